@@ -1,0 +1,204 @@
+// What the engine needs from the outside world, as plain data behind small
+// interfaces. src/workspace implements WorkspacePort over the file system;
+// tests implement it in memory. Nothing in src/core reads a file or PATH.
+//
+// Paths: every path handed to the engine is relative to project_root with `/`
+// separators, unless its name says "abs". Errors about malformed files are
+// FileError instances (types.ts) whose message is ready to show.
+
+import type { TextCatalog } from './text/catalog';
+
+/** A file's text and the path to name in errors (project-relative, or `profiles/x.md` for built-ins). */
+export interface SourceText {
+  path: string;
+  text: string;
+}
+
+// ---------------------------------------------------------------- config.yaml
+
+export interface ProviderDecl {
+  display?: string;
+  cli?: string;
+  enabled?: boolean;
+}
+
+export interface ModelDecl {
+  ref: string;
+  display?: string;
+  aliases?: string[];
+  roles?: '*' | string[];
+  defaultFor?: string[];
+}
+
+/** `.okstra/config.yaml`, validated (workspace.md › config.yaml). */
+export interface ProjectConfig {
+  /** Project-relative path of the file, for error messages. */
+  path: string;
+  projectId?: string;
+  okstraCommand?: string | string[];
+  modelDefaults?: Record<string, string[]>;
+  providers?: Record<string, ProviderDecl>;
+  models?: ModelDecl[];
+  registry?: { replaceBuiltins?: boolean };
+  prTemplate?: string;
+}
+
+// ------------------------------------------------------------------ the tasks
+
+export interface RunEntry {
+  runId: string;
+  taskType?: string;
+  status?: string;
+  outcome?: string;
+  /** Relative to the task folder. */
+  inputs?: string;
+}
+
+/** task-manifest.json, validated; unknown keys are kept. */
+export interface TaskManifest {
+  taskKey?: string;
+  taskGroup: string;
+  taskId: string;
+  title?: string;
+  updatedAt?: string;
+  workflow?: {
+    currentPhase?: string;
+    /** Raw pointer: null, a string, or {phase, status} (workspace.md › next-phase pointer). */
+    nextRecommendedPhase?: unknown;
+    completedStages?: string[];
+  };
+  contract?: { outcome?: string };
+  worktree?: { path: string; branch?: string };
+  runs?: RunEntry[];
+  [key: string]: unknown;
+}
+
+/** One row of the task catalogue: a readable task, or an unreadable one with its error. */
+export type TaskEntry =
+  | { key: string; group: string; id: string; manifest: TaskManifest; error?: undefined }
+  | { key: string; group: string; id: string; manifest: null; error: string };
+
+export interface BriefFrontMatter {
+  title?: string;
+  taskType?: string;
+  analysisTarget?: string;
+  evidence?: { feature?: string; project?: string };
+  [key: string]: unknown;
+}
+
+export interface PlanStage {
+  id: string;
+  title?: string;
+  dependsOn: string[];
+}
+
+/** plan/approved-plan.md, parsed; the wizard's plan rules live in the core. */
+export interface ApprovedPlan {
+  path: string;
+  approved: boolean;
+  stages: PlanStage[];
+  /** The rest of the first body line starting with `BLOCKING:`, trimmed (fenced code ignored); null when none. */
+  blocking: string | null;
+}
+
+export interface QuestionsFile {
+  runId: string;
+  path: string;
+  questions: Array<{ id: string; question: string }>;
+  answersPath: string;
+  answersExists: boolean;
+}
+
+export interface PreviousRunInputs {
+  runId: string;
+  taskType: string;
+  inputsPath: string;
+  /** The parsed inputs.json object. */
+  inputs: Record<string, unknown>;
+}
+
+/** Everything the steps read about one task, read on demand. */
+export interface TaskDetails {
+  key: string;
+  group: string;
+  id: string;
+  /** Project-relative task folder, e.g. `.okstra/tasks/payments/refund-timeout`. */
+  dir: string;
+  manifest: TaskManifest;
+  brief: {
+    path: string;
+    exists: boolean;
+    frontMatter: BriefFrontMatter | null;
+    /** A file error in the brief (bad YAML, wrong types). */
+    error?: string;
+  };
+  /** directions/*.md, project-relative, sorted by name. */
+  directions: string[];
+  /** null when plan/approved-plan.md does not exist; a FileError message when it is malformed. */
+  plan: ApprovedPlan | { path: string; error: string } | null;
+  questions: QuestionsFile[];
+  /** runs entries whose inputs file exists, in manifest order, with their parsed inputs. */
+  previousRuns: PreviousRunInputs[];
+}
+
+export interface CreatedTask {
+  key: string;
+  manifestPath: string;
+  briefPath: string;
+}
+
+/**
+ * The project, as the engine sees it. Methods may throw FileError (a
+ * malformed file) or WizardError. Implementations cache as they see fit.
+ */
+export interface WorkspacePort {
+  /** Absolute project root (what state.project_root holds). */
+  readonly projectRootAbs: string;
+  /** `.okstra/config.yaml`, or null when absent; throws FileError when malformed. */
+  config(): ProjectConfig | null;
+  /** The task catalogue, unsorted (the engine sorts). */
+  tasks(): TaskEntry[];
+  /** One task's details; throws WizardError `task '<key>' cannot be used: <reason>` when unreadable. */
+  task(key: string): TaskDetails;
+  /** The built-in profile text for a task type (`profiles/<t>.md` of the extension). */
+  builtinProfile(taskType: string): SourceText | null;
+  /** `.okstra/prompts/profiles/<t>.md` when it exists. */
+  profileOverride(taskType: string): SourceText | null;
+  /** The built-in model registry (`profiles/registry.yaml` of the extension). */
+  builtinRegistry(): SourceText;
+  /** Is there a regular file at this project-relative (or absolute) path? */
+  isFile(path: string): boolean;
+  /** Creates `<group>/<id>` with its manifest and brief template (workspace.md › task-new). */
+  createTask(group: string, id: string, title: string): CreatedTask;
+  /** Writes a file inside the project only when it does not exist yet (clarification answers sidecar). */
+  createFileIfMissing(path: string, content: string): void;
+  /** Now, for `updatedAt` of created tasks; injectable for tests. */
+  now(): Date;
+}
+
+// --------------------------------------------------------- the environment
+
+export type TerminalBackend = 'tmux' | 'zellij' | 'vscode-terminal' | 'none';
+
+/** Where a user-scope model default came from, for M7's ` (configured in <source>)`. */
+export type UserDefaultsSource = { kind: 'setting' } | { kind: 'file'; path: string };
+
+/**
+ * What differs between machines: which provider CLIs can start and which
+ * terminal backend exists (roles.md › The environment). Recomputed per prompt
+ * by the shell; the engine never reads PATH.
+ */
+export interface EnvironmentPort {
+  /** True when the provider's CLI can be started here (OKSTRA_<P>_CLI, the VS Code setting, or PATH). */
+  providerCliAvailable(providerId: string, cli: string): boolean;
+  terminalBackend(): TerminalBackend;
+  /** The user scope of model defaults (VS Code setting or OKSTRA_MODEL_DEFAULTS file); null when none. */
+  userModelDefaults(): { source: UserDefaultsSource; defaults: Record<string, string[]> } | null;
+}
+
+/** Everything one engine operation needs. */
+export interface EngineContext {
+  workspace: WorkspacePort;
+  environment: EnvironmentPort;
+  texts: TextCatalog;
+}

@@ -1,0 +1,238 @@
+// The shared vocabulary of the engine: the in-memory wizard state, prompts,
+// errors and notices. Every layer (core, store, workspace, cli, vscode) speaks
+// these types; only src/core/wizard/stateCodec.ts turns them into file JSON.
+
+/** The six okstra run types, in TASK_TYPE_VALUES order (wizard.md › task-type). */
+export const TASK_TYPE_VALUES = [
+  'requirements-discovery',
+  'error-analysis',
+  'implementation-planning',
+  'implementation',
+  'final-verification',
+  'release-handoff',
+] as const;
+export type TaskType = (typeof TASK_TYPE_VALUES)[number];
+
+export function isTaskType(value: string): value is TaskType {
+  return (TASK_TYPE_VALUES as readonly string[]).includes(value);
+}
+
+/** `last_run` of the state file: what Run started and how it ended. */
+export interface LastRun {
+  startedAt: string;
+  argv: string[];
+  exitCode: number | null;
+}
+
+/**
+ * The wizard state in memory. Field names are the state file's snake_case
+ * keys (wizard.md › The state file); the three role fields are written as
+ * roleCounts / roleModels / roleSelectionOrder by the codec.
+ *
+ * Engine functions never mutate a state they were given: they work on a
+ * clone (see cloneState) so that a refused answer leaves the caller's state,
+ * and therefore the file, unchanged.
+ */
+export interface WizardState {
+  workspace_root: string;
+  project_root: string;
+  project_id: string;
+  host_runtime: string;
+  host_entry_mode: string;
+  available_functions: string[];
+  task_group: string;
+  task_id: string;
+  task_type: string;
+  reuse_previous: string | null;
+  brief_path: string;
+  analysis_target: string;
+  feature_evidence_path: string;
+  project_evidence_path: string;
+  selected_direction_path: string;
+  approved_plan_path: string;
+  handoff_mode: string;
+  handoff_stages: string;
+  selected_stages: string;
+  reuse_worktree: boolean;
+  base_ref: string;
+  fix_cycle: string;
+  directive: string;
+  related_tasks_raw: string;
+  clarification_response_path: string;
+  pr_template_path: string;
+  pr_template_scope: string;
+  use_defaults: boolean | null;
+  critic_pending_text: boolean;
+  workers_custom_pending: boolean;
+  profile_workers: unknown[];
+  confirmed: boolean | null;
+  aborted: boolean;
+  edit_target: string;
+  last_run: LastRun | null;
+  answered: string[];
+  /** Keys this version does not know, verbatim, in their original order. */
+  extra_keys: Array<[string, unknown]>;
+  /** roleCounts: role → count (0 records "role-add answered: not added"). */
+  role_counts: Record<string, number>;
+  /** roleModels: role → model refs, ordinal order. "No models" is an absent key (BUG-25). */
+  role_models: Record<string, string[]>;
+  /** roleSelectionOrder: role step ids in the order they were settled. */
+  role_selection_order: string[];
+}
+
+export function defaultState(): WizardState {
+  return {
+    workspace_root: '',
+    project_root: '',
+    project_id: '',
+    host_runtime: 'claude-code',
+    host_entry_mode: 'spawn-process',
+    available_functions: [],
+    task_group: '',
+    task_id: '',
+    task_type: '',
+    reuse_previous: null,
+    brief_path: '',
+    analysis_target: '',
+    feature_evidence_path: '',
+    project_evidence_path: '',
+    selected_direction_path: '',
+    approved_plan_path: '',
+    handoff_mode: '',
+    handoff_stages: '',
+    selected_stages: '',
+    reuse_worktree: false,
+    base_ref: '',
+    fix_cycle: '',
+    directive: '',
+    related_tasks_raw: '',
+    clarification_response_path: '',
+    pr_template_path: '',
+    pr_template_scope: '',
+    use_defaults: null,
+    critic_pending_text: false,
+    workers_custom_pending: false,
+    profile_workers: [],
+    confirmed: null,
+    aborted: false,
+    edit_target: '',
+    last_run: null,
+    answered: [],
+    extra_keys: [],
+    role_counts: {},
+    role_models: {},
+    role_selection_order: [],
+  };
+}
+
+/** A deep copy; the engine mutates only copies. */
+export function cloneState(state: WizardState): WizardState {
+  return structuredClone(state);
+}
+
+export type PromptKind = 'pick' | 'multi_pick' | 'text' | 'done';
+
+export interface PromptOption {
+  value: string;
+  label: string;
+  /** A detail line (task title, why a count cannot be completed, …). */
+  description?: string;
+  /** Shown but not selectable (an unreadable task, an infeasible count). */
+  disabled?: true;
+  /** Exactly one option of a `pick` carries it, or none (wizard.md). */
+  default?: true;
+}
+
+export interface UnavailableModel {
+  value: string;
+  reason: string;
+}
+
+/**
+ * A prompt as the engine builds it. `step` is the step id (static id or a
+ * role id such as `role-model:analyser:2`).
+ */
+export interface Prompt {
+  step: string;
+  kind: PromptKind;
+  label: string;
+  options: PromptOption[];
+  echo_template: string;
+  /** text prompts: what the InputBox is pre-filled with and what the simulation submits. */
+  default?: string;
+  /** role-model prompts: models of pool.list(role) that are not options, with why. */
+  unavailable?: UnavailableModel[];
+}
+
+export interface Progress {
+  answered: number;
+  total: number;
+}
+
+/**
+ * The prompt document of cli.md, key order included:
+ * id, step, kind, label, options, echo_template, progress, then default / unavailable.
+ */
+export interface PromptDoc {
+  id: string;
+  step: string;
+  kind: PromptKind;
+  label: string;
+  options: PromptOption[];
+  echo_template: string;
+  progress: Progress;
+  default?: string;
+  unavailable?: UnavailableModel[];
+}
+
+/**
+ * A notice: protocol text (never translated) plus what it concerns, so the
+ * tree view can mark the rows involved.
+ */
+export interface Notice {
+  text: string;
+  /** Step ids the notice concerns (e.g. removed role-model ids). */
+  steps?: string[];
+  /** Roles the notice concerns. */
+  roles?: string[];
+}
+
+/** The wizard's user-facing error: `message` is shown as it is. */
+export class WizardError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WizardError';
+  }
+}
+
+/**
+ * A malformed file: `<path>:<line>:<column>: <key path>: <problem>`
+ * (workspace.md › File errors); unknown parts are left out.
+ */
+export class FileError extends WizardError {
+  readonly path: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly keyPath?: string;
+  readonly problem: string;
+
+  constructor(init: { path: string; line?: number; column?: number; keyPath?: string; problem: string }) {
+    super(FileError.format(init));
+    this.name = 'FileError';
+    this.path = init.path;
+    this.line = init.line;
+    this.column = init.column;
+    this.keyPath = init.keyPath;
+    this.problem = init.problem;
+  }
+
+  static format(init: { path: string; line?: number; column?: number; keyPath?: string; problem: string }): string {
+    let head = init.path;
+    if (init.line !== undefined) {
+      head += `:${init.line}`;
+      if (init.column !== undefined) head += `:${init.column}`;
+    }
+    const key = init.keyPath ? `${init.keyPath}: ` : '';
+    return `${head}: ${key}${init.problem}`;
+  }
+}
