@@ -107,6 +107,8 @@ export interface QuestionsFile {
   questions: Array<{ id: string; question: string }>;
   answersPath: string;
   answersExists: boolean;
+  /** A FileError message when the questions file is malformed (then `questions` is empty). */
+  error?: string;
 }
 
 export interface PreviousRunInputs {
@@ -115,6 +117,8 @@ export interface PreviousRunInputs {
   inputsPath: string;
   /** The parsed inputs.json object. */
   inputs: Record<string, unknown>;
+  /** A FileError message when inputs.json is malformed (then `inputs` is `{}`). */
+  error?: string;
 }
 
 /** Everything the steps read about one task, read on demand. */

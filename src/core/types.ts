@@ -78,6 +78,12 @@ export interface WizardState {
   role_models: Record<string, string[]>;
   /** roleSelectionOrder: role step ids in the order they were settled. */
   role_selection_order: string[];
+  /**
+   * The follow-up step a pick chose and that is not answered yet (`brief-path`
+   * after brief = path, `directive` after directive-pick = write, …); written
+   * as `pendingFollowUp` only while non-empty (docs/decisions.md › Pending follow-ups).
+   */
+  pending_follow_up?: string;
 }
 
 export function defaultState(): WizardState {

@@ -5,6 +5,8 @@
 // protocol and never come from here.
 
 export interface StepTexts {
+  /** A short name of the step for the tree view and Back (e.g. "Run type"); may use the label's fields. */
+  title?: string;
   label: string;
   options: Record<string, string>;
   echo_template: string;

@@ -1,0 +1,3 @@
+module github.com/acme/acme-payments
+
+go 1.23

@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// Bundles the extension, the CLI and the integration test suite with esbuild.
+//   node scripts/build.mjs             development: source maps, not minified
+//   node scripts/build.mjs --release   minified, no source maps (what gets packaged)
+//   node scripts/build.mjs --watch     development build, rebuilt on every change
+// dist/extension.js must stay under 400 KB minified (quality.md P4): every build measures the minified
+// size (a development build minifies in memory just to measure) and fails when it is over.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const release = process.argv.includes('--release');
+const watch = process.argv.includes('--watch');
+const EXTENSION_BUDGET = 400 * 1024;
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+  // The extension host and the CLI run on Node 20; `vscode` is provided by the extension host.
+  external: ['vscode'],
+};
+
+/** Entry points that do not exist yet (other layers land later) are skipped with a warning, not an error. */
+function present(entry) {
+  if (fs.existsSync(path.join(root, entry))) return true;
+  console.warn(`build: warning: ${entry} does not exist yet; skipping it`);
+  return false;
+}
+
+function listTests(dir) {
+  const abs = path.join(root, dir);
+  if (!fs.existsSync(abs)) return [];
+  return fs.readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+function configs() {
+  const out = [];
+  if (present('src/vscode/extension.ts')) {
+    out.push({
+      name: 'extension',
+      ...common,
+      entryPoints: ['src/vscode/extension.ts'],
+      outfile: 'dist/extension.js',
+      minify: release,
+      sourcemap: !release,
+    });
+  }
+  if (present('src/cli/main.ts')) {
+    out.push({
+      name: 'cli',
+      ...common,
+      entryPoints: ['src/cli/main.ts'],
+      outfile: 'dist/cli.js',
+      minify: release,
+      sourcemap: !release,
+      banner: { js: '#!/usr/bin/env node' },
+    });
+  }
+  // The integration suite runs inside the extension host, which loads plain CommonJS: one bundle per file
+  // under out/test/integration/ (index.js finds the suite's *.test.js next to it). mocha stays external so that
+  // index.js and the test files share the one instance from node_modules.
+  const integration = ['test/integration/index.ts', ...listTests('test/integration/suite')]
+    .filter((f) => fs.existsSync(path.join(root, f)));
+  if (integration.length > 0) {
+    out.push({
+      name: 'integration tests',
+      ...common,
+      external: ['vscode', 'mocha'],
+      entryPoints: integration,
+      outbase: 'test/integration',
+      outdir: 'out/test/integration',
+      sourcemap: 'inline',
+    });
+  }
+  return out;
+}
+
+async function measureExtensionMinified() {
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: ['src/vscode/extension.ts'],
+    outfile: 'dist/extension.js',
+    minify: true,
+    write: false,
+  });
+  return result.outputFiles.find((f) => f.path.endsWith('.js')).contents.length;
+}
+
+async function report() {
+  let ok = true;
+  for (const file of ['dist/extension.js', 'dist/cli.js']) {
+    const abs = path.join(root, file);
+    if (!fs.existsSync(abs)) continue;
+    const size = fs.statSync(abs).size;
+    let line = `  ${file.padEnd(20)} ${kb(size).padStart(10)}`;
+    if (file === 'dist/extension.js') {
+      const minified = release ? size : await measureExtensionMinified();
+      line += `  (minified ${kb(minified)}, budget ${kb(EXTENSION_BUDGET)})`;
+      if (minified > EXTENSION_BUDGET) {
+        console.error(`build: ${file} is ${kb(minified)} minified, over the ${kb(EXTENSION_BUDGET)} budget (quality.md P4)`);
+        ok = false;
+      }
+    }
+    console.log(line);
+  }
+  return ok;
+}
+
+/**
+ * Deletes what an earlier build left in the output folders and this one did not write: a release build must not
+ * ship a stale .map, nor the suite run a deleted test. (Not an upfront wipe: a VS Code run that is starting in the
+ * same tree must never find dist/extension.js missing.) A bundle that failed keeps its previous output.
+ */
+function removeStale(results) {
+  if (results.some((r) => r.status === 'rejected')) return;
+  const written = new Set(results.flatMap((r) => Object.keys(r.value.metafile.outputs)).map((f) => path.resolve(root, f)));
+  for (const dir of ['dist', 'out/test/integration']) {
+    const abs = path.join(root, dir);
+    if (!fs.existsSync(abs)) continue;
+    for (const f of fs.readdirSync(abs, { recursive: true, encoding: 'utf8' })) {
+      const file = path.join(abs, f);
+      if (fs.statSync(file).isFile() && !written.has(file)) fs.rmSync(file);
+    }
+  }
+}
+
+async function finishDist() {
+  const cli = path.join(root, 'dist/cli.js');
+  if (fs.existsSync(cli)) fs.chmodSync(cli, 0o755);
+}
+
+const all = configs();
+const started = Date.now();
+
+if (watch) {
+  for (const { name, ...options } of all) {
+    const ctx = await esbuild.context({
+      ...options,
+      plugins: [{
+        name: 'report',
+        setup(build) {
+          build.onEnd(async (result) => {
+            if (result.errors.length === 0) {
+              await finishDist();
+              console.log(`[watch] ${name} rebuilt ${new Date().toLocaleTimeString()}`);
+            }
+          });
+        },
+      }],
+    });
+    await ctx.watch();
+  }
+  console.log('[watch] watching for changes (Ctrl+C to stop)');
+} else {
+  // Independent bundles: one broken entry point must not hide the state of the others.
+  const results = await Promise.allSettled(all.map(({ name: _name, ...options }) => esbuild.build({ ...options, metafile: true })));
+  const failed = all.filter((_, i) => results[i].status === 'rejected').map((c) => c.name);
+  removeStale(results);
+  await finishDist();
+  if (failed.length > 0) {
+    // esbuild has already printed each error with its file and line.
+    console.error(`build: failed: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`build: ${release ? 'release' : 'development'} build in ${Date.now() - started} ms`);
+  if (!(await report())) process.exit(1);
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm run package`: the installable .vsix, built offline.
+//   node scripts/package.mjs [--out FILE] [--quiet]
+// 1. release build (`vscode:prepublish` = `node scripts/build.mjs --release`; run here when that script is absent);
+// 2. @vscode/vsce `package --no-dependencies` (esbuild bundles zod and yaml, so no node_modules are shipped and
+//    npm is never asked about the dependency tree), relative README links left as they are (nothing to fetch or
+//    rewrite), no prompts (stdin closed);
+// 3. checks what the package holds (scripts/vsixEntries.mjs) and prints its size and file list.
+// Exit 0 with the vsix written, 1 when any step fails (the message says which and why).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { vsixEntries, vsixProblems } from './vsixEntries.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+function usage(msg) {
+  if (msg) console.error(`package: ${msg}`);
+  console.error('usage: node scripts/package.mjs [--out FILE] [--quiet]');
+  process.exit(2);
+}
+
+let out = path.join(root, `${manifest.name}-${manifest.version}.vsix`);
+let quiet = false;
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === '--out') {
+    if (!argv[i + 1]) usage('--out needs a file');
+    out = path.resolve(argv[++i]);
+  } else if (a === '--quiet') quiet = true;
+  else if (a === '--help' || a === '-h') usage();
+  else usage(`unknown argument ${JSON.stringify(a)}`);
+}
+
+function fail(msg) {
+  console.error(`package: ${msg}`);
+  process.exit(1);
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+// Offline: npm (which vsce runs for vscode:prepublish) must not reach for the registry.
+const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
+
+if (!manifest.scripts?.['vscode:prepublish']) {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--release'], { cwd: root, env, stdio: 'inherit' });
+  if (build.status !== 0) fail('the release build failed (node scripts/build.mjs --release)');
+}
+
+const vsceCli = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+if (!fs.existsSync(vsceCli)) fail('@vscode/vsce is not installed; run `npm ci` first');
+
+const hasLicense = ['LICENSE', 'LICENSE.md', 'LICENSE.txt'].some((f) => fs.existsSync(path.join(root, f)));
+const vsceArgs = ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', out];
+// Without a repository URL vsce would otherwise stop to ask (a local, unpublished build has none).
+if (!manifest.repository) vsceArgs.push('--allow-missing-repository');
+if (!hasLicense) {
+  console.warn(`package: warning: no LICENSE file; packaging without one (package.json says ${manifest.license ?? 'nothing'})`);
+  vsceArgs.push('--skip-license');
+}
+
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.rmSync(out, { force: true });
+const vsce = spawnSync(process.execPath, [vsceCli, ...vsceArgs], {
+  cwd: root,
+  env,
+  stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'],
+  encoding: 'utf8',
+});
+if (vsce.status !== 0 || !fs.existsSync(out)) {
+  if (quiet && vsce.stdout) process.stderr.write(vsce.stdout);
+  const step = manifest.scripts?.['vscode:prepublish'] ? ' (it runs the vscode:prepublish release build first)' : '';
+  fail(`vsce package failed${step}: exit ${vsce.status ?? vsce.signal}; see the messages above`);
+}
+
+const entries = vsixEntries(out);
+const problems = vsixProblems(entries, manifest);
+const size = fs.statSync(out).size;
+console.log(`\n${path.relative(process.cwd(), out) || out}: ${kb(size)}, ${entries.length} files`);
+for (const e of entries) console.log(`  ${kb(e.size).padStart(10)}  ${e.name}`);
+if (problems.length) {
+  fs.rmSync(out, { force: true });
+  fail(`the package is not right (removed it):\n  - ${problems.join('\n  - ')}`);
+}
+console.log(`\ninstall it with: code --install-extension ${path.relative(process.cwd(), out) || out}`);

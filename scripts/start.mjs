@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `npm start`: build, keep rebuilding on change, and serve VS Code (code-server, 127.0.0.1) with this extension
+// loaded, opened on a sample project: demo/ when it exists, else test/fixtures/vscode-workspace. The sample is
+// copied once into .tools/start/ (ignored by git), so that the wizard's state files never dirty the repository
+// and survive a restart; `npm start -- --fresh` starts over from a new copy.
+//   npm start [-- --port 8080] [-- --fresh]
+// Open the printed URL in a browser; after a rebuild, run "Developer: Reload Window". Ctrl+C stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  createSandbox, ensureCodeServer, fixtureWorkspace, killProcessGroup, repoRoot, startCodeServer,
+} from '../test/runner/harness.mjs';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: process.env.OKSTRA_PORT ?? '8080' }, fresh: { type: 'boolean', default: false } },
+});
+
+const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+if (build.status !== 0) {
+  // The bundles are independent and dist/ starts empty: a dist/extension.js now is a fresh one.
+  if (!fs.existsSync(path.join(repoRoot, 'dist/extension.js'))) {
+    console.error('npm start: the extension does not build (see above)');
+    process.exit(1);
+  }
+  console.error('npm start: warning: part of the build failed (see above); starting with the extension that did build');
+}
+
+const startDir = path.join(repoRoot, '.tools', 'start');
+const demo = path.join(repoRoot, 'demo');
+const sample = fs.existsSync(demo) ? demo : fixtureWorkspace;
+const workspace = path.join(startDir, 'workspace', path.basename(sample));
+if (values.fresh) fs.rmSync(path.join(startDir, 'workspace'), { recursive: true, force: true });
+if (!fs.existsSync(workspace)) fs.cpSync(sample, workspace, { recursive: true });
+
+/** The requested port when it is free, else any free one (a second `npm start` must still work). */
+async function pickPort(wanted) {
+  const free = (port) => new Promise((resolve) => {
+    const s = net.createServer().once('error', () => resolve(0));
+    s.listen(port, '127.0.0.1', () => {
+      const { port: got } = s.address();
+      s.close(() => resolve(got));
+    });
+  });
+  return (await free(Number(wanted))) || free(0);
+}
+
+const sandbox = createSandbox('', {}, path.join(startDir, 'profile'));
+const watcher = spawn(process.execPath, ['scripts/build.mjs', '--watch'], { cwd: repoRoot, stdio: 'inherit', detached: true });
+let server;
+let stopping = false;
+async function stop(code, why) {
+  if (stopping) return;
+  stopping = true;
+  if (why) console.error(why);
+  await Promise.all([killProcessGroup(watcher), server?.stop()]);
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0, '\nstopping…'));
+process.on('SIGTERM', () => void stop(0));
+
+try {
+  server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox, port: await pickPort(values.port) });
+} catch (e) {
+  await stop(1, `npm start: ${e?.message ?? e}`);
+}
+void server.exited.then((c) => stop(1, `code-server exited (${c}):\n${server.output().split('\n').slice(-30).join('\n')}`));
+const url = server.url(workspace, [['extensionDevelopmentPath', server.remote(repoRoot)], ['skipWelcome', 'true']]);
+console.log(`
+okstra-wizard is running in VS Code (code-server on 127.0.0.1:${server.port}):
+
+  ${url}
+
+  sample project: ${path.relative(repoRoot, workspace)} (a copy of ${path.relative(repoRoot, sample)}; --fresh for a new one)
+  sources are rebuilt on change; reload the window (F1 › Developer: Reload Window) to load them
+  Ctrl+C stops
+`);

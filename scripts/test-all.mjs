@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `npm test`: every test layer in order, stopping at the first red one.
+//   1. unit         mocha in plain Node (tsx), test/unit/**
+//   2. build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
+//   3. harness      code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
+//   4. integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs)
+//   5. ui           playwright-core driving the real workbench (test/ui), screenshots in test-results/ui
+// Each step runs in its own process group with a time limit, so a hung step ends with a message instead of
+// hanging CI, and everything it started is ended with it.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const minutes = (n) => n * 60_000;
+const node = process.execPath;
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const STEPS = [
+  { name: 'unit', cmd: bin('mocha'), args: [], limit: minutes(10) },
+  { name: 'build', cmd: node, args: ['scripts/build.mjs'], limit: minutes(2) },
+  { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh'], limit: minutes(20) },
+  { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(8) },
+  { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json'], limit: minutes(8) },
+];
+
+// `node scripts/test-all.mjs unit build` runs only those steps (in the order above).
+const only = process.argv.slice(2);
+for (const name of only) {
+  if (!STEPS.some((s) => s.name === name)) {
+    console.error(`unknown step '${name}'; steps: ${STEPS.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+}
+const steps = only.length > 0 ? STEPS.filter((s) => only.includes(s.name)) : STEPS;
+
+let current = null;
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch { /* already gone */ }
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (current) {
+      killGroup(current, 'SIGTERM');
+      setTimeout(() => killGroup(current, 'SIGKILL'), 3000).unref();
+    }
+    console.error(`\nnpm test: interrupted (${sig})`);
+    process.exitCode = 130;
+  });
+}
+
+function runStep(step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, { cwd: root, stdio: 'inherit', detached: true, env: process.env });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\nnpm test: step '${step.name}' did not finish within ${step.limit / 60_000} min; ending it`);
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 5000).unref();
+    }, step.limit);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      console.error(`npm test: cannot start step '${step.name}': ${err.message}`);
+      resolve({ code: 127, timedOut });
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      resolve({ code: code ?? (signal ? 128 : 1), timedOut });
+    });
+  });
+}
+
+const summary = [];
+const allStarted = Date.now();
+for (const step of steps) {
+  console.log(`\n══════ npm test › ${step.name} ══════`);
+  const started = Date.now();
+  const { code, timedOut } = await runStep(step);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  summary.push(`  ${code === 0 ? 'ok  ' : 'FAIL'}  ${step.name.padEnd(12)} ${seconds.padStart(6)} s`);
+  if (code !== 0 || process.exitCode) {
+    console.log(`\n${summary.join('\n')}`);
+    console.error(`\nnpm test: FAILED at step '${step.name}'${timedOut ? ' (timeout)' : ''} with exit code ${code}`);
+    process.exit(code || 1);
+  }
+}
+console.log(`\n${summary.join('\n')}\n\nnpm test: all ${steps.length} steps passed in ${((Date.now() - allStarted) / 1000).toFixed(1)} s`);

@@ -1,0 +1,74 @@
+// Lists the entries of a .vsix (a zip) from its central directory, without
+// unpacking it: enough for `npm run package` to report the file list and sizes,
+// and for the tests to check what the package holds. No zip64 (a vsix is small).
+import fs from 'node:fs';
+
+const EOCD_SIG = 0x06054b50;
+const CENTRAL_SIG = 0x02014b50;
+
+/**
+ * @param {string} file  path of the .vsix
+ * @returns {{name: string, size: number, compressedSize: number}[]} in archive order
+ */
+export function vsixEntries(file) {
+  const buf = fs.readFileSync(file);
+  // The end-of-central-directory record is in the last 22 + 65535 (comment) bytes.
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) === EOCD_SIG) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error(`${file}: not a zip file (no end of central directory)`);
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const entries = [];
+  for (let n = 0; n < count; n++) {
+    if (buf.readUInt32LE(at) !== CENTRAL_SIG) throw new Error(`${file}: corrupt central directory at entry ${n}`);
+    const compressedSize = buf.readUInt32LE(at + 20);
+    const size = buf.readUInt32LE(at + 24);
+    const nameLen = buf.readUInt16LE(at + 28);
+    const extraLen = buf.readUInt16LE(at + 30);
+    const commentLen = buf.readUInt16LE(at + 32);
+    const name = buf.toString('utf8', at + 46, at + 46 + nameLen);
+    entries.push({ name, size, compressedSize });
+    at += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
+
+/**
+ * What a vsix of this extension must hold and must not hold. Returns the
+ * problems, each naming the entry and the fix (empty when the package is fine).
+ * @param {{name: string}[]} entries
+ * @param {{main?: string, bin?: Record<string, string>}} manifest  package.json
+ */
+export function vsixProblems(entries, manifest) {
+  const names = new Set(entries.map((e) => e.name));
+  const problems = [];
+  const required = ['extension.vsixmanifest', 'extension/package.json'];
+  if (manifest.main) required.push(`extension/${manifest.main.replace(/^\.\//, '')}`);
+  for (const bin of Object.values(manifest.bin ?? {})) required.push(`extension/${bin.replace(/^\.\//, '')}`);
+  for (const r of required) if (!names.has(r)) problems.push(`missing ${r}: it must not be excluded by .vscodeignore`);
+  // Sources, tests, tools, the demo and source maps are for contributors, not for users of the extension.
+  const forbidden = [
+    [/^extension\/src\//, 'src/**'],
+    [/^extension\/test\//, 'test/**'],
+    [/^extension\/out\//, 'out/**'],
+    [/^extension\/demo\//, 'demo/**'],
+    [/^extension\/scripts\//, 'scripts/**'],
+    [/^extension\/bench\//, 'bench/**'],
+    [/^extension\/node_modules\//, 'node_modules/**'],
+    [/^extension\/\.tools\//, '.tools/**'],
+    [/^extension\/test-results\//, 'test-results/**'],
+    [/\.map$/, '**/*.map'],
+    [/\.vsix$/, '**/*.vsix'],
+    [/^extension\/tsconfig[^/]*\.json$/, 'tsconfig*.json'],
+  ];
+  for (const [re, pattern] of forbidden) {
+    const hits = entries.filter((e) => re.test(e.name)).map((e) => e.name);
+    if (hits.length) problems.push(`${hits.length} file(s) that belong in .vscodeignore as ${pattern}, e.g. ${hits[0]}`);
+  }
+  return problems;
+}

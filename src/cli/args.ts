@@ -1,0 +1,213 @@
+// Command-line parsing for `okstra-wizard` (cli.md › Commands) with
+// node:util parseArgs. Parsing is strict: an unknown command or option, a
+// missing value or a missing required option is bad usage (exit 2).
+import { parseArgs } from 'node:util';
+
+export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'abort'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+export type ParsedCommand =
+  | { cmd: 'help' }
+  | { cmd: 'version' }
+  | {
+      cmd: 'init';
+      state: string;
+      projectRoot: string;
+      task?: string;
+      hostRuntime: string;
+      entryMode: string;
+      availableFunctions: string[];
+      force: boolean;
+    }
+  | { cmd: 'step'; state: string; answer?: string; noSubmit: boolean }
+  | { cmd: 'rewind'; state: string; to: string }
+  | { cmd: 'outcome' | 'render-args' | 'tree' | 'abort'; state: string };
+
+/** Bad usage: printed as `{"ok": false, "error": …}` with the usage on stderr, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+type OptionSpec = { type: 'string' | 'boolean'; required?: boolean; metavar?: string };
+
+const STATE: OptionSpec = { type: 'string', required: true, metavar: 'FILE' };
+
+const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
+  init: {
+    state: STATE,
+    'project-root': { type: 'string', required: true, metavar: 'DIR' },
+    task: { type: 'string', metavar: 'G/ID' },
+    'host-runtime': { type: 'string', metavar: 'H' },
+    'entry-mode': { type: 'string', metavar: 'M' },
+    'available-functions': { type: 'string', metavar: 'A,B' },
+    force: { type: 'boolean' },
+  },
+  step: {
+    state: STATE,
+    answer: { type: 'string', metavar: 'VALUE' },
+    'no-submit': { type: 'boolean' },
+  },
+  rewind: { state: STATE, to: { type: 'string', required: true, metavar: 'ID' } },
+  outcome: { state: STATE },
+  'render-args': { state: STATE },
+  tree: { state: STATE },
+  abort: { state: STATE },
+};
+
+export const USAGE = `usage: okstra-wizard <command> [options]
+
+Configure an okstra run headlessly. Every command prints one JSON document on
+stdout; diagnostics go to stderr.
+
+commands:
+  init --state FILE --project-root DIR [--task G/ID] [--host-runtime H]
+       [--entry-mode M] [--available-functions A,B] [--force]
+                      start a wizard in a new state file
+  step --state FILE [--answer VALUE | --no-submit]
+                      show the current prompt, or answer it
+  rewind --state FILE --to ID
+                      go back to an answered step
+  outcome --state FILE
+                      the render-bundle argv of a confirmed wizard
+  render-args --state FILE
+                      the render arguments as they stand
+  tree --state FILE   the answered steps and the current prompt
+  abort --state FILE  abort the wizard
+
+options:
+  -h, --help          show this help and exit
+  --version           print {"ok": true, "version": …} and exit
+
+answers: an option's value, its label, or #N (1-based position).
+
+environment:
+  OKSTRA_LANG=ko               Korean labels (values, echoes and errors stay English)
+  OKSTRA_TERMINAL_BACKEND      tmux, zellij, vscode-terminal or none
+                               (default: tmux under $TMUX, zellij under $ZELLIJ, else none)
+  OKSTRA_<PROVIDER>_CLI        path of a provider's CLI (else it is looked up on PATH)
+  OKSTRA_MODEL_DEFAULTS        a YAML file of user model defaults: {<role>: [<model ref>, …]}
+
+exit status: 0 success (also a refused answer), 1 the state file cannot be
+loaded or changed on disk meanwhile, 2 bad usage or a bad environment variable.
+`;
+
+function isCommand(name: string): name is CommandName {
+  return (COMMAND_NAMES as readonly string[]).includes(name);
+}
+
+function optionName(token: string): string {
+  const eq = token.indexOf('=');
+  return eq >= 0 ? token.slice(0, eq) : token;
+}
+
+/** Parses argv (without node and the script). Throws UsageError. */
+export function parseCommandLine(argv: readonly string[]): ParsedCommand {
+  const args = [...argv];
+  // --help anywhere before `--` wins, like most CLIs; --version only as the whole command line.
+  const dashdash = args.indexOf('--');
+  const head = dashdash >= 0 ? args.slice(0, dashdash) : args;
+  if (head.includes('--help') || head.includes('-h')) return { cmd: 'help' };
+  if (args.length === 1 && args[0] === '--version') return { cmd: 'version' };
+
+  if (args.length === 0) throw new UsageError('missing command (one of ' + COMMAND_NAMES.join(', ') + ')');
+  const first = args[0];
+  if (first.startsWith('-')) {
+    if (first === '--version') throw new UsageError('--version takes no command or option');
+    throw new UsageError(`expected a command before ${optionName(first)} (one of ${COMMAND_NAMES.join(', ')})`);
+  }
+  if (!isCommand(first)) {
+    throw new UsageError(`unknown command '${first}' (known: ${COMMAND_NAMES.join(', ')})`);
+  }
+  const cmd = first;
+  const specs = COMMAND_OPTIONS[cmd];
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const [name, spec] of Object.entries(specs)) options[name] = { type: spec.type };
+
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    const parsed = parseArgs({ args: args.slice(1), options, strict: true, allowPositionals: true });
+    values = parsed.values as Record<string, string | boolean | undefined>;
+    positionals = parsed.positionals;
+  } catch (err) {
+    throw new UsageError(describeParseError(cmd, err as NodeJS.ErrnoException, args.slice(1)));
+  }
+  if (positionals.length > 0) {
+    throw new UsageError(`unexpected argument '${positionals[0]}' for '${cmd}'`);
+  }
+  for (const [name, spec] of Object.entries(specs)) {
+    if (spec.required && values[name] === undefined) {
+      throw new UsageError(`'${cmd}' needs --${name} ${spec.metavar ?? ''}`.trimEnd());
+    }
+  }
+  const str = (name: string): string | undefined => values[name] as string | undefined;
+  const state = str('state')!;
+  if (state === '') throw new UsageError('--state needs a file path');
+
+  switch (cmd) {
+    case 'init': {
+      const projectRoot = str('project-root')!;
+      if (projectRoot === '') throw new UsageError('--project-root needs a directory');
+      const functions = str('available-functions');
+      return {
+        cmd,
+        state,
+        projectRoot,
+        task: str('task'),
+        hostRuntime: str('host-runtime') ?? 'claude-code',
+        entryMode: str('entry-mode') ?? 'spawn-process',
+        // `A,B` → [A, B]; blanks around names and empty names are dropped.
+        availableFunctions:
+          functions === undefined
+            ? []
+            : functions
+                .split(',')
+                .map((f) => f.trim())
+                .filter((f) => f !== ''),
+        force: values.force === true,
+      };
+    }
+    case 'step': {
+      const noSubmit = values['no-submit'] === true;
+      const answer = str('answer');
+      // R-CLI-2: the seed's exact message.
+      if (noSubmit && answer !== undefined) throw new UsageError('--no-submit and --answer are mutually exclusive');
+      return { cmd, state, answer, noSubmit };
+    }
+    case 'rewind':
+      return { cmd, state, to: str('to')! };
+    default:
+      return { cmd, state };
+  }
+}
+
+function describeParseError(cmd: CommandName, err: NodeJS.ErrnoException, rest: string[]): string {
+  const specs = COMMAND_OPTIONS[cmd];
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      const m = /Unknown option '([^']+)'/.exec(err.message);
+      const name = m ? m[1] : 'option';
+      return `unknown option '${name}' for '${cmd}' (known: ${Object.keys(specs)
+        .map((o) => '--' + o)
+        .join(', ')})`;
+    }
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      // Either a string option without a value, a value that looks like an
+      // option (`--answer -x`: write `--answer=-x`), or a value given to a flag.
+      const m = /'(--[a-z-]+)/.exec(err.message);
+      const name = m ? m[1] : 'option';
+      const spec = specs[name.slice(2)];
+      if (spec && spec.type === 'boolean') return `option '${name}' takes no value`;
+      const i = rest.findIndex((a) => a === name);
+      if (i >= 0 && i + 1 < rest.length && rest[i + 1].startsWith('-')) {
+        return `option '${name}' needs a value; write ${name}=${rest[i + 1]} for a value starting with '-'`;
+      }
+      return `option '${name}' needs a value`;
+    }
+    default:
+      return err.message;
+  }
+}

@@ -1,0 +1,61 @@
+// Entry of `okstra-wizard` (cli.md), bundled to dist/cli.js. Startup stays
+// lean: --help and --version load nothing but the argument parser; the
+// engine, store and workspace are required only by the commands that use them.
+import { parseCommandLine, USAGE, UsageError, type ParsedCommand } from './args';
+import { EXIT_OK, serialize, usageFailure, type CliResult } from './output';
+import type { CliHooks } from './commands';
+
+export interface CliIo {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Test seams (never set by the executable). */
+  hooks?: CliHooks;
+}
+
+export type CliOutcome = { exitCode: number; stdout: string; stderr: string };
+
+function render(result: CliResult): CliOutcome {
+  return { exitCode: result.exitCode, stdout: serialize(result.doc), stderr: result.stderr ?? '' };
+}
+
+/** Runs one command line and returns what the process prints; never throws for user errors. */
+export async function runCli(io: CliIo): Promise<CliOutcome> {
+  let parsed: ParsedCommand;
+  try {
+    parsed = parseCommandLine(io.argv);
+  } catch (err) {
+    if (err instanceof UsageError) return render(usageFailure(err.message, USAGE));
+    throw err;
+  }
+  if (parsed.cmd === 'help') return { exitCode: EXIT_OK, stdout: USAGE, stderr: '' };
+  if (parsed.cmd === 'version') {
+    const { packageInfo } = require('./packageRoot') as typeof import('./packageRoot');
+    return render({ exitCode: EXIT_OK, doc: { ok: true, version: packageInfo().version } });
+  }
+  const { runCommand } = require('./commands') as typeof import('./commands');
+  try {
+    return render(await runCommand(parsed, io));
+  } catch (err) {
+    if (err instanceof UsageError) return render(usageFailure(err.message, USAGE));
+    throw err;
+  }
+}
+
+if (require.main === module) {
+  runCli({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).then(
+    (out) => {
+      process.stdout.write(out.stdout);
+      if (out.stderr) process.stderr.write(out.stderr);
+      // exitCode (not exit()) lets a piped stdout drain first.
+      process.exitCode = out.exitCode;
+    },
+    (err: unknown) => {
+      // A bug, not a user error (BUG-37): still one JSON document, and the stack on stderr.
+      const message = err instanceof Error ? err.message : String(err);
+      process.stdout.write(serialize({ ok: false, error: `internal error: ${message}` }));
+      process.stderr.write((err instanceof Error && err.stack ? err.stack : String(err)) + '\n');
+      process.exitCode = 70;
+    },
+  );
+}

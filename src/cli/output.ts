@@ -1,0 +1,65 @@
+// The CLI's one JSON document per command (cli.md): UTF-8, non-ASCII not
+// escaped, 2-space indent, and `notices` right after `ok`, present only when
+// non-empty. JSON.stringify(x, null, 2) matches Python's
+// json.dumps(indent=2, ensure_ascii=False) for every value the CLI prints
+// (strings, integers, booleans, null, arrays, objects; R-CLI-6).
+import type { Notice } from '../core/types';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
+export type JsonDoc = { [key: string]: JsonValue | undefined };
+
+/** Exit statuses of cli.md › Exit status. */
+export const EXIT_OK = 0;
+export const EXIT_LOAD = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliResult {
+  exitCode: number;
+  doc: JsonDoc;
+  /** Printed on stderr after the document (the usage on exit 2). */
+  stderr?: string;
+}
+
+function noticeTexts(notices: ReadonlyArray<Notice | string> | undefined): string[] {
+  if (!notices) return [];
+  const out: string[] = [];
+  for (const n of notices) {
+    const text = typeof n === 'string' ? n : n.text;
+    // The same notice can come from two passes (load-time reconcile and the prompt); show it once.
+    if (!out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+/** `{ok, notices?, ...rest}` in that key order; `undefined` members are left out by JSON.stringify. */
+export function document(ok: boolean, rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): JsonDoc {
+  const doc: JsonDoc = { ok };
+  const texts = noticeTexts(notices);
+  if (texts.length > 0) doc.notices = texts;
+  for (const [key, value] of Object.entries(rest)) {
+    if (key === 'ok' || key === 'notices') continue;
+    doc[key] = value;
+  }
+  return doc;
+}
+
+export function serialize(doc: JsonDoc): string {
+  return JSON.stringify(doc, null, 2) + '\n';
+}
+
+export function ok(rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): CliResult {
+  return { exitCode: EXIT_OK, doc: document(true, rest, notices) };
+}
+
+/** An answer the wizard refused, or a prompt that cannot be computed: still exit 0. */
+export function refused(rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): CliResult {
+  return { exitCode: EXIT_OK, doc: document(false, rest, notices) };
+}
+
+export function loadFailure(message: string): CliResult {
+  return { exitCode: EXIT_LOAD, doc: { ok: false, error: message } };
+}
+
+export function usageFailure(message: string, usage: string): CliResult {
+  return { exitCode: EXIT_USAGE, doc: { ok: false, error: message }, stderr: usage };
+}

@@ -1,0 +1,111 @@
+// zod schemas of the documents `okstra-wizard` prints (cli.md). The tests
+// validate every document against them; agents driving the CLI from
+// TypeScript can reuse them. Key order is part of the format and is checked
+// separately (PROMPT_KEY_ORDER).
+import * as z from 'zod';
+
+export const PROMPT_KEY_ORDER = ['id', 'step', 'kind', 'label', 'options', 'echo_template', 'progress'] as const;
+
+export const OptionSchema = z.strictObject({
+  value: z.string(),
+  label: z.string(),
+  description: z.string().optional(),
+  disabled: z.literal(true).optional(),
+  default: z.literal(true).optional(),
+});
+
+export const ProgressSchema = z.strictObject({
+  answered: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+
+export const PromptSchema = z
+  .strictObject({
+    id: z.string(),
+    step: z.string(),
+    kind: z.enum(['pick', 'multi_pick', 'text', 'done']),
+    label: z.string(),
+    options: z.array(OptionSchema),
+    echo_template: z.string(),
+    progress: ProgressSchema,
+    default: z.string().optional(),
+    unavailable: z.array(z.strictObject({ value: z.string(), reason: z.string() })).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.id !== p.step) ctx.addIssue({ code: 'custom', message: `id ${p.id} differs from step ${p.step}` });
+    if (p.kind === 'text' && p.default === undefined) ctx.addIssue({ code: 'custom', message: 'text prompt without default' });
+    if (p.kind !== 'text' && p.default !== undefined) ctx.addIssue({ code: 'custom', message: 'default on a non-text prompt' });
+    const defaults = p.options.filter((o) => o.default).length;
+    if (p.kind === 'pick' ? defaults > 1 : defaults > 0) {
+      ctx.addIssue({ code: 'custom', message: `${defaults} default options on a ${p.kind} prompt` });
+    }
+    if (p.kind === 'done') {
+      if (p.label !== '' || p.options.length > 0 || p.echo_template !== '' || p.progress.total !== p.progress.answered) {
+        ctx.addIssue({ code: 'custom', message: 'malformed done prompt' });
+      }
+    }
+  });
+export type PromptOut = z.infer<typeof PromptSchema>;
+
+const Notices = z.array(z.string()).min(1).optional();
+
+export const ErrorDocSchema = z.strictObject({ ok: z.literal(false), notices: Notices, error: z.string().min(1) });
+
+export const CurrentDocSchema = z.strictObject({ ok: z.literal(true), notices: Notices, current: PromptSchema });
+
+export const SubmitDocSchema = z.strictObject({
+  ok: z.literal(true),
+  notices: Notices,
+  echo: z.string(),
+  next: PromptSchema.nullable(),
+  error: z.string().optional(),
+});
+
+export const InitDocSchema = z.strictObject({ ok: z.literal(true), notices: Notices, next: PromptSchema });
+
+export const RefusedDocSchema = z.strictObject({
+  ok: z.literal(false),
+  notices: Notices,
+  error: z.string().min(1),
+  current: PromptSchema.nullable(),
+});
+
+export const RenderArgsSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+export const RenderArgsDocSchema = z.strictObject({
+  ok: z.literal(true),
+  notices: Notices,
+  renderArgs: RenderArgsSchema,
+  renderArgv: z.array(z.string()),
+});
+
+export const OutcomeDocSchema = z.strictObject({
+  ok: z.literal(true),
+  notices: Notices,
+  renderArgs: RenderArgsSchema,
+  renderArgv: z.array(z.string()),
+  orchestration: z.looseObject({ chainStages: z.array(z.unknown()) }),
+  persistActions: z.array(
+    z.strictObject({ action: z.literal('set-config'), file: z.string(), key: z.string(), value: z.string() }),
+  ),
+  confirmationText: z.string(),
+});
+
+export const TreeRowSchema = z.strictObject({
+  id: z.string(),
+  group: z.enum(['task', 'inputs', 'roles', 'follow-ups', 'confirm']),
+  label: z.string(),
+  echo: z.string(),
+  answered: z.boolean(),
+  editable: z.boolean(),
+  notice: z.string().optional(),
+});
+
+export const TreeDocSchema = z.strictObject({
+  ok: z.literal(true),
+  notices: Notices,
+  rows: z.array(TreeRowSchema),
+  current: z.string().nullable(),
+});
+
+export const VersionDocSchema = z.strictObject({ ok: z.literal(true), version: z.string().regex(/^\d+\.\d+\.\d+/) });

@@ -1,0 +1,160 @@
+// One CLI operation on one state file: the environment and texts, the load
+// (store → codec → engine.prepare), the engine calls, and the one save. A
+// load failure is a LoadError (exit 1, `<path>: <message>`); a bad
+// environment variable or an `init` that may not write is a UsageError (exit 2).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { UsageError } from './args';
+import { cliEnvironment } from './environment';
+import { builtinProfilesDir } from './packageRoot';
+import type { EngineContext } from '../core/ports';
+import { WizardError, type Notice, type WizardState } from '../core/types';
+import { textsFor } from '../core/text';
+import { validateHost } from '../core/roles/hostRegistry';
+import * as engine from '../core/wizard/engine';
+import { parseState, type ParsedState } from '../core/wizard/stateCodec';
+import { openWorkspace } from '../workspace/workspace';
+import { createStateFile, isLegacyStateFile, loadStateFile, saveStateFile, type StateFileHandle } from '../store';
+
+/** The state file cannot be loaded or saved (exit 1); the message names the file. */
+export class LoadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LoadError';
+  }
+}
+
+export interface CliHooks {
+  /** Called after the engine computed a new state, just before it is saved (tests: a second writer). */
+  beforeSave?: (statePathAbs: string) => void;
+}
+
+interface Io {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+function prefixed(shown: string, err: WizardError): string {
+  return err.message.startsWith(shown + ':') ? err.message : `${shown}: ${err.message}`;
+}
+
+function contextFor(io: Io, projectRootAbs: string): EngineContext {
+  const environment = cliEnvironment({ env: io.env, cwd: io.cwd });
+  // Labels in Korean when OKSTRA_LANG is `ko` (or `ko-KR`, …); values, echoes and errors stay as they are.
+  const texts = textsFor(io.env.OKSTRA_LANG);
+  const workspace = openWorkspace(projectRootAbs, { builtinProfilesDir: builtinProfilesDir() });
+  return { workspace, environment, texts };
+}
+
+/** An open state file: the prepared state, the notices to carry, and the one save. */
+export class Session {
+  constructor(
+    /** The state file, absolute. */
+    readonly statePath: string,
+    /** The state file as the user named it (messages). */
+    readonly shownPath: string,
+    readonly ctx: EngineContext,
+    readonly state: WizardState,
+    /** Notices of the load (conversion, rebasing, reconcile): repeated until a submit writes them. */
+    readonly carried: Notice[],
+    private readonly handle: StateFileHandle | null,
+    private readonly force: boolean,
+  ) {}
+
+  /** Is `key` a task of the catalogue (for `init --task`)? */
+  isTaskKey(key: string): boolean {
+    return this.ctx.workspace.tasks().some((t) => t.key === key);
+  }
+
+  /** The one write of a command: atomic, refused when the file changed on disk since it was read (R2). */
+  save(state: WizardState, hooks?: CliHooks): void {
+    hooks?.beforeSave?.(this.statePath);
+    try {
+      if (this.handle) saveStateFile(this.handle, state);
+      else createStateFile(this.statePath, state, { shownPath: this.shownPath, force: this.force });
+    } catch (err) {
+      if (!(err instanceof WizardError)) throw err;
+      const message = prefixed(this.shownPath, err);
+      // init: another process created the file between the check and the write.
+      if (!this.handle && /: (state file already exists|legacy v1 state; choose another path)$/.test(message)) {
+        throw new UsageError(message);
+      }
+      throw new LoadError(message);
+    }
+  }
+}
+
+/** Loads `--state FILE` (every command but init). */
+export function openSession(stateArg: string, io: Io): Session {
+  const statePath = path.resolve(io.cwd, stateArg);
+  // A bad environment variable is reported before the state file is read.
+  cliEnvironment({ env: io.env, cwd: io.cwd });
+  let handle: StateFileHandle;
+  let parsed: ParsedState;
+  try {
+    handle = loadStateFile(statePath, { shownPath: stateArg });
+    parsed = parseState(handle.payload);
+  } catch (err) {
+    if (err instanceof WizardError) throw new LoadError(prefixed(stateArg, err));
+    throw err;
+  }
+  // The project is where the state file lies when it lies in a project (wizard.md: moved projects are rebased).
+  const foundInDir = path.dirname(statePath);
+  const root = engine.projectRootOfStateDir(foundInDir) ?? parsed.state.project_root;
+  if (root === '' || !path.isAbsolute(root)) {
+    throw new LoadError(`${stateArg}: wizard state field 'project_root' must be an absolute path: ${JSON.stringify(root)}`);
+  }
+  const ctx = contextFor(io, root);
+  let prepared: engine.PrepareResult;
+  try {
+    prepared = engine.prepare(ctx, parsed, { foundInDir });
+  } catch (err) {
+    if (err instanceof WizardError) throw new LoadError(prefixed(stateArg, err));
+    throw err;
+  }
+  return new Session(statePath, stateArg, ctx, prepared.state, prepared.notices, handle, false);
+}
+
+export interface InitOptions {
+  projectRootAbs: string;
+  hostRuntime: string;
+  entryMode: string;
+  availableFunctions: string[];
+  force: boolean;
+}
+
+/**
+ * A fresh state for `init`. Refused (exit 2) before anything is computed: an
+ * unknown host or entry mode, an existing file without --force, a v1 file
+ * even with it. A broken config.yaml is not a usage error: it is reported
+ * as the prompt that cannot be computed.
+ */
+export function openFreshSession(stateArg: string, io: Io, opts: InitOptions): Session {
+  const statePath = path.resolve(io.cwd, stateArg);
+  try {
+    validateHost(opts.hostRuntime, opts.entryMode);
+  } catch (err) {
+    if (err instanceof WizardError) throw new UsageError(err.message);
+    throw err;
+  }
+  if (fs.existsSync(statePath)) {
+    if (isLegacyStateFile(statePath)) throw new UsageError(`${stateArg}: legacy v1 state; choose another path`);
+    if (!opts.force) throw new UsageError(`${stateArg}: state file already exists (use --force to replace it)`);
+  }
+  const ctx = contextFor(io, opts.projectRootAbs);
+  let config = null;
+  try {
+    config = ctx.workspace.config();
+  } catch (err) {
+    // Reported by the first prompt (its file error); project_id falls back to the folder name meanwhile.
+    if (!(err instanceof WizardError)) throw err;
+  }
+  const state = engine.initState({
+    projectRootAbs: opts.projectRootAbs,
+    hostRuntime: opts.hostRuntime,
+    entryMode: opts.entryMode,
+    availableFunctions: opts.availableFunctions,
+    config,
+  });
+  return new Session(statePath, stateArg, ctx, state, [], null, opts.force);
+}

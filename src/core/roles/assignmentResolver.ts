@@ -1,0 +1,122 @@
+// The assignment resolver (roles.md › The assignment resolver):
+// `resolve_assignments` validates a selection, complete or not, with checks
+// 1–7 in order; the first failure is the message.
+
+import { pyReprString } from '../pyRepr';
+import type { AvailabilityContext } from './availability';
+import { roleDefaults } from './modelDefaults';
+import type { RoleRequirement } from './roleProfile';
+import { modelsOf, selectableRequirements, selectedRoleCount, type Selection } from './roleSelection';
+import type { RoleSession } from './roleSession';
+
+export class AssignmentResolutionError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AssignmentResolutionError';
+  }
+}
+
+const q = pyReprString;
+
+/**
+ * `resolve_model_assignment` for a model being chosen: full availability
+ * (reasons 1–5) for a new session.
+ */
+export function resolveModelAssignment(avail: AvailabilityContext, role: string, ref: string): void {
+  const a = avail.availability(ref, role);
+  if (!a.available) throw new AssignmentResolutionError(a.environmental ? 'environment' : 'unavailable', a.reason);
+}
+
+/** Check 1 for one count entry; null when fine. */
+export function countProblem(session: RoleSession, role: string, count: number): string | null {
+  const req = session.profile().roles.find((r) => r.role === role);
+  if (!req || req.dynamic) return `role ${q(role)} does not accept a count selection`;
+  if (!Number.isInteger(count) || count < req.min || count > req.max) {
+    return `role ${q(role)} count must be in ${req.min}..${req.max}: ${count}`;
+  }
+  return null;
+}
+
+/** Check 2 (second half): models for a role that is not selectable. */
+export function notSelectableMessage(session: RoleSession, role: string): string {
+  return `role ${q(role)} is not selectable in the ${session.taskType} profile`;
+}
+
+/** Checks 2–5 for one selectable role's chosen models (environmental reasons excepted). */
+export function chosenModelsProblem(avail: AvailabilityContext, req: RoleRequirement, count: number, models: string[]): string | null {
+  const role = req.role;
+  if (models.length > count) return `role ${q(role)} needs ${count} models, got ${models.length}`;
+  for (const ref of models) {
+    const p = avail.selectedModelProblem(ref, role);
+    if (p) return p.reason;
+  }
+  const seen = new Set<string>();
+  for (const ref of models) {
+    if (seen.has(ref)) return `role ${q(role)} uses model ${q(ref)} twice`;
+    seen.add(ref);
+  }
+  if (req.distinct === 'provider') {
+    const providers = new Set<string>();
+    for (const ref of models) {
+      const p = avail.pool.resolve(ref).providerId;
+      if (providers.has(p)) return `role ${q(role)} needs distinct providers; ${q(p)} is used twice`;
+      providers.add(p);
+    }
+  }
+  return null;
+}
+
+/** Check 6: every dynamic role has an executable candidate from the scopes or the pool. */
+export function dynamicRolesProblem(session: RoleSession): string | null {
+  const avail = session.availability();
+  const scopes = session.scopes();
+  for (const req of session.profile().roles) {
+    if (!req.dynamic) continue;
+    const fromScopes = roleDefaults(scopes, avail, req.role).refs;
+    const ok = fromScopes.some((ref) => avail.availability(ref, req.role).available) || avail.executableCandidates(req.role).length > 0;
+    if (!ok) return `dynamic role ${q(req.role)} has no executable model`;
+  }
+  return null;
+}
+
+/** Check 7: M7 (with its source) for the first profile role (leader first in spawn-process) whose configured default is unavailable for reasons 1–3. */
+export function configuredDefaultsProblem(session: RoleSession): string | null {
+  const avail = session.availability();
+  const scopes = session.scopes();
+  const roles = [...(session.mode === 'spawn-process' ? ['leader'] : []), ...session.profile().roles.map((r) => r.role)];
+  for (const role of roles) {
+    const d = roleDefaults(scopes, avail, role);
+    if (d.error) return d.error;
+  }
+  return null;
+}
+
+/**
+ * `resolve_assignments`: null when the selection passes checks 1–7 (check 7
+ * only when `withDefaults`), else the first failure's message. Fewer models
+ * than a count is not an error here.
+ */
+export function resolveAssignments(session: RoleSession, sel: Selection, withDefaults = true): string | null {
+  const avail = session.availability();
+  for (const [role, count] of Object.entries(sel.counts)) {
+    const p = countProblem(session, role, count);
+    if (p) return p;
+  }
+  const selectable = selectableRequirements(session, sel.counts);
+  const selectableRoles = new Set(selectable.map((r) => r.role));
+  for (const role of Object.keys(sel.models)) {
+    if (!selectableRoles.has(role) && modelsOf(sel.models, role).length > 0) return notSelectableMessage(session, role);
+  }
+  // Checks 2–5 are per role; running them role by role keeps each role's first failure.
+  for (const req of selectable) {
+    const p = chosenModelsProblem(avail, req, selectedRoleCount(sel.counts, req), modelsOf(sel.models, req.role));
+    if (p) return p;
+  }
+  const dyn = dynamicRolesProblem(session);
+  if (dyn) return dyn;
+  if (withDefaults) return configuredDefaultsProblem(session);
+  return null;
+}

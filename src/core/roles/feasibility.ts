@@ -1,0 +1,142 @@
+// Exact feasibility (roles.md › Feasibility): can a partial selection still
+// be completed into one that passes resolve_assignments (checks 1–6)?
+//
+// Distinctness is per role and availability does not depend on the ordinal,
+// so roles are independent: a role's open slots can be filled iff there are
+// enough unused executable candidates — or, with `distinct: provider`, enough
+// providers among them that the role does not use yet (one model per
+// provider is then a valid fill). Polynomial, no enumeration; the seed's
+// greedy fill (test/oracle) can miss fills this finds.
+
+import { pyReprString } from '../pyRepr';
+import type { AvailabilityContext } from './availability';
+import { resolveAssignments } from './assignmentResolver';
+import type { RoleRequirement } from './roleProfile';
+import { countPromptKind, modelsOf, selectableRequirements, selectedRoleCount, type Selection } from './roleSelection';
+import type { RoleSession } from './roleSession';
+
+const q = pyReprString;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Whether `open` more instances of `req` can be filled next to `chosen`
+ * (already valid by checks 2–5); null when they can.
+ */
+export function openSlotsProblem(avail: AvailabilityContext, req: RoleRequirement, open: number, chosen: string[]): string | null {
+  if (open <= 0) return null;
+  const used = new Set(chosen);
+  const unused = avail.executableCandidates(req.role).filter((ref) => !used.has(ref));
+  if (req.distinct === 'provider') {
+    const usedProviders = new Set(chosen.map((ref) => avail.pool.resolve(ref).providerId));
+    const free = new Set<string>();
+    for (const ref of unused) {
+      const p = avail.pool.resolve(ref).providerId;
+      if (!usedProviders.has(p)) free.add(p);
+    }
+    if (free.size >= open) return null;
+    return `role ${q(req.role)} needs ${open} more ${open === 1 ? 'model' : 'models'} from distinct providers, ${plural(free.size, 'provider')} with an executable model left`;
+  }
+  if (unused.length >= open) return null;
+  return `role ${q(req.role)} needs ${open} more executable ${open === 1 ? 'model' : 'models'}, ${unused.length} left`;
+}
+
+/**
+ * Counts a completion would use: answered counts as they are; a role whose
+ * count is still to be asked takes the smallest count its models allow
+ * (fewer instances are never harder to fill).
+ */
+export function completionCounts(session: RoleSession, sel: Selection): Record<string, number> {
+  const counts = { ...sel.counts };
+  for (const req of session.profile().roles) {
+    if (counts[req.role] !== undefined || countPromptKind(req) === null) continue;
+    const have = modelsOf(sel.models, req.role).length;
+    const n = Math.min(Math.max(req.min, have), req.max);
+    if (n > 0) counts[req.role] = n;
+  }
+  return counts;
+}
+
+/** null when some completion of `sel` passes checks 1–6; else why not. */
+export function completionProblem(session: RoleSession, sel: Selection): string | null {
+  const counts = completionCounts(session, sel);
+  const problem = resolveAssignments(session, { counts, models: sel.models }, false);
+  if (problem) return problem;
+  const avail = session.availability();
+  for (const req of selectableRequirements(session, counts)) {
+    const chosen = modelsOf(sel.models, req.role);
+    const p = openSlotsProblem(avail, req, selectedRoleCount(counts, req) - chosen.length, chosen);
+    if (p) return p;
+  }
+  return null;
+}
+
+export function canComplete(session: RoleSession, sel: Selection): boolean {
+  return completionProblem(session, sel) === null;
+}
+
+/**
+ * Feasibility of each candidate for `role-model:<r>:<ordinal>`: the rest of
+ * the selection is checked once, then each candidate in O(1).
+ */
+export class ModelChoiceFeasibility {
+  private readonly base: string | null;
+  private readonly prefix: Set<string>;
+  private readonly prefixProviders = new Set<string>();
+  private readonly unusedCount: number;
+  private readonly freeProviders = new Set<string>();
+  private readonly open: number;
+
+  constructor(
+    private readonly session: RoleSession,
+    sel: Selection,
+    private readonly req: RoleRequirement,
+    count: number,
+    ordinal: number,
+  ) {
+    const avail = session.availability();
+    const prefixList = modelsOf(sel.models, req.role).slice(0, ordinal - 1);
+    this.prefix = new Set(prefixList);
+    const models = { ...sel.models };
+    if (prefixList.length) models[req.role] = prefixList;
+    else delete models[req.role];
+    this.base = completionProblem(session, { counts: sel.counts, models });
+    this.open = count - ordinal;
+    for (const ref of prefixList) this.prefixProviders.add(avail.pool.resolve(ref).providerId);
+    let unused = 0;
+    for (const ref of avail.executableCandidates(req.role)) {
+      if (this.prefix.has(ref)) continue;
+      unused++;
+      const p = avail.pool.resolve(ref).providerId;
+      if (!this.prefixProviders.has(p)) this.freeProviders.add(p);
+    }
+    this.unusedCount = unused;
+  }
+
+  /** Why the selection without this role's choice already cannot be completed, or null. */
+  get baseProblem(): string | null {
+    return this.base;
+  }
+
+  /** null when choosing `ref` (fully available, an executable candidate) keeps the selection completable. */
+  problem(ref: string): string | null {
+    if (this.base) return this.base;
+    const role = this.req.role;
+    const avail = this.session.availability();
+    if (this.prefix.has(ref)) return `role ${q(role)} uses model ${q(ref)} twice`;
+    const provider = avail.pool.resolve(ref).providerId;
+    if (this.req.distinct === 'provider') {
+      if (this.prefixProviders.has(provider)) return `role ${q(role)} needs distinct providers; ${q(provider)} is used twice`;
+      const left = this.freeProviders.size - (this.freeProviders.has(provider) ? 1 : 0);
+      if (left < this.open) {
+        return `role ${q(role)} needs ${this.open} more ${this.open === 1 ? 'model' : 'models'} from distinct providers, ${plural(left, 'provider')} with an executable model left`;
+      }
+      return null;
+    }
+    const left = this.unusedCount - 1;
+    if (left < this.open) return `role ${q(role)} needs ${this.open} more executable ${this.open === 1 ? 'model' : 'models'}, ${left} left`;
+    return null;
+  }
+}

@@ -1,0 +1,87 @@
+// role-model:<role>:<ordinal> (R-PR-10…16): rotated defaults first, then the
+// pool's models for the role; an option must be fully available and keep
+// the selection completable. The rest of pool.list(role) is `unavailable`,
+// with why.
+
+import { type Prompt, type PromptOption, type UnavailableModel, WizardError, type WizardState } from '../types';
+import { pyReprString } from '../pyRepr';
+import { resolveAssignments } from './assignmentResolver';
+import { ModelChoiceFeasibility } from './feasibility';
+import { roleDefaults, rotateDefaults } from './modelDefaults';
+import { roleModelId } from './roleIds';
+import type { RoleRequirement } from './roleProfile';
+import { selectionOf } from './roleSelection';
+import type { RoleSession } from './roleSession';
+import { echoTemplate, render, roleTexts } from './promptTexts';
+
+export const LEAVES_NO_COMPLETE_ASSIGNMENT = 'leaves no complete assignment';
+
+/** BUG-20: an infeasible selection that no single choice can be blamed for. */
+export function cannotCompleteMessage(reason: string): string {
+  return `role selection cannot be completed: ${reason}`;
+}
+
+export function roleModelPrompt(session: RoleSession, state: WizardState, req: RoleRequirement, count: number, ordinal: number): Prompt {
+  const texts = roleTexts(session, 'role_model');
+  const values = { role: req.role, ordinal: String(ordinal), count: String(count) };
+  const avail = session.availability();
+  const pool = avail.pool;
+  const defaults = roleDefaults(session.scopes(), avail, req.role);
+  if (defaults.error) throw new WizardError(defaults.error);
+  const rotated = rotateDefaults(defaults.refs, ordinal);
+  const defaultSet = new Set(rotated);
+  const feasibility = new ModelChoiceFeasibility(session, selectionOf(state), req, count, ordinal);
+
+  const candidates: string[] = [];
+  const seen = new Set<string>();
+  for (const ref of [...rotated, ...pool.list(req.role).map((m) => m.ref)]) {
+    if (!seen.has(ref)) {
+      seen.add(ref);
+      candidates.push(ref);
+    }
+  }
+  const options: PromptOption[] = [];
+  const why = new Map<string, string>();
+  const suffix = texts.options.default_suffix ?? '';
+  for (const ref of candidates) {
+    const a = avail.availability(ref, req.role);
+    if (!a.available) {
+      why.set(ref, a.reason);
+      continue;
+    }
+    if (feasibility.problem(ref)) {
+      why.set(ref, LEAVES_NO_COMPLETE_ASSIGNMENT);
+      continue;
+    }
+    options.push({
+      value: ref,
+      label: render(texts.options.model!, {
+        model_ref: ref,
+        display: pool.resolve(ref).display,
+        default_suffix: defaultSet.has(ref) ? suffix : '',
+      }),
+    });
+  }
+  if (options.length === 0) {
+    // R-PR-16: an infeasible selection is reported as such; otherwise the role has no candidate.
+    if (avail.executableCandidates(req.role).length > 0) {
+      const problem = resolveAssignments(session, selectionOf(state), false) ?? feasibility.baseProblem;
+      if (problem) throw new WizardError(cannotCompleteMessage(problem));
+    }
+    throw new WizardError(`role ${pyReprString(req.role)} has no executable model candidates`);
+  }
+  const def = options.find((o) => defaultSet.has(o.value)) ?? options[0]!;
+  def.default = true;
+  const unavailable: UnavailableModel[] = pool
+    .list(req.role)
+    .filter((m) => why.has(m.ref))
+    .map((m) => ({ value: m.ref, reason: why.get(m.ref)! }));
+  return {
+    step: roleModelId(req.role, ordinal),
+    kind: 'pick',
+    label: render(texts.label, values),
+    options,
+    echo_template: echoTemplate(texts, values),
+    unavailable,
+  };
+}

@@ -1,0 +1,145 @@
+// RoleSession: what one engine operation needs for role selection, read once
+// (BUG-33): the profile, the merged pool, the host, the environment and the
+// model-default scopes. Reading never throws; each failure is recorded and
+// raised as a WizardError by the accessor that needs it.
+
+import type { EngineContext } from '../ports';
+import { WizardError, type WizardState } from '../types';
+import { pyReprString } from '../pyRepr';
+import { AvailabilityContext } from './availability';
+import { type EntryMode, type HostDescriptor, validateHost } from './hostRegistry';
+import { makeScopes, type ModelDefaultScopes } from './modelDefaults';
+import { ModelPool } from './modelPool';
+import { mergeRegistry, parseRegistry, type Registry } from './registry';
+import { LEADER_REQUIREMENT, parseRoleProfile, type RoleProfile, type RoleRequirement } from './roleProfile';
+import { ParseCache } from './parseCache';
+
+const profileCache = new ParseCache<RoleProfile>();
+const registryCache = new ParseCache<Registry>();
+
+type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function attempt<T>(fn: () => T): Loaded<T> {
+  try {
+    return { ok: true, value: fn() };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** The reason a task type's profile cannot be used, without the `no role profile …` prefix. */
+function loadProfile(ctx: EngineContext, taskType: string): RoleProfile {
+  // An override that exists wins; a broken override is an error, never a fall-back.
+  const source = ctx.workspace.profileOverride(taskType) ?? ctx.workspace.builtinProfile(taskType);
+  if (!source) throw new WizardError(`profiles/${taskType}.md does not exist`);
+  return profileCache.get(`${taskType}\u0000${source.path}`, source.text, () => parseRoleProfile(source.path, source.text, taskType));
+}
+
+/**
+ * For the task-type step: null when the type's profile loads, else the
+ * error text `no role profile for task type '<t>': <reason>`.
+ */
+export function roleProfileProblem(ctx: EngineContext, taskType: string): string | null {
+  const loaded = attempt(() => loadProfile(ctx, taskType));
+  return loaded.ok ? null : noProfileMessage(taskType, loaded.error);
+}
+
+function noProfileMessage(taskType: string, reason: string): string {
+  return `no role profile for task type ${pyReprString(taskType)}: ${reason}`;
+}
+
+export class RoleSession {
+  readonly taskType: string;
+  readonly entryMode: string;
+  private readonly profileLoaded: Loaded<RoleProfile> | null;
+  private readonly hostLoaded: Loaded<HostDescriptor>;
+  private readonly poolLoaded: Loaded<ModelPool>;
+  private readonly scopesLoaded: Loaded<ModelDefaultScopes>;
+  private avail: AvailabilityContext | null = null;
+
+  constructor(
+    readonly ctx: EngineContext,
+    state: WizardState,
+  ) {
+    this.taskType = state.task_type;
+    this.entryMode = state.host_entry_mode;
+    this.profileLoaded = state.task_type
+      ? (() => {
+          const l = attempt(() => loadProfile(ctx, state.task_type));
+          return l.ok ? l : { ok: false as const, error: noProfileMessage(state.task_type, l.error) };
+        })()
+      : null;
+    this.hostLoaded = attempt(() => validateHost(state.host_runtime, state.host_entry_mode));
+    const config = attempt(() => ctx.workspace.config());
+    this.poolLoaded = config.ok
+      ? attempt(() => {
+          const builtin = ctx.workspace.builtinRegistry();
+          const parsed = registryCache.get(builtin.path, builtin.text, () => parseRegistry(builtin.path, builtin.text));
+          const registry: Registry = mergeRegistry(parsed, config.value);
+          return new ModelPool(registry);
+        })
+      : config;
+    this.scopesLoaded = config.ok
+      ? attempt(() => makeScopes(config.value, ctx.environment.userModelDefaults()))
+      : config;
+  }
+
+  /** Role selection is "enabled" whenever task_type is set (wizard.md › Execution identity). */
+  get enabled(): boolean {
+    return this.profileLoaded !== null;
+  }
+
+  /** The error the profile gave, or null (also null when no task type is set). */
+  get profileError(): string | null {
+    return this.profileLoaded && !this.profileLoaded.ok ? this.profileLoaded.error : null;
+  }
+
+  profile(): RoleProfile {
+    if (!this.profileLoaded) throw new WizardError('no task type is selected yet');
+    if (!this.profileLoaded.ok) throw new WizardError(this.profileLoaded.error);
+    return this.profileLoaded.value;
+  }
+
+  host(): HostDescriptor {
+    if (!this.hostLoaded.ok) throw new WizardError(this.hostLoaded.error);
+    return this.hostLoaded.value;
+  }
+
+  get mode(): EntryMode {
+    return this.entryMode === 'current-session' ? 'current-session' : 'spawn-process';
+  }
+
+  pool(): ModelPool {
+    if (!this.poolLoaded.ok) throw new WizardError(this.poolLoaded.error);
+    return this.poolLoaded.value;
+  }
+
+  scopes(): ModelDefaultScopes {
+    if (!this.scopesLoaded.ok) throw new WizardError(this.scopesLoaded.error);
+    return this.scopesLoaded.value;
+  }
+
+  /** Availability for this host and environment, memoised for the session. */
+  availability(): AvailabilityContext {
+    if (!this.avail) this.avail = new AvailabilityContext(this.pool(), this.host(), this.ctx.environment);
+    return this.avail;
+  }
+
+  /** Throws the first error that blocks role selection (profile, host, config/registry, scopes). */
+  requireAll(): void {
+    this.profile();
+    this.host();
+    this.pool();
+    this.scopes();
+  }
+
+  /** The profile's requirement for a role (first row), or the synthetic leader in spawn-process mode. */
+  requirement(role: string): RoleRequirement | undefined {
+    if (role === 'leader' && this.mode === 'spawn-process') return LEADER_REQUIREMENT;
+    return this.profile().roles.find((r) => r.role === role);
+  }
+}
+
+export function openRoleSession(ctx: EngineContext, state: WizardState): RoleSession {
+  return new RoleSession(ctx, state);
+}

@@ -1,0 +1,516 @@
+// The engine facade (docs/architecture.md › Engine facade). Every function
+// takes an EngineContext and a state it never mutates; results carry a
+// JSON-ready `doc` in cli.md's exact key order so the CLI prints it as is, and
+// the new state when something changed. `carried` are notices raised earlier
+// in the same operation (prepare's conversion / rebasing / reconcile): they
+// are repeated in every document until a successful submit writes the state.
+
+import type { EngineContext, ProjectConfig } from '../ports';
+import type { TextCatalog } from '../text/catalog';
+import { cloneState, defaultState, WizardError, type Notice, type PromptDoc, type WizardState } from '../types';
+import { confirmationText as buildConfirmationText } from './confirmation';
+import {
+  answeredCount,
+  applyAnswer,
+  applyRewind,
+  DONE_PROMPT,
+  editTargets,
+  nextPrompt,
+  promptDoc,
+  rewindRefusal,
+} from './flow';
+import { baseName, okstraDir, parentDir, sameRoot } from './paths';
+import { pyReprString } from '../pyRepr';
+import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './roleBridge';
+import { buildRenderArgs, persistActions as buildPersistActions, renderArgv as buildArgv, stageIntent, type PersistAction, type RenderArgs } from './render';
+import type { ParsedState } from './stateCodec';
+import { STEP_BY_ID, taskPick, taskNew } from './steps';
+import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
+import { slugifyTaskSegment } from './workspaceRules';
+
+export type { RenderArgs, PersistAction } from './render';
+
+// ------------------------------------------------------------------ documents
+
+export interface ErrorDoc {
+  ok: false;
+  notices?: string[];
+  error: string;
+}
+export interface CurrentDoc {
+  ok: true;
+  notices?: string[];
+  current: PromptDoc;
+}
+export interface SubmitDoc {
+  ok: true;
+  notices?: string[];
+  echo: string;
+  next: PromptDoc | null;
+  error?: string;
+}
+export interface RefusedDoc {
+  ok: false;
+  notices?: string[];
+  error: string;
+  current: PromptDoc | null;
+}
+export interface RenderArgsDoc {
+  ok: true;
+  notices?: string[];
+  renderArgs: RenderArgs;
+  renderArgv: string[];
+}
+export interface OutcomeDoc {
+  ok: true;
+  notices?: string[];
+  renderArgs: RenderArgs;
+  renderArgv: string[];
+  orchestration: { chainStages: string[] };
+  persistActions: PersistAction[];
+  confirmationText: string;
+}
+export interface TreeRow {
+  id: string;
+  group: StepGroup | 'roles';
+  label: string;
+  echo: string;
+  answered: boolean;
+  editable: boolean;
+  notice?: string;
+}
+export interface TreeDoc {
+  ok: true;
+  notices?: string[];
+  rows: TreeRow[];
+  current: string | null;
+}
+
+// ------------------------------------------------------------------ results
+
+export interface CurrentResult {
+  prompt: PromptDoc | null;
+  error?: string;
+  notices: Notice[];
+  doc: CurrentDoc | ErrorDoc;
+}
+
+export type StepResult =
+  | {
+      ok: true;
+      state: WizardState;
+      echo: string;
+      next: PromptDoc | null;
+      error?: string;
+      notices: Notice[];
+      /** Project-relative files this answer created or chose for editing (new task's brief, answers sidecar). */
+      open: string[];
+      doc: SubmitDoc;
+    }
+  | { ok: false; error: string; current: PromptDoc | null; notices: Notice[]; doc: RefusedDoc };
+
+export type OutcomeResult =
+  | {
+      ok: true;
+      renderArgs: RenderArgs;
+      renderArgv: string[];
+      orchestration: { chainStages: string[] };
+      persistActions: PersistAction[];
+      confirmationText: string;
+      notices: Notice[];
+      doc: OutcomeDoc;
+    }
+  | { ok: false; error: string; notices: Notice[]; doc: ErrorDoc };
+
+export type RenderArgsResult =
+  | { ok: true; renderArgs: RenderArgs; renderArgv: string[]; notices: Notice[]; doc: RenderArgsDoc }
+  | { ok: false; error: string; notices: Notice[]; doc: ErrorDoc };
+
+export type TreeResult =
+  | { ok: true; rows: TreeRow[]; current: string | null; notices: Notice[]; doc: TreeDoc }
+  /** `rows` (not printed) lets the tree view still show the answers when the current prompt fails. */
+  | { ok: false; error: string; rows: TreeRow[]; notices: Notice[]; doc: ErrorDoc };
+
+export interface PrepareResult {
+  state: WizardState;
+  notices: Notice[];
+}
+
+// ------------------------------------------------------------------ helpers
+
+/** Notice texts, de-duplicated, for the `notices` key (present only when non-empty). */
+function noticeTexts(notices: Notice[]): string[] | undefined {
+  const out: string[] = [];
+  for (const n of notices) if (!out.includes(n.text)) out.push(n.text);
+  return out.length ? out : undefined;
+}
+
+/** Puts `notices` right after `ok`, only when there are some (cli.md). */
+function withNotices<T extends { ok: boolean }>(ok: T['ok'], notices: Notice[], rest: Omit<T, 'ok' | 'notices'>): T {
+  const texts = noticeTexts(notices);
+  return (texts ? { ok, notices: texts, ...rest } : { ok, ...rest }) as unknown as T;
+}
+
+function messageOf(e: unknown): string {
+  if (e instanceof WizardError) return e.message;
+  throw e; // a programming error, not a user-facing one (BUG-37 wraps known failures upstream)
+}
+
+function currentDoc(env: StepEnv, s: WizardState): PromptDoc {
+  return promptDoc(env, s, nextPrompt(env, s));
+}
+
+/** `current` of a refusal: from the unchanged state (BUG-9), null when it cannot be computed. */
+function safeCurrent(ctx: EngineContext, state: WizardState): PromptDoc | null {
+  const env = makeEnv(ctx);
+  try {
+    return currentDoc(env, cloneState(state));
+  } catch (e) {
+    messageOf(e);
+    return null;
+  }
+}
+
+/** BUG-10: the explicit reconcile after a submit, reported as notices. */
+function reconcile(env: StepEnv, s: WizardState): Notice[] {
+  if (!s.task_type) return [];
+  try {
+    return reconcileRoleSelection(env.roles(s), s);
+  } catch (e) {
+    messageOf(e); // a broken profile surfaces at the next prompt
+    return [];
+  }
+}
+
+function refused(ctx: EngineContext, state: WizardState, error: string, notices: Notice[]): StepResult {
+  const current = safeCurrent(ctx, state);
+  return { ok: false, error, current, notices, doc: withNotices<RefusedDoc>(false, notices, { error, current }) };
+}
+
+/** The tail of submit / rewind / abort: reconcile, then the next prompt (BUG-41 when it fails). */
+function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[]): StepResult {
+  const notices = [...carried, ...env.notices, ...reconcile(env, w)];
+  try {
+    const next = currentDoc(env, w);
+    return { ok: true, state: w, echo, next, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next }) };
+  } catch (e) {
+    const error = messageOf(e);
+    return { ok: true, state: w, echo, next: null, error, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next: null, error }) };
+  }
+}
+
+// ------------------------------------------------------------------ facade
+
+export interface InitOptions {
+  /** Absolute project root. */
+  projectRootAbs: string;
+  hostRuntime?: string;
+  entryMode?: string;
+  availableFunctions?: string[];
+  /** The project's config.yaml (its `projectId`), when known. */
+  config?: ProjectConfig | null;
+}
+
+/** A fresh v2 state for a project (cli.md › init; workspace.md › Roots). */
+export function initState(opts: InitOptions): WizardState {
+  const s = defaultState();
+  s.project_root = opts.projectRootAbs;
+  s.workspace_root = okstraDir(opts.projectRootAbs);
+  s.project_id = opts.config?.projectId || slugifyTaskSegment(baseName(opts.projectRootAbs));
+  if (opts.hostRuntime) s.host_runtime = opts.hostRuntime;
+  if (opts.entryMode) s.host_entry_mode = opts.entryMode;
+  s.available_functions = [...(opts.availableFunctions ?? [])];
+  return s;
+}
+
+/** `<P>` when `dir` is `<P>/.okstra/tasks/<g>` (the folder a state file was found in). */
+export function projectRootOfStateDir(dir: string): string | null {
+  const tasks = parentDir(dir);
+  const okstra = parentDir(tasks);
+  if (baseName(tasks) !== 'tasks' || baseName(okstra) !== '.okstra') return null;
+  return parentDir(okstra);
+}
+
+/**
+ * After the codec parsed a file: rebasing when the project moved, the v1→v2
+ * conversion, R-VER-11, and the load-time reconcile (BUG-10, BUG-39) — all
+ * reported as notices, written only with the next successful submit.
+ */
+export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundInDir?: string } = {}): PrepareResult {
+  const s = cloneState(parsed.state);
+  const notices: Notice[] = [];
+  if (opts.foundInDir) {
+    const root = projectRootOfStateDir(opts.foundInDir);
+    if (root !== null && !sameRoot(root, s.project_root)) {
+      notices.push({ text: `project moved: ${pyReprString(s.project_root)} -> ${pyReprString(root)}` });
+      s.project_root = root;
+      s.workspace_root = okstraDir(root);
+    }
+  }
+  const env = makeEnv(ctx);
+  if (parsed.sourceVersion === 1) {
+    // R-VER-10/11: convert the original payload; a current-session leader slot counts as answered.
+    notices.push(...convertV1Selection(env.roles(s), s, parsed.payload, { leaderSessionAnswered: true }));
+  }
+  notices.push(...reconcile(env, s));
+  return { state: s, notices };
+}
+
+/** The prompt to answer now (`step` without an answer); never changes the state. */
+export function current(ctx: EngineContext, state: WizardState, carried: Notice[] = []): CurrentResult {
+  const env = makeEnv(ctx);
+  try {
+    const prompt = currentDoc(env, cloneState(state));
+    return { prompt, notices: carried, doc: withNotices<CurrentDoc>(true, carried, { current: prompt }) };
+  } catch (e) {
+    const error = messageOf(e);
+    return { prompt: null, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+  }
+}
+
+/** Answers the current prompt (cli.md › step --answer). */
+export function submit(ctx: EngineContext, state: WizardState, answer: string, carried: Notice[] = []): StepResult {
+  const env = makeEnv(ctx);
+  const w = cloneState(state);
+  let prompt;
+  try {
+    prompt = nextPrompt(env, w);
+  } catch (e) {
+    return refused(ctx, state, messageOf(e), carried);
+  }
+  if (prompt.kind === 'done') return refused(ctx, state, 'wizard is complete — no prompt to answer', carried);
+  let echo: string;
+  try {
+    echo = applyAnswer(env, w, prompt, answer);
+  } catch (e) {
+    return refused(ctx, state, messageOf(e), carried);
+  }
+  return advanced(env, w, echo, carried);
+}
+
+/** The tree's edit action / CLI `rewind --to` (edit-target semantics). */
+export function rewind(ctx: EngineContext, state: WizardState, id: string, carried: Notice[] = []): StepResult {
+  const refusal = rewindRefusal(state, id);
+  if (refusal) return refused(ctx, state, refusal, carried);
+  const env = makeEnv(ctx);
+  const w = cloneState(state);
+  try {
+    applyRewind(env, w, id);
+  } catch (e) {
+    return refused(ctx, state, messageOf(e), carried);
+  }
+  return advanced(env, w, `edit-target: ${id} (rewinding)`, carried);
+}
+
+/** The id Back would rewind to, or null when Back is not offered. */
+export function backTarget(state: WizardState): string | null {
+  if (state.aborted) return null;
+  const allowed = new Set(editTargets(state));
+  for (let i = state.answered.length - 1; i >= 0; i--) {
+    const id = state.answered[i];
+    if (id !== 'confirm' && id !== 'edit-target' && allowed.has(id)) return id;
+  }
+  return null;
+}
+
+/** Back = rewind to the last answered id (wizard.md › Rewind and Back). */
+export function back(ctx: EngineContext, state: WizardState, carried: Notice[] = []): StepResult {
+  const id = backTarget(state);
+  if (id === null) {
+    return refused(ctx, state, state.aborted ? 'wizard was aborted by the user — it cannot be edited' : 'there is no answer to go back to', carried);
+  }
+  return rewind(ctx, state, id, carried);
+}
+
+/** Abort Wizard / CLI `abort`: `aborted = true`, next is `done`. */
+export function abort(ctx: EngineContext, state: WizardState, carried: Notice[] = []): StepResult {
+  const env = makeEnv(ctx);
+  const w = cloneState(state);
+  w.aborted = true;
+  const next = promptDoc(env, w, DONE_PROMPT);
+  return { ok: true, state: w, echo: 'abort', next, notices: carried, open: [], doc: withNotices<SubmitDoc>(true, carried, { echo: 'abort', next }) };
+}
+
+/** `render-args` at any time (R-RND-3: an incomplete selection is rendered as it is). */
+export function renderArgs(ctx: EngineContext, state: WizardState, carried: Notice[] = []): RenderArgsResult {
+  const env = makeEnv(ctx);
+  try {
+    const rendered = buildRenderArgs(env, state);
+    const argv = buildArgv(rendered, state.host_runtime);
+    return {
+      ok: true,
+      renderArgs: rendered,
+      renderArgv: argv,
+      notices: carried,
+      doc: withNotices<RenderArgsDoc>(true, carried, { renderArgs: rendered, renderArgv: argv }),
+    };
+  } catch (e) {
+    const error = messageOf(e);
+    return { ok: false, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+  }
+}
+
+/** `wizard_outcome` (R-OUT-*). */
+export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[] = []): OutcomeResult {
+  const env = makeEnv(ctx);
+  try {
+    if (state.aborted) throw new WizardError('wizard was aborted by the user — outcome is unavailable');
+    if (state.confirmed !== true) throw new WizardError('wizard is not complete — outcome is unavailable');
+    const rendered = buildRenderArgs(env, state);
+    const argv = buildArgv(rendered, state.host_runtime);
+    const orchestration = { chainStages: stageIntent(state).chainStages };
+    const actions = buildPersistActions(state);
+    const text = buildConfirmationText(env, state);
+    return {
+      ok: true,
+      renderArgs: rendered,
+      renderArgv: argv,
+      orchestration,
+      persistActions: actions,
+      confirmationText: text,
+      notices: carried,
+      doc: withNotices<OutcomeDoc>(true, carried, {
+        renderArgs: rendered,
+        renderArgv: argv,
+        orchestration,
+        persistActions: actions,
+        confirmationText: text,
+      }),
+    };
+  } catch (e) {
+    const error = messageOf(e);
+    return { ok: false, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+  }
+}
+
+/** The confirmation block (wizard.md › confirmationText); throws WizardError. */
+export function confirmationText(ctx: EngineContext, state: WizardState): string {
+  return buildConfirmationText(makeEnv(ctx), state);
+}
+
+/** The persist actions the extension applies when Run starts. */
+export function persistActions(state: WizardState): PersistAction[] {
+  return buildPersistActions(state);
+}
+
+// ------------------------------------------------------------------ rows
+
+/** The tree group of a step id (cli.md › tree). */
+export function stepGroup(id: string): StepGroup | 'roles' {
+  if (isRoleStepId(id)) return 'roles';
+  return STEP_BY_ID.get(id)?.group ?? 'confirm';
+}
+
+function roleIdParts(id: string): { kind: string; role: string; ordinal: string } {
+  if (id === 'leader-session') return { kind: 'leader_session', role: 'leader', ordinal: '1' };
+  const [prefix, role, ordinal] = id.split(':');
+  return { kind: prefix.replace('-', '_'), role: role ?? '', ordinal: ordinal ?? '' };
+}
+
+/** The step's display name in the user's language (tree rows, Back). */
+export function stepDisplayName(texts: TextCatalog, id: string): string {
+  if (isRoleStepId(id)) {
+    const { kind, role, ordinal } = roleIdParts(id);
+    const t = texts.steps[kind];
+    return t?.title ? fmt(t.title, { role, ordinal }) : id;
+  }
+  const step = STEP_BY_ID.get(id);
+  const title = step ? texts.steps[step.textKey]?.title : undefined;
+  return title ? fmt(title, {}) : id;
+}
+
+function roleValue(state: WizardState, id: string): string {
+  const { kind, role, ordinal } = roleIdParts(id);
+  if (kind === 'leader_session') return 'continue';
+  if (kind === 'role_model') return state.role_models[role]?.[Number(ordinal) - 1] ?? '';
+  const n = state.role_counts[role];
+  return n === undefined ? '' : String(n);
+}
+
+function staticAnswer(env: StepEnv, state: WizardState, id: string): string {
+  const step = STEP_BY_ID.get(id);
+  if (!step) return '';
+  try {
+    return step.answerOf(env, state);
+  } catch (e) {
+    messageOf(e);
+    return '';
+  }
+}
+
+/** The echo of an answered step as the tree shows it (role steps keep the seed's echoes). */
+function rowEcho(env: StepEnv, state: WizardState, id: string): string {
+  if (isRoleStepId(id)) {
+    const { kind, role, ordinal } = roleIdParts(id);
+    const v = roleValue(state, id);
+    if (kind === 'leader_session') return 'leader-session: continue';
+    if (kind === 'role_model') return `role-model: ${role}#${ordinal}=${v}`;
+    return `${kind === 'role_count' ? 'role-count' : 'role-add'}: ${role}=${v}`;
+  }
+  if (id === taskPick.id || id === taskNew.id) {
+    const a = staticAnswer(env, state, id);
+    return a === 'new' ? 'task-pick: new' : `task: ${a}`;
+  }
+  const a = staticAnswer(env, state, id);
+  return `${id}: ${a === '' ? '(none)' : a}`;
+}
+
+/**
+ * A readable label of one answered step for the VS Code UI:
+ * `role-model: analyser #2 = codex/gpt-5.1-codex`, `role-count: analyser = 2`, `<step>: <answer>`.
+ */
+export function answerLabel(ctx: EngineContext, state: WizardState, id: string): string {
+  if (isRoleStepId(id)) {
+    const { kind, role, ordinal } = roleIdParts(id);
+    const v = roleValue(state, id) || '(none)';
+    if (kind === 'leader_session') return 'leader-session: continue';
+    if (kind === 'role_model') return `role-model: ${role} #${ordinal} = ${v}`;
+    return `${kind === 'role_count' ? 'role-count' : 'role-add'}: ${role} = ${v}`;
+  }
+  const a = staticAnswer(makeEnv(ctx), state, id);
+  return `${id}: ${a === '' ? '(none)' : a}`;
+}
+
+function noticeFor(notices: Notice[], id: string): string | undefined {
+  const role = isRoleStepId(id) ? roleIdParts(id).role : null;
+  const n = notices.find((x) => x.steps?.includes(id) || (role !== null && x.roles?.includes(role)));
+  return n?.text;
+}
+
+/** cli.md › tree: the edit targets in order, then the current prompt. */
+export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TreeResult {
+  const env = makeEnv(ctx);
+  const s = cloneState(state);
+  const rows: TreeRow[] = [];
+  const row = (id: string, answered: boolean): TreeRow => {
+    const r: TreeRow = {
+      id,
+      group: stepGroup(id),
+      label: stepDisplayName(ctx.texts, id),
+      echo: answered ? rowEcho(env, s, id) : '',
+      answered,
+      editable: rewindRefusal(s, id) === null,
+    };
+    const notice = noticeFor(carried, id);
+    if (notice) r.notice = notice;
+    return r;
+  };
+  for (const id of editTargets(s)) rows.push(row(id, true));
+  let currentId: string | null = null;
+  try {
+    const p = nextPrompt(env, s);
+    if (p.kind !== 'done') {
+      currentId = p.step;
+      if (!rows.some((r) => r.id === p.step)) rows.push(row(p.step, false));
+    }
+  } catch (e) {
+    const error = messageOf(e);
+    return { ok: false, error, rows, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+  }
+  return { ok: true, rows, current: currentId, notices: carried, doc: withNotices<TreeDoc>(true, carried, { rows, current: currentId }) };
+}
+
+/** How many steps are answered (progress.answered). */
+export function answeredSteps(state: WizardState): number {
+  return answeredCount(state);
+}

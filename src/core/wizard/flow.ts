@@ -1,0 +1,259 @@
+// The walk over the step catalogue: which prompt comes next (R-NXT-*), how an
+// answer is matched and applied (R-SUBM-*, cli.md › Answers), readiness for
+// confirm (R-RDY-*), rewind (R-EDT-*, wizard.md › Rewind and Back) and the
+// progress simulation (R-SIM-1, wizard.md › Progress). Everything here works
+// on a working copy the engine made.
+
+import { pyReprString } from '../pyRepr';
+import { defaultState, WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
+import {
+  clearRoleSelection,
+  isRoleStepId,
+  nextRolePrompt,
+  resetRoleSelectionFrom,
+  submitRolePrompt,
+} from './roleBridge';
+import { FLOW, FOLLOW_UPS, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
+import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
+import { applyRunSelection, reusedRun } from './steps/reusePrevious';
+import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
+
+export const DONE_PROMPT: Prompt = { step: 'done', kind: 'done', label: '', options: [], echo_template: '' };
+
+/** `_identity_ready`: task and type known, and a chosen plan for stage-scoped types. */
+export function identityReady(s: WizardState): boolean {
+  if (!s.task_group || !s.task_id || !s.task_type) return false;
+  if (STAGE_SCOPED_TASK_TYPES.has(s.task_type) && !s.approved_plan_path) return false;
+  return true;
+}
+
+function stepApplies(env: StepEnv, s: WizardState, step: Step): boolean {
+  return !s.answered.includes(step.id) && step.applies(env, s);
+}
+
+/** R-RDY-*: no role prompt (an error counts as "not ready", BUG-11) and no follow-up applies. */
+export function readyForConfirm(env: StepEnv, s: WizardState): boolean {
+  if (!identityReady(s)) return false;
+  try {
+    if (nextRolePrompt(env.roles(s), s) !== null) return false;
+  } catch (e) {
+    if (e instanceof WizardError) return false;
+    throw e;
+  }
+  return !FOLLOW_UPS.some((step) => stepApplies(env, s, step));
+}
+
+/** R-NXT-1…3: the prompt to answer now; throws WizardError when it cannot be computed. */
+export function nextPrompt(env: StepEnv, s: WizardState): Prompt {
+  if (s.aborted || s.confirmed === true) return DONE_PROMPT;
+  // A task type without a loadable profile is an error at every prompt after task-type (BUG-1).
+  if (s.task_type && s.answered.includes('task-type')) env.roles(s).requireAll();
+  for (const entry of FLOW) {
+    if (entry === ROLES) {
+      if (identityReady(s)) {
+        const p = nextRolePrompt(env.roles(s), s);
+        if (p) return p;
+      }
+      continue;
+    }
+    if (entry === confirm) {
+      if (s.confirmed === null && !s.answered.includes('confirm') && readyForConfirm(env, s)) return confirm.build(env, s);
+      continue;
+    }
+    if (entry === editTarget) {
+      if (s.confirmed === false && !s.answered.includes('edit-target')) return buildEditTarget(env, s);
+      continue;
+    }
+    if (stepApplies(env, s, entry)) return entry.build(env, s);
+  }
+  throw new WizardError('wizard state is inconsistent: no step applies and the wizard is not confirmed; rewind to an earlier step');
+}
+
+// ------------------------------------------------------------------ edit-target
+
+/**
+ * R-EDT-1 with BUG-12/27: answered ids, then order ids not answered, without
+ * confirm / edit-target, keeping only static steps and ids of the role order.
+ */
+export function editTargets(s: WizardState): string[] {
+  const out: string[] = [];
+  const order = new Set(s.role_selection_order);
+  for (const id of [...s.answered, ...s.role_selection_order.filter((x) => !s.answered.includes(x))]) {
+    if (id === 'confirm' || id === 'edit-target' || out.includes(id)) continue;
+    if (isRoleStepId(id) ? order.has(id) : STEP_BY_ID.has(id)) out.push(id);
+  }
+  return out;
+}
+
+function buildEditTarget(env: StepEnv, s: WizardState): Prompt {
+  const p = editTarget.build(env, s);
+  p.options = editTargets(s).map((id) => ({ value: id, label: id }));
+  return p;
+}
+
+/** The rewind refusal for an id that is not an allowed target (M20 / M21). */
+export function rewindRefusal(s: WizardState, id: string): string | null {
+  if (s.aborted) return 'wizard was aborted by the user — it cannot be edited';
+  if (editTargets(s).includes(id)) return null;
+  return isRoleStepId(id) ? `unknown role selection step: ${pyReprString(id)}` : `unknown step: ${pyReprString(id)}`;
+}
+
+/** Resets a field to its default (State file). */
+function resetField(s: WizardState, field: string): void {
+  const d = defaultState() as unknown as Record<string, unknown>;
+  (s as unknown as Record<string, unknown>)[field] = structuredClone(d[field]);
+}
+
+/** wizard.md › Rewind and Back, on a working copy; the target was checked with rewindRefusal. */
+export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
+  if (isRoleStepId(id)) {
+    resetRoleSelectionFrom(s, id); // R-EDT-3; nothing else changes
+  } else {
+    const start = flowIndex(id);
+    const removed = new Set<string>();
+    for (let i = start; i < FLOW.length; i++) {
+      const entry = FLOW[i];
+      if (entry === ROLES) continue;
+      for (const f of entry.owns) resetField(s, f);
+      removed.add(entry.id);
+    }
+    s.answered = s.answered.filter((x) => !removed.has(x));
+    s.pending_follow_up = undefined;
+    // A follow-up's pick stays answered: the follow-up is pending again.
+    if (FOLLOW_UP_TEXT_IDS.has(id)) s.pending_follow_up = id;
+    if (start < ROLES_INDEX) {
+      clearRoleSelection(s); // R-EDT-5
+      // workspace.md › reuse-previous: the run's selection is filled in again.
+      if (s.answered.includes('reuse-previous')) {
+        const run = reusedRun(env, s);
+        if (run && identityReadyForRoles(s)) applyRunSelection(env, s, run);
+      }
+    }
+  }
+  s.answered = s.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
+  s.confirmed = null;
+  s.edit_target = '';
+}
+
+function identityReadyForRoles(s: WizardState): boolean {
+  return !!(s.task_group && s.task_id && s.task_type);
+}
+
+// ------------------------------------------------------------------ answers
+
+/**
+ * cli.md › Answers: an option's exact value, its exact label, then `#<n>`.
+ * A bare number is only ever a value. Returns null when nothing matches.
+ */
+export function matchOption(options: PromptOption[], answer: string): PromptOption | null {
+  const byValue = options.find((o) => o.value === answer);
+  if (byValue) return byValue;
+  const byLabel = options.find((o) => o.label === answer);
+  if (byLabel) return byLabel;
+  const m = /^#([1-9][0-9]*)$/.exec(answer);
+  if (m) {
+    const n = Number(m[1]);
+    if (n <= options.length) return options[n - 1];
+  }
+  return null;
+}
+
+/** Submits one answer to the prompt computed for this state; returns the echo. Mutates `s`. */
+export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer: string): string {
+  if (prompt.kind === 'done') throw new WizardError('wizard is complete — no prompt to answer');
+  if (isRoleStepId(prompt.step)) {
+    // Role prompts refuse non-options with their own messages (M10, M15, M17, M18 …).
+    const matched = matchOption(prompt.options, answer);
+    const echo = submitRolePrompt(env.roles(s), s, prompt, matched ? matched.value : answer);
+    if (!s.answered.includes(prompt.step)) s.answered.push(prompt.step);
+    if (!s.role_selection_order.includes(prompt.step)) s.role_selection_order.push(prompt.step);
+    return echo;
+  }
+  const step = STEP_BY_ID.get(prompt.step);
+  if (!step) throw new WizardError(`unknown step: ${pyReprString(prompt.step)}`);
+  if (step === editTarget) {
+    const o = matchOption(prompt.options, answer);
+    const id = o ? o.value : answer;
+    const refusal = rewindRefusal(s, id);
+    if (refusal) throw new WizardError(refusal);
+    applyRewind(env, s, id);
+    return `edit-target: ${id} (rewinding)`;
+  }
+  let value = answer;
+  if (prompt.kind === 'pick') {
+    const o = matchOption(prompt.options, answer);
+    if (!o) throw notAnOption(step.id, answer);
+    if (o.disabled) throw new WizardError(step.refuseDisabled ? step.refuseDisabled(env, s, o) : (o.description ?? `answer ${pyReprString(answer)} cannot be chosen`));
+    value = o.value;
+  } else if (prompt.kind === 'multi_pick') {
+    if (answer === '') throw new WizardError(`step '${step.id}' needs at least one choice`);
+    const values: string[] = [];
+    for (const part of answer.split(',')) {
+      const o = matchOption(prompt.options, part);
+      if (!o || o.disabled) throw notAnOption(step.id, part);
+      if (!values.includes(o.value)) values.push(o.value);
+    }
+    value = values.join(',');
+  }
+  const echo = step.submit(env, s, value);
+  if (!s.answered.includes(step.id)) s.answered.push(step.id);
+  return echo;
+}
+
+// ------------------------------------------------------------------ progress
+
+/** Ids of `answered` that count: table steps and role ids, without confirm / edit-target. */
+export function answeredCount(s: WizardState): number {
+  return s.answered.filter((id) => id !== 'confirm' && id !== 'edit-target' && (STEP_BY_ID.has(id) || isRoleStepId(id))).length;
+}
+
+/** What the simulation answers: a pick's default option, a text prompt's default; null when none. */
+function simulatedAnswer(p: Prompt): string | null {
+  if (p.kind === 'text') return p.default ?? '';
+  if (p.kind === 'pick') return p.options.find((o) => o.default && !o.disabled)?.value ?? null;
+  return null;
+}
+
+/**
+ * `_sim_advance`: the prompts shown from `current` up to and including
+ * confirm when every default is taken. Works on a copy and never writes.
+ */
+export function simulatedRemaining(env: StepEnv, s: WizardState, current: Prompt): number {
+  if (current.kind === 'done') return 0;
+  const sim = simulationEnv(env);
+  const w: WizardState = structuredClone(s);
+  let p = current;
+  let count = 0;
+  for (let guard = 0; guard < 1000; guard++) {
+    count++;
+    if (p.step === 'confirm') break;
+    const ans = simulatedAnswer(p);
+    if (ans === null) break;
+    try {
+      applyAnswer(sim, w, p, ans);
+      p = nextPrompt(sim, w);
+    } catch (e) {
+      if (e instanceof WizardError) break;
+      throw e;
+    }
+    if (p.kind === 'done') break;
+  }
+  return count;
+}
+
+/** The prompt document of cli.md, key order included. */
+export function promptDoc(env: StepEnv, s: WizardState, p: Prompt): PromptDoc {
+  const answered = answeredCount(s);
+  const doc: PromptDoc = {
+    id: p.step,
+    step: p.step,
+    kind: p.kind,
+    label: p.label,
+    options: p.options.map((o) => ({ ...o })),
+    echo_template: p.echo_template,
+    progress: { answered, total: answered + simulatedRemaining(env, s, p) },
+  };
+  if (p.kind === 'text') doc.default = p.default ?? '';
+  if (p.unavailable) doc.unavailable = p.unavailable.map((u) => ({ ...u }));
+  return doc;
+}

@@ -1,0 +1,19 @@
+// The one place the wizard reaches into the roles module (docs/architecture.md
+// › Roles), so the step flow names exactly what it uses.
+
+export {
+  openRoleSession,
+  roleProfileProblem,
+  RoleSession,
+  isRoleStepId,
+  nextRolePrompt,
+  submitRolePrompt,
+  reconcileRoleSelection,
+  resetRoleSelectionFrom,
+  clearRoleSelection,
+  renderRoleArgs,
+  roleConfirmationLines,
+  hostSessionContextJson,
+  convertV1Selection,
+  applyPreviousRunSelection,
+} from '../roles';

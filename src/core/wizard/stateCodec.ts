@@ -1,0 +1,244 @@
+// The state file's JSON <-> WizardState (wizard.md › The state file,
+// seed-rules §1.2–1.3). Parsing takes a payload that JSON.parse already
+// produced; the store owns bytes, BOMs and file names.
+
+import * as z from 'zod';
+import { pyRepr, pyReprString } from '../pyRepr';
+import { defaultState, WizardError, type WizardState } from '../types';
+import { isAbsolutePath, toProjectRelative } from './paths';
+
+/** R-ID-8: the snake_case v1 provider fields v2 drops. */
+export const V1_PROVIDER_STATE_FIELDS = [
+  'workers_override',
+  'lead_provider',
+  'lead_model',
+  'claude_model',
+  'codex_model',
+  'antigravity_model',
+  'grok_model',
+  'kimi_model',
+  'report_writer_provider',
+  'report_writer_model',
+  'executor',
+  'critic',
+] as const;
+
+/** R-ID-9: the v1 marker keys (snake_case above plus their camelCase forms). */
+export const V1_PROVIDER_STATE_JSON_FIELDS: readonly string[] = [
+  ...V1_PROVIDER_STATE_FIELDS,
+  'workers',
+  'leadProvider',
+  'leadModel',
+  'claudeModel',
+  'codexModel',
+  'antigravityModel',
+  'grokModel',
+  'kimiModel',
+  'reportWriterProvider',
+  'reportWriterModel',
+];
+
+/** R-ID-7. */
+export const V2_STATE_FIELDS = ['roleCounts', 'roleModels', 'roleSelectionOrder'] as const;
+const V2_SNAKE_FIELDS = ['role_counts', 'role_models', 'role_selection_order', 'execution_identity_version'];
+export const LEGACY_SOURCE_FIELD = 'legacySource';
+const PENDING_FIELD = 'pendingFollowUp';
+
+/** The snake_case fields of the state file, in file order. */
+export const STATE_FIELD_ORDER = [
+  'workspace_root',
+  'project_root',
+  'project_id',
+  'host_runtime',
+  'host_entry_mode',
+  'available_functions',
+  'task_group',
+  'task_id',
+  'task_type',
+  'reuse_previous',
+  'brief_path',
+  'analysis_target',
+  'feature_evidence_path',
+  'project_evidence_path',
+  'selected_direction_path',
+  'approved_plan_path',
+  'handoff_mode',
+  'handoff_stages',
+  'selected_stages',
+  'reuse_worktree',
+  'base_ref',
+  'fix_cycle',
+  'directive',
+  'related_tasks_raw',
+  'clarification_response_path',
+  'pr_template_path',
+  'pr_template_scope',
+  'use_defaults',
+  'critic_pending_text',
+  'workers_custom_pending',
+  'profile_workers',
+  'confirmed',
+  'aborted',
+  'edit_target',
+  'last_run',
+  'answered',
+] as const;
+export type StateField = (typeof STATE_FIELD_ORDER)[number];
+
+/** Path fields stored project-relative (wizard.md › The state file). */
+export const PATH_FIELDS = [
+  'brief_path',
+  'feature_evidence_path',
+  'project_evidence_path',
+  'selected_direction_path',
+  'approved_plan_path',
+  'clarification_response_path',
+  'pr_template_path',
+] as const;
+
+const str = z.string();
+const strList = z.array(z.string());
+const lastRunSchema = z.object({
+  startedAt: z.string(),
+  argv: z.array(z.string()),
+  exitCode: z.union([z.number().int(), z.null()]),
+});
+
+// What each known field must hold, with the words used in the load error.
+const FIELD_TYPES: Record<StateField, { schema: z.ZodType; type: string }> = (() => {
+  const t = {} as Record<StateField, { schema: z.ZodType; type: string }>;
+  for (const f of STATE_FIELD_ORDER) t[f] = { schema: str, type: 'a string' };
+  t.reuse_previous = { schema: z.union([z.string(), z.null()]), type: 'a string or null' };
+  for (const f of ['reuse_worktree', 'critic_pending_text', 'workers_custom_pending', 'aborted'] as const) {
+    t[f] = { schema: z.boolean(), type: 'a boolean' };
+  }
+  for (const f of ['use_defaults', 'confirmed'] as const) t[f] = { schema: z.union([z.boolean(), z.null()]), type: 'a boolean or null' };
+  t.available_functions = { schema: strList, type: 'a list of strings' };
+  t.answered = { schema: strList, type: 'a list of strings' };
+  t.profile_workers = { schema: z.array(z.unknown()), type: 'a list' };
+  t.last_run = {
+    schema: z.union([lastRunSchema, z.null()]),
+    type: 'null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}',
+  };
+  return t;
+})();
+
+const roleCountsSchema = z.record(z.string(), z.number().int());
+const roleModelsSchema = z.record(z.string(), z.array(z.string()));
+const roleOrderSchema = z.array(z.string());
+
+export interface ParsedState {
+  state: WizardState;
+  /** 1 for a legacy (v1 / unversioned) payload, which `prepare` converts; 2 otherwise. */
+  sourceVersion: 1 | 2;
+  /** The payload as given, for the v1→v2 conversion (R-VER-10 reads the original payload). */
+  payload: Record<string, unknown>;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*, BUG-4/5/6/36).
+ * Throws WizardError with M1–M6 or a field-type message.
+ */
+export function parseState(payload: unknown): ParsedState {
+  if (!isPlainObject(payload)) throw new WizardError('wizard state must be a JSON object');
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(payload, k);
+  const version = has('executionIdentityVersion') ? payload.executionIdentityVersion : null;
+  let sourceVersion: 1 | 2;
+  // BUG-5: absent/null/1 → v1, 2 (2.0 is the same JSON number) → v2, anything else → M3.
+  if (version === null || version === 1) sourceVersion = 1;
+  else if (version === 2) sourceVersion = 2;
+  else throw new WizardError(`unsupported wizard state version: ${pyRepr(version)}`);
+
+  const hasV2 = V2_STATE_FIELDS.some(has);
+  const hasV1 = V1_PROVIDER_STATE_JSON_FIELDS.some(has);
+  if (sourceVersion === 2 && (hasV1 || !V2_STATE_FIELDS.every(has))) {
+    throw new WizardError('mixed wizard state versions are not allowed');
+  }
+  if (sourceVersion === 1 && hasV2) throw new WizardError('mixed wizard state versions are not allowed');
+
+  const state = defaultState();
+  if (sourceVersion === 2) {
+    const counts = roleCountsSchema.safeParse(payload.roleCounts);
+    // z.number().int() accepts 2.0 (BUG-36: JSON cannot tell it from 2); booleans fail.
+    if (!counts.success) throw new WizardError('wizard state roleCounts must map roles to integers');
+    const models = roleModelsSchema.safeParse(payload.roleModels);
+    if (!models.success) throw new WizardError('wizard state roleModels must map roles to modelRef arrays');
+    const order = roleOrderSchema.safeParse(payload.roleSelectionOrder);
+    if (!order.success) throw new WizardError('wizard state roleSelectionOrder must be a string array');
+    state.role_counts = { ...counts.data };
+    state.role_models = Object.fromEntries(Object.entries(models.data).map(([r, m]) => [r, [...m]]));
+    state.role_selection_order = [...order.data];
+  }
+
+  const known = new Set<string>(STATE_FIELD_ORDER);
+  const dropped = new Set<string>([
+    ...V1_PROVIDER_STATE_JSON_FIELDS,
+    ...V2_SNAKE_FIELDS,
+    ...V2_STATE_FIELDS,
+    'executionIdentityVersion',
+    LEGACY_SOURCE_FIELD,
+    PENDING_FIELD,
+  ]);
+  const target = state as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(payload)) {
+    if (known.has(key)) {
+      const spec = FIELD_TYPES[key as StateField];
+      const res = spec.schema.safeParse(value);
+      if (!res.success) throw new WizardError(`wizard state field ${pyReprString(key)} must be ${spec.type}: ${pyRepr(value)}`);
+      target[key] = structuredClone(res.data);
+    } else if (!dropped.has(key)) {
+      state.extra_keys.push([key, structuredClone(value)]);
+    }
+  }
+  if (has(PENDING_FIELD)) {
+    const p = payload[PENDING_FIELD];
+    if (typeof p !== 'string') throw new WizardError(`wizard state field '${PENDING_FIELD}' must be a string: ${pyRepr(p)}`);
+    if (p !== '') state.pending_follow_up = p;
+  }
+  // Paths are stored project-relative; accept absolute ones inside the project.
+  for (const f of PATH_FIELDS) {
+    const v = state[f];
+    if (v === '') continue;
+    if (isAbsolutePath(v) && state.project_root === '') continue;
+    const rel = toProjectRelative(state.project_root, v);
+    if (rel !== null && rel !== '') state[f] = rel;
+  }
+  return { state, sourceVersion, payload };
+}
+
+/**
+ * The state as a JSON object in file order (R-JSON-*, wizard.md › The state
+ * file). `legacySource` is appended last for companions (the save path passes it).
+ */
+export function stateToJson(state: WizardState, legacySource?: { path: string; sha256: string }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const src = state as unknown as Record<string, unknown>;
+  for (const f of STATE_FIELD_ORDER) out[f] = structuredClone(src[f]);
+  const reserved = new Set<string>([
+    ...STATE_FIELD_ORDER,
+    ...V1_PROVIDER_STATE_JSON_FIELDS,
+    ...V2_SNAKE_FIELDS,
+    ...V2_STATE_FIELDS,
+    'executionIdentityVersion',
+    LEGACY_SOURCE_FIELD,
+    PENDING_FIELD,
+  ]);
+  for (const [k, v] of state.extra_keys) if (!reserved.has(k)) out[k] = structuredClone(v);
+  out.executionIdentityVersion = 2;
+  out.roleCounts = { ...state.role_counts };
+  // BUG-25: "no models" is an absent key, never `role: []`.
+  out.roleModels = Object.fromEntries(Object.entries(state.role_models).filter(([, m]) => m.length > 0).map(([r, m]) => [r, [...m]]));
+  out.roleSelectionOrder = [...state.role_selection_order];
+  if (state.pending_follow_up) out[PENDING_FIELD] = state.pending_follow_up;
+  if (legacySource) out[LEGACY_SOURCE_FIELD] = { path: legacySource.path, sha256: legacySource.sha256 };
+  return out;
+}
+
+/** The state file's text: `JSON.stringify(obj, null, 2) + "\n"`. */
+export function serializeState(state: WizardState, legacySource?: { path: string; sha256: string }): string {
+  return JSON.stringify(stateToJson(state, legacySource), null, 2) + '\n';
+}

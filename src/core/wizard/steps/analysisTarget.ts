@@ -1,0 +1,32 @@
+// analysis-target (wizard.md #6): a free text for the analysing run types,
+// pre-filled from the brief's `analysisTarget`.
+import type { WizardState } from '../../types';
+import { echo, refuseLeadingDash, refuseNul, textPrompt, type Step, type StepEnv } from './step';
+
+const ANALYSING = new Set(['requirements-discovery', 'error-analysis', 'implementation-planning']);
+
+/** The task brief's front matter when the chosen brief is the task's brief.md. */
+export function chosenBriefFrontMatter(env: StepEnv, s: WizardState) {
+  const task = env.task(s);
+  if (!task || !task.brief.exists || task.brief.error || s.brief_path !== task.brief.path) return null;
+  return task.brief.frontMatter;
+}
+
+export const analysisTarget: Step = {
+  id: 'analysis-target',
+  textKey: 'analysis_target',
+  group: 'inputs',
+  owns: ['analysis_target'],
+  applies: (_env, s) => ANALYSING.has(s.task_type),
+  build(env, s) {
+    const fm = chosenBriefFrontMatter(env, s);
+    return textPrompt(env, this, typeof fm?.analysisTarget === 'string' ? fm.analysisTarget : '');
+  },
+  submit(_env, s, value) {
+    refuseNul('analysis-target', value);
+    refuseLeadingDash('analysis-target', value);
+    s.analysis_target = value;
+    return echo('analysis-target', value);
+  },
+  answerOf: (_env, s) => s.analysis_target,
+};

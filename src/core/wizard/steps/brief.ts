@@ -1,0 +1,56 @@
+// brief (wizard.md #5): the task's brief.md, another file (→ brief-path), or none.
+import { WizardError } from '../../types';
+import { echo, markDefault, opt, optionText, pickPrompt, projectPath, requireTask, textPrompt, type Step } from './step';
+
+export const brief: Step = {
+  id: 'brief',
+  textKey: 'brief',
+  group: 'inputs',
+  owns: ['brief_path'],
+  applies: () => true,
+  build(env, s) {
+    const task = requireTask(env, s);
+    const options = [];
+    if (task.brief.exists) {
+      // A brief with broken front matter is shown with its file error and refused.
+      const error = task.brief.error;
+      options.push(opt('task', optionText(env, 'brief', 'task', { path: task.brief.path }), { isDefault: !error, disabled: !!error, description: error }));
+    }
+    options.push(opt('path', optionText(env, 'brief', 'path')));
+    if (!task.brief.exists) options.push(opt('none', optionText(env, 'brief', 'none')));
+    return pickPrompt(env, this, markDefault(options, null));
+  },
+  submit(env, s, value) {
+    const task = requireTask(env, s);
+    if (value === 'task') {
+      if (task.brief.error) throw new WizardError(task.brief.error);
+      s.brief_path = task.brief.path;
+    } else if (value === 'path') {
+      s.brief_path = '';
+      s.pending_follow_up = 'brief-path';
+    } else s.brief_path = '';
+    return `brief: ${value}`;
+  },
+  answerOf(env, s) {
+    if (s.pending_follow_up === 'brief-path' || s.answered.includes('brief-path')) return 'path';
+    return s.brief_path ? 'task' : 'none';
+  },
+};
+
+export const briefPath: Step = {
+  id: 'brief-path',
+  textKey: 'brief_path',
+  group: 'inputs',
+  owns: ['brief_path'],
+  needsValue: true,
+  applies: (_env, s) => s.pending_follow_up === 'brief-path',
+  build(env) {
+    return textPrompt(env, this, '');
+  },
+  submit(env, s, value) {
+    s.brief_path = projectPath(env, s, 'brief-path', value, 'brief file not found');
+    s.pending_follow_up = undefined;
+    return echo('brief-path', value);
+  },
+  answerOf: (_env, s) => s.brief_path,
+};

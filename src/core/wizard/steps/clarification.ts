@@ -1,0 +1,69 @@
+// clarification-pick / clarification (wizard.md #14, #14a, workspace.md › clarifications/).
+import type { QuestionsFile } from '../../ports';
+import type { WizardState } from '../../types';
+import { echo, markDefault, opt, optionText, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
+
+/** The newest questions file (run ids sort by date). */
+export function newestQuestions(env: StepEnv, s: WizardState): QuestionsFile | null {
+  const qs = [...(env.task(s)?.questions ?? [])].sort((a, b) => (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
+  return qs[qs.length - 1] ?? null;
+}
+
+/** The answers sidecar template: each question as a `## <id>: <question>` heading. */
+export function answersTemplate(q: QuestionsFile): string {
+  return q.questions.map((x) => `## ${x.id}: ${x.question}\n\n`).join('');
+}
+
+export const clarificationPick: Step = {
+  id: 'clarification-pick',
+  textKey: 'clarification_pick',
+  group: 'follow-ups',
+  owns: ['clarification_response_path'],
+  applies: (env, s) => newestQuestions(env, s) !== null,
+  build(env, s) {
+    const q = newestQuestions(env, s)!;
+    const options = [
+      opt('answer-now', optionText(env, 'clarification_pick', 'answer_now', { path: q.answersPath }), {
+        description: q.questions.map((x) => x.id).join(', ') || undefined,
+      }),
+      opt('path', optionText(env, 'clarification_pick', 'path')),
+      opt('skip', optionText(env, 'clarification_pick', 'skip')),
+    ];
+    return pickPrompt(env, this, markDefault(options, 'answer-now'));
+  },
+  submit(env, s, value) {
+    if (value === 'answer-now') {
+      const q = newestQuestions(env, s)!;
+      // Never during the progress simulation: it must not write files.
+      if (!env.simulate && !q.answersExists) env.ctx.workspace.createFileIfMissing(q.answersPath, answersTemplate(q));
+      s.clarification_response_path = q.answersPath;
+      env.opened.push(q.answersPath);
+      return `clarification-pick: answer-now (${q.answersPath})`;
+    }
+    if (value === 'path') s.pending_follow_up = 'clarification';
+    else s.clarification_response_path = '';
+    return `clarification-pick: ${value}`;
+  },
+  answerOf(_env, s) {
+    if (s.pending_follow_up === 'clarification' || s.answered.includes('clarification')) return 'path';
+    return s.clarification_response_path ? `answer-now (${s.clarification_response_path})` : 'skip';
+  },
+};
+
+export const clarification: Step = {
+  id: 'clarification',
+  textKey: 'clarification',
+  group: 'follow-ups',
+  owns: ['clarification_response_path'],
+  needsValue: true,
+  applies: (_env, s) => s.pending_follow_up === 'clarification',
+  build(env) {
+    return textPrompt(env, this, '');
+  },
+  submit(env, s, value) {
+    s.clarification_response_path = projectPath(env, s, 'clarification', value, 'answers file not found');
+    s.pending_follow_up = undefined;
+    return echo('clarification', value);
+  },
+  answerOf: (_env, s) => s.clarification_response_path,
+};

@@ -1,0 +1,23 @@
+// direction-pick (wizard.md #8): one of the task's directions/*.md for implementation-planning.
+import { baseName } from '../paths';
+import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
+
+export const directionPick: Step = {
+  id: 'direction-pick',
+  textKey: 'direction_pick',
+  group: 'inputs',
+  owns: ['selected_direction_path'],
+  applies: (env, s) => s.task_type === 'implementation-planning' && (env.task(s)?.directions.length ?? 0) > 0,
+  build(env, s) {
+    const options = [opt('none', optionText(env, 'direction_pick', 'none'))];
+    for (const p of env.task(s)!.directions) {
+      options.push(opt(p, optionText(env, 'direction_pick', 'file', { name: baseName(p).replace(/\.md$/, ''), path: p })));
+    }
+    return pickPrompt(env, this, markDefault(options, 'none'));
+  },
+  submit(_env, s, value) {
+    s.selected_direction_path = value === 'none' ? '' : value;
+    return `direction-pick: ${value}`;
+  },
+  answerOf: (_env, s) => s.selected_direction_path || 'none',
+};

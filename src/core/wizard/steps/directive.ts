@@ -1,0 +1,50 @@
+// directive-pick / directive (wizard.md #12, #12a).
+import { reusedRun, runDirective } from './reusePrevious';
+import { echo, markDefault, opt, optionText, pickPrompt, refuseEmpty, refuseLeadingDash, refuseNul, textPrompt, type Step } from './step';
+
+export const directivePick: Step = {
+  id: 'directive-pick',
+  textKey: 'directive_pick',
+  group: 'follow-ups',
+  owns: ['directive'],
+  applies: () => true,
+  build(env, s) {
+    const kept = runDirective(reusedRun(env, s));
+    const options = [];
+    if (kept) options.push(opt('keep', optionText(env, 'directive_pick', 'keep'), { description: kept }));
+    options.push(opt('none', optionText(env, 'directive_pick', 'none')));
+    options.push(opt('write', optionText(env, 'directive_pick', 'write')));
+    return pickPrompt(env, this, markDefault(options, kept ? 'keep' : 'none'));
+  },
+  submit(env, s, value) {
+    if (value === 'keep') s.directive = runDirective(reusedRun(env, s));
+    else if (value === 'none') s.directive = '';
+    else s.pending_follow_up = 'directive';
+    return `directive-pick: ${value}`;
+  },
+  answerOf(env, s) {
+    if (s.pending_follow_up === 'directive' || s.answered.includes('directive')) return 'write';
+    return s.directive ? 'keep' : 'none';
+  },
+};
+
+export const directive: Step = {
+  id: 'directive',
+  textKey: 'directive',
+  group: 'follow-ups',
+  owns: ['directive'],
+  needsValue: true,
+  applies: (_env, s) => s.pending_follow_up === 'directive',
+  build(env, s) {
+    return textPrompt(env, this, s.directive);
+  },
+  submit(_env, s, value) {
+    refuseNul('directive', value);
+    refuseEmpty('directive', value);
+    refuseLeadingDash('directive', value);
+    s.directive = value;
+    s.pending_follow_up = undefined;
+    return echo('directive', value);
+  },
+  answerOf: (_env, s) => s.directive,
+};

@@ -1,0 +1,56 @@
+// evidence (wizard.md #7): the feature / project evidence named in the brief.
+import { pyReprString } from '../../pyRepr';
+import { WizardError, type WizardState } from '../../types';
+import { toProjectRelative } from '../paths';
+import { chosenBriefFrontMatter } from './analysisTarget';
+import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
+
+function evidencePaths(env: StepEnv, s: WizardState): { feature: string; project: string } | null {
+  const ev = chosenBriefFrontMatter(env, s)?.evidence;
+  if (!ev || (!ev.feature && !ev.project)) return null;
+  return { feature: ev.feature ?? '', project: ev.project ?? '' };
+}
+
+function storedEvidence(s: WizardState, p: string): string {
+  if (p === '') return '';
+  const rel = toProjectRelative(s.project_root, p);
+  if (rel === null || rel === '') throw new WizardError(`evidence: path must be inside the project: ${pyReprString(p)}`);
+  // evidence-inputs joins the two paths with ',' (workspace.md › brief.md).
+  if (rel.includes(',')) throw new WizardError(`evidence: path must not contain ',': ${pyReprString(p)}`);
+  return rel;
+}
+
+export const evidence: Step = {
+  id: 'evidence',
+  textKey: 'evidence',
+  group: 'inputs',
+  owns: ['feature_evidence_path', 'project_evidence_path'],
+  applies: (env, s) => evidencePaths(env, s) !== null,
+  build(env, s) {
+    const ev = evidencePaths(env, s)!;
+    const paths = [ev.feature, ev.project].filter(Boolean).join(', ');
+    // An unusable path is shown with its error and never pre-selected.
+    let error: string | undefined;
+    try {
+      storedEvidence(s, ev.feature);
+      storedEvidence(s, ev.project);
+    } catch (e) {
+      if (!(e instanceof WizardError)) throw e;
+      error = e.message;
+    }
+    const use = opt('use', optionText(env, 'evidence', 'use', { paths }), { description: error, disabled: error !== undefined });
+    return pickPrompt(env, this, markDefault([use, opt('none', optionText(env, 'evidence', 'none'))], 'use'));
+  },
+  submit(env, s, value) {
+    if (value === 'use') {
+      const ev = evidencePaths(env, s)!;
+      s.feature_evidence_path = storedEvidence(s, ev.feature);
+      s.project_evidence_path = storedEvidence(s, ev.project);
+    } else {
+      s.feature_evidence_path = '';
+      s.project_evidence_path = '';
+    }
+    return `evidence: ${value}`;
+  },
+  answerOf: (_env, s) => (s.feature_evidence_path || s.project_evidence_path ? 'use' : 'none'),
+};

@@ -1,0 +1,24 @@
+// fix-cycle (wizard.md #11): after a failed final verification, implement its fixes.
+import { failedFinalVerification } from '../workspaceRules';
+import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
+
+export const fixCycle: Step = {
+  id: 'fix-cycle',
+  textKey: 'fix_cycle',
+  group: 'inputs',
+  owns: ['fix_cycle'],
+  applies: (env, s) => {
+    const task = env.task(s);
+    return s.task_type === 'implementation' && task !== null && failedFinalVerification(task.manifest) !== null;
+  },
+  build(env, s) {
+    const runId = failedFinalVerification(env.task(s)!.manifest)!;
+    const options = [opt('yes', optionText(env, 'fix_cycle', 'yes', { run_id: runId })), opt('no', optionText(env, 'fix_cycle', 'no'))];
+    return pickPrompt(env, this, markDefault(options, 'yes'), { run_id: runId });
+  },
+  submit(env, s, value) {
+    s.fix_cycle = value === 'yes' ? failedFinalVerification(env.task(s)!.manifest)! : '';
+    return `fix-cycle: ${value}`;
+  },
+  answerOf: (_env, s) => (s.fix_cycle ? 'yes' : 'no'),
+};

@@ -1,0 +1,66 @@
+// The step catalogue in table order (wizard.md › Steps); ROLES marks where the
+// role prompts sit — also the rewind boundary (R-EDT-5).
+import { analysisTarget } from './analysisTarget';
+import { brief, briefPath } from './brief';
+import { clarification, clarificationPick } from './clarification';
+import { confirm, editTarget } from './confirm';
+import { directive, directivePick } from './directive';
+import { directionPick } from './directionPick';
+import { evidence } from './evidence';
+import { fixCycle } from './fixCycle';
+import { handoffStagePick } from './handoffStagePick';
+import { prTemplate, prTemplatePick, prTemplateScope } from './prTemplate';
+import { relatedTasks, relatedTasksPick } from './relatedTasks';
+import { reusePrevious } from './reusePrevious';
+import { reuseWorktree } from './reuseWorktree';
+import type { Step } from './step';
+import { taskNew } from './taskNew';
+import { taskPick } from './taskPick';
+import { taskType } from './taskType';
+
+export const ROLES = 'roles' as const;
+
+export const FLOW: ReadonlyArray<Step | typeof ROLES> = [
+  taskPick,
+  taskNew,
+  taskType,
+  reusePrevious,
+  brief,
+  briefPath,
+  analysisTarget,
+  evidence,
+  directionPick,
+  handoffStagePick,
+  reuseWorktree,
+  fixCycle,
+  ROLES,
+  directivePick,
+  directive,
+  relatedTasksPick,
+  relatedTasks,
+  clarificationPick,
+  clarification,
+  prTemplatePick,
+  prTemplate,
+  prTemplateScope,
+  confirm,
+  editTarget,
+];
+
+export const STEPS: readonly Step[] = FLOW.filter((s): s is Step => s !== ROLES);
+export const STEP_BY_ID: ReadonlyMap<string, Step> = new Map(STEPS.map((s) => [s.id, s]));
+export const ROLES_INDEX = FLOW.indexOf(ROLES);
+
+/** Position of a static step in the table (the roles position counts). */
+export function flowIndex(id: string): number {
+  return FLOW.findIndex((s) => s !== ROLES && s.id === id);
+}
+
+/** The follow-ups of R-RDY-3, in order. */
+export const FOLLOW_UPS: readonly Step[] = [directivePick, directive, relatedTasksPick, relatedTasks, clarificationPick, clarification, prTemplatePick, prTemplate, prTemplateScope];
+
+/** Text steps a pick leads to (restored as pending when a rewind targets them). */
+export const FOLLOW_UP_TEXT_IDS = new Set(['brief-path', 'directive', 'related-tasks', 'clarification', 'pr-template']);
+
+export { confirm, editTarget, taskPick, taskNew };
+export type { Step, StepEnv, StepGroup } from './step';

@@ -1,0 +1,92 @@
+// pr-template-pick / pr-template / pr-template-scope (wizard.md #15, #15a, #15b).
+import type { WizardState } from '../../types';
+import { echo, markDefault, opt, optionText, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
+
+export const REPO_PR_TEMPLATE = '.github/pull_request_template.md';
+
+function configTemplate(env: StepEnv): string {
+  return env.config()?.prTemplate ?? '';
+}
+
+function repoTemplateExists(env: StepEnv): boolean {
+  return env.ctx.workspace.isFile(REPO_PR_TEMPLATE);
+}
+
+export const prTemplatePick: Step = {
+  id: 'pr-template-pick',
+  textKey: 'pr_template_pick',
+  group: 'follow-ups',
+  owns: ['pr_template_path', 'pr_template_scope'],
+  applies: (_env, s) => s.task_type === 'release-handoff',
+  build(env) {
+    const cfg = configTemplate(env);
+    const options = [];
+    if (cfg) options.push(opt('config', optionText(env, 'pr_template_pick', 'config', { path: cfg })));
+    if (repoTemplateExists(env)) options.push(opt('repo', optionText(env, 'pr_template_pick', 'repo', { path: REPO_PR_TEMPLATE })));
+    options.push(opt('path', optionText(env, 'pr_template_pick', 'path')));
+    options.push(opt('none', optionText(env, 'pr_template_pick', 'none')));
+    return pickPrompt(env, this, markDefault(options, cfg ? 'config' : 'repo'));
+  },
+  submit(env, s, value) {
+    if (value === 'config') {
+      s.pr_template_path = configTemplate(env);
+      s.pr_template_scope = 'config';
+    } else if (value === 'repo') {
+      s.pr_template_path = REPO_PR_TEMPLATE;
+      s.pr_template_scope = '';
+    } else if (value === 'path') {
+      s.pr_template_path = '';
+      s.pr_template_scope = '';
+      s.pending_follow_up = 'pr-template';
+    } else {
+      s.pr_template_path = '';
+      s.pr_template_scope = '';
+    }
+    return `pr-template-pick: ${value}`;
+  },
+  answerOf(_env, s) {
+    if (s.pending_follow_up === 'pr-template' || s.answered.includes('pr-template')) return 'path';
+    if (s.pr_template_scope === 'config') return 'config';
+    return s.pr_template_path ? 'repo' : 'none';
+  },
+};
+
+export const prTemplate: Step = {
+  id: 'pr-template',
+  textKey: 'pr_template',
+  group: 'follow-ups',
+  owns: ['pr_template_path'],
+  needsValue: true,
+  applies: (_env, s) => s.pending_follow_up === 'pr-template',
+  build(env) {
+    return textPrompt(env, this, '');
+  },
+  submit(env, s, value) {
+    s.pr_template_path = projectPath(env, s, 'pr-template', value, 'PR template not found');
+    s.pending_follow_up = undefined;
+    return echo('pr-template', value);
+  },
+  answerOf: (_env, s) => s.pr_template_path,
+};
+
+/** The scope step follows `repo` or `path` (a config template has its own scope). */
+function needsScope(s: WizardState): boolean {
+  return s.answered.includes('pr-template-pick') && s.pr_template_path !== '' && s.pr_template_scope === '' && !s.pending_follow_up;
+}
+
+export const prTemplateScope: Step = {
+  id: 'pr-template-scope',
+  textKey: 'pr_template_scope',
+  group: 'follow-ups',
+  owns: ['pr_template_scope'],
+  applies: (_env, s) => needsScope(s),
+  build(env) {
+    const options = [opt('run', optionText(env, 'pr_template_scope', 'run')), opt('project', optionText(env, 'pr_template_scope', 'project'))];
+    return pickPrompt(env, this, markDefault(options, 'run'));
+  },
+  submit(_env, s, value) {
+    s.pr_template_scope = value;
+    return `pr-template-scope: ${value}`;
+  },
+  answerOf: (_env, s) => s.pr_template_scope,
+};

@@ -1,0 +1,65 @@
+// reuse-previous (wizard.md #4, workspace.md › runs/<run-id>/inputs.json):
+// `fresh`, or `run:<id>` copying directive, related tasks and models.
+import type { PreviousRunInputs } from '../../ports';
+import { WizardError, type WizardState } from '../../types';
+import { applyPreviousRunSelection, clearRoleSelection } from '../roleBridge';
+import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
+
+/** The runs of the state's task type with an inputs file, newest first. */
+export function reusableRuns(env: StepEnv, s: WizardState): PreviousRunInputs[] {
+  const task = env.task(s);
+  if (!task || !s.task_type) return [];
+  return task.previousRuns.filter((r) => r.taskType === s.task_type).reverse();
+}
+
+/** The run `reuse_previous` points at, when it is a `run:<id>` still on disk. */
+export function reusedRun(env: StepEnv, s: WizardState): PreviousRunInputs | null {
+  if (!s.reuse_previous || !s.reuse_previous.startsWith('run:')) return null;
+  const id = s.reuse_previous.slice(4);
+  return reusableRuns(env, s).find((r) => r.runId === id) ?? null;
+}
+
+export function runDirective(run: PreviousRunInputs | null): string {
+  const d = run?.inputs.directive;
+  return typeof d === 'string' ? d : '';
+}
+
+export function runRelatedTasks(run: PreviousRunInputs | null): string {
+  const r = run?.inputs.relatedTasks;
+  if (typeof r === 'string') return r;
+  if (Array.isArray(r)) return r.filter((x) => typeof x === 'string').join(',');
+  return '';
+}
+
+/** Replaces the role selection with the run's (BUG-12: role ids leave `answered` too). */
+export function applyRunSelection(env: StepEnv, s: WizardState, run: PreviousRunInputs): void {
+  clearRoleSelection(s); // also removes role ids from answered (R-EDT-4)
+  env.notices.push(...applyPreviousRunSelection(env.roles(s), s, run.inputs));
+}
+
+export const reusePrevious: Step = {
+  id: 'reuse-previous',
+  textKey: 'reuse_previous',
+  group: 'task',
+  owns: ['reuse_previous'],
+  applies: (env, s) => reusableRuns(env, s).length > 0,
+  build(env, s) {
+    const options = [opt('fresh', optionText(env, 'reuse_previous', 'fresh'))];
+    for (const r of reusableRuns(env, s)) {
+      options.push(opt(`run:${r.runId}`, optionText(env, 'reuse_previous', 'run', { run_id: r.runId }), { description: r.inputsPath }));
+    }
+    return pickPrompt(env, this, markDefault(options, 'fresh'), { task_type: s.task_type });
+  },
+  submit(env, s, value) {
+    s.reuse_previous = value;
+    if (value !== 'fresh') {
+      const run = reusedRun(env, s);
+      if (!run) throw new WizardError(`answer '${value}' is not an option of step 'reuse-previous'`);
+      s.directive = runDirective(run);
+      s.related_tasks_raw = runRelatedTasks(run);
+      applyRunSelection(env, s, run);
+    }
+    return `reuse-previous: ${value}`;
+  },
+  answerOf: (_env, s) => s.reuse_previous ?? 'fresh',
+};

@@ -1,0 +1,180 @@
+// The step contract (wizard.md › Steps): each static step says when it
+// applies, builds its prompt, submits an answer into a working copy and names
+// the fields a rewind resets. `StepEnv` is what one engine operation shares:
+// the ports, per-operation caches and the notices raised on the way.
+
+import { formatTemplate, type StepTexts } from '../../text/catalog';
+import type { EngineContext, ProjectConfig, TaskDetails, TaskEntry } from '../../ports';
+import { pyReprString } from '../../pyRepr';
+import { WizardError, type Notice, type Prompt, type PromptOption, type WizardState } from '../../types';
+import { openRoleSession, type RoleSession } from '../roleBridge';
+import type { StateField } from '../stateCodec';
+import { toProjectRelative } from '../paths';
+
+export type StepGroup = 'task' | 'inputs' | 'follow-ups' | 'confirm';
+
+export interface StepEnv {
+  ctx: EngineContext;
+  /** The progress simulation: never write files, open editors or create tasks. */
+  simulate: boolean;
+  notices: Notice[];
+  /** Project-relative files the submit created for the user to edit (the extension opens them). */
+  opened: string[];
+  tasks(): TaskEntry[];
+  /** The state's task, or null when none is chosen; throws `task '<key>' cannot be used: …`. */
+  task(state: WizardState): TaskDetails | null;
+  config(): ProjectConfig | null;
+  /** The role session for the state's task type (profile read once per operation, BUG-33). */
+  roles(state: WizardState): RoleSession;
+  /** Forgets the task list (after a task was created). */
+  tasksChanged(): void;
+}
+
+export function makeEnv(ctx: EngineContext, simulate = false): StepEnv {
+  let tasks: TaskEntry[] | undefined;
+  const details = new Map<string, TaskDetails>();
+  let config: { v: ProjectConfig | null } | undefined;
+  const sessions = new Map<string, RoleSession>();
+  return {
+    ctx,
+    simulate,
+    notices: [],
+    opened: [],
+    tasks: () => (tasks ??= ctx.workspace.tasks()),
+    tasksChanged: () => {
+      tasks = undefined;
+    },
+    task(state) {
+      if (!state.task_group || !state.task_id) return null;
+      const key = `${state.task_group}/${state.task_id}`;
+      let d = details.get(key);
+      if (!d) {
+        d = ctx.workspace.task(key);
+        details.set(key, d);
+      }
+      return d;
+    },
+    config: () => (config ??= { v: ctx.workspace.config() }).v,
+    roles(state) {
+      // Keyed by what the session depends on in the state; the profile file is read once.
+      const key = `${state.task_type}\u0000${state.host_runtime}\u0000${state.host_entry_mode}`;
+      let s = sessions.get(key);
+      if (!s) {
+        s = openRoleSession(ctx, state);
+        sessions.set(key, s);
+      }
+      return s;
+    },
+  };
+}
+
+/** A derived env for the simulation: same caches, no side effects, notices discarded. */
+export function simulationEnv(env: StepEnv): StepEnv {
+  return { ...env, simulate: true, notices: [], opened: [] };
+}
+
+export interface Step {
+  id: string;
+  /** Key of the step's texts (`steps.<key>`). */
+  textKey: string;
+  group: StepGroup;
+  /** Fields reset to their defaults when a rewind reaches this step. */
+  owns: readonly StateField[];
+  /** Whether the step applies; the engine adds "not yet in answered". */
+  applies(env: StepEnv, s: WizardState): boolean;
+  build(env: StepEnv, s: WizardState): Prompt;
+  /** Applies an answer (an option value for picks) to the working copy; returns the echo. */
+  submit(env: StepEnv, s: WizardState, value: string): string;
+  /** The answer as the echo shows it, derived from the state (tree view, row labels). */
+  answerOf(env: StepEnv, s: WizardState): string;
+  /** A text step with no usable empty answer. */
+  needsValue?: boolean;
+  /** The message for choosing a disabled option (default: the option's description). */
+  refuseDisabled?(env: StepEnv, s: WizardState, option: PromptOption): string;
+}
+
+export function texts(env: StepEnv, key: string): StepTexts {
+  const t = env.ctx.texts.steps[key];
+  if (!t) throw new WizardError(`text catalogue ${env.ctx.texts.lang}: steps.${key} is missing`);
+  return t;
+}
+
+export function fmt(template: string, values: Record<string, string> = {}): string {
+  return formatTemplate(template, values);
+}
+
+export function optionText(env: StepEnv, key: string, option: string, values: Record<string, string> = {}): string {
+  const t = texts(env, key).options[option];
+  if (t === undefined) throw new WizardError(`text catalogue ${env.ctx.texts.lang}: steps.${key}.options.${option} is missing`);
+  return fmt(t, values);
+}
+
+export function pickPrompt(env: StepEnv, step: Step, options: PromptOption[], labelValues: Record<string, string> = {}): Prompt {
+  const t = texts(env, step.textKey);
+  return { step: step.id, kind: 'pick', label: fmt(t.label, labelValues), options, echo_template: t.echo_template };
+}
+
+export function textPrompt(env: StepEnv, step: Step, def: string, labelValues: Record<string, string> = {}): Prompt {
+  const t = texts(env, step.textKey);
+  return { step: step.id, kind: 'text', label: fmt(t.label, labelValues), options: [], echo_template: t.echo_template, default: def };
+}
+
+/** Builds an option; `isDefault` marks it `"default": true`. */
+export function opt(value: string, label: string, extra: { description?: string; disabled?: boolean; isDefault?: boolean } = {}): PromptOption {
+  const o: PromptOption = { value, label };
+  if (extra.description) o.description = extra.description;
+  if (extra.disabled) o.disabled = true;
+  if (extra.isDefault) o.default = true;
+  return o;
+}
+
+/** Echo of a static step: `<step-id>: <value>`, `(none)` when empty. */
+export function echo(id: string, value: string): string {
+  return `${id}: ${value === '' ? '(none)' : value}`;
+}
+
+/** The common text refusals (wizard.md › Refusals). */
+export function refuseNul(id: string, value: string): void {
+  if (value.includes('\u0000')) throw new WizardError(`${id} must not contain NUL`);
+}
+
+export function refuseLeadingDash(id: string, value: string): void {
+  if (value.startsWith('-')) throw new WizardError(`${id} must not start with '-' (okstra would read it as an option)`);
+}
+
+export function refuseEmpty(id: string, value: string): void {
+  if (value === '') throw new WizardError(`step '${id}' needs a value`);
+}
+
+/**
+ * A typed path: inside the project, stored relative. `missing` names the
+ * not-found message (`brief file not found`, …).
+ */
+export function projectPath(env: StepEnv, s: WizardState, id: string, value: string, missing: string, opts: { noComma?: boolean } = {}): string {
+  refuseNul(id, value);
+  refuseEmpty(id, value);
+  const rel = toProjectRelative(s.project_root, value);
+  if (rel === null || rel === '') throw new WizardError(`${id}: path must be inside the project: ${pyReprString(value)}`);
+  if (opts.noComma && rel.includes(',')) throw new WizardError(`${id}: path must not contain ',': ${pyReprString(value)}`);
+  if (!env.ctx.workspace.isFile(rel)) throw new WizardError(`${missing}: ${pyReprString(value)}`);
+  return rel;
+}
+
+export function requireTask(env: StepEnv, s: WizardState): TaskDetails {
+  const t = env.task(s);
+  if (!t) throw new WizardError('no task is chosen yet');
+  return t;
+}
+
+/** The pick's answer matched no option (wizard.md › Refusals). */
+export function notAnOption(id: string, value: string): WizardError {
+  return new WizardError(`answer ${pyReprString(value)} is not an option of step '${id}'`);
+}
+
+/** Marks the option with this value as the default, when it is offered and selectable. */
+export function markDefault(options: PromptOption[], value: string | null): PromptOption[] {
+  if (value === null) return options;
+  const o = options.find((x) => x.value === value && !x.disabled);
+  if (o) o.default = true;
+  return options;
+}

@@ -1,0 +1,63 @@
+// task-type (wizard.md #3, R-NPH-5): the six types once each — recommended
+// first, then a re-run of currentPhase, then the rest. A type whose role
+// profile or plan fails is shown with the error and refused.
+import { TASK_TYPE_VALUES, isTaskType, WizardError, type PromptOption, type WizardState } from '../../types';
+import { roleProfileProblem } from '../roleBridge';
+import { autofillTaskType, revisionRequested, stagePlan, STAGE_SCOPED_TASK_TYPES } from '../workspaceRules';
+import { opt, optionText, pickPrompt, requireTask, type Step, type StepEnv } from './step';
+
+/** Why a task type cannot be used for this task, or null. */
+export function taskTypeError(env: StepEnv, s: WizardState, taskType: string): string | null {
+  try {
+    const problem = roleProfileProblem(env.ctx, taskType);
+    if (problem !== null) return problem;
+    if (STAGE_SCOPED_TASK_TYPES.has(taskType)) stagePlan(requireTask(env, s), taskType);
+    return null;
+  } catch (e) {
+    if (e instanceof WizardError) return e.message;
+    throw e;
+  }
+}
+
+export const taskType: Step = {
+  id: 'task-type',
+  textKey: 'task_type',
+  group: 'task',
+  owns: ['task_type'],
+  applies: () => true,
+  build(env, s) {
+    const task = requireTask(env, s);
+    const workflow = task.manifest.workflow;
+    let recommended = revisionRequested(task.manifest) || s.task_type || autofillTaskType({ workflow });
+    if (recommended === '' && !workflow) recommended = TASK_TYPE_VALUES[0];
+    if (!isTaskType(recommended)) recommended = '';
+    const current = workflow?.currentPhase ?? '';
+    const rerun = isTaskType(current) && current !== recommended ? current : '';
+    const order: Array<[string, string]> = [];
+    if (recommended) order.push([recommended, 'recommended_suffix']);
+    if (rerun) order.push([rerun, 'rerun_suffix']);
+    for (const t of TASK_TYPE_VALUES) if (t !== recommended && t !== rerun) order.push([t, '']);
+    const options: PromptOption[] = order.map(([t, suffixKey], i) => {
+      const suffix = suffixKey ? optionText(env, 'task_type', suffixKey) : '';
+      const error = taskTypeError(env, s, t);
+      // The default is the first entry (recommended, else the re-run), never a refused one.
+      const isDefault = i === 0 && suffixKey !== '' && error === null;
+      return opt(t, optionText(env, 'task_type', 'type', { task_type: t, suffix }), {
+        description: error ?? undefined,
+        disabled: error !== null,
+        isDefault,
+      });
+    });
+    return pickPrompt(env, this, options);
+  },
+  refuseDisabled(_env, _s, option) {
+    return option.description ?? `task type '${option.value}' cannot be used`;
+  },
+  submit(env, s, value) {
+    const error = taskTypeError(env, s, value);
+    if (error !== null) throw new WizardError(error);
+    s.task_type = value;
+    return `task-type: ${value}`;
+  },
+  answerOf: (_env, s) => s.task_type,
+};

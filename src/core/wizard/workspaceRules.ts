@@ -1,0 +1,191 @@
+// The workspace rules the steps apply to what WorkspacePort reads
+// (workspace.md): slugs, the next-phase pointer, the catalogue order and
+// labels, and the approved plan's stages.
+
+import { pyReprString } from '../pyRepr';
+import type { ApprovedPlan, PlanStage, TaskDetails, TaskEntry, TaskManifest } from '../ports';
+import { isTaskType, TASK_TYPE_VALUES, WizardError } from '../types';
+
+/** workspace.md › Roots: `slugify_task_segment`. */
+export function slugifyTaskSegment(s: string): string {
+  let out = s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  out = out.replace(/^-+|-+$/g, '').slice(0, 64).replace(/^-+|-+$/g, '');
+  if (out === '') throw new WizardError(`task segment is empty after slugify: ${pyReprString(s)}`);
+  return out;
+}
+
+export const STATUS_READY = 'ready';
+
+/** `next_phase.promote`: the pointer in its object form. */
+export function promotePointer(raw: unknown): { phase: string; status: string } {
+  if (raw === null || raw === undefined || raw === '') return { phase: '', status: STATUS_READY };
+  if (typeof raw === 'string') return { phase: raw, status: STATUS_READY };
+  if (typeof raw === 'object' && !Array.isArray(raw)) {
+    const o = raw as Record<string, unknown>;
+    return {
+      phase: typeof o.phase === 'string' ? o.phase : '',
+      status: typeof o.status === 'string' ? o.status : 'blocked',
+    };
+  }
+  return { phase: '', status: 'blocked' };
+}
+
+/** R-NPH-1 / BUG-29: the picker cell, `--` for an empty phase, status in parentheses unless ready. */
+export function nextPhaseCell(raw: unknown): string {
+  const p = promotePointer(raw);
+  const cell = p.phase || '--';
+  return p.status === STATUS_READY ? cell : `${cell} (${p.status})`;
+}
+
+/** `autofill_task_type`: the pointer's phase when ready and a task type, else "". */
+export function autofillTaskType(manifest: Pick<TaskManifest, 'workflow'> | null | undefined): string {
+  const p = promotePointer(manifest?.workflow?.nextRecommendedPhase);
+  return p.status === STATUS_READY && isTaskType(p.phase) ? p.phase : '';
+}
+
+const REVISABLE = new Set(['requirements-discovery', 'error-analysis', 'implementation-planning']);
+
+/** R-NPH-5's `revision_requested`: the last run's type when it asked for a revision. */
+export function revisionRequested(manifest: TaskManifest): string {
+  const runs = manifest.runs ?? [];
+  const last = runs[runs.length - 1];
+  if (last && last.outcome === 'revision-requested' && last.taskType && REVISABLE.has(last.taskType)) return last.taskType;
+  return '';
+}
+
+/** The last `runs` entry of type final-verification has status `failed` (fix-cycle). */
+export function failedFinalVerification(manifest: TaskManifest): string | null {
+  const runs = (manifest.runs ?? []).filter((r) => r.taskType === 'final-verification');
+  const last = runs[runs.length - 1];
+  return last && last.status === 'failed' ? last.runId : null;
+}
+
+function dated(m: TaskManifest): number | null {
+  if (typeof m.updatedAt !== 'string') return null;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(m.updatedAt)) return null;
+  const t = Date.parse(m.updatedAt);
+  return Number.isNaN(t) ? null : t;
+}
+
+/** workspace.md › catalogue order: dated newest first, undated after, ties by key; unreadable last. */
+export function sortCatalogue(entries: TaskEntry[]): TaskEntry[] {
+  const readable = entries.filter((e) => e.manifest !== null);
+  const unreadable = entries.filter((e) => e.manifest === null);
+  const byKey = (a: TaskEntry, b: TaskEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  readable.sort((a, b) => {
+    const ta = dated(a.manifest!);
+    const tb = dated(b.manifest!);
+    if (ta !== null && tb !== null && ta !== tb) return tb - ta;
+    if (ta !== null && tb === null) return -1;
+    if (ta === null && tb !== null) return 1;
+    return byKey(a, b);
+  });
+  unreadable.sort(byKey);
+  return [...readable, ...unreadable];
+}
+
+/** R-NPH-2: one task-picker label. */
+export function taskPickerLabel(entry: TaskEntry, latest: boolean): string {
+  if (entry.manifest === null) return `${entry.key}  ·  (unreadable manifest: ${entry.error})`;
+  const m = entry.manifest;
+  const runs = m.runs ?? [];
+  const ttype = runs.length ? (runs[runs.length - 1].taskType ?? '') : '';
+  const phase = m.workflow?.currentPhase || ttype || '--';
+  const contract = m.contract?.outcome ? `  ·  contract: ${m.contract.outcome}` : '';
+  return `${entry.key}  ·  ${phase}  ·  next: ${nextPhaseCell(m.workflow?.nextRecommendedPhase)}${contract}${latest ? '  (latest)' : ''}`;
+}
+
+/** Is the first dated task of the sorted catalogue this one? */
+export function latestKey(sorted: TaskEntry[]): string | null {
+  const first = sorted.find((e) => e.manifest !== null && dated(e.manifest) !== null);
+  return first ? first.key : null;
+}
+
+export { TASK_TYPE_VALUES };
+
+// ------------------------------------------------------------------ plans
+
+export const STAGE_SCOPED_TASK_TYPES = new Set(['implementation', 'final-verification']);
+
+export interface StagePlan {
+  plan: ApprovedPlan;
+  /** Candidates in dependency order, ties in file order. */
+  chain: PlanStage[];
+  /** Candidates offered alone (`stage:<id>`), in chain order. */
+  singles: PlanStage[];
+}
+
+function findCycle(stages: PlanStage[]): string[] | null {
+  const byId = new Map(stages.map((s) => [s.id, s]));
+  const state = new Map<string, 0 | 1 | 2>();
+  const stack: string[] = [];
+  const visit = (id: string): string[] | null => {
+    state.set(id, 1);
+    stack.push(id);
+    for (const dep of byId.get(id)!.dependsOn) {
+      if (!byId.has(dep)) continue;
+      const st = state.get(dep) ?? 0;
+      if (st === 1) return [...stack.slice(stack.indexOf(dep)), dep];
+      if (st === 0) {
+        const c = visit(dep);
+        if (c) return c;
+      }
+    }
+    stack.pop();
+    state.set(id, 2);
+    return null;
+  };
+  for (const s of stages) {
+    if ((state.get(s.id) ?? 0) === 0) {
+      const c = visit(s.id);
+      if (c) return c;
+    }
+  }
+  return null;
+}
+
+/** Kahn's order over the candidates; a dependency outside them counts as met. */
+function dependencyOrder(candidates: PlanStage[]): PlanStage[] {
+  const ids = new Set(candidates.map((s) => s.id));
+  const placed = new Set<string>();
+  const out: PlanStage[] = [];
+  while (out.length < candidates.length) {
+    const next = candidates.find((s) => !placed.has(s.id) && s.dependsOn.every((d) => !ids.has(d) || placed.has(d)));
+    if (!next) break; // unreachable: cycles are refused before
+    placed.add(next.id);
+    out.push(next);
+  }
+  return out;
+}
+
+/**
+ * The stage step's inputs for implementation / final-verification
+ * (workspace.md › plans), or the plan error as a WizardError.
+ */
+export function stagePlan(task: TaskDetails, taskType: string): StagePlan {
+  const plan = task.plan;
+  if (plan === null) throw new WizardError(`task '${task.key}' has no approved plan (plan/approved-plan.md)`);
+  if ('error' in plan) throw new WizardError(plan.error);
+  const seen = new Set<string>();
+  for (const s of plan.stages) {
+    if (seen.has(s.id)) throw new WizardError(`approved plan stage id is duplicated: ${pyReprString(s.id)}`);
+    seen.add(s.id);
+  }
+  const cycle = findCycle(plan.stages);
+  if (cycle) throw new WizardError(`approved plan stages form a cycle: ${cycle.join(' -> ')}`);
+  if (!plan.approved) throw new WizardError('approved plan is not approved: set approved: true');
+  if (plan.blocking !== null) throw new WizardError(`approved plan has unresolved blocking items: ${plan.blocking}`);
+  const done = new Set(task.manifest.workflow?.completedStages ?? []);
+  let candidates: PlanStage[];
+  if (taskType === 'implementation') {
+    const fixCycle = failedFinalVerification(task.manifest) !== null;
+    candidates = fixCycle ? plan.stages : plan.stages.filter((s) => !done.has(s.id));
+    if (candidates.length === 0) throw new WizardError('every stage of the approved plan is done');
+  } else {
+    candidates = plan.stages.filter((s) => done.has(s.id));
+    if (candidates.length === 0) throw new WizardError('no stage of the approved plan is done yet');
+  }
+  const chain = dependencyOrder(candidates);
+  const singles = taskType === 'implementation' ? chain.filter((s) => s.dependsOn.every((d) => done.has(d))) : chain;
+  return { plan, chain, singles };
+}

@@ -1,0 +1,322 @@
+// Loading and saving one wizard state file (wizard.md › The state file,
+// seed-rules §1.20, quality.md R1–R3). The store owns bytes, paths,
+// companions and locks; turning the payload into a WizardState (and back) is
+// the codec's job (core/wizard/stateCodec.ts), done by the caller.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pyRepr } from '../core/pyRepr';
+import { WizardError, type WizardState } from '../core/types';
+import { parseState, stateToJson } from '../core/wizard/stateCodec';
+import { JsonSyntaxError, offsetToPos, parseJsonWithPosition } from '../workspace/jsonSource';
+import { sha256Hex, writeChecked, type ExpectedFile } from './atomicWrite';
+import { availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
+import { isPidAlive, removeLockIfStale, STALE_FOREIGN_MS } from './lock';
+
+/** `legacySource` of a companion (R-IO-2): the legacy file's resolved path and the sha256 of its exact bytes. */
+export interface LegacySource {
+  path: string;
+  sha256: string;
+}
+
+export interface LegacyInfo {
+  /** Metadata of the v1 file as read now. */
+  source: LegacySource;
+  /** Where saves go: the matched content-addressed companion, or the first free companion path. */
+  companionPath: string;
+  /** Which file the payload came from: a content-addressed companion, the legacy `<name>.v2.json`, or none (fresh conversion). */
+  resumedFrom: 'companion' | 'legacy-v2-json' | null;
+}
+
+/**
+ * A loaded state file and what a save needs. Immutable: a save returns the
+ * next handle. `payload` is the JSON object to decode: for a legacy v1 file
+ * it is the matching companion's (a v2 payload) or, without one, the v1
+ * payload itself (the engine converts it).
+ */
+/** The name the CLI uses for a loaded state file. */
+export type LoadedStateFile = StateFileHandle;
+
+export interface StateFileHandle {
+  /** The state file, absolute. */
+  readonly path: string;
+  /** How the state file is named in messages (as the user gave it). */
+  readonly shownPath: string;
+  readonly payload: Record<string, unknown>;
+  /** The file `payload` was read from. */
+  readonly payloadPath: string;
+  /** `executionIdentityVersion` of the state file: 1 (absent, null or 1) or 2. */
+  readonly sourceVersion: 1 | 2;
+  readonly legacy: LegacyInfo | null;
+  /** The file saves write: the state file, or the companion of a legacy one (never the v1 file, R3). */
+  readonly target: string;
+  /** Files whose bytes must be unchanged at save time (stale-read detection, R2). */
+  readonly expected: readonly ExpectedFile[];
+  /** A v2 file opened directly that carries `legacySource` (a companion): kept on save (BUG-32). */
+  readonly keptLegacySource: LegacySource | null;
+}
+
+export interface LoadOptions {
+  /** The name used in error messages; default: the path as given. */
+  shownPath?: string;
+  /**
+   * Validates a companion candidate's payload as the codec would (throws
+   * WizardError when it would not load); a failing candidate is skipped
+   * (R-IO-3 step 3). Default: the state codec's parseState.
+   */
+  validateCompanion?: (payload: Record<string, unknown>) => void;
+  /** Remove stale temporaries and locks first (default true; listing passes false). */
+  cleanStale?: boolean;
+}
+
+/** `<state>.lock`: one lock per state file, also guarding its companions. */
+export function lockPathFor(stateAbs: string): string {
+  return `${stateAbs}.lock`;
+}
+
+/** UTF-8 text of state-file bytes: a BOM is skipped, UTF-16/32 and invalid UTF-8 refused. */
+export function decodeStateBytes(bytes: Uint8Array, shownPath: string): string {
+  const b = bytes;
+  const utf16or32 =
+    (b.length >= 2 && ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe))) ||
+    (b.length >= 4 && b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) ||
+    (b.length >= 2 && (b[0] === 0 || b[1] === 0));
+  if (utf16or32) throw new WizardError(`${shownPath}: wizard state must be UTF-8`);
+  const start = b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b.subarray(start));
+  } catch {
+    throw new WizardError(`${shownPath}: wizard state must be UTF-8`);
+  }
+}
+
+/** JSON.parse with `<path>:<line>:<column>: invalid JSON: <reason>`. */
+export function parseStateJson(text: string, shownPath: string): unknown {
+  try {
+    return parseJsonWithPosition(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      const pos = offsetToPos(text, e.offset);
+      throw new WizardError(`${shownPath}:${pos.line}:${pos.column}: invalid JSON: ${e.reason}`);
+    }
+    throw e;
+  }
+}
+
+/** The source version (BUG-5): absent/null/1 → 1; 2 → 2; anything else is refused (M3). */
+export function stateVersionOf(data: Record<string, unknown>, shownPath: string): 1 | 2 {
+  if (!Object.prototype.hasOwnProperty.call(data, 'executionIdentityVersion')) return 1;
+  const v = data.executionIdentityVersion;
+  if (v === null || v === 1) return 1;
+  if (v === 2) return 2;
+  throw new WizardError(`${shownPath}: unsupported wizard state version: ${pyRepr(v)}`);
+}
+
+function asLegacySource(v: unknown): LegacySource | null {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (keys.length !== 2 || typeof o.path !== 'string' || typeof o.sha256 !== 'string') return null;
+  return { path: o.path, sha256: o.sha256 };
+}
+
+/**
+ * Does a companion's `legacySource` match the legacy file as read now?
+ * By path and sha256; or, when the project moved (BUG-32), by sha256 with a
+ * recorded path that no longer exists.
+ */
+export function legacySourceMatches(recorded: LegacySource, current: LegacySource): boolean {
+  if (recorded.sha256 !== current.sha256) return false;
+  if (recorded.path === current.path) return true;
+  return !fs.existsSync(recorded.path);
+}
+
+interface CompanionRead {
+  payload: Record<string, unknown>;
+  sha256: string;
+}
+
+function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (p: Record<string, unknown>) => void): CompanionRead | null {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(fileAbs);
+  } catch {
+    return null;
+  }
+  let payload: unknown;
+  try {
+    // Strict UTF-8 text: a BOM makes JSON.parse fail, so such a candidate is skipped (R-IO-3 step 1).
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes));
+  } catch {
+    return null;
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
+  const obj = payload as Record<string, unknown>;
+  if (obj.executionIdentityVersion !== 2) return null;
+  const recorded = asLegacySource(obj.legacySource);
+  if (!recorded || !legacySourceMatches(recorded, meta)) return null;
+  {
+    try {
+      (validate ?? parseState)(obj);
+    } catch (e) {
+      if (e instanceof WizardError) return null;
+      throw e;
+    }
+  }
+  return { payload: obj, sha256: sha256Hex(bytes) };
+}
+
+/**
+ * Removes the state file's stale temporaries and lock (wizard.md: same host
+ * and the pid is dead, or older than 60 s). A live writer's files stay.
+ */
+export function removeStaleArtifacts(stateAbs: string): void {
+  const now = Date.now();
+  for (const [tmp, pid] of temporariesOf(stateAbs)) {
+    let age = 0;
+    try {
+      age = now - fs.statSync(tmp).mtimeMs;
+    } catch {
+      continue;
+    }
+    // Temporary names carry no host: a dead pid here, or an age no write takes, marks them stale.
+    if (!isPidAlive(pid) || age > STALE_FOREIGN_MS) {
+      try {
+        fs.unlinkSync(tmp);
+      } catch {
+        /* gone */
+      }
+    }
+  }
+  removeLockIfStale(lockPathFor(stateAbs));
+}
+
+function readStateBytes(stateAbs: string, shownPath: string): Buffer {
+  try {
+    return fs.readFileSync(stateAbs);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new WizardError(`${shownPath}: state file not found`);
+    if (code === 'EISDIR') throw new WizardError(`${shownPath}: not a file`);
+    throw new WizardError(`${shownPath}: cannot read: ${code ?? (e as Error).message}`);
+  }
+}
+
+/**
+ * Reads a state file (R-IO-3): bytes, BOM, JSON, version; for a legacy v1
+ * file the matching companion (canonical first, then `.<n>` in numeric
+ * order, then the legacy `<name>.v2.json`). Throws WizardError
+ * `<path>: <message>` for a file that cannot be loaded.
+ */
+export function loadStateFile(pathAbs: string, options: LoadOptions = {}): StateFileHandle {
+  const stateAbs = path.resolve(pathAbs);
+  const shownPath = options.shownPath ?? pathAbs;
+  if (options.cleanStale !== false) removeStaleArtifacts(stateAbs);
+  const bytes = readStateBytes(stateAbs, shownPath);
+  const text = decodeStateBytes(bytes, shownPath);
+  const data = parseStateJson(text, shownPath);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new WizardError(`${shownPath}: wizard state must be a JSON object`);
+  }
+  const payload = data as Record<string, unknown>;
+  const version = stateVersionOf(payload, shownPath);
+  const sha256 = sha256Hex(bytes);
+
+  if (version === 2) {
+    return {
+      path: stateAbs,
+      shownPath,
+      payload,
+      payloadPath: stateAbs,
+      sourceVersion: 2,
+      legacy: null,
+      target: stateAbs,
+      expected: [{ path: stateAbs, sha256 }],
+      keptLegacySource: asLegacySource(payload.legacySource),
+    };
+  }
+
+  let resolved = stateAbs;
+  try {
+    resolved = fs.realpathSync(stateAbs);
+  } catch {
+    /* keep the absolute path */
+  }
+  const source: LegacySource = { path: resolved, sha256 };
+  let matched: { path: string; read: CompanionRead } | null = null;
+  for (const candidate of companionCandidates(stateAbs, sha256)) {
+    const read = readMatchingCompanion(candidate, source, options.validateCompanion);
+    if (read) {
+      matched = { path: candidate, read };
+      break;
+    }
+  }
+  let resumedFrom: LegacyInfo['resumedFrom'] = matched ? 'companion' : null;
+  let fromLegacyJson: CompanionRead | null = null;
+  if (!matched) {
+    fromLegacyJson = readMatchingCompanion(legacyCompanionPath(stateAbs), source, options.validateCompanion);
+    if (fromLegacyJson) resumedFrom = 'legacy-v2-json';
+  }
+  // The legacy `<name>.v2.json` is read, never written (BUG-8): saves go to a content-addressed path.
+  const companionPath = matched ? matched.path : availableCompanionPath(stateAbs, sha256);
+  return {
+    path: stateAbs,
+    shownPath,
+    payload: matched ? matched.read.payload : fromLegacyJson ? fromLegacyJson.payload : payload,
+    payloadPath: matched ? matched.path : fromLegacyJson ? legacyCompanionPath(stateAbs) : stateAbs,
+    sourceVersion: 1,
+    legacy: { source, companionPath, resumedFrom },
+    target: companionPath,
+    expected: [
+      { path: stateAbs, sha256 },
+      { path: companionPath, sha256: matched ? matched.read.sha256 : null },
+    ],
+    keptLegacySource: null,
+  };
+}
+
+/** `JSON.stringify(payload, null, 2) + "\n"` with `legacySource` last when given (wizard.md). */
+export function serializeStatePayload(payload: Record<string, unknown>, legacySource: LegacySource | null): string {
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(payload)) if (k !== 'legacySource') body[k] = v;
+  if (legacySource) body.legacySource = { path: legacySource.path, sha256: legacySource.sha256 };
+  return JSON.stringify(body, null, 2) + '\n';
+}
+
+function asWriteError(e: unknown, shownPath: string): Error {
+  if (e instanceof WizardError) return e;
+  const err = e as NodeJS.ErrnoException;
+  return new WizardError(`${shownPath}: cannot write: ${err.code ?? err.message}`);
+}
+
+/**
+ * Saves a WizardState (encoded by the state codec) through the one save path
+ * (BUG-31): a legacy-sourced state goes to its companion with `legacySource`
+ * last and the v1 file is never written (R-IO-4, R3); otherwise to the state
+ * file. Atomic; refused with the stale-read message when a file changed since
+ * it was read (R2). Returns the handle to use for the next save.
+ */
+export function saveStateFile(handle: StateFileHandle, state: WizardState): StateFileHandle {
+  return saveStatePayload(handle, stateToJson(state));
+}
+
+/** saveStateFile for an already encoded payload (its `legacySource`, if any, is replaced). */
+export function saveStatePayload(handle: StateFileHandle, payload: Record<string, unknown>): StateFileHandle {
+  const legacySource = handle.legacy ? handle.legacy.source : handle.keptLegacySource;
+  const text = serializeStatePayload(payload, legacySource);
+  const bytes = Buffer.from(text, 'utf8');
+  let sha: string;
+  try {
+    sha = writeChecked({ target: handle.target, bytes, expected: handle.expected, lockPath: lockPathFor(handle.path) });
+  } catch (e) {
+    throw asWriteError(e, handle.shownPath);
+  }
+  const written = JSON.parse(text) as Record<string, unknown>;
+  return {
+    ...handle,
+    payload: written,
+    payloadPath: handle.target,
+    legacy: handle.legacy ? { ...handle.legacy, resumedFrom: 'companion' } : null,
+    expected: handle.expected.map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+  };
+}

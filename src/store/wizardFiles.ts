@@ -1,0 +1,288 @@
+// Operations over the state files of a project: creating one, listing the
+// unfinished ones for Resume, the start-over backup, and moving a state to
+// another task (wizard.md › Rewind and Back, workspace.md › Roots).
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { WizardError, type WizardState } from '../core/types';
+import { stateToJson } from '../core/wizard/stateCodec';
+import { checkExpected, sha256OfFile, writeChecked } from './atomicWrite';
+import { allCompanions } from './companions';
+import { acquireLock, type HeldLock } from './lock';
+import { loadStateFile, lockPathFor, saveStatePayload, serializeStatePayload, type LoadOptions, type StateFileHandle } from './stateFile';
+
+export const STATE_FILE_SUFFIX = '.wizard.json';
+
+/** `<project>/.okstra/tasks/<group>/<id>.wizard.json` */
+export function stateFilePathFor(projectRootAbs: string, group: string, id: string): string {
+  return path.join(projectRootAbs, '.okstra', 'tasks', group, `${id}${STATE_FILE_SUFFIX}`);
+}
+
+function v2Handle(stateAbs: string, shownPath: string, text: string, sha256: string): StateFileHandle {
+  return {
+    path: stateAbs,
+    shownPath,
+    payload: JSON.parse(text) as Record<string, unknown>,
+    payloadPath: stateAbs,
+    sourceVersion: 2,
+    legacy: null,
+    target: stateAbs,
+    expected: [{ path: stateAbs, sha256 }],
+    keptLegacySource: null,
+  };
+}
+
+/** Is the file at `stateAbs` a legacy v1 state (per its bytes)? False when it cannot be read as one. */
+export function isLegacyStateFile(stateAbs: string): boolean {
+  try {
+    return loadStateFile(stateAbs, { cleanStale: false }).sourceVersion === 1;
+  } catch {
+    return false;
+  }
+}
+
+export interface CreateOptions {
+  shownPath?: string;
+  /** Replace an existing v2 (or unreadable) file; a legacy v1 file is refused even then. */
+  force?: boolean;
+  heldLock?: HeldLock;
+}
+
+/**
+ * Writes a new state file (CLI `init`, a state leaving workspace storage).
+ * Refuses an existing file (`<path>: state file already exists`) unless
+ * `force`; a v1 file always (`<path>: legacy v1 state; choose another path`).
+ */
+export function createStateFile(pathAbs: string, state: WizardState, options: CreateOptions = {}): StateFileHandle {
+  return createStatePayloadFile(pathAbs, stateToJson(state), options);
+}
+
+/** createStateFile for an already encoded payload. */
+export function createStatePayloadFile(pathAbs: string, payload: Record<string, unknown>, options: CreateOptions = {}): StateFileHandle {
+  const shownPath = options.shownPath ?? pathAbs;
+  return asWizardError(shownPath, () => createUnchecked(pathAbs, shownPath, payload, options));
+}
+
+/** File-system failures become messages naming the file (quality R4: no raw exception reaches the user). */
+function asWizardError<T>(shownPath: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof WizardError) throw e;
+    const err = e as NodeJS.ErrnoException;
+    throw new WizardError(`${shownPath}: cannot write: ${err.code ?? err.message}`);
+  }
+}
+
+function createUnchecked(pathAbs: string, shownPath: string, payload: Record<string, unknown>, options: CreateOptions): StateFileHandle {
+  const stateAbs = path.resolve(pathAbs);
+  fs.mkdirSync(path.dirname(stateAbs), { recursive: true });
+  const lock = options.heldLock ?? acquireLock(lockPathFor(stateAbs));
+  try {
+    const current = sha256OfFile(stateAbs);
+    if (current !== null) {
+      if (isLegacyStateFile(stateAbs)) throw new WizardError(`${shownPath}: legacy v1 state; choose another path`);
+      if (!options.force) throw new WizardError(`${shownPath}: state file already exists`);
+    }
+    const text = serializeStatePayload(payload, null);
+    const sha = writeChecked({ target: stateAbs, bytes: Buffer.from(text, 'utf8'), expected: [{ path: stateAbs, sha256: current }], lockPath: lockPathFor(stateAbs), heldLock: lock });
+    return v2Handle(stateAbs, shownPath, text, sha);
+  } finally {
+    if (!options.heldLock) lock.release();
+  }
+}
+
+export interface WizardFileEntry {
+  /** The state file, absolute. */
+  path: string;
+  key: string;
+  group: string;
+  id: string;
+  /** mtime of the file holding the current state (a legacy file's companion when it has one). */
+  mtimeMs: number;
+  legacy: boolean;
+  taskType?: string;
+  /** How many steps are answered. */
+  answered?: number;
+  /** Why the file cannot be loaded (it is listed so that it can be opened and fixed). */
+  error?: string;
+}
+
+/**
+ * The unfinished wizards of a project (Resume): `.okstra/tasks/*\/*.wizard.json`
+ * that are neither confirmed nor aborted, newest first by mtime (ties by key).
+ * Reads only; never cleans or writes.
+ */
+export function listUnfinishedWizards(projectRootAbs: string, options: Pick<LoadOptions, 'validateCompanion'> = {}): WizardFileEntry[] {
+  const tasksDir = path.join(projectRootAbs, '.okstra', 'tasks');
+  const out: WizardFileEntry[] = [];
+  let groups: fs.Dirent[] = [];
+  try {
+    groups = fs.readdirSync(tasksDir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  for (const g of groups) {
+    if (!g.isDirectory() || g.name.startsWith('.')) continue;
+    const groupDir = path.join(tasksDir, g.name);
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(groupDir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.endsWith(STATE_FILE_SUFFIX) || name.startsWith('.') || name === STATE_FILE_SUFFIX) continue;
+      const fileAbs = path.join(groupDir, name);
+      const id = name.slice(0, -STATE_FILE_SUFFIX.length);
+      let st: fs.Stats | undefined;
+      try {
+        st = fs.statSync(fileAbs);
+      } catch {
+        continue;
+      }
+      if (!st.isFile()) continue;
+      const base = { path: fileAbs, key: `${g.name}/${id}`, group: g.name, id };
+      try {
+        const h = loadStateFile(fileAbs, { cleanStale: false, validateCompanion: options.validateCompanion, shownPath: path.relative(projectRootAbs, fileAbs).split(path.sep).join('/') });
+        const p = h.payload;
+        if (p.confirmed === true || p.aborted === true) continue;
+        const mtimeMs = h.payloadPath === fileAbs ? st.mtimeMs : fs.statSync(h.payloadPath).mtimeMs;
+        out.push({
+          ...base,
+          mtimeMs,
+          legacy: h.sourceVersion === 1,
+          taskType: typeof p.task_type === 'string' ? p.task_type : undefined,
+          answered: Array.isArray(p.answered) ? p.answered.length : undefined,
+        });
+      } catch (e) {
+        out.push({ ...base, mtimeMs: st.mtimeMs, legacy: false, error: e instanceof WizardError ? e.message : String(e) });
+      }
+    }
+  }
+  return out.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** `YYYYMMDDTHHMMSSZ` in UTC. */
+export function backupTimestamp(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+}
+
+/** `<id>.wizard.<ts>.bak.json` for `<id>.wizard.json` (other names: `<stem>.<ts>.bak.json`). */
+export function backupNameFor(stateName: string, ts: string, n = 1): string {
+  const stem = stateName.endsWith('.json') ? stateName.slice(0, -'.json'.length) : stateName;
+  return `${stem}.${ts}${n > 1 ? `-${n}` : ''}.bak.json`;
+}
+
+export interface BackupResult {
+  backupPath: string;
+  /** Every rename done, the state file first. */
+  moved: Array<{ from: string; to: string }>;
+}
+
+/**
+ * Start over: renames the state file (bytes unchanged, a legacy v1 file
+ * included) to `<id>.wizard.<YYYYMMDDTHHMMSSZ>.bak.json` and its companions
+ * to `….bak.json.v2.<sha>[.<n>].json` / `….bak.json.v2.json`. Null when there
+ * is no state file.
+ */
+export function backupStateFile(pathAbs: string, now: Date, options: { heldLock?: HeldLock } = {}): BackupResult | null {
+  return asWizardError(pathAbs, () => backupUnchecked(pathAbs, now, options));
+}
+
+function backupUnchecked(pathAbs: string, now: Date, options: { heldLock?: HeldLock }): BackupResult | null {
+  const stateAbs = path.resolve(pathAbs);
+  const lock = options.heldLock ?? acquireLock(lockPathFor(stateAbs));
+  try {
+    if (!fs.existsSync(stateAbs)) return null;
+    const dir = path.dirname(stateAbs);
+    const ts = backupTimestamp(now);
+    let n = 1;
+    let bakName = backupNameFor(path.basename(stateAbs), ts, n);
+    // Two start-overs within one second: the second gets `-2`, and so on.
+    while (fs.existsSync(path.join(dir, bakName)) || allCompanions(path.join(dir, bakName)).length) bakName = backupNameFor(path.basename(stateAbs), ts, ++n);
+    const bakAbs = path.join(dir, bakName);
+    const companions = allCompanions(stateAbs);
+    const moved: BackupResult['moved'] = [];
+    fs.renameSync(stateAbs, bakAbs);
+    moved.push({ from: stateAbs, to: bakAbs });
+    for (const [from, suffix] of companions) {
+      const to = bakAbs + suffix;
+      fs.renameSync(from, to);
+      moved.push({ from, to });
+    }
+    return { backupPath: bakAbs, moved };
+  } finally {
+    if (!options.heldLock) lock.release();
+  }
+}
+
+export interface MoveOptions {
+  /** Task key of the destination, for the refusal message. */
+  destKey: string;
+  shownPath?: string;
+  /** Clock for the backup of a finished or aborted destination. */
+  now?: Date;
+}
+
+export interface MoveResult {
+  handle: StateFileHandle;
+  /** The backup made of a finished or aborted state that was at the destination. */
+  backup: BackupResult | null;
+  /** True when the old file was deleted (it is kept when it is a legacy v1 source). */
+  deletedOld: boolean;
+}
+
+/**
+ * Moves a state to another task's state file (task-pick answered again with
+ * another task). Refused with `task '<key>' already has an unfinished wizard`
+ * when the destination holds one (an unreadable destination counts as
+ * unfinished); a finished or aborted one is backed up first. The old file is
+ * deleted after the new one is written, unless it is a legacy v1 source (it
+ * and its companion stay). Refused as stale when the old file changed since
+ * it was read.
+ */
+export function moveStateFile(handle: StateFileHandle, destAbs: string, state: WizardState, options: MoveOptions): MoveResult {
+  return moveStatePayload(handle, destAbs, stateToJson(state), options);
+}
+
+/** moveStateFile for an already encoded payload. */
+export function moveStatePayload(handle: StateFileHandle, destAbsIn: string, payload: Record<string, unknown>, options: MoveOptions): MoveResult {
+  return asWizardError(options.shownPath ?? destAbsIn, () => moveUnchecked(handle, destAbsIn, payload, options));
+}
+
+function moveUnchecked(handle: StateFileHandle, destAbsIn: string, payload: Record<string, unknown>, options: MoveOptions): MoveResult {
+  const destAbs = path.resolve(destAbsIn);
+  if (destAbs === handle.path) return { handle: saveStatePayload(handle, payload), backup: null, deletedOld: false };
+  fs.mkdirSync(path.dirname(destAbs), { recursive: true });
+  const destLock = acquireLock(lockPathFor(destAbs));
+  try {
+    let backup: BackupResult | null = null;
+    if (fs.existsSync(destAbs)) {
+      let finished = false;
+      try {
+        const other = loadStateFile(destAbs, { cleanStale: false });
+        finished = other.payload.confirmed === true || other.payload.aborted === true;
+      } catch {
+        finished = false;
+      }
+      if (!finished) throw new WizardError(`task '${options.destKey}' already has an unfinished wizard`);
+      backup = backupStateFile(destAbs, options.now ?? new Date(), { heldLock: destLock });
+    }
+    const srcLock = acquireLock(lockPathFor(handle.path));
+    try {
+      checkExpected(handle.expected);
+      const created = createStatePayloadFile(destAbs, payload, { heldLock: destLock, shownPath: options.shownPath });
+      let deletedOld = false;
+      if (handle.sourceVersion === 2) {
+        fs.unlinkSync(handle.path);
+        deletedOld = true;
+      }
+      return { handle: created, backup, deletedOld };
+    } finally {
+      srcLock.release();
+    }
+  } finally {
+    destLock.release();
+  }
+}

@@ -1,0 +1,123 @@
+// Executes `<okstra command> render-bundle <renderArgv…>` in the integrated
+// terminal. Default: a VS Code task with ProcessExecution (no shell, the argv
+// arrives exactly, the exit code always arrives). okstra.runIn "shell": a line
+// quoted for the terminal's shell; the exit code when shell integration reports it.
+
+import * as vscode from 'vscode';
+import { detectShell, quoteCommandLine } from '../../core/run';
+
+export interface RunRequest {
+  argv: string[];
+  /** How many leading words are the okstra command. */
+  commandLength: number;
+  cwd: string;
+  folder: vscode.WorkspaceFolder | undefined;
+  label: string;
+}
+
+export type RunResult = { ok: true; exitCode: number | null } | { ok: false; error: string };
+
+export const TASK_TYPE = 'okstra';
+
+export async function runAsTask(request: RunRequest, log: vscode.LogOutputChannel): Promise<RunResult> {
+  const [program, ...args] = request.argv;
+  const execution = new vscode.ProcessExecution(program, args, { cwd: request.cwd });
+  const task = new vscode.Task(
+    { type: TASK_TYPE, command: 'render-bundle' },
+    request.folder ?? vscode.TaskScope.Workspace,
+    request.label,
+    'okstra',
+    execution,
+    [],
+  );
+  task.presentationOptions = { reveal: vscode.TaskRevealKind.Always, panel: vscode.TaskPanelKind.Dedicated, clear: true, focus: false };
+  log.info(`run as task in ${request.cwd}: ${JSON.stringify(request.argv)}`);
+  return new Promise<RunResult>((resolve) => {
+    let started: vscode.TaskExecution | undefined;
+    const pending: vscode.TaskProcessEndEvent[] = [];
+    const settle = (e: vscode.TaskProcessEndEvent): void => {
+      sub.dispose();
+      endSub.dispose();
+      log.info(`task ended with exit code ${String(e.exitCode)}`);
+      resolve({ ok: true, exitCode: e.exitCode ?? null });
+    };
+    const sub = vscode.tasks.onDidEndTaskProcess((e) => {
+      if (started === undefined) pending.push(e);
+      else if (e.execution === started || e.execution.task.definition === task.definition) settle(e);
+    });
+    // A task that never starts its process (bad cwd, missing program) ends without a process end.
+    const endSub = vscode.tasks.onDidEndTask((e) => {
+      if (started !== undefined && e.execution === started) {
+        setTimeout(() => {
+          sub.dispose();
+          endSub.dispose();
+          resolve({ ok: true, exitCode: null });
+        }, 500);
+      }
+    });
+    vscode.tasks.executeTask(task).then(
+      (execution) => {
+        started = execution;
+        const early = pending.find((e) => e.execution === execution);
+        if (early) settle(early);
+      },
+      (err: unknown) => {
+        sub.dispose();
+        endSub.dispose();
+        resolve({ ok: false, error: err instanceof Error ? err.message : String(err) });
+      },
+    );
+  });
+}
+
+const TERMINAL_NAME = 'okstra';
+
+export async function runInShell(request: RunRequest, log: vscode.LogOutputChannel): Promise<RunResult> {
+  const shellPath = vscode.env.shell;
+  const detected = detectShell(shellPath);
+  if (!detected.ok) return { ok: false, error: detected.error };
+  const quoted = quoteCommandLine(request.argv, detected.shell, { commandLength: request.commandLength });
+  if (!quoted.ok) return { ok: false, error: quoted.error };
+  const terminal = vscode.window.createTerminal({ name: TERMINAL_NAME, cwd: request.cwd });
+  terminal.show(true);
+  log.info(`run in ${detected.shell} (${shellPath}) in ${request.cwd}: ${quoted.line}`);
+  const integration = terminal.shellIntegration ?? (await waitForShellIntegration(terminal, 3000));
+  if (!integration) {
+    terminal.sendText(quoted.line, true);
+    log.info('no shell integration: the exit code is not known');
+    return { ok: true, exitCode: null };
+  }
+  const execution = integration.executeCommand(quoted.line);
+  return new Promise<RunResult>((resolve) => {
+    const sub = vscode.window.onDidEndTerminalShellExecution((e) => {
+      if (e.execution !== execution) return;
+      sub.dispose();
+      log.info(`shell command ended with exit code ${String(e.exitCode)}`);
+      resolve({ ok: true, exitCode: e.exitCode ?? null });
+    });
+  });
+}
+
+function waitForShellIntegration(terminal: vscode.Terminal, timeoutMs: number): Promise<vscode.TerminalShellIntegration | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      resolve(undefined);
+    }, timeoutMs);
+    const sub = vscode.window.onDidChangeTerminalShellIntegration((e) => {
+      if (e.terminal !== terminal) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(e.shellIntegration);
+    });
+  });
+}
+
+/** The command line shown on the confirmation (and copied): quoted for the default terminal shell. */
+export function commandLineForDisplay(argv: string[], commandLength: number): { line: string; shell: string; error?: string } {
+  const detected = detectShell(vscode.env.shell);
+  const shell = detected.ok ? detected.shell : 'bash';
+  const quoted = quoteCommandLine(argv, shell, { commandLength });
+  if (quoted.ok) return { line: quoted.line, shell };
+  return { line: JSON.stringify(argv), shell, error: quoted.error };
+}

@@ -1,0 +1,400 @@
+// The WizardSession over the real engine, store and workspace: every engine
+// call gets a fresh EngineContext (the environment is recomputed per prompt,
+// roles.md), every successful step is saved through the store (atomic, stale
+// reads refused), and a wizard whose task is not known yet lives in workspace
+// storage (workspace.md › Roots) until place() writes it next to its task.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { EngineContext, EnvironmentPort, WorkspacePort } from '../../core/ports';
+import { textsFor } from '../../core/text';
+import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardState } from '../../core/types';
+import * as engine from '../../core/wizard/engine';
+import { parseState, stateToJson } from '../../core/wizard/stateCodec';
+import * as store from '../../store';
+import { createEnvironment } from '../../workspace/environment';
+import { openWorkspace } from '../../workspace/workspace';
+import type { CurrentResult, OutcomeResult, PersistAction, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
+import type { FolderInfo, NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
+
+const PENDING_KEY = 'okstra.pendingWizards';
+
+interface PendingRecord {
+  rootAbs: string;
+  folderName: string;
+  payload: Record<string, unknown>;
+  savedAt: number;
+}
+
+export interface EngineSessionDeps {
+  context: vscode.ExtensionContext;
+  log: vscode.LogOutputChannel;
+  builtinProfilesDir: string;
+  isTrusted(): boolean;
+}
+
+/** One WorkspacePort per project root: its caches make the task picker fast when warm (P3). */
+class WorkspaceCache {
+  private readonly byRoot = new Map<string, WorkspacePort>();
+  constructor(private readonly builtinProfilesDir: string) {}
+  get(rootAbs: string): WorkspacePort {
+    let ws = this.byRoot.get(rootAbs);
+    if (!ws) {
+      ws = openWorkspace(rootAbs, { builtinProfilesDir: this.builtinProfilesDir });
+      this.byRoot.set(rootAbs, ws);
+    }
+    return ws;
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Engine errors are messages (BUG-37); anything else is a bug and propagates. */
+function guarded<T>(run: () => T, onError: (message: string) => T): T {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof WizardError) return onError(err.message);
+    throw err;
+  }
+}
+
+export class EngineSessionFactory implements SessionFactory {
+  private readonly workspaces: WorkspaceCache;
+
+  constructor(private readonly deps: EngineSessionDeps) {
+    this.workspaces = new WorkspaceCache(deps.builtinProfilesDir);
+  }
+
+  log(message: string): void {
+    this.deps.log.info(message);
+  }
+
+  /** A context for one operation: the environment is rebuilt so that a newly installed CLI is noticed. */
+  contextFor(rootAbs: string): EngineContext {
+    return { workspace: this.workspaces.get(rootAbs), environment: this.environment(rootAbs), texts: textsFor(vscode.env.language) };
+  }
+
+  private environment(rootAbs: string): EnvironmentPort {
+    const config = vscode.workspace.getConfiguration('okstra', vscode.Uri.file(rootAbs));
+    // Provider paths of an untrusted workspace are shown, never executed (product.md).
+    const providers = this.deps.isTrusted() ? config.get<Record<string, { path?: string }>>('providers', {}) : {};
+    const settingPaths: Record<string, string | undefined> = {};
+    for (const [id, p] of Object.entries(providers ?? {})) settingPaths[id] = p?.path;
+    const defaults = config.get<Record<string, string[]>>('modelDefaults', {}) ?? {};
+    return createEnvironment({
+      env: process.env,
+      settingPaths,
+      terminalBackend: 'vscode-terminal',
+      userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
+    });
+  }
+
+  async create(folder: FolderInfo, options: NewWizardOptions): Promise<WizardSession> {
+    const ctx = this.contextFor(folder.rootAbs);
+    let config = null;
+    try {
+      config = ctx.workspace.config();
+    } catch (err) {
+      // A broken config.yaml blocks every prompt with its file error; the state can still be created.
+      this.deps.log.warn(errorText(err));
+    }
+    const state = engine.initState({
+      projectRootAbs: folder.rootAbs,
+      hostRuntime: options.hostRuntime,
+      entryMode: options.entryMode,
+      availableFunctions: [],
+      config,
+    });
+    const session = new EngineSession(this, folder, state, null, null, []);
+    await session.savePending();
+    return session;
+  }
+
+  async open(statePath: string | null, folder: FolderInfo): Promise<WizardSession> {
+    if (statePath === null) {
+      const pending = this.pending().find((p) => p.rootAbs === folder.rootAbs);
+      if (!pending) throw new WizardError(vscode.l10n.t('The unfinished wizard of {0} is no longer in workspace storage.', folder.name));
+      const parsed = parseState(pending.payload);
+      const prepared = engine.prepare(this.contextFor(folder.rootAbs), parsed);
+      return new EngineSession(this, folder, prepared.state, null, null, prepared.notices);
+    }
+    const loaded = store.loadStateFile(statePath);
+    const parsed = parseState(loaded.payload);
+    const rootAbs = parsed.state.project_root || folder.rootAbs;
+    const prepared = engine.prepare(this.contextFor(rootAbs), parsed, { foundInDir: path.dirname(statePath) });
+    return new EngineSession(this, { name: folder.name, rootAbs: prepared.state.project_root || rootAbs }, prepared.state, statePath, loaded, prepared.notices);
+  }
+
+  async place(session: WizardSession, startOver: boolean): Promise<Placement> {
+    const s = session as EngineSession;
+    const dest = store.stateFilePathFor(s.projectRootAbs, s.state.task_group, s.state.task_id);
+    if (fs.existsSync(dest)) {
+      const existing = this.summarise(dest, s.folderName, s.projectRootAbs);
+      const unfinished = existing !== null;
+      if (unfinished && !startOver && existing) return { kind: 'existing', statePath: dest, summary: existing };
+      // Start over, or a finished / aborted wizard: keep the old file as a backup (workspace.md › Roots).
+      const backup = store.backupStateFile(dest, new Date());
+      if (backup) this.deps.log.info(`backed up ${dest} to ${backup.backupPath}`);
+    }
+    const handle = store.createStateFile(dest, s.state);
+    s.attach(dest, handle);
+    await this.dropPending(s.projectRootAbs);
+    return { kind: 'placed', statePath: dest };
+  }
+
+  async listUnfinished(folders: FolderInfo[]): Promise<UnfinishedWizard[]> {
+    const out: UnfinishedWizard[] = [];
+    for (const folder of folders) {
+      for (const entry of store.listUnfinishedWizards(folder.rootAbs)) {
+        const summary = entry.error
+          ? { statePath: entry.path, projectRootAbs: folder.rootAbs, folderName: folder.name, taskKey: entry.key, step: entry.error, n: 0, total: 0, modifiedMs: entry.mtimeMs }
+          : this.summarise(entry.path, folder.name, folder.rootAbs);
+        if (summary) out.push({ ...summary, modifiedMs: entry.mtimeMs });
+      }
+      const pending = this.pending().find((p) => p.rootAbs === folder.rootAbs);
+      if (pending) {
+        try {
+          const session = await this.open(null, folder);
+          const prompt = session.current().prompt;
+          out.push({
+            statePath: null,
+            projectRootAbs: folder.rootAbs,
+            folderName: folder.name,
+            taskKey: '',
+            step: prompt?.step ?? '',
+            n: (prompt?.progress.answered ?? 0) + 1,
+            total: prompt?.progress.total ?? 0,
+            modifiedMs: pending.savedAt,
+          });
+        } catch (err) {
+          this.deps.log.warn(`the wizard in workspace storage for ${folder.rootAbs} cannot be read: ${errorText(err)}`);
+        }
+      }
+    }
+    out.sort((a, b) => b.modifiedMs - a.modifiedMs);
+    return out;
+  }
+
+  /** `<task key> — <step> (n of total)` data of an unfinished state file; null when finished or aborted. */
+  private summarise(statePath: string, folderName: string, rootAbs: string): UnfinishedWizard | null {
+    try {
+      const loaded = store.loadStateFile(statePath, { cleanStale: false });
+      const parsed = parseState(loaded.payload);
+      if (parsed.state.confirmed === true || parsed.state.aborted) return null;
+      const ctx = this.contextFor(parsed.state.project_root || rootAbs);
+      const prepared = engine.prepare(ctx, parsed, { foundInDir: path.dirname(statePath) });
+      const current = engine.current(ctx, prepared.state, prepared.notices);
+      const st = fs.statSync(statePath);
+      return {
+        statePath,
+        projectRootAbs: rootAbs,
+        folderName,
+        taskKey: `${parsed.state.task_group}/${parsed.state.task_id}`,
+        step: current.prompt?.step ?? current.error ?? '',
+        n: (current.prompt?.progress.answered ?? parsed.state.answered.length) + 1,
+        total: current.prompt?.progress.total ?? 0,
+        modifiedMs: st.mtimeMs,
+      };
+    } catch (err) {
+      return {
+        statePath,
+        projectRootAbs: rootAbs,
+        folderName,
+        taskKey: path.basename(statePath),
+        step: errorText(err),
+        n: 0,
+        total: 0,
+        modifiedMs: 0,
+      };
+    }
+  }
+
+  private pending(): PendingRecord[] {
+    return this.deps.context.workspaceState.get<PendingRecord[]>(PENDING_KEY, []);
+  }
+
+  async savePending(session: EngineSession): Promise<void> {
+    const others = this.pending().filter((p) => p.rootAbs !== session.projectRootAbs);
+    const record: PendingRecord = { rootAbs: session.projectRootAbs, folderName: session.folderName, payload: stateToJson(session.state), savedAt: Date.now() };
+    await this.deps.context.workspaceState.update(PENDING_KEY, [...others, record]);
+  }
+
+  async dropPending(rootAbs: string): Promise<void> {
+    await this.deps.context.workspaceState.update(
+      PENDING_KEY,
+      this.pending().filter((p) => p.rootAbs !== rootAbs),
+    );
+  }
+}
+
+export class EngineSession implements WizardSession {
+  private handle: store.LoadedStateFile | null;
+  private statePathValue: string | null;
+
+  constructor(
+    private readonly factory: EngineSessionFactory,
+    private readonly folder: FolderInfo,
+    private stateValue: WizardState,
+    statePath: string | null,
+    handle: store.LoadedStateFile | null,
+    /** Load-time notices (conversion, reconcile, rebasing): repeated until the next save. */
+    private loadNotices: Notice[],
+  ) {
+    this.statePathValue = statePath;
+    this.handle = handle;
+  }
+
+  get projectRootAbs(): string {
+    return this.folder.rootAbs;
+  }
+  get folderName(): string {
+    return this.folder.name;
+  }
+  get statePath(): string | null {
+    return this.statePathValue;
+  }
+  get state(): WizardState {
+    return this.stateValue;
+  }
+  get taskKey(): string {
+    return this.stateValue.task_group && this.stateValue.task_id ? `${this.stateValue.task_group}/${this.stateValue.task_id}` : '';
+  }
+
+  private ctx(): EngineContext {
+    return this.factory.contextFor(this.projectRootAbs);
+  }
+
+  attach(statePath: string, handle: store.LoadedStateFile): void {
+    this.statePathValue = statePath;
+    this.handle = handle;
+  }
+
+  async savePending(): Promise<void> {
+    await this.factory.savePending(this);
+  }
+
+  current(): CurrentResult {
+    const r = guarded<CurrentResult>(() => engine.current(this.ctx(), this.stateValue, this.loadNotices), (error) => ({ prompt: null, error, notices: this.loadNotices }));
+    return { prompt: r.prompt, error: r.error, notices: r.notices };
+  }
+
+  submit(answer: string): Promise<StepOutcome> {
+    return this.step((ctx, state) => engine.submit(ctx, state, answer, this.loadNotices));
+  }
+
+  rewind(id: string): Promise<StepOutcome> {
+    return this.step((ctx, state) => engine.rewind(ctx, state, id, this.loadNotices));
+  }
+
+  back(): Promise<StepOutcome> {
+    return this.step((ctx, state) => engine.back(ctx, state, this.loadNotices));
+  }
+
+  async abort(): Promise<void> {
+    const r = await this.step((ctx, state) => engine.abort(ctx, state, this.loadNotices));
+    if (!r.ok) throw new WizardError(r.error);
+  }
+
+  tree(): TreeResult {
+    return guarded<TreeResult>(
+      () => {
+        const t = engine.tree(this.ctx(), this.stateValue, this.loadNotices);
+        if (!t.ok) return { ok: false as const, error: t.error };
+        const ctx = this.ctx();
+        const rows: TreeRowDoc[] = t.rows.map((r) => (r.answered ? { ...r, answer: engine.answerLabel(ctx, this.stateValue, r.id) } : { ...r }));
+        return { ok: true as const, rows, current: t.current };
+      },
+      (error) => ({ ok: false as const, error }),
+    );
+  }
+
+  outcome(): OutcomeResult {
+    return guarded<OutcomeResult>(
+      () => {
+        const o = engine.outcome(this.ctx(), this.stateValue, this.loadNotices);
+        if (!o.ok) return { ok: false as const, error: o.error };
+        return { ok: true as const, renderArgv: o.renderArgv, persistActions: o.persistActions, confirmationText: o.confirmationText };
+      },
+      (error) => ({ ok: false as const, error }),
+    );
+  }
+
+  async reload(): Promise<void> {
+    if (!this.statePathValue) return;
+    const loaded = store.loadStateFile(this.statePathValue);
+    const parsed = parseState(loaded.payload);
+    const prepared = engine.prepare(this.ctx(), parsed, { foundInDir: path.dirname(this.statePathValue) });
+    this.handle = loaded;
+    this.stateValue = prepared.state;
+    this.loadNotices = prepared.notices;
+    this.factory.log(`reloaded ${this.statePathValue}${prepared.notices.map((n) => `\n  notice: ${n.text}`).join('')}`);
+  }
+
+  async recordLastRun(lastRun: LastRun): Promise<void> {
+    const next: WizardState = { ...this.stateValue, last_run: lastRun };
+    await this.persist(next);
+    this.stateValue = next;
+  }
+
+  configOkstraCommand(): string | string[] | null {
+    try {
+      return this.ctx().workspace.config()?.okstraCommand ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  canGoBack(): boolean {
+    return engine.backTarget(this.stateValue) !== null;
+  }
+
+  clearedByRewind(id: string): string[] {
+    // The engine's own rewind on a copy, nothing saved: exactly what it would clear.
+    const r = guarded<EngineStep>(() => engine.rewind(this.ctx(), this.stateValue, id), (error) => ({ ok: false, error, current: null }));
+    if (!r.ok) return [];
+    const kept = new Set(r.state.answered);
+    return this.stateValue.answered.filter((a) => a !== id && a !== 'confirm' && a !== 'edit-target' && !kept.has(a));
+  }
+
+  /** One engine step; on success the new state is saved before it becomes current. */
+  private async step(run: (ctx: EngineContext, state: WizardState) => EngineStep): Promise<StepOutcome> {
+    const ctx = this.ctx();
+    const r = guarded<EngineStep>(() => run(ctx, this.stateValue), (error) => ({ ok: false, error, current: null }));
+    if (!r.ok) return { ok: false, error: r.error, current: r.current ?? null };
+    try {
+      await this.persist(r.state);
+    } catch (err) {
+      if (err instanceof WizardError) return { ok: false, error: err.message, current: this.current().prompt };
+      throw err;
+    }
+    this.stateValue = r.state;
+    this.loadNotices = [];
+    return { ok: true, echo: r.echo, next: r.next, error: r.error, notices: r.notices ?? [] };
+  }
+
+  /** Saves to the file (moving it when the task changed), or to workspace storage before the task is known. */
+  private async persist(state: WizardState): Promise<void> {
+    if (!this.statePathValue || !this.handle) {
+      this.stateValue = state;
+      await this.factory.savePending(this);
+      return;
+    }
+    const dest = state.task_group && state.task_id ? store.stateFilePathFor(this.projectRootAbs, state.task_group, state.task_id) : this.statePathValue;
+    if (path.resolve(dest) !== path.resolve(this.statePathValue)) {
+      // task-pick answered again with another task: the wizard moves with it (wizard.md › Rewind and Back).
+      const moved = store.moveStateFile(this.handle, dest, state, { destKey: `${state.task_group}/${state.task_id}` });
+      this.handle = moved.handle;
+      this.statePathValue = dest;
+      return;
+    }
+    this.handle = store.saveStateFile(this.handle, state);
+  }
+}
+
+type EngineStep =
+  | { ok: true; state: WizardState; echo: string; next: PromptDoc | null; error?: string; notices?: Notice[] }
+  | { ok: false; error: string; current: PromptDoc | null };

@@ -1,0 +1,45 @@
+// How the UI obtains wizard sessions (implemented by engineSession.ts).
+
+import type { WizardSession } from './session';
+
+export interface FolderInfo {
+  name: string;
+  rootAbs: string;
+}
+
+export interface NewWizardOptions {
+  hostRuntime: string;
+  entryMode: string;
+}
+
+/** An unfinished wizard on disk (or in workspace storage), for Resume. */
+export interface UnfinishedWizard {
+  /** Absolute state file path, or null for a wizard whose task is not chosen yet (workspace storage). */
+  statePath: string | null;
+  projectRootAbs: string;
+  folderName: string;
+  taskKey: string;
+  step: string;
+  n: number;
+  total: number;
+  /** For newest-first ordering. */
+  modifiedMs: number;
+}
+
+export type Placement =
+  | { kind: 'placed'; statePath: string }
+  | { kind: 'existing'; statePath: string; summary: UnfinishedWizard };
+
+export interface SessionFactory {
+  /** A fresh wizard for a folder; its state lives in workspace storage until the task is chosen. */
+  create(folder: FolderInfo, options: NewWizardOptions): Promise<WizardSession>;
+  /** The wizard of a state file, or the in-memory one of a folder (statePath null). */
+  open(statePath: string | null, folder: FolderInfo): Promise<WizardSession>;
+  /**
+   * After task-pick / task-new of an in-memory wizard: write it next to the task folder. When that task
+   * already has an unfinished wizard, report it (nothing written) unless `startOver`, which backs it up first.
+   */
+  place(session: WizardSession, startOver: boolean): Promise<Placement>;
+  /** Unfinished wizards of these folders, newest first. */
+  listUnfinished(folders: FolderInfo[]): Promise<UnfinishedWizard[]>;
+}

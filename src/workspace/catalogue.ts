@@ -1,0 +1,197 @@
+// The task catalogue: every `.okstra/tasks/<group>/<id>/task-manifest.json`,
+// read once and revalidated by stat (mtime, ctime, size) so that an unchanged
+// manifest is never read or parsed again (quality.md P3). Directory listings
+// are cached by the directory's mtime too. A watcher-driven shell (the
+// extension) can switch revalidation off and call invalidate() instead.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { TaskEntry, TaskManifest } from '../core/ports';
+import { FileError, WizardError } from '../core/types';
+import { displayPath, parseJsonFile, validateJson } from './fileErrors';
+import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
+
+interface FileStamp {
+  mtimeMs: number;
+  ctimeMs: number;
+  size: number;
+}
+
+function stampOf(st: fs.Stats): FileStamp {
+  return { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size };
+}
+
+function sameStamp(a: FileStamp, b: fs.Stats): boolean {
+  return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size;
+}
+
+interface DirListing {
+  stamp: FileStamp;
+  names: string[];
+}
+
+interface ManifestCacheEntry {
+  stamp: FileStamp;
+  entry: TaskEntry;
+}
+
+/** Reads one manifest file into a catalogue entry; never throws for a bad file. */
+export function readManifestEntry(projectRootAbs: string, group: string, id: string, fileAbs: string, text?: string): TaskEntry {
+  const key = `${group}/${id}`;
+  const shown = displayPath(projectRootAbs, fileAbs);
+  try {
+    const raw = text ?? fs.readFileSync(fileAbs, 'utf8');
+    const data = parseJsonFile(raw, shown);
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+      throw new FileError({ path: shown, problem: 'manifest must be a JSON object' });
+    }
+    const manifest = (manifestPassesFastCheck(data) ? data : validateJson(taskManifestSchema, data, raw, shown)) as TaskManifest;
+    if (manifest.taskGroup !== group || manifest.taskId !== id) {
+      throw new FileError({ path: shown, problem: 'taskGroup/taskId do not match the folder' });
+    }
+    return { key, group, id, manifest };
+  } catch (e) {
+    const reason = e instanceof WizardError ? e.message : `${shown}: cannot read: ${(e as Error).message}`;
+    return { key, group, id, manifest: null, error: reason };
+  }
+}
+
+export interface CatalogueOptions {
+  /**
+   * `stat` (default): every call stats each manifest and re-reads only the
+   * changed ones. `trust`: cached entries are returned as they are until
+   * invalidate() names them (a file watcher keeps the cache right).
+   */
+  revalidate?: 'stat' | 'trust';
+}
+
+export class TaskCatalogue {
+  private readonly tasksDir: string;
+  private readonly dirs = new Map<string, DirListing>();
+  private readonly manifests = new Map<string, ManifestCacheEntry>();
+  private trusted: TaskEntry[] | null = null;
+  /** `trust` mode: paths reported changed since the last scan (only these and their folders are stat'ed). */
+  private readonly dirty = new Set<string>();
+  private allDirty = true;
+
+  constructor(
+    private readonly projectRootAbs: string,
+    private readonly options: CatalogueOptions = {},
+  ) {
+    this.tasksDir = path.join(projectRootAbs, '.okstra', 'tasks');
+  }
+
+  /** Marks cached data stale: everything, or what lies at/under/above an absolute path (a watcher event). */
+  invalidate(absPath?: string): void {
+    this.trusted = null;
+    if (absPath === undefined) {
+      this.allDirty = true;
+      this.dirs.clear();
+      this.manifests.clear();
+      return;
+    }
+    const p = path.resolve(absPath);
+    this.dirty.add(p);
+    // The exact entry is dropped so that a change within the same mtime tick is still re-read.
+    this.manifests.delete(p);
+    this.dirs.delete(p);
+  }
+
+  /** Must `p` be stat'ed in this scan? Always in `stat` mode; in `trust` mode only near a reported change. */
+  private needsCheck(p: string): boolean {
+    if (this.options.revalidate !== 'trust' || this.allDirty) return true;
+    for (const d of this.dirty) {
+      if (p === d || p.startsWith(d + path.sep) || d.startsWith(p + path.sep)) return true;
+    }
+    return false;
+  }
+
+  private list(dir: string): string[] {
+    const known = this.dirs.get(dir);
+    if (known && !this.needsCheck(dir)) return known.names;
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.statSync(dir, { throwIfNoEntry: false });
+    } catch {
+      st = undefined;
+    }
+    if (!st || !st.isDirectory()) {
+      this.dirs.delete(dir);
+      return [];
+    }
+    const cached = this.dirs.get(dir);
+    if (cached && sameStamp(cached.stamp, st)) return cached.names;
+    let names: string[];
+    try {
+      names = fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() || d.isSymbolicLink())
+        .map((d) => d.name)
+        .filter((n) => !n.startsWith('.'));
+    } catch {
+      names = [];
+    }
+    this.dirs.set(dir, { stamp: stampOf(st), names });
+    return names;
+  }
+
+  /** Every task, unsorted; unreadable manifests are entries with `error`. */
+  tasks(): TaskEntry[] {
+    if (this.options.revalidate === 'trust' && this.trusted && this.dirty.size === 0 && !this.allDirty) return this.trusted;
+    const out: TaskEntry[] = [];
+    const seen = new Set<string>();
+    for (const group of this.list(this.tasksDir)) {
+      const groupDir = path.join(this.tasksDir, group);
+      for (const id of this.list(groupDir)) {
+        const file = path.join(groupDir, id, 'task-manifest.json');
+        const known = this.manifests.get(file);
+        if (known && !this.needsCheck(file)) {
+          seen.add(file);
+          out.push(known.entry);
+          continue;
+        }
+        let st: fs.Stats | undefined;
+        try {
+          st = fs.statSync(file, { throwIfNoEntry: false });
+        } catch {
+          st = undefined;
+        }
+        if (!st || !st.isFile()) continue;
+        seen.add(file);
+        const cached = this.manifests.get(file);
+        if (cached && sameStamp(cached.stamp, st)) {
+          out.push(cached.entry);
+          continue;
+        }
+        const entry = readManifestEntry(this.projectRootAbs, group, id, file);
+        this.manifests.set(file, { stamp: stampOf(st), entry });
+        out.push(entry);
+      }
+    }
+    if (seen.size !== this.manifests.size) {
+      for (const k of [...this.manifests.keys()]) if (!seen.has(k)) this.manifests.delete(k);
+    }
+    this.trusted = out;
+    this.dirty.clear();
+    this.allDirty = false;
+    return out;
+  }
+
+  /** The cached entry of one task (revalidated by stat), or undefined when the task has no manifest. */
+  entry(group: string, id: string): TaskEntry | undefined {
+    const file = path.join(this.tasksDir, group, id, 'task-manifest.json');
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.statSync(file, { throwIfNoEntry: false });
+    } catch {
+      st = undefined;
+    }
+    if (!st || !st.isFile()) return undefined;
+    const cached = this.manifests.get(file);
+    if (cached && sameStamp(cached.stamp, st)) return cached.entry;
+    const entry = readManifestEntry(this.projectRootAbs, group, id, file);
+    this.manifests.set(file, { stamp: stampOf(st), entry });
+    this.trusted = null;
+    return entry;
+  }
+}

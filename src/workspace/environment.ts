@@ -1,0 +1,152 @@
+// The environment building block shared by the CLI and the extension
+// (roles.md › The environment): which provider CLIs can start, which terminal
+// backend exists, and the CLI's user scope of model defaults. Each shell
+// constructs it with its own inputs; the engine only sees EnvironmentPort.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EnvironmentPort, TerminalBackend, UserDefaultsSource } from '../core/ports';
+import { pyReprString } from '../core/pyRepr';
+import { FileError, WizardError } from '../core/types';
+import { parseYamlText, validateYaml, describeValue } from './fileErrors';
+import { modelDefaultsSchema } from './schemas';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** `OKSTRA_<PROVIDER>_CLI`: the id upper-cased, every character outside [A-Z0-9] replaced by `_`. */
+export function providerCliEnvVar(providerId: string): string {
+  return `OKSTRA_${providerId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_CLI`;
+}
+
+/** A regular file that this user may execute (on Windows: a regular file). */
+export function isExecutableFile(fileAbs: string, platform: NodeJS.Platform = process.platform): boolean {
+  try {
+    const st = fs.statSync(fileAbs, { throwIfNoEntry: false });
+    if (!st || !st.isFile()) return false;
+    if (platform === 'win32') return true;
+    fs.accessSync(fileAbs, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function envValue(env: Env, name: string, platform: NodeJS.Platform): string | undefined {
+  if (platform !== 'win32') return env[name];
+  // Windows environment names are case-insensitive (Path vs PATH).
+  const hit = Object.keys(env).find((k) => k.toUpperCase() === name.toUpperCase());
+  return hit === undefined ? undefined : env[hit];
+}
+
+/** The executable `cli` resolves to on PATH (PATHEXT honoured on Windows), or null. */
+export function findOnPath(cli: string, env: Env, platform: NodeJS.Platform = process.platform): string | null {
+  if (!cli) return null;
+  // The host's path module: `platform` only changes the PATH/PATHEXT rules (and lets tests simulate Windows).
+  const p = path;
+  if (cli.includes('/') || (platform === 'win32' && cli.includes('\\'))) {
+    return p.isAbsolute(cli) && isExecutableFile(cli, platform) ? cli : null;
+  }
+  const dirs = (envValue(env, 'PATH', platform) ?? '').split(platform === 'win32' ? ';' : ':').filter(Boolean);
+  let names = [cli];
+  if (platform === 'win32') {
+    const exts = (envValue(env, 'PATHEXT', platform) ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean);
+    const hasExt = exts.some((e) => cli.toUpperCase().endsWith(e.toUpperCase()));
+    names = hasExt ? [cli] : exts.map((e) => cli + e);
+  }
+  for (const dir of dirs) {
+    for (const name of names) {
+      const candidate = p.join(dir, name);
+      if (isExecutableFile(candidate, platform)) return candidate;
+    }
+  }
+  return null;
+}
+
+export interface ProviderCliResolution {
+  path: string;
+  source: 'setting' | 'env' | 'path';
+}
+
+export interface ProviderCliLookup {
+  env: Env;
+  platform?: NodeJS.Platform;
+  /** VS Code `okstra.providers.<id>.path` values, by provider id (the extension only). */
+  settingPaths?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Where a provider's CLI is, in this order: the VS Code setting, then
+ * `OKSTRA_<P>_CLI` (each only when it names an existing executable), then
+ * `cli` on PATH. Null when none works.
+ */
+export function resolveProviderCli(providerId: string, cli: string, lookup: ProviderCliLookup): ProviderCliResolution | null {
+  const platform = lookup.platform ?? process.platform;
+  const setting = lookup.settingPaths?.[providerId];
+  if (setting && isExecutableFile(setting, platform)) return { path: setting, source: 'setting' };
+  const fromEnv = envValue(lookup.env, providerCliEnvVar(providerId), platform);
+  if (fromEnv && isExecutableFile(fromEnv, platform)) return { path: fromEnv, source: 'env' };
+  const onPath = findOnPath(cli, lookup.env, platform);
+  return onPath ? { path: onPath, source: 'path' } : null;
+}
+
+const BACKENDS: readonly TerminalBackend[] = ['tmux', 'zellij', 'vscode-terminal', 'none'];
+
+/**
+ * The CLI's terminal backend: `OKSTRA_TERMINAL_BACKEND`, else `tmux` when
+ * `$TMUX` is set, `zellij` when `$ZELLIJ` is, else `none`. A bad value throws
+ * WizardError (the CLI exits 2 with it).
+ */
+export function terminalBackendFromEnv(env: Env): TerminalBackend {
+  const v = env.OKSTRA_TERMINAL_BACKEND;
+  if (v !== undefined && v !== '') {
+    if ((BACKENDS as readonly string[]).includes(v)) return v as TerminalBackend;
+    throw new WizardError(`OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: ${pyReprString(v)}`);
+  }
+  if (env.TMUX) return 'tmux';
+  if (env.ZELLIJ) return 'zellij';
+  return 'none';
+}
+
+/** `OKSTRA_MODEL_DEFAULTS`: a YAML file shaped like the `okstra.modelDefaults` setting (role → model refs). */
+export function loadModelDefaultsFile(fileAbs: string): Record<string, string[]> {
+  let text: string;
+  try {
+    text = fs.readFileSync(fileAbs, 'utf8');
+  } catch (e) {
+    throw new FileError({ path: fileAbs, problem: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
+  }
+  const { value, src } = parseYamlText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fileAbs);
+  const data = value ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new FileError({ path: fileAbs, line: 1, column: 1, problem: `model defaults must be a mapping of role to model refs, got ${describeValue(data)}` });
+  }
+  return validateYaml(modelDefaultsSchema, data, src);
+}
+
+export interface EnvironmentInputs extends ProviderCliLookup {
+  terminalBackend: TerminalBackend;
+  userModelDefaults?: { source: UserDefaultsSource; defaults: Record<string, string[]> } | null;
+}
+
+/**
+ * An EnvironmentPort over fixed inputs. Lookups are memoised for the life of
+ * the object: shells build one per operation, so that a newly installed CLI
+ * is noticed at the next prompt while one prompt's many availability checks
+ * stat each provider once.
+ */
+export function createEnvironment(inputs: EnvironmentInputs): EnvironmentPort {
+  const memo = new Map<string, boolean>();
+  return {
+    providerCliAvailable(providerId: string, cli: string): boolean {
+      const k = `${providerId}\0${cli}`;
+      let v = memo.get(k);
+      if (v === undefined) {
+        v = resolveProviderCli(providerId, cli, inputs) !== null;
+        memo.set(k, v);
+      }
+      return v;
+    },
+    terminalBackend: () => inputs.terminalBackend,
+    userModelDefaults: () => inputs.userModelDefaults ?? null,
+  };
+}

@@ -1,0 +1,231 @@
+// Turning what is wrong with a file into a FileError (workspace.md › File errors):
+// `<path>:<line>:<column>: <key path>: <problem>`, the path project-relative.
+
+import * as path from 'node:path';
+import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { z } from 'zod';
+import { FileError } from '../core/types';
+import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, type JsonPathSeg, type TextPos } from './jsonSource';
+
+/** `abs` relative to `projectRootAbs` with `/` separators when inside it; else `abs` unchanged. */
+export function displayPath(projectRootAbs: string, abs: string): string {
+  const rel = path.relative(projectRootAbs, abs);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return abs;
+  return rel.split(path.sep).join('/');
+}
+
+/** `roles[0].max` */
+export function formatKeyPath(segs: readonly PropertyKey[]): string {
+  let out = '';
+  for (const seg of segs) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += (out === '' ? '' : '.') + String(seg);
+  }
+  return out;
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  switch (typeof v) {
+    case 'string':
+      return `a string (${JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v)})`;
+    case 'number':
+      return Number.isInteger(v) ? `an integer (${v})` : `a number (${v})`;
+    case 'boolean':
+      return `a boolean (${v})`;
+    case 'object':
+      return 'a mapping';
+    default:
+      return typeof v;
+  }
+}
+
+const EXPECTED_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+  array: 'a list',
+  object: 'a mapping',
+  record: 'a mapping',
+  null: 'null',
+};
+
+function valueAt(data: unknown, segs: readonly PropertyKey[]): unknown {
+  let cur: unknown = data;
+  for (const seg of segs) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[seg as string];
+  }
+  return cur;
+}
+
+export interface SchemaProblem {
+  /** Path of the offending key (for unknown keys: the key itself). */
+  segs: JsonPathSeg[];
+  problem: string;
+}
+
+/** The first zod issue, as a key path and a problem a person can act on. */
+export function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProblem {
+  const issue = error.issues[0]!;
+  const segs = issue.path.filter((s): s is string | number => typeof s === 'string' || typeof s === 'number');
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const key = issue.keys[0]!;
+      return { segs: [...segs, key], problem: 'unknown key' };
+    }
+    case 'invalid_type': {
+      const got = valueAt(data, segs);
+      if (got === undefined) return { segs, problem: 'is required' };
+      const expected = EXPECTED_NAMES[issue.expected] ?? issue.expected;
+      return { segs, problem: `must be ${expected}, got ${describeValue(got)}` };
+    }
+    case 'invalid_union': {
+      const got = valueAt(data, segs);
+      if (got === undefined) return { segs, problem: 'is required' };
+      return { segs, problem: `${issue.message.replace(/^Invalid input$/, 'has the wrong type')}, got ${describeValue(got)}` };
+    }
+    case 'invalid_value':
+      return { segs, problem: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'too_small':
+      if (issue.origin === 'string' && issue.minimum === 1) return { segs, problem: 'must not be empty' };
+      if (issue.origin === 'array' && issue.minimum === 1) return { segs, problem: 'must not be an empty list' };
+      return { segs, problem: `must be at least ${String(issue.minimum)}` };
+    default:
+      return { segs, problem: issue.message };
+  }
+}
+
+// --------------------------------------------------------------------- JSON
+
+/** Parses JSON file text; a syntax error becomes `<path>:<line>:<column>: invalid JSON: <reason>`. */
+export function parseJsonFile(text: string, shownPath: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return parseJsonWithPosition(body);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      const pos = offsetToPos(body, e.offset);
+      throw new FileError({ path: shownPath, line: pos.line, column: pos.column, problem: `invalid JSON: ${e.reason}` });
+    }
+    throw e;
+  }
+}
+
+/** Validates parsed JSON against a schema; a failure names the key and its line/column. */
+export function validateJson<T>(schema: z.ZodType<T>, data: unknown, text: string, shownPath: string): T {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const p = firstSchemaProblem(r.error, data);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const pos = p.segs.length ? locateJsonPath(body, p.segs) : { line: 1, column: 1 };
+  throw new FileError({ path: shownPath, line: pos?.line, column: pos?.column, keyPath: formatKeyPath(p.segs) || undefined, problem: p.problem });
+}
+
+// --------------------------------------------------------------------- YAML
+
+export interface YamlSource {
+  doc: Document;
+  lineCounter: LineCounter;
+  /** Lines before the YAML text in its file (front matter starts after `---`). */
+  lineOffset: number;
+  shownPath: string;
+}
+
+function posOf(src: YamlSource, offset: number): TextPos {
+  const p = src.lineCounter.linePos(offset);
+  return { line: p.line + src.lineOffset, column: p.col };
+}
+
+/** Parses YAML text; a syntax error becomes a FileError at its line and column. */
+export function parseYamlText(text: string, shownPath: string, lineOffset = 0): { value: unknown; src: YamlSource } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const src: YamlSource = { doc, lineCounter, lineOffset, shownPath };
+  const err = doc.errors[0];
+  if (err) {
+    const pos = posOf(src, err.pos[0]);
+    const reason = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    throw new FileError({ path: shownPath, line: pos.line, column: pos.column, problem: `invalid YAML: ${reason}` });
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    throw new FileError({ path: shownPath, problem: `invalid YAML: ${(e as Error).message}` });
+  }
+  return { value, src };
+}
+
+/** Position of the key (mapping) or item (sequence) at `segs`, or of the deepest ancestor found. */
+export function locateYamlPath(src: YamlSource, segs: readonly JsonPathSeg[]): TextPos | undefined {
+  let node: YamlNode | null | undefined = src.doc.contents as YamlNode | null;
+  let found: number | undefined = node?.range?.[0];
+  for (const seg of segs) {
+    if (isMap(node)) {
+      const pair = node.items.find((it) => (isScalar(it.key) ? String(it.key.value) : String(it.key)) === String(seg));
+      if (!pair) break;
+      const keyNode = pair.key as YamlNode | null;
+      found = keyNode?.range?.[0] ?? found;
+      node = pair.value as YamlNode | null;
+    } else if (isSeq(node) && typeof seg === 'number') {
+      const item = node.items[seg] as YamlNode | undefined;
+      if (!item) break;
+      found = item.range?.[0] ?? found;
+      node = item;
+    } else break;
+  }
+  return found === undefined ? undefined : posOf(src, found);
+}
+
+/** Validates parsed YAML against a schema; a failure names the key and its line/column. */
+export function validateYaml<T>(schema: z.ZodType<T>, data: unknown, src: YamlSource): T {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const p = firstSchemaProblem(r.error, data);
+  const pos = locateYamlPath(src, p.segs) ?? { line: 1 + src.lineOffset, column: 1 };
+  throw new FileError({ path: src.shownPath, line: pos.line, column: pos.column, keyPath: formatKeyPath(p.segs) || undefined, problem: p.problem });
+}
+
+// -------------------------------------------------------------- front matter
+
+export interface FrontMatterSplit {
+  /** The YAML between the fences, or null when the file has no front matter. */
+  yaml: string | null;
+  /** Lines before the YAML text (the opening fence). */
+  lineOffset: number;
+  /** The markdown after the front matter. */
+  body: string;
+  /** 1-based file line where the body starts. */
+  bodyLine: number;
+}
+
+/** Splits `---\n<yaml>\n---\n<body>`; an opening fence without a closing one is a FileError. */
+export function splitFrontMatter(text: string, shownPath: string): FrontMatterSplit {
+  const normal = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  const lines = normal.split('\n');
+  if (lines[0]?.trimEnd() !== '---') return { yaml: null, lineOffset: 0, body: normal, bodyLine: 1 };
+  for (let i = 1; i < lines.length; i++) {
+    const l = lines[i]!.trimEnd();
+    if (l === '---' || l === '...') {
+      return { yaml: lines.slice(1, i).join('\n'), lineOffset: 1, body: lines.slice(i + 1).join('\n'), bodyLine: i + 2 };
+    }
+  }
+  throw new FileError({ path: shownPath, line: 1, column: 1, problem: "front matter is not closed (no '---' line after it)" });
+}
+
+/** Front matter parsed and validated; `{}` when the fences hold nothing, null when there is none. */
+export function readFrontMatter<T>(schema: z.ZodType<T>, text: string, shownPath: string): { data: T | null; split: FrontMatterSplit } {
+  const split = splitFrontMatter(text, shownPath);
+  if (split.yaml === null) return { data: null, split };
+  const { value, src } = parseYamlText(split.yaml, shownPath, split.lineOffset);
+  const data = value === null || value === undefined ? {} : value;
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new FileError({ path: shownPath, line: 1 + split.lineOffset, column: 1, problem: `front matter must be a mapping, got ${describeValue(data)}` });
+  }
+  return { data: validateYaml(schema, data, src), split };
+}
+
+export { describeValue };

@@ -1,0 +1,176 @@
+// zod schemas of the okstra files a project holds (workspace.md). Manifests,
+// briefs, plans and run inputs are written by okstra and keep keys this
+// version does not know; config.yaml is the user's and refuses unknown keys.
+
+import * as z from 'zod';
+
+/** An optional field that may also be written as null; null reads as absent. */
+function opt<T extends z.ZodType>(schema: T) {
+  return schema.nullish().transform((v) => (v === null ? undefined : v) as z.output<T> | undefined);
+}
+
+const nonEmpty = z.string().min(1);
+
+// ------------------------------------------------------------ task-manifest
+
+export const runEntrySchema = z.looseObject({
+  runId: nonEmpty,
+  taskType: opt(z.string()),
+  status: opt(z.string()),
+  outcome: opt(z.string()),
+  inputs: opt(z.string()),
+});
+
+export const taskManifestSchema = z.looseObject({
+  taskKey: opt(z.string()),
+  taskGroup: z.string(),
+  taskId: z.string(),
+  title: opt(z.string()),
+  updatedAt: opt(z.string()),
+  workflow: opt(
+    z.looseObject({
+      currentPhase: opt(z.string()),
+      nextRecommendedPhase: z.unknown().optional(),
+      completedStages: opt(z.array(z.string())),
+    }),
+  ),
+  contract: opt(z.looseObject({ outcome: opt(z.string()) })),
+  worktree: opt(z.looseObject({ path: nonEmpty, branch: opt(z.string()) })),
+  runs: opt(z.array(runEntrySchema)),
+});
+
+// --------------------------------------------------------------- brief.md
+
+export const briefFrontMatterSchema = z.looseObject({
+  title: opt(z.string()),
+  taskType: opt(z.string()),
+  analysisTarget: opt(z.string()),
+  evidence: opt(
+    z.strictObject({
+      feature: opt(z.string()),
+      project: opt(z.string()),
+    }),
+  ),
+});
+
+// -------------------------------------------------------- approved-plan.md
+
+export const planStageSchema = z.looseObject({
+  id: nonEmpty.regex(/^[^,\s]+$/, "must not contain ',' or whitespace"),
+  title: opt(z.string()),
+  dependsOn: opt(z.array(nonEmpty)),
+});
+
+export const planFrontMatterSchema = z.looseObject({
+  approved: opt(z.boolean()),
+  stages: opt(z.array(planStageSchema)),
+});
+
+// ------------------------------------------------------ clarifications
+
+export const questionsSchema = z.array(
+  z.looseObject({
+    id: z.union([nonEmpty, z.number()]).transform(String),
+    question: z.string(),
+  }),
+);
+
+// ------------------------------------------------------------ inputs.json
+
+const modelRefList = z.array(z.string());
+
+export const runInputsSchema = z.looseObject({
+  taskType: opt(z.string()),
+  directive: opt(z.string()),
+  relatedTasks: opt(z.union([z.string(), z.array(z.string())])),
+  roleCounts: opt(z.record(z.string(), z.int())),
+  roleModels: opt(z.record(z.string(), modelRefList)),
+  roleSelectionOrder: opt(z.array(z.string())),
+  // Legacy v1 model selection (converted by the core).
+  workers: opt(z.union([z.string(), z.array(z.string())])),
+  leadProvider: opt(z.string()),
+  leadModel: opt(z.string()),
+  claudeModel: opt(z.string()),
+  codexModel: opt(z.string()),
+  antigravityModel: opt(z.string()),
+  grokModel: opt(z.string()),
+  kimiModel: opt(z.string()),
+  reportWriterProvider: opt(z.string()),
+  reportWriterModel: opt(z.string()),
+  executor: opt(z.string()),
+  critic: opt(z.string()),
+});
+
+// ------------------------------------------------------------ config.yaml
+
+const roleDefaults = z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a role id'), z.array(nonEmpty));
+
+export const modelDefaultsSchema = roleDefaults;
+
+export const configSchema = z.strictObject({
+  projectId: opt(nonEmpty),
+  okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).min(1)])),
+  modelDefaults: opt(roleDefaults),
+  providers: opt(
+    z.record(
+      z.string(),
+      z.strictObject({
+        display: opt(z.string()),
+        cli: opt(nonEmpty),
+        enabled: opt(z.boolean()),
+      }),
+    ),
+  ),
+  models: opt(
+    z.array(
+      z.strictObject({
+        ref: nonEmpty.regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'"),
+        display: opt(z.string()),
+        aliases: opt(z.array(nonEmpty)),
+        roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])),
+        defaultFor: opt(z.array(nonEmpty)),
+      }),
+    ),
+  ),
+  registry: opt(z.strictObject({ replaceBuiltins: opt(z.boolean()) })),
+  prTemplate: opt(nonEmpty),
+});
+
+// --------------------------------------------------- the catalogue fast path
+
+function isPlain(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+const optString = (v: unknown) => v === undefined || typeof v === 'string';
+
+/**
+ * A conservative stand-in for `taskManifestSchema.safeParse` on the catalogue's
+ * hot path (quality.md P3: zod costs ~50 µs a manifest, 10,000 of them at
+ * cold start). True only when the schema would accept `data` and return it
+ * unchanged (no nulls to normalise); anything else goes through zod, which
+ * also words the error. A property test holds the two together.
+ */
+export function manifestPassesFastCheck(data: unknown): boolean {
+  if (!isPlain(data)) return false;
+  if (typeof data.taskGroup !== 'string' || typeof data.taskId !== 'string') return false;
+  if (!optString(data.taskKey) || !optString(data.title) || !optString(data.updatedAt)) return false;
+  const wf = data.workflow;
+  if (wf !== undefined) {
+    if (!isPlain(wf) || !optString(wf.currentPhase)) return false;
+    const cs = wf.completedStages;
+    if (cs !== undefined && !(Array.isArray(cs) && cs.every((s) => typeof s === 'string'))) return false;
+  }
+  const contract = data.contract;
+  if (contract !== undefined && !(isPlain(contract) && optString(contract.outcome))) return false;
+  const wt = data.worktree;
+  if (wt !== undefined && !(isPlain(wt) && typeof wt.path === 'string' && wt.path !== '' && optString(wt.branch))) return false;
+  const runs = data.runs;
+  if (runs !== undefined) {
+    if (!Array.isArray(runs)) return false;
+    for (const r of runs) {
+      if (!isPlain(r) || typeof r.runId !== 'string' || r.runId === '') return false;
+      if (!optString(r.taskType) || !optString(r.status) || !optString(r.outcome) || !optString(r.inputs)) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,206 @@
+// The file-system WorkspacePort (core/ports.ts) over one project folder.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CreatedTask, ProjectConfig, SourceText, TaskDetails, TaskEntry, WorkspacePort } from '../core/ports';
+import { pyReprString } from '../core/pyRepr';
+import { WizardError } from '../core/types';
+import { TaskCatalogue, type CatalogueOptions } from './catalogue';
+import { parseConfig } from './config';
+import { displayPath } from './fileErrors';
+import { readTaskDetails } from './taskDetails';
+
+export interface WorkspaceOptions {
+  /**
+   * The extension's built-in `profiles/` folder (`<t>.md` per task type and
+   * `registry.yaml`), e.g. `path.join(__dirname, '..', 'profiles')` from dist/.
+   */
+  builtinProfilesDir: string;
+  /** Clock for `updatedAt` of created tasks; defaults to the system clock. */
+  now?: () => Date;
+  /** Catalogue revalidation (catalogue.ts); the extension uses `trust` with a file watcher. */
+  catalogue?: CatalogueOptions;
+}
+
+/** `2026-11-20T10:00:00Z`: UTC, whole seconds. */
+export function isoSecondsUtc(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The brief.md written for a new task: front matter with the title, the other keys as hints. */
+export function briefTemplate(title: string): string {
+  return [
+    '---',
+    `title: ${JSON.stringify(title)}`,
+    '# taskType: error-analysis',
+    '# analysisTarget: services/payments',
+    '# evidence:',
+    '#   feature: docs/feature.md',
+    '#   project: docs/architecture.md',
+    '---',
+    '',
+    `# ${title}`,
+    '',
+    '## Problem',
+    '',
+    '## Expected outcome',
+    '',
+    '## Notes',
+    '',
+  ].join('\n');
+}
+
+interface CachedText {
+  mtimeMs: number;
+  size: number;
+  value: ProjectConfig | null;
+}
+
+export class FsWorkspace implements WorkspacePort {
+  readonly projectRootAbs: string;
+  readonly okstraDirAbs: string;
+  private readonly catalogue: TaskCatalogue;
+  private readonly builtinDir: string;
+  private readonly builtinCache = new Map<string, SourceText | null>();
+  private configCache: CachedText | null = null;
+  private readonly clock: () => Date;
+
+  constructor(projectRootAbs: string, options: WorkspaceOptions) {
+    this.projectRootAbs = path.resolve(projectRootAbs);
+    this.okstraDirAbs = path.join(this.projectRootAbs, '.okstra');
+    this.catalogue = new TaskCatalogue(this.projectRootAbs, options.catalogue);
+    this.builtinDir = path.resolve(options.builtinProfilesDir);
+    this.clock = options.now ?? (() => new Date());
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+
+  /** Absolute path of a project-relative (or absolute) path. */
+  abs(p: string): string {
+    return path.resolve(this.projectRootAbs, p);
+  }
+
+  /** Project-relative display form of an absolute path. */
+  rel(abs: string): string {
+    return displayPath(this.projectRootAbs, abs);
+  }
+
+  /** Drops cached catalogue data at/under an absolute path (file watcher hook), or all of it. */
+  invalidate(absPath?: string): void {
+    this.catalogue.invalidate(absPath);
+    if (absPath === undefined || path.resolve(absPath).startsWith(this.okstraDirAbs)) this.configCache = null;
+  }
+
+  config(): ProjectConfig | null {
+    const fileAbs = path.join(this.okstraDirAbs, 'config.yaml');
+    const st = fs.statSync(fileAbs, { throwIfNoEntry: false });
+    if (!st || !st.isFile()) {
+      this.configCache = null;
+      return null;
+    }
+    const c = this.configCache;
+    if (c && c.mtimeMs === st.mtimeMs && c.size === st.size) return c.value;
+    // A malformed config throws every time (it is not cached): the user is fixing it.
+    const value = parseConfig(fs.readFileSync(fileAbs, 'utf8'), this.rel(fileAbs));
+    this.configCache = { mtimeMs: st.mtimeMs, size: st.size, value };
+    return value;
+  }
+
+  tasks(): TaskEntry[] {
+    return this.catalogue.tasks();
+  }
+
+  task(key: string): TaskDetails {
+    const parts = key.split('/');
+    if (parts.length !== 2 || !parts[0] || !parts[1] || parts.some((p) => p === '.' || p === '..' || p.includes('\\'))) {
+      throw new WizardError(`task '${key}' cannot be used: not a '<group>/<id>' task key`);
+    }
+    const [group, id] = parts as [string, string];
+    const entry = this.catalogue.entry(group, id);
+    if (!entry) throw new WizardError(`task '${key}' cannot be used: .okstra/tasks/${key}/task-manifest.json not found`);
+    if (entry.manifest === null) throw new WizardError(`task '${key}' cannot be used: ${entry.error}`);
+    return readTaskDetails(this.projectRootAbs, group, id, entry.manifest);
+  }
+
+  private readBuiltin(name: string): SourceText | null {
+    if (this.builtinCache.has(name)) return this.builtinCache.get(name)!;
+    let value: SourceText | null = null;
+    try {
+      value = { path: `profiles/${name}`, text: fs.readFileSync(path.join(this.builtinDir, name), 'utf8') };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new WizardError(`profiles/${name}: cannot read: ${(e as Error).message}`);
+    }
+    this.builtinCache.set(name, value);
+    return value;
+  }
+
+  builtinProfile(taskType: string): SourceText | null {
+    if (!/^[a-z][a-z0-9-]*$/.test(taskType)) return null;
+    return this.readBuiltin(`${taskType}.md`);
+  }
+
+  builtinRegistry(): SourceText {
+    const r = this.readBuiltin('registry.yaml');
+    if (!r) throw new WizardError(`profiles/registry.yaml: the built-in model registry is missing from the extension (${this.builtinDir})`);
+    return r;
+  }
+
+  profileOverride(taskType: string): SourceText | null {
+    if (!/^[a-z][a-z0-9-]*$/.test(taskType)) return null;
+    const fileAbs = path.join(this.okstraDirAbs, 'prompts', 'profiles', `${taskType}.md`);
+    try {
+      return { path: this.rel(fileAbs), text: fs.readFileSync(fileAbs, 'utf8') };
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw new WizardError(`${this.rel(fileAbs)}: cannot read: ${(e as Error).message}`);
+    }
+  }
+
+  isFile(p: string): boolean {
+    if (!p || p.includes('\0')) return false;
+    try {
+      return fs.statSync(this.abs(p), { throwIfNoEntry: false })?.isFile() ?? false;
+    } catch {
+      return false;
+    }
+  }
+
+  createTask(group: string, id: string, title: string): CreatedTask {
+    const key = `${group}/${id}`;
+    const segment = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+    if (!segment.test(group) || !segment.test(id)) throw new WizardError(`task name must be '<group>/<name>': ${pyReprString(key)}`);
+    const dirAbs = path.join(this.okstraDirAbs, 'tasks', group, id);
+    if (fs.existsSync(dirAbs)) throw new WizardError(`task '${key}' already exists`);
+    fs.mkdirSync(dirAbs, { recursive: true });
+    const manifestAbs = path.join(dirAbs, 'task-manifest.json');
+    const briefAbs = path.join(dirAbs, 'brief.md');
+    const manifest = { taskKey: key, taskGroup: group, taskId: id, title, updatedAt: isoSecondsUtc(this.now()) };
+    // `wx`: two windows creating the same task cannot overwrite each other's files.
+    fs.writeFileSync(manifestAbs, JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx' });
+    fs.writeFileSync(briefAbs, briefTemplate(title), { flag: 'wx' });
+    this.catalogue.invalidate(path.join(this.okstraDirAbs, 'tasks', group));
+    return { key, manifestPath: this.rel(manifestAbs), briefPath: this.rel(briefAbs) };
+  }
+
+  createFileIfMissing(p: string, content: string): void {
+    const fileAbs = this.abs(p);
+    const rel = path.relative(this.projectRootAbs, fileAbs);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
+      throw new WizardError(`path must be inside the project: ${pyReprString(p)}`);
+    }
+    fs.mkdirSync(path.dirname(fileAbs), { recursive: true });
+    try {
+      fs.writeFileSync(fileAbs, content, { flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+}
+
+/** A WorkspacePort over the project at `projectRootAbs` (a VS Code workspace folder). */
+export function openWorkspace(projectRootAbs: string, options: WorkspaceOptions): FsWorkspace {
+  return new FsWorkspace(projectRootAbs, options);
+}

@@ -1,0 +1,364 @@
+// The wizard UI in the real extension host: the commands, a whole wizard
+// through the real QuickPick (driven by workbench commands, harness recipe),
+// Back, a refused answer shown in place, a rewind from the tree, Run as a
+// VS Code task running a stand-in okstra, the exit code recorded, and the
+// untrusted-workspace refusal (through the trust seam: the harness starts
+// code-server with --disable-workspace-trust, so trust cannot be revoked).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { OkstraExtensionApi } from '../../../src/vscode/extension';
+import type { FeaturesApi } from '../../../src/vscode/features';
+import type { Dialogs } from '../../../src/vscode/wizard/dialogs';
+
+const EXTENSION_ID = 'okstra.okstra-wizard';
+const TASK = 'demo/wizard-it';
+
+type Input = vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+function features(): FeaturesApi {
+  const ext = vscode.extensions.getExtension<OkstraExtensionApi>(EXTENSION_ID);
+  assert.ok(ext?.isActive, 'the extension is active');
+  return ext.exports.features;
+}
+
+function isQuickPick(i: Input): i is vscode.QuickPick<vscode.QuickPickItem> {
+  return 'items' in i;
+}
+
+/** The step id from the title `<folder> › <task> › <step>  (n of total)`. */
+function stepOf(input: Input): string {
+  return (input.title ?? '').split('  (')[0].split(' › ').pop() ?? '';
+}
+
+/** The next prompt the runner shows (a different object than `previous`), once the renderer has it. */
+async function nextInput(previous?: Input): Promise<Input> {
+  const input = await waitFor('the next wizard prompt', () => {
+    const i = features().controller.runner.input as Input | undefined;
+    return i && i !== previous ? i : undefined;
+  });
+  await sleep(300); // harness pitfall 13: let the renderer catch up with the QuickPick's items
+  return input;
+}
+
+async function accept(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
+
+async function setActive(qp: vscode.QuickPick<vscode.QuickPickItem>, match: (i: vscode.QuickPickItem) => boolean): Promise<void> {
+  const item = qp.items.find(match);
+  assert.ok(item, `no item matches in ${qp.items.map((i) => i.label).join(' | ')}`);
+  const echoed = new Promise<void>((resolve) => {
+    const sub = qp.onDidChangeActive(() => {
+      sub.dispose();
+      resolve();
+    });
+  });
+  qp.activeItems = [item];
+  await Promise.race([echoed, sleep(1000)]);
+  await sleep(100);
+}
+
+async function typeAndAccept(box: vscode.InputBox, value: string): Promise<void> {
+  box.value = value;
+  await sleep(200);
+  await accept();
+}
+
+interface Recorded {
+  kind: string;
+  message: string;
+}
+
+class FakeDialogs implements Dialogs {
+  readonly calls: Recorded[] = [];
+  /** Answers for `ask` by message pattern; unmatched questions are cancelled. */
+  answers: Array<[RegExp, string]> = [];
+  private record(kind: string, message: string, buttons: string[]): Promise<string | undefined> {
+    this.calls.push({ kind, message });
+    const hit = this.answers.find(([re]) => re.test(message));
+    return Promise.resolve(hit && buttons.includes(hit[1]) ? hit[1] : undefined);
+  }
+  ask(message: string, _detail: string | undefined, buttons: string[]) {
+    return this.record('ask', message, buttons);
+  }
+  info(message: string, buttons: string[] = []) {
+    return this.record('info', message, buttons);
+  }
+  warn(message: string, buttons: string[] = []) {
+    return this.record('warn', message, buttons);
+  }
+  error(message: string, buttons: string[] = []) {
+    return this.record('error', message, buttons);
+  }
+}
+
+/** Answers prompts with their defaults (or `answers[step]`) until the wizard is confirmed. */
+async function answerUntilConfirmed(first: Input, answers: Record<string, (i: Input) => Promise<void>> = {}): Promise<string[]> {
+  const seen: string[] = [];
+  let input: Input | undefined = first;
+  for (let guard = 0; guard < 40; guard++) {
+    if (!input) input = await nextInput();
+    const step = stepOf(input);
+    seen.push(step);
+    const custom = answers[step];
+    if (custom) await custom(input);
+    else if (isQuickPick(input)) await accept();
+    else await typeAndAccept(input, input.value);
+    if (step === 'confirm') {
+      await waitFor('the wizard to be confirmed', () => features().controller.session?.state.confirmed === true);
+      return seen;
+    }
+    const previous: Input = input;
+    input = await nextInput(previous);
+  }
+  throw new Error(`the wizard did not finish: ${seen.join(' → ')}`);
+}
+
+describe('wizard UI', function () {
+  this.timeout(120_000);
+  let root: string;
+  let dialogs: FakeDialogs;
+  let bin: string;
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension<OkstraExtensionApi>(EXTENSION_ID);
+    assert.ok(ext);
+    await ext.activate();
+    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    dialogs = new FakeDialogs();
+    features().setDialogs(dialogs);
+    // Provider CLIs that "exist" on this machine, so that their models are selectable.
+    bin = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-cli-'));
+    for (const p of ['claude', 'codex', 'antigravity']) {
+      const f = path.join(bin, p);
+      fs.writeFileSync(f, '#!/bin/sh\nexit 0\n');
+      fs.chmodSync(f, 0o755);
+      process.env[`OKSTRA_${p.toUpperCase()}_CLI`] = f;
+    }
+    // The stand-in okstra, through the [program, ...args] form of okstra.command.
+    const standIn = path.resolve(ext.extensionPath, 'test/fixtures/stand-in-okstra/okstra.js');
+    await vscode.workspace.getConfiguration('okstra').update('command', [process.execPath, standIn], vscode.ConfigurationTarget.Workspace);
+  });
+
+  after(async () => {
+    features().setDialogs(undefined);
+    features().setTrustOverride(undefined);
+    await vscode.workspace.getConfiguration('okstra').update('command', undefined, vscode.ConfigurationTarget.Workspace);
+    fs.rmSync(bin, { recursive: true, force: true });
+  });
+
+  it('registers every wizard command', async () => {
+    const registered = new Set(await vscode.commands.getCommands(true));
+    for (const c of [
+      'okstra.newRun', 'okstra.resume', 'okstra.editStep', 'okstra.run', 'okstra.runAgain', 'okstra.showConfirmation',
+      'okstra.openStateFile', 'okstra.abort', 'okstra.editFromHere', 'okstra.showOutput', 'okstra.promptBack',
+    ]) {
+      assert.ok(registered.has(c), `${c} is not registered`);
+    }
+  });
+
+  it('R7 + Back: a whole wizard through the real QuickPick, a refused answer in place, Back to the previous step', async () => {
+    void vscode.commands.executeCommand('okstra.newRun');
+    let input = await nextInput();
+    assert.equal(stepOf(input), 'task-pick');
+    assert.ok(isQuickPick(input));
+    assert.equal(input.activeItems[0]?.label.startsWith('+'), true, 'the default (new task) is active');
+    await accept();
+
+    // task-new: a refused name stays in the InputBox with the engine's message; nothing is written.
+    input = await nextInput(input);
+    assert.equal(stepOf(input), 'task-new');
+    assert.ok(!isQuickPick(input));
+    const box = input;
+    await typeAndAccept(box, 'not a task name');
+    await waitFor('the refusal in place', () => {
+      const m = box.validationMessage;
+      return typeof m === 'object' && m !== null ? m.message : m;
+    });
+    const message = box.validationMessage as vscode.InputBoxValidationMessage;
+    assert.equal(message.message, "task name must be '<group>/<name>': 'not a task name'");
+    assert.equal(features().controller.runner.input, box, 'the same InputBox stays open');
+    assert.equal(fs.existsSync(path.join(root, '.okstra/tasks/demo')), false);
+    await typeAndAccept(box, TASK);
+
+    // task-type: a disabled option is refused in place by the engine (an error item), then the default.
+    input = await nextInput(box);
+    assert.equal(stepOf(input), 'task-type');
+    assert.ok(isQuickPick(input));
+    const qp = input;
+    const stateFile = path.join(root, '.okstra/tasks/demo/wizard-it.wizard.json');
+    assert.ok(fs.existsSync(stateFile), 'the state lives next to the task once it is chosen');
+    const before = fs.readFileSync(stateFile);
+    await setActive(qp, (i) => i.label.includes('implementation') && i.label.startsWith('$(circle-slash)'));
+    await accept();
+    await waitFor('the error item', () => qp.items[0]?.label.startsWith('$(error)'));
+    assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
+    assert.deepEqual(fs.readFileSync(stateFile), before, 'a refused answer writes nothing');
+    await setActive(qp, (i) => i.label.startsWith('requirements-discovery') || i.description?.includes('default') === true);
+    await accept();
+
+    // Back from brief returns to task-type.
+    input = await nextInput(qp);
+    assert.equal(stepOf(input), 'brief');
+    await vscode.commands.executeCommand('okstra.promptBack');
+    input = await nextInput(input);
+    assert.equal(stepOf(input), 'task-type');
+
+    const seen = await answerUntilConfirmed(input);
+    assert.ok(seen.includes('role-model:analyser:2'), seen.join(' → '));
+    const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { confirmed: boolean; answered: string[] };
+    assert.equal(saved.confirmed, true);
+    assert.ok(saved.answered.includes('role-model:analyser:2'));
+    // The confirmation was offered when every prompt was answered.
+    assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && c.message.startsWith('okstra render-bundle — demo/wizard-it')));
+  });
+
+  it('shows the answered steps in the tree, the readable role rows included', () => {
+    const rows = features().tree.rows;
+    const labels = rows.map((r) => r.label);
+    assert.ok(labels.includes('task-pick: demo/wizard-it') || labels.some((l) => l.includes('demo/wizard-it')), labels.join(' | '));
+    const analyser2 = rows.find((r) => r.stepId === 'role-model:analyser:2');
+    assert.ok(analyser2, labels.join(' | '));
+    assert.match(analyser2.label, /^role-model: analyser #2 = \S+\/\S+$/);
+    assert.match(analyser2.contextValue, /editable/);
+  });
+
+  it('rewinds from the tree (Edit from Here on a role row), asks before clearing later answers, and answers again', async () => {
+    const session = features().controller.session!;
+    const oldModel = session.state.role_models.analyser[1];
+    dialogs.answers = [[/^Clear \d+ later answers?\?$|^Clear 1 later answer\?$/, 'Clear and Edit']];
+    const row = features().tree.rows.find((r) => r.stepId === 'role-model:analyser:2')!;
+    void vscode.commands.executeCommand('okstra.editFromHere', row);
+    let input = await nextInput();
+    assert.equal(stepOf(input), 'role-model:analyser:2');
+    assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && /^Clear \d+ later answers?\?$/.test(c.message)), 'asked before clearing');
+    assert.ok(isQuickPick(input));
+    const qp = input;
+    const other = qp.items.find((i) => !i.label.startsWith('$(') && i.kind !== vscode.QuickPickItemKind.Separator && !i.label.includes(oldModel));
+    assert.ok(other);
+    await setActive(qp, (i) => i === other);
+    await accept();
+    input = await nextInput(qp);
+    await answerUntilConfirmed(input);
+    const newModel = features().controller.session!.state.role_models.analyser[1];
+    assert.notEqual(newModel, oldModel);
+    assert.ok(other.label.includes(newModel), `${other.label} / ${newModel}`);
+  });
+
+  it('Escape pauses (the state is kept) and Resume continues at the same prompt', async () => {
+    const session = features().controller.session!;
+    void vscode.commands.executeCommand('okstra.editFromHere', 'directive-pick');
+    let input = await nextInput();
+    assert.equal(stepOf(input), 'directive-pick');
+    const saved = fs.readFileSync(session.statePath!);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await waitFor('the prompt to close', () => features().controller.runner.input === undefined);
+    assert.deepEqual(fs.readFileSync(session.statePath!), saved, 'pausing writes nothing');
+    void vscode.commands.executeCommand('okstra.resume');
+    input = await nextInput(input);
+    assert.equal(stepOf(input), 'directive-pick');
+    await answerUntilConfirmed(input);
+  });
+
+  it('runs render-bundle as a task: the stand-in receives exactly renderArgv, and the exit code is recorded', async () => {
+    const session = features().controller.session!;
+    const outcome = session.outcome();
+    assert.ok(outcome.ok);
+    const argvFile = path.join(root, 'standin-argv.json');
+    fs.rmSync(argvFile, { force: true });
+    const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+    await vscode.commands.executeCommand('okstra.run');
+    await finished;
+    const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[]; cwd: string };
+    assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
+    assert.equal(fs.realpathSync(got.cwd), fs.realpathSync(root));
+    const saved = JSON.parse(fs.readFileSync(session.statePath!, 'utf8')) as { last_run: { exitCode: number; argv: string[] } };
+    assert.equal(saved.last_run.exitCode, 0);
+    assert.equal(saved.last_run.argv.slice(-outcome.renderArgv.length).join('\0'), outcome.renderArgv.join('\0'));
+    assert.equal(features().tree.rows[0].contextValue, 'lastRun');
+  });
+
+  it('records a failing exit code (Run Again)', async () => {
+    fs.writeFileSync(path.join(root, 'standin-exit'), '3\n');
+    try {
+      const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+      await vscode.commands.executeCommand('okstra.runAgain');
+      await finished;
+      const saved = JSON.parse(fs.readFileSync(features().controller.session!.statePath!, 'utf8')) as { last_run: { exitCode: number } };
+      assert.equal(saved.last_run.exitCode, 3);
+      await waitFor('the failure notification', () => dialogs.calls.some((c) => c.kind === 'error' && c.message.includes('exit code 3')));
+    } finally {
+      fs.rmSync(path.join(root, 'standin-exit'), { force: true });
+    }
+  });
+
+  it('okstra.runIn "shell": the quoted line typed into the terminal gives the stand-in exactly renderArgv', async () => {
+    const session = features().controller.session!;
+    const outcome = session.outcome();
+    assert.ok(outcome.ok);
+    const argvFile = path.join(root, 'standin-argv.json');
+    fs.rmSync(argvFile, { force: true });
+    await vscode.workspace.getConfiguration('okstra').update('runIn', 'shell', vscode.ConfigurationTarget.Workspace);
+    try {
+      console.log(`      default shell: ${vscode.env.shell}`);
+      const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+      await vscode.commands.executeCommand('okstra.run');
+      await finished;
+      const got = await waitFor('the stand-in to write its argv', () => fs.existsSync(argvFile) && fs.statSync(argvFile).size > 0 && (JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] }));
+      assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
+      const saved = JSON.parse(fs.readFileSync(session.statePath!, 'utf8')) as { last_run: { exitCode: number | null } };
+      // With shell integration the exit code arrives; without it, it is recorded as unknown.
+      assert.ok(saved.last_run.exitCode === 0 || saved.last_run.exitCode === null, String(saved.last_run.exitCode));
+      console.log(`      shell-mode exit code recorded: ${String(saved.last_run.exitCode)}`);
+    } finally {
+      await vscode.workspace.getConfiguration('okstra').update('runIn', undefined, vscode.ConfigurationTarget.Workspace);
+      for (const t of vscode.window.terminals) if (t.name === 'okstra') t.dispose();
+    }
+  });
+
+  it('R6: in an untrusted workspace Run refuses with a message and runs nothing (trust seam)', async () => {
+    const argvFile = path.join(root, 'standin-argv.json');
+    fs.rmSync(argvFile, { force: true });
+    const statePath = features().controller.session!.statePath!;
+    const before = fs.readFileSync(statePath);
+    features().setTrustOverride(false);
+    try {
+      dialogs.calls.length = 0;
+      await vscode.commands.executeCommand('okstra.run');
+      await vscode.commands.executeCommand('okstra.runAgain');
+      const refusals = dialogs.calls.filter((c) => c.kind === 'error' && c.message.includes('untrusted workspace'));
+      assert.equal(refusals.length, 2);
+      await sleep(500);
+      assert.equal(fs.existsSync(argvFile), false, 'the stand-in did not run');
+      assert.deepEqual(fs.readFileSync(statePath), before, 'nothing was recorded');
+    } finally {
+      features().setTrustOverride(undefined);
+    }
+  });
+
+  it('Abort Wizard asks first; cancelled it changes nothing, confirmed it aborts', async () => {
+    const statePath = features().controller.session!.statePath!;
+    dialogs.answers = [];
+    await vscode.commands.executeCommand('okstra.abort');
+    assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && c.message.startsWith('Abort the wizard for demo/wizard-it')));
+    assert.equal((JSON.parse(fs.readFileSync(statePath, 'utf8')) as { aborted: boolean }).aborted, false);
+    dialogs.answers = [[/^Abort the wizard/, 'Abort Wizard']];
+    await vscode.commands.executeCommand('okstra.abort');
+    assert.equal((JSON.parse(fs.readFileSync(statePath, 'utf8')) as { aborted: boolean }).aborted, true);
+  });
+});

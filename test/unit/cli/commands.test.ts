@@ -1,0 +1,253 @@
+// init, rewind, abort, outcome, render-args, tree and OKSTRA_LANG through the CLI.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  buildCli,
+  cleanupTemp,
+  cli,
+  copyFixture,
+  defaultAnswer,
+  driveInProcess,
+  fullEnv,
+  providerBin,
+  snapshotTree,
+  statePathIn,
+  tempDir,
+} from './cliHarness';
+import {
+  ErrorDocSchema,
+  InitDocSchema,
+  RefusedDocSchema,
+  RenderArgsDocSchema,
+  SubmitDocSchema,
+  TreeDocSchema,
+} from '../../../src/cli/outputSchemas';
+
+describe('cli: commands', function () {
+  this.timeout(60_000);
+  let env: NodeJS.ProcessEnv;
+  before(() => {
+    buildCli();
+    env = fullEnv(providerBin());
+  });
+  after(cleanupTemp);
+
+  function usageRefusal(args: string[], error: string, root: string): void {
+    const before = snapshotTree(root);
+    const r = cli(args, { env });
+    assert.equal(r.code, 2, r.stdout);
+    assert.deepEqual(r.json, { ok: false, error });
+    assert.match(r.stderr, /^usage: okstra-wizard/);
+    assert.deepEqual(snapshotTree(root), before, 'nothing written');
+  }
+
+  describe('init', () => {
+    it('writes a fresh v2 state with the defaults of cli.md and prints {ok, next: task-pick}', () => {
+      const root = copyFixture('okstra-project');
+      const state = path.join(root, 'wizard.json');
+      const r = cli(['init', '--state', state, '--project-root', root], { env });
+      assert.equal(r.code, 0, r.stdout);
+      InitDocSchema.parse(r.json);
+      assert.equal(r.json.next.step, 'task-pick');
+      assert.equal(r.json.next.options.filter((o: any) => o.default).length, 1);
+      const saved = JSON.parse(fs.readFileSync(state, 'utf8'));
+      assert.equal(saved.project_root, root);
+      assert.equal(saved.workspace_root, path.join(root, '.okstra'));
+      assert.equal(saved.project_id, 'payments-service');
+      assert.equal(saved.host_runtime, 'claude-code');
+      assert.equal(saved.host_entry_mode, 'spawn-process');
+      assert.deepEqual(saved.available_functions, []);
+      assert.deepEqual(saved.answered, []);
+      assert.equal(saved.executionIdentityVersion, 2);
+      assert.equal(fs.readFileSync(state, 'utf8'), JSON.stringify(saved, null, 2) + '\n');
+    });
+
+    it('project_id falls back to the slugified folder name; --host-runtime, --entry-mode, --available-functions are kept', () => {
+      const dir = tempDir();
+      const root = path.join(dir, 'My Project');
+      fs.cpSync(copyFixture('empty-project'), root, { recursive: true });
+      fs.rmSync(path.join(root, '.okstra', 'config.yaml'), { force: true });
+      const state = path.join(dir, 's.json');
+      const r = cli(
+        ['init', '--state', state, '--project-root', root, '--host-runtime', 'codex', '--entry-mode', 'current-session', '--available-functions', 'spawn_agent, Bash,'],
+        { env },
+      );
+      assert.equal(r.code, 0, r.stdout);
+      const saved = JSON.parse(fs.readFileSync(state, 'utf8'));
+      assert.equal(saved.project_id, 'my-project');
+      assert.equal(saved.host_runtime, 'codex');
+      assert.equal(saved.host_entry_mode, 'current-session');
+      assert.deepEqual(saved.available_functions, ['spawn_agent', 'Bash']);
+      const ra = cli(['render-args', '--state', state], { env });
+      assert.equal(
+        ra.json.renderArgs['host-session-context-json'],
+        '{"hostId":"codex","entryMode":"current-session","availableFunctions":["Bash","spawn_agent"],"interactionSurface":"wizard","currentModel":{"providerId":"codex","normalizedModelRef":null,"observedModel":null,"effort":null}}',
+      );
+      assert.deepEqual(ra.json.renderArgv.slice(0, 2), ['--lead-runtime', 'codex']);
+    });
+
+    it('an existing file is refused without --force (exit 2) and replaced with it', () => {
+      const root = copyFixture('okstra-project');
+      const state = path.join(root, 'wizard.json');
+      assert.equal(cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env }).code, 0);
+      usageRefusal(['init', '--state', state, '--project-root', root], `${state}: state file already exists (use --force to replace it)`, root);
+      const r = cli(['init', '--state', state, '--project-root', root, '--force'], { env });
+      assert.equal(r.code, 0, r.stdout);
+      assert.deepEqual(JSON.parse(fs.readFileSync(state, 'utf8')).answered, []);
+    });
+
+    it('--task: an unknown or unusable task, an unknown host or entry mode are refused (exit 2) and nothing is written', () => {
+      const root = copyFixture('okstra-project');
+      const state = path.join(root, 'wizard.json');
+      usageRefusal(['init', '--state', state, '--project-root', root, '--task', 'nope/missing'], "unknown task: 'nope/missing'", root);
+      usageRefusal(['init', '--state', state, '--project-root', root, '--task', 'new'], "unknown task: 'new'", root);
+      const r = cli(['init', '--state', state, '--project-root', root, '--task', 'broken/bad-json'], { env });
+      assert.equal(r.code, 2);
+      assert.match(r.json.error, /^task 'broken\/bad-json' cannot be used: /);
+      assert.equal(fs.existsSync(state), false);
+      usageRefusal(
+        ['init', '--state', state, '--project-root', root, '--host-runtime', 'cursor'],
+        "unknown host runtime 'cursor' (known: antigravity, claude-code, codex, vscode)",
+        root,
+      );
+      usageRefusal(
+        ['init', '--state', state, '--project-root', root, '--host-runtime', 'vscode', '--entry-mode', 'current-session'],
+        "host 'vscode' does not support entry mode 'current-session'",
+        root,
+      );
+      usageRefusal(
+        ['init', '--state', state, '--project-root', path.join(root, 'missing')],
+        `--project-root is not a directory: '${path.join(root, 'missing')}'`,
+        root,
+      );
+    });
+  });
+
+  describe('rewind, abort, outcome, tree', () => {
+    it('rewind: M21 for an id that is not a step, M20 for an unknown role step; nothing written', () => {
+      const root = copyFixture('okstra-project');
+      const state = statePathIn(root, 'platform', 'node-upgrade.cli');
+      cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env });
+      cli(['step', '--state', state, '--answer', 'final-verification'], { env });
+      const before = snapshotTree(root);
+      const bogus = cli(['rewind', '--state', state, '--to', 'bogus'], { env });
+      assert.equal(bogus.code, 0);
+      RefusedDocSchema.parse(bogus.json);
+      assert.equal(bogus.json.error, "unknown step: 'bogus'");
+      assert.equal(bogus.json.current.step, 'brief');
+      const role = cli(['rewind', '--state', state, '--to', 'role-model:verifier:9'], { env });
+      assert.equal(role.json.error, "unknown role selection step: 'role-model:verifier:9'");
+      assert.deepEqual(snapshotTree(root), before);
+      // Back to an answered step works at any time, not only after confirm.
+      const ok = cli(['rewind', '--state', state, '--to', 'task-type'], { env });
+      SubmitDocSchema.parse(ok.json);
+      assert.equal(ok.json.echo, 'edit-target: task-type (rewinding)');
+      assert.equal(ok.json.next.step, 'task-type');
+    });
+
+    it('outcome before confirm is unavailable; render-args renders the selection as it is (R-RND-3)', () => {
+      const root = copyFixture('okstra-project');
+      const state = statePathIn(root, 'platform', 'node-upgrade.cli');
+      cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env });
+      const out = cli(['outcome', '--state', state], { env });
+      assert.equal(out.code, 0);
+      assert.deepEqual(out.json, { ok: false, error: 'wizard is not complete — outcome is unavailable' });
+      const ra = cli(['render-args', '--state', state], { env });
+      RenderArgsDocSchema.parse(ra.json);
+      assert.equal(ra.json.renderArgs['task-id'], 'node-upgrade');
+      assert.deepEqual(ra.json.renderArgs['role-model'], []);
+    });
+
+    it('abort: {ok, echo: "abort", next: done}; then outcome, render-args, rewind and answers refuse', () => {
+      const root = copyFixture('okstra-project');
+      const state = statePathIn(root, 'platform', 'node-upgrade.cli');
+      const init = cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env });
+      // Mid-way: a few answers, then abort.
+      let prompt = init.json.next;
+      for (let i = 0; i < 3; i++) prompt = cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env }).json.next;
+      const ab = cli(['abort', '--state', state], { env });
+      assert.equal(ab.code, 0);
+      SubmitDocSchema.parse(ab.json);
+      assert.equal(ab.json.echo, 'abort');
+      assert.equal(ab.json.next.kind, 'done');
+      assert.equal(JSON.parse(fs.readFileSync(state, 'utf8')).aborted, true);
+      const before = snapshotTree(root);
+      assert.deepEqual(cli(['outcome', '--state', state], { env }).json, {
+        ok: false,
+        error: 'wizard was aborted by the user — outcome is unavailable',
+      });
+      assert.deepEqual(cli(['render-args', '--state', state], { env }).json, {
+        ok: false,
+        error: 'wizard was aborted by the user — render-args is unavailable',
+      });
+      const rw = cli(['rewind', '--state', state, '--to', 'task-type'], { env });
+      assert.equal(rw.json.error, 'wizard was aborted by the user — it cannot be edited');
+      const st = cli(['step', '--state', state, '--answer', 'run'], { env });
+      assert.equal(st.json.error, 'wizard is complete — no prompt to answer');
+      assert.deepEqual(snapshotTree(root), before);
+    });
+
+    it('tree: the answered ids in R-EDT-1 order with groups, then the current prompt; editable = rewind accepted', async () => {
+      const root = copyFixture('okstra-project');
+      const state = statePathIn(root, 'platform', 'node-upgrade.cli');
+      const init = cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env });
+      let prompt = init.json.next;
+      for (let i = 0; i < 6; i++) {
+        const r = cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env });
+        prompt = r.json.next;
+      }
+      const t = cli(['tree', '--state', state], { env });
+      TreeDocSchema.parse(t.json);
+      const saved = JSON.parse(fs.readFileSync(state, 'utf8'));
+      const answeredRows = t.json.rows.filter((r: any) => r.answered);
+      assert.deepEqual(
+        answeredRows.map((r: any) => r.id),
+        saved.answered,
+      );
+      const last = t.json.rows.at(-1);
+      assert.deepEqual([last.id, last.answered, last.echo], [prompt.step, false, '']);
+      assert.equal(t.json.current, prompt.step);
+      const groups = Object.fromEntries(t.json.rows.map((r: any) => [r.id, r.group]));
+      assert.equal(groups['task-pick'], 'task');
+      assert.equal(groups['task-type'], 'task');
+      assert.equal(groups.brief, 'inputs');
+      assert.equal(groups['handoff-stage-pick'], 'inputs');
+      for (const r of t.json.rows) if (r.id.startsWith('role-')) assert.equal(r.group, 'roles');
+      assert.equal(answeredRows[0].echo, 'task: platform/node-upgrade');
+      assert.equal(answeredRows[1].echo, 'task-type: final-verification');
+      for (const r of answeredRows) assert.equal(r.editable, true, r.id);
+    });
+  });
+
+  describe('OKSTRA_LANG=ko', () => {
+    it('changes labels, not values, echoes, errors or the argv', async () => {
+      const root = copyFixture('okstra-project');
+      const en = statePathIn(root, 'platform', 'en.cli');
+      const ko = statePathIn(root, 'platform', 'ko.cli');
+      const koEnv = { ...env, OKSTRA_LANG: 'ko' };
+      const a = cli(['init', '--state', en, '--project-root', root, '--task', 'platform/release-2026-12'], { env });
+      const b = cli(['init', '--state', ko, '--project-root', root, '--task', 'platform/release-2026-12'], { env: koEnv });
+      assert.notEqual(a.json.next.label, b.json.next.label);
+      assert.match(b.json.next.label, /[\uac00-\ud7a3]/);
+      const values = (p: any) => p.options.map((o: any) => o.value);
+      assert.deepEqual(values(b.json.next), values(a.json.next));
+      assert.equal(b.json.next.echo_template, a.json.next.echo_template);
+      const ea = cli(['step', '--state', en, '--answer', 'nope'], { env });
+      const eb = cli(['step', '--state', ko, '--answer', 'nope'], { env: koEnv });
+      assert.equal(eb.json.error, ea.json.error);
+      const ta = await driveInProcess(en, a.json.next, {}, env);
+      const tb = await driveInProcess(ko, b.json.next, {}, koEnv);
+      assert.deepEqual(
+        tb.turns.map((t) => [t.step, t.answer, t.echo]),
+        ta.turns.map((t) => [t.step, t.answer, t.echo]),
+      );
+      const oa = cli(['outcome', '--state', en], { env }).json;
+      const ob = cli(['outcome', '--state', ko], { env: koEnv }).json;
+      assert.deepEqual(ob.renderArgv, oa.renderArgv);
+      assert.deepEqual(ob.persistActions, oa.persistActions);
+      assert.notEqual(ob.confirmationText, undefined);
+      ErrorDocSchema.parse(cli(['outcome', '--state', path.join(root, 'missing.json')], { env: koEnv }).json);
+    });
+  });
+});

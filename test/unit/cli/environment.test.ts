@@ -1,0 +1,97 @@
+// The CLI's EnvironmentPort (roles.md › The environment).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { UsageError } from '../../../src/cli/args';
+import { cliEnvironment, cliTerminalBackend, cliUserModelDefaults } from '../../../src/cli/environment';
+import { cleanupTemp, tempDir } from './cliHarness';
+
+function exe(dir: string, name: string): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, '#!/bin/sh\nexit 0\n');
+  fs.chmodSync(p, 0o755);
+  return p;
+}
+
+describe('cli: environment', () => {
+  after(cleanupTemp);
+
+  it('terminal backend: OKSTRA_TERMINAL_BACKEND first, then $TMUX, then $ZELLIJ, else none', () => {
+    assert.equal(cliTerminalBackend({}), 'none');
+    assert.equal(cliTerminalBackend({ TMUX: '' }), 'none');
+    assert.equal(cliTerminalBackend({ TMUX: '/tmp/tmux-1/default,1,0' }), 'tmux');
+    assert.equal(cliTerminalBackend({ ZELLIJ: '0' }), 'zellij');
+    assert.equal(cliTerminalBackend({ TMUX: 'x', ZELLIJ: '0' }), 'tmux');
+    for (const b of ['tmux', 'zellij', 'vscode-terminal', 'none'] as const) {
+      assert.equal(cliTerminalBackend({ OKSTRA_TERMINAL_BACKEND: b, TMUX: 'x' }), b);
+    }
+  });
+
+  it('terminal backend: any other value is a usage error with the exact message', () => {
+    for (const [v, repr] of [
+      ['screen', "'screen'"],
+      ['TMUX', "'TMUX'"],
+      ["it's", '"it\'s"'],
+    ]) {
+      assert.throws(
+        () => cliTerminalBackend({ OKSTRA_TERMINAL_BACKEND: v }),
+        (e: unknown) =>
+          e instanceof UsageError &&
+          e.message === `OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: ${repr}`,
+      );
+    }
+  });
+
+  it('a provider CLI is reachable through OKSTRA_<P>_CLI or on PATH; a non-executable file is not', () => {
+    const bin = tempDir();
+    const other = tempDir();
+    exe(bin, 'codex');
+    const custom = exe(other, 'my-claude');
+    fs.writeFileSync(path.join(bin, 'grok'), 'not executable');
+    const env = cliEnvironment({ env: { PATH: bin, OKSTRA_CLAUDE_CLI: custom }, cwd: other });
+    assert.equal(env.providerCliAvailable('claude', 'claude'), true);
+    assert.equal(env.providerCliAvailable('codex', 'codex'), true);
+    assert.equal(env.providerCliAvailable('grok', 'grok'), false);
+    assert.equal(env.providerCliAvailable('kimi', 'kimi'), false);
+    // A variable naming a missing file does not hide a CLI on PATH.
+    const env2 = cliEnvironment({ env: { PATH: bin, OKSTRA_CODEX_CLI: path.join(other, 'nope') }, cwd: other });
+    assert.equal(env2.providerCliAvailable('codex', 'codex'), true);
+    // A relative variable is taken from the working directory; ids with '-' map to '_'.
+    const env3 = cliEnvironment({ env: { PATH: '', OKSTRA_OPEN_ROUTER_CLI: 'my-claude' }, cwd: other });
+    assert.equal(env3.providerCliAvailable('open-router', 'open-router'), true);
+  });
+
+  it('OKSTRA_MODEL_DEFAULTS: unset or empty → no user scope; a file → its defaults with the file as source', () => {
+    const dir = tempDir();
+    assert.equal(cliUserModelDefaults({}, dir), null);
+    assert.equal(cliUserModelDefaults({ OKSTRA_MODEL_DEFAULTS: '' }, dir), null);
+    fs.writeFileSync(
+      path.join(dir, 'd.yaml'),
+      'analyser: [claude/opus-4.5, codex/gpt-5.1-codex]\nreport-writer:\n  - claude/sonnet-4.5\n',
+    );
+    assert.deepEqual(cliUserModelDefaults({ OKSTRA_MODEL_DEFAULTS: 'd.yaml' }, dir), {
+      source: { kind: 'file', path: 'd.yaml' },
+      defaults: { analyser: ['claude/opus-4.5', 'codex/gpt-5.1-codex'], 'report-writer': ['claude/sonnet-4.5'] },
+    });
+    const env = cliEnvironment({ env: { OKSTRA_MODEL_DEFAULTS: 'd.yaml' }, cwd: dir });
+    assert.deepEqual(env.userModelDefaults()?.source, { kind: 'file', path: 'd.yaml' });
+    assert.equal(cliEnvironment({ env: {}, cwd: dir }).userModelDefaults(), null);
+  });
+
+  it('OKSTRA_MODEL_DEFAULTS: a bad file is a usage error naming the file', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'd.yaml');
+    for (const text of ['analyser: [claude/opus-4.5\n', '- claude/opus-4.5\n', 'analyser: claude/opus-4.5\n']) {
+      fs.writeFileSync(file, text);
+      assert.throws(
+        () => cliUserModelDefaults({ OKSTRA_MODEL_DEFAULTS: 'd.yaml' }, dir),
+        (e: unknown) => e instanceof UsageError && e.message.startsWith(`OKSTRA_MODEL_DEFAULTS: ${file}:`),
+        text,
+      );
+    }
+    assert.throws(
+      () => cliUserModelDefaults({ OKSTRA_MODEL_DEFAULTS: 'missing.yaml' }, dir),
+      (e: unknown) => e instanceof UsageError && e.message.startsWith(`OKSTRA_MODEL_DEFAULTS: ${path.join(dir, 'missing.yaml')}: `),
+    );
+  });
+});

@@ -1,0 +1,95 @@
+// `npm run package` produces a .vsix that a real VS Code (code-server) installs
+// with --install-extension. The package is built into a temp folder, offline
+// when the machine can drop the network for a child (unshare -n), so a step
+// that reaches for the network fails here rather than on a user's machine.
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { vsixEntries, vsixProblems } from '../../../scripts/vsixEntries.mjs';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  publisher: string;
+  version: string;
+  main?: string;
+  bin?: Record<string, string>;
+};
+const SIZE_BUDGET = 2 * 1024 * 1024; // far above the bundles' own budgets: catches node_modules or sources slipping in
+
+/** code-server from $OKSTRA_CODE_SERVER or the harness in .tools/ (never installed from here: that takes minutes). */
+function findCodeServer(): string | null {
+  if (process.env.OKSTRA_CODE_SERVER) return process.env.OKSTRA_CODE_SERVER;
+  const tools = process.env.OKSTRA_TOOLS_DIR ?? path.join(REPO_ROOT, '.tools');
+  const bin = path.join(tools, 'vscode-harness', 'node_modules', '.bin', 'code-server');
+  return fs.existsSync(bin) ? bin : null;
+}
+
+/** Runs argv without network when `unshare -n` is allowed here, else as is. */
+function offline(argv: string[]): string[] {
+  const probe = spawnSync('unshare', ['-n', 'true'], { stdio: 'ignore' });
+  return probe.status === 0 ? ['unshare', '-n', ...argv] : argv;
+}
+
+describe('the .vsix (npm run package)', function () {
+  this.timeout(180_000);
+  let tmp = '';
+  let vsix = '';
+
+  before(function () {
+    if (!fs.existsSync(path.join(REPO_ROOT, 'src', 'vscode', 'extension.ts'))) this.skip();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-vsix-'));
+    vsix = path.join(tmp, `${manifest.name}-${manifest.version}.vsix`);
+    const [cmd, ...args] = offline([process.execPath, path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--quiet', '--out', vsix]);
+    const res = spawnSync(cmd!, args, { cwd: REPO_ROOT, encoding: 'utf8' });
+    assert.equal(res.status, 0, `npm run package failed:\n${res.stdout}\n${res.stderr}`);
+  });
+
+  after(() => {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('holds the extension bundle, the CLI, the manifest and the profiles, and nothing meant for contributors', () => {
+    const entries = vsixEntries(vsix);
+    assert.deepEqual(vsixProblems(entries, manifest), []);
+    const names = entries.map((e) => e.name);
+    assert.ok(names.includes('extension/profiles/registry.yaml'), 'the built-in model registry is not packaged');
+    assert.ok(names.some((n) => /^extension\/profiles\/[a-z-]+\.md$/.test(n)), 'the built-in role profiles are not packaged');
+    const size = fs.statSync(vsix).size;
+    assert.ok(size < SIZE_BUDGET, `the vsix is ${size} bytes (budget ${SIZE_BUDGET}); check .vscodeignore`);
+  });
+
+  it('installs into code-server with --install-extension and is listed with its version', function () {
+    const codeServer = findCodeServer();
+    if (!codeServer) {
+      console.warn('      (skipped: no code-server; run `npm run setup:harness` or set OKSTRA_CODE_SERVER)');
+      this.skip();
+    }
+    // A private profile: code-server otherwise writes into ~/.config and ~/.local/share.
+    const env = {
+      ...process.env,
+      XDG_CONFIG_HOME: path.join(tmp, 'xdg-config'),
+      XDG_DATA_HOME: path.join(tmp, 'xdg-data'),
+      TMPDIR: path.join(tmp, 'cs-tmp'),
+    };
+    fs.mkdirSync(env.TMPDIR, { recursive: true });
+    const extensionsDir = path.join(tmp, 'extensions');
+    const common = ['--config', path.join(tmp, 'code-server.yaml'), '--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', extensionsDir];
+
+    const install = spawnSync(codeServer, [...common, '--install-extension', vsix], { env, encoding: 'utf8' });
+    assert.equal(install.status, 0, `--install-extension failed:\n${install.stdout}\n${install.stderr}`);
+    assert.match(install.stdout, /successfully installed/);
+
+    const list = spawnSync(codeServer, [...common, '--list-extensions', '--show-versions'], { env, encoding: 'utf8' });
+    assert.equal(list.status, 0, list.stderr);
+    const id = `${manifest.publisher}.${manifest.name}`;
+    assert.ok(list.stdout.split('\n').includes(`${id}@${manifest.version}`), `not listed:\n${list.stdout}`);
+
+    const installed = path.join(extensionsDir, `${id}-${manifest.version}`);
+    for (const f of ['package.json', manifest.main ?? 'dist/extension.js', ...Object.values(manifest.bin ?? {})]) {
+      assert.ok(fs.existsSync(path.join(installed, f)), `${f} is missing from the installed extension`);
+    }
+  });
+});

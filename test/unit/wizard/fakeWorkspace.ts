@@ -1,0 +1,230 @@
+// An in-memory EngineContext for the wizard tests: tasks, files and config
+// are plain data; role profiles and the model registry come from the
+// repository's profiles/ folder. Writes are recorded, never made.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  ApprovedPlan,
+  CreatedTask,
+  EngineContext,
+  EnvironmentPort,
+  PreviousRunInputs,
+  ProjectConfig,
+  QuestionsFile,
+  SourceText,
+  TaskDetails,
+  TaskEntry,
+  TaskManifest,
+  TerminalBackend,
+  WorkspacePort,
+  BriefFrontMatter,
+} from '../../../src/core/ports';
+import { textsFor } from '../../../src/core/text';
+import { WizardError } from '../../../src/core/types';
+
+const PROFILES = join(__dirname, '..', '..', '..', 'profiles');
+const REGISTRY = readFileSync(join(PROFILES, 'registry.yaml'), 'utf8');
+
+export const ROOT = '/home/u/proj';
+
+export interface FakeTask {
+  group: string;
+  id: string;
+  /** Omitted fields take defaults; `unreadable` makes the manifest unreadable. */
+  manifest?: Partial<TaskManifest>;
+  unreadable?: string;
+  brief?: { exists?: boolean; frontMatter?: BriefFrontMatter | null; error?: string };
+  directions?: string[];
+  plan?: { approved?: boolean; stages: Array<{ id: string; title?: string; dependsOn?: string[] }>; blocking?: string | null } | { error: string } | null;
+  questions?: Array<{ runId: string; questions: Array<{ id: string; question: string }>; answersExists?: boolean }>;
+  previousRuns?: Array<{ runId: string; taskType: string; inputs: Record<string, unknown> }>;
+}
+
+export interface FakeOptions {
+  tasks?: FakeTask[];
+  files?: string[];
+  config?: ProjectConfig | null;
+  lang?: string;
+  profiles?: Record<string, string | null>;
+  missingClis?: string[];
+  terminalBackend?: TerminalBackend;
+  now?: string;
+}
+
+export class FakeWorkspace implements WorkspacePort {
+  readonly projectRootAbs = ROOT;
+  readonly files = new Set<string>();
+  readonly written = new Map<string, string>();
+  readonly created: CreatedTask[] = [];
+  readonly tasksByKey = new Map<string, FakeTask>();
+  profileReads = 0;
+
+  constructor(private readonly opts: FakeOptions) {
+    for (const t of opts.tasks ?? []) this.tasksByKey.set(`${t.group}/${t.id}`, t);
+    for (const f of opts.files ?? []) this.files.add(f);
+  }
+
+  private rel(p: string): string {
+    return p.startsWith(ROOT + '/') ? p.slice(ROOT.length + 1) : p;
+  }
+
+  config(): ProjectConfig | null {
+    return this.opts.config ?? null;
+  }
+
+  private manifestOf(t: FakeTask): TaskManifest {
+    return { taskKey: `${t.group}/${t.id}`, taskGroup: t.group, taskId: t.id, ...(t.manifest ?? {}) } as TaskManifest;
+  }
+
+  tasks(): TaskEntry[] {
+    return [...this.tasksByKey.values()].map((t) => {
+      const key = `${t.group}/${t.id}`;
+      return t.unreadable
+        ? { key, group: t.group, id: t.id, manifest: null, error: t.unreadable }
+        : { key, group: t.group, id: t.id, manifest: this.manifestOf(t) };
+    });
+  }
+
+  task(key: string): TaskDetails {
+    const t = this.tasksByKey.get(key);
+    if (!t) throw new WizardError(`task '${key}' cannot be used: no such task`);
+    if (t.unreadable) throw new WizardError(`task '${key}' cannot be used: ${t.unreadable}`);
+    const dir = `.okstra/tasks/${key}`;
+    const planPath = `${dir}/plan/approved-plan.md`;
+    let plan: TaskDetails['plan'] = null;
+    if (t.plan && 'error' in t.plan) plan = { path: planPath, error: t.plan.error };
+    else if (t.plan) {
+      plan = {
+        path: planPath,
+        approved: t.plan.approved ?? true,
+        stages: t.plan.stages.map((s) => ({ id: s.id, title: s.title, dependsOn: s.dependsOn ?? [] })),
+        blocking: t.plan.blocking ?? null,
+      } satisfies ApprovedPlan;
+    }
+    const questions: QuestionsFile[] = (t.questions ?? []).map((q) => {
+      const answersPath = `${dir}/clarifications/${q.runId}.answers.md`;
+      return {
+        runId: q.runId,
+        path: `${dir}/clarifications/${q.runId}.questions.yaml`,
+        questions: q.questions,
+        answersPath,
+        answersExists: (q.answersExists ?? false) || this.files.has(answersPath),
+      };
+    });
+    const previousRuns: PreviousRunInputs[] = (t.previousRuns ?? []).map((r) => ({
+      runId: r.runId,
+      taskType: r.taskType,
+      inputsPath: `${dir}/runs/${r.runId}/inputs.json`,
+      inputs: r.inputs,
+    }));
+    return {
+      key,
+      group: t.group,
+      id: t.id,
+      dir,
+      manifest: this.manifestOf(t),
+      brief: {
+        path: `${dir}/brief.md`,
+        exists: t.brief?.exists ?? true,
+        frontMatter: t.brief?.frontMatter ?? null,
+        error: t.brief?.error,
+      },
+      directions: t.directions ?? [],
+      plan,
+      questions,
+      previousRuns,
+    };
+  }
+
+  builtinProfile(taskType: string): SourceText | null {
+    this.profileReads++;
+    const custom = this.opts.profiles?.[taskType];
+    if (custom === null) return null;
+    if (custom !== undefined) return { path: `profiles/${taskType}.md`, text: custom };
+    try {
+      return { path: `profiles/${taskType}.md`, text: readFileSync(join(PROFILES, `${taskType}.md`), 'utf8') };
+    } catch {
+      return null;
+    }
+  }
+
+  profileOverride(): SourceText | null {
+    return null;
+  }
+
+  builtinRegistry(): SourceText {
+    return { path: 'profiles/registry.yaml', text: REGISTRY };
+  }
+
+  isFile(p: string): boolean {
+    return this.files.has(this.rel(p));
+  }
+
+  createTask(group: string, id: string, title: string): CreatedTask {
+    const key = `${group}/${id}`;
+    const updatedAt = this.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    this.tasksByKey.set(key, { group, id, manifest: { title, updatedAt }, brief: { exists: true, frontMatter: { title } } });
+    const created = { key, manifestPath: `.okstra/tasks/${key}/task-manifest.json`, briefPath: `.okstra/tasks/${key}/brief.md` };
+    this.created.push(created);
+    return created;
+  }
+
+  createFileIfMissing(p: string, content: string): void {
+    const rel = this.rel(p);
+    if (this.files.has(rel)) return;
+    this.files.add(rel);
+    this.written.set(rel, content);
+  }
+
+  now(): Date {
+    return new Date(this.opts.now ?? '2026-11-29T12:00:00Z');
+  }
+}
+
+export function fakeEnvironment(opts: FakeOptions): EnvironmentPort {
+  return {
+    providerCliAvailable: (id) => !(opts.missingClis ?? []).includes(id),
+    terminalBackend: () => opts.terminalBackend ?? 'tmux',
+    userModelDefaults: () => null,
+  };
+}
+
+export function fakeContext(opts: FakeOptions = {}): { ctx: EngineContext; ws: FakeWorkspace } {
+  const ws = new FakeWorkspace(opts);
+  return { ctx: { workspace: ws, environment: fakeEnvironment(opts), texts: textsFor(opts.lang ?? 'en') }, ws };
+}
+
+/** A project with one task per run type, shaped so every step has something to show. */
+export function sampleTasks(): FakeTask[] {
+  return [
+    {
+      group: 'payments',
+      id: 'refund-timeout',
+      manifest: {
+        title: 'Refunds time out under load',
+        updatedAt: '2026-11-20T10:00:00Z',
+        workflow: { currentPhase: 'error-analysis', nextRecommendedPhase: { phase: 'implementation-planning', status: 'ready' } },
+      },
+      brief: { frontMatter: { title: 'Refunds', analysisTarget: 'services/payments', evidence: { feature: 'docs/refunds.md', project: 'docs/arch.md' } } },
+      directions: ['.okstra/tasks/payments/refund-timeout/directions/a-cache.md'],
+    },
+    {
+      group: 'payments',
+      id: 'impl',
+      manifest: {
+        title: 'Implement refunds',
+        updatedAt: '2026-11-19T10:00:00Z',
+        workflow: { currentPhase: 'implementation-planning', nextRecommendedPhase: 'implementation', completedStages: ['migrate-db'] },
+        worktree: { path: '../wt/impl', branch: 'okstra/impl' },
+      },
+      plan: {
+        stages: [
+          { id: 'migrate-db', title: 'Add refund index' },
+          { id: 'api-timeout', title: 'Bound latency', dependsOn: ['migrate-db'] },
+          { id: 'docs', title: 'Docs' },
+        ],
+      },
+    },
+  ];
+}
