@@ -20,7 +20,7 @@ const STEPS = [
   { name: 'unit', cmd: bin('mocha'), args: [], limit: minutes(10) },
   { name: 'build', cmd: node, args: ['scripts/build.mjs'], limit: minutes(2) },
   { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh'], limit: minutes(20) },
-  { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(8) },
+  { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(9) },
   { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json'], limit: minutes(8) },
 ];
 

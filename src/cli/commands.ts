@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ParsedCommand } from './args';
 import { UsageError } from './args';
-import { loadFailure, type CliResult, type JsonDoc } from './output';
+import { EXIT_OK, loadFailure, type CliResult, type JsonDoc } from './output';
 import { LoadError, openFreshSession, openSession, type CliHooks } from './session';
 import { pyReprString } from '../core/pyRepr';
 import * as engine from '../core/wizard/engine';
@@ -24,7 +24,7 @@ type InitCommand = Extract<ParsedCommand, { cmd: 'init' }>;
 
 /** Exit 0 with the engine's document: success, a refused answer, or a prompt that cannot be computed. */
 function printed(doc: object): CliResult {
-  return { exitCode: 0, doc: doc as JsonDoc };
+  return { exitCode: EXIT_OK, doc: doc as JsonDoc };
 }
 
 export async function runCommand(parsed: ParsedCommand, io: CommandIo): Promise<CliResult> {

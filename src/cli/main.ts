@@ -2,7 +2,7 @@
 // lean: --help and --version load nothing but the argument parser; the
 // engine, store and workspace are required only by the commands that use them.
 import { parseCommandLine, USAGE, UsageError, type ParsedCommand } from './args';
-import { EXIT_OK, serialize, usageFailure, type CliResult } from './output';
+import { EXIT_INTERNAL, EXIT_OK, serialize, usageFailure, type CliResult } from './output';
 import type { CliHooks } from './commands';
 
 export interface CliIo {
@@ -55,7 +55,7 @@ if (require.main === module) {
       const message = err instanceof Error ? err.message : String(err);
       process.stdout.write(serialize({ ok: false, error: `internal error: ${message}` }));
       process.stderr.write((err instanceof Error && err.stack ? err.stack : String(err)) + '\n');
-      process.exitCode = 70;
+      process.exitCode = EXIT_INTERNAL;
     },
   );
 }

@@ -1,4 +1,6 @@
-// The CLI's one JSON document per command (cli.md): UTF-8, non-ASCII not
+// The CLI's one JSON document per command (cli.md). The engine builds the
+// documents of the commands (`doc` of its results); this module prints them
+// and builds the CLI's own (bad usage, load failures): UTF-8, non-ASCII not
 // escaped, 2-space indent, and `notices` right after `ok`, present only when
 // non-empty. JSON.stringify(x, null, 2) matches Python's
 // json.dumps(indent=2, ensure_ascii=False) for every value the CLI prints
@@ -12,6 +14,8 @@ export type JsonDoc = { [key: string]: JsonValue | undefined };
 export const EXIT_OK = 0;
 export const EXIT_LOAD = 1;
 export const EXIT_USAGE = 2;
+/** A bug, not a user error (docs/decisions.md › CLI: internal errors): EX_SOFTWARE. */
+export const EXIT_INTERNAL = 70;
 
 export interface CliResult {
   exitCode: number;
@@ -47,19 +51,12 @@ export function serialize(doc: JsonDoc): string {
   return JSON.stringify(doc, null, 2) + '\n';
 }
 
-export function ok(rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): CliResult {
-  return { exitCode: EXIT_OK, doc: document(true, rest, notices) };
-}
-
-/** An answer the wizard refused, or a prompt that cannot be computed: still exit 0. */
-export function refused(rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): CliResult {
-  return { exitCode: EXIT_OK, doc: document(false, rest, notices) };
-}
-
+/** The state file cannot be loaded, or changed on disk since it was read: `{"ok": false, "error": "<path>: <message>"}`. */
 export function loadFailure(message: string): CliResult {
-  return { exitCode: EXIT_LOAD, doc: { ok: false, error: message } };
+  return { exitCode: EXIT_LOAD, doc: document(false, { error: message }) };
 }
 
+/** Bad usage: the error document on stdout, the usage on stderr. */
 export function usageFailure(message: string, usage: string): CliResult {
-  return { exitCode: EXIT_USAGE, doc: { ok: false, error: message }, stderr: usage };
+  return { exitCode: EXIT_USAGE, doc: document(false, { error: message }), stderr: usage };
 }

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { UsageError } from './args';
 import { cliEnvironment } from './environment';
 import { builtinProfilesDir } from './packageRoot';
-import type { EngineContext } from '../core/ports';
+import type { EngineContext, EnvironmentPort } from '../core/ports';
+import { pyReprString } from '../core/pyRepr';
 import { WizardError, type Notice, type WizardState } from '../core/types';
 import { textsFor } from '../core/text';
 import { validateHost } from '../core/roles/hostRegistry';
@@ -38,8 +39,7 @@ function prefixed(shown: string, err: WizardError): string {
   return err.message.startsWith(shown + ':') ? err.message : `${shown}: ${err.message}`;
 }
 
-function contextFor(io: Io, projectRootAbs: string): EngineContext {
-  const environment = cliEnvironment({ env: io.env, cwd: io.cwd });
+function contextFor(io: Io, projectRootAbs: string, environment: EnvironmentPort): EngineContext {
   // Labels in Korean when OKSTRA_LANG is `ko` (or `ko-KR`, …); values, echoes and errors stay as they are.
   const texts = textsFor(io.env.OKSTRA_LANG);
   const workspace = openWorkspace(projectRootAbs, { builtinProfilesDir: builtinProfilesDir() });
@@ -71,7 +71,11 @@ export class Session {
     hooks?.beforeSave?.(this.statePath);
     try {
       if (this.handle) saveStateFile(this.handle, state);
-      else createStateFile(this.statePath, state, { shownPath: this.shownPath, force: this.force });
+      else {
+        // `init --state new/folder/x.json`: the folder is created, as `mkdir -p` would.
+        fs.mkdirSync(path.dirname(this.statePath), { recursive: true });
+        createStateFile(this.statePath, state, { shownPath: this.shownPath, force: this.force });
+      }
     } catch (err) {
       if (!(err instanceof WizardError)) throw err;
       const message = prefixed(this.shownPath, err);
@@ -88,7 +92,7 @@ export class Session {
 export function openSession(stateArg: string, io: Io): Session {
   const statePath = path.resolve(io.cwd, stateArg);
   // A bad environment variable is reported before the state file is read.
-  cliEnvironment({ env: io.env, cwd: io.cwd });
+  const environment = cliEnvironment({ env: io.env, cwd: io.cwd });
   let handle: StateFileHandle;
   let parsed: ParsedState;
   try {
@@ -102,9 +106,9 @@ export function openSession(stateArg: string, io: Io): Session {
   const foundInDir = path.dirname(statePath);
   const root = engine.projectRootOfStateDir(foundInDir) ?? parsed.state.project_root;
   if (root === '' || !path.isAbsolute(root)) {
-    throw new LoadError(`${stateArg}: wizard state field 'project_root' must be an absolute path: ${JSON.stringify(root)}`);
+    throw new LoadError(`${stateArg}: wizard state field 'project_root' must be an absolute path: ${pyReprString(root)}`);
   }
-  const ctx = contextFor(io, root);
+  const ctx = contextFor(io, root, environment);
   let prepared: engine.PrepareResult;
   try {
     prepared = engine.prepare(ctx, parsed, { foundInDir });
@@ -137,11 +141,12 @@ export function openFreshSession(stateArg: string, io: Io, opts: InitOptions): S
     if (err instanceof WizardError) throw new UsageError(err.message);
     throw err;
   }
+  const environment = cliEnvironment({ env: io.env, cwd: io.cwd });
   if (fs.existsSync(statePath)) {
     if (isLegacyStateFile(statePath)) throw new UsageError(`${stateArg}: legacy v1 state; choose another path`);
     if (!opts.force) throw new UsageError(`${stateArg}: state file already exists (use --force to replace it)`);
   }
-  const ctx = contextFor(io, opts.projectRootAbs);
+  const ctx = contextFor(io, opts.projectRootAbs, environment);
   let config = null;
   try {
     config = ctx.workspace.config();

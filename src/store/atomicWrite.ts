@@ -45,8 +45,11 @@ function fsyncDir(dirAbs: string): void {
 
 function writeTemp(targetAbs: string, bytes: Uint8Array): string {
   const tmp = tempPathFor(targetAbs);
-  const fd = fs.openSync(tmp, 'wx', 0o644);
+  // The replacement keeps the permissions the user gave the file (e.g. 0600).
+  const existing = fs.statSync(targetAbs, { throwIfNoEntry: false });
+  const fd = fs.openSync(tmp, 'wx', 0o644); // a new file: 0644 less the umask
   try {
+    if (existing && process.platform !== 'win32') fs.fchmodSync(fd, existing.mode & 0o777);
     let off = 0;
     while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
     fs.fsyncSync(fd);

@@ -81,10 +81,11 @@ export function allCompanions(stateAbs: string): Array<[string, string]> {
   return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
-/** Temporaries `.<name>.tmp-<pid>-<random>` of the state file and of its companions: `[absPath, pid]`. */
+/** Temporaries `.<name>.tmp-<pid>-<random>` of the state file, of its companions and of its lock: `[absPath, pid]`. */
 export function temporariesOf(stateAbs: string): Array<[string, number]> {
   const dir = path.dirname(stateAbs);
-  const re = new RegExp(`^\\.${escapeRe(path.basename(stateAbs))}(?:\\.v2(?:\\.[0-9a-f]{64}(?:\\.[1-9][0-9]*)?)?\\.json)?\\.tmp-(\\d+)-[0-9a-f]+$`);
+  // `.lock` too: the owner file a lock is linked from (lock.ts acquireLock).
+  const re = new RegExp(`^\\.${escapeRe(path.basename(stateAbs))}(?:\\.v2(?:\\.[0-9a-f]{64}(?:\\.[1-9][0-9]*)?)?\\.json|\\.lock)?\\.tmp-(\\d+)-[0-9a-f]+$`);
   let names: string[] = [];
   try {
     names = fs.readdirSync(dir);

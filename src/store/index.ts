@@ -1,5 +1,14 @@
 // The wizard state files: atomic writes, locks and stale-read refusal, legacy
 // v1 companions (wizard.md › The state file). Only the store writes them.
+//
+// Typical use by a shell (the CLI, the extension):
+//   const h = loadStateFile(path);                  // WizardError `<path>: …` when it cannot be loaded
+//   const parsed = parseState(h.payload);           // the codec; engine.prepare(ctx, parsed) converts v1
+//   …engine.submit(…)…
+//   h2 = saveStateFile(h, newState);                // companion for a v1 source; stale read → refused
+// New files: createStateFile(path, state, {force}); Resume: listUnfinishedWizards(root);
+// New Run over a task: probeStateFile(path) then backupStateFile (start over) or loadStateFile (resume);
+// task-pick answered with another task: moveStateFile(h, stateFilePathFor(root, g, id), state, {destKey}).
 export {
   loadStateFile,
   saveStateFile,
@@ -27,6 +36,9 @@ export {
   moveStateFile,
   moveStatePayload,
   isLegacyStateFile,
+  probeStateFile,
+  type StateFileStatus,
+  type StateFileProbe,
   stateFilePathFor,
   STATE_FILE_SUFFIX,
   type CreateOptions,

@@ -108,32 +108,72 @@ export interface HeldLock {
 export function acquireLock(lockPath: string, waitMs: number = LOCK_WAIT_MS): HeldLock {
   const deadline = Date.now() + waitMs;
   const mine = lockOwnerText();
-  for (;;) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx');
+  const held: HeldLock = {
+    path: lockPath,
+    release() {
       try {
-        fs.writeSync(fd, mine);
-      } finally {
-        fs.closeSync(fd);
+        if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
+      } catch {
+        /* already gone */
       }
-      return {
-        path: lockPath,
-        release() {
-          try {
-            if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath);
-          } catch {
-            /* already gone */
-          }
-        },
-      };
+    },
+  };
+  // The lock appears with its owner already in it (quality R1): the owner is written to a private
+  // temporary that is then hard-linked to the lock name, which fails with EEXIST like O_EXCL. Creating
+  // the lock empty and writing the pid after left, when the writer died in between, a lock without a
+  // pid that blocked every save for 60 s. A dead writer's temporary is removed by the next load
+  // (`.<name>.lock.tmp-<pid>-<random>`, companions.ts temporariesOf).
+  const tmp = path.join(path.dirname(lockPath), `.${path.basename(lockPath)}.tmp-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
+  let linkable = true;
+  try {
+    fs.writeFileSync(tmp, mine, { flag: 'wx' });
+  } catch {
+    linkable = false;
+  }
+  try {
+    for (;;) {
+      if (tryCreate(lockPath, mine, tmp, linkable)) return held;
+      if (removeLockIfStale(lockPath)) continue;
+      if (Date.now() >= deadline) {
+        const owner = parseLockOwner(readLock(lockPath)?.text ?? '');
+        throw new WizardError(`state file is being written by process ${owner.pid ?? 'unknown'}; try again`);
+      }
+      sleepSync(POLL_MS);
+    }
+  } finally {
+    if (linkable) {
+      try {
+        fs.unlinkSync(tmp);
+      } catch {
+        /* gone */
+      }
+    }
+  }
+}
+
+/** One attempt to create the lock; false when it exists. */
+function tryCreate(lockPath: string, mine: string, tmp: string, linkable: boolean): boolean {
+  if (linkable) {
+    try {
+      fs.linkSync(tmp, lockPath);
+      return true;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      // A file system without hard links: fall back to O_EXCL below.
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
     }
-    if (removeLockIfStale(lockPath)) continue;
-    if (Date.now() >= deadline) {
-      const owner = parseLockOwner(readLock(lockPath)?.text ?? '');
-      throw new WizardError(`state file is being written by process ${owner.pid ?? 'unknown'}; try again`);
+  }
+  try {
+    const fd = fs.openSync(lockPath, 'wx');
+    try {
+      fs.writeSync(fd, mine);
+    } finally {
+      fs.closeSync(fd);
     }
-    sleepSync(POLL_MS);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    return false;
   }
 }

@@ -41,6 +41,33 @@ export function isLegacyStateFile(stateAbs: string): boolean {
   }
 }
 
+export type StateFileStatus = 'missing' | 'unfinished' | 'confirmed' | 'aborted' | 'unreadable';
+
+export interface StateFileProbe {
+  status: StateFileStatus;
+  /** A legacy v1 file (judged through its companion when it has one). */
+  legacy: boolean;
+  /** Why it cannot be loaded (`unreadable`). */
+  error?: string;
+}
+
+/**
+ * What is at a state path, without cleaning or writing anything: for New Run
+ * over a task (resume or start over?), for moves, and for `init`.
+ */
+export function probeStateFile(pathAbs: string, options: Pick<LoadOptions, 'validateCompanion' | 'shownPath'> = {}): StateFileProbe {
+  const stateAbs = path.resolve(pathAbs);
+  if (!fs.existsSync(stateAbs)) return { status: 'missing', legacy: false };
+  try {
+    const h = loadStateFile(stateAbs, { ...options, cleanStale: false });
+    const p = h.payload;
+    const status: StateFileStatus = p.aborted === true ? 'aborted' : p.confirmed === true ? 'confirmed' : 'unfinished';
+    return { status, legacy: h.sourceVersion === 1 };
+  } catch (e) {
+    return { status: 'unreadable', legacy: false, error: e instanceof WizardError ? e.message : String(e) };
+  }
+}
+
 export interface CreateOptions {
   shownPath?: string;
   /** Replace an existing v2 (or unreadable) file; a legacy v1 file is refused even then. */
@@ -258,15 +285,12 @@ function moveUnchecked(handle: StateFileHandle, destAbsIn: string, payload: Reco
   const destLock = acquireLock(lockPathFor(destAbs));
   try {
     let backup: BackupResult | null = null;
-    if (fs.existsSync(destAbs)) {
-      let finished = false;
-      try {
-        const other = loadStateFile(destAbs, { cleanStale: false });
-        finished = other.payload.confirmed === true || other.payload.aborted === true;
-      } catch {
-        finished = false;
+    const dest = probeStateFile(destAbs);
+    if (dest.status !== 'missing') {
+      // An unreadable destination counts as unfinished: nothing is replaced that cannot be judged.
+      if (dest.status === 'unfinished' || dest.status === 'unreadable') {
+        throw new WizardError(`task '${options.destKey}' already has an unfinished wizard`);
       }
-      if (!finished) throw new WizardError(`task '${options.destKey}' already has an unfinished wizard`);
       backup = backupStateFile(destAbs, options.now ?? new Date(), { heldLock: destLock });
     }
     const srcLock = acquireLock(lockPathFor(handle.path));

@@ -85,7 +85,15 @@ export function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProb
     case 'invalid_union': {
       const got = valueAt(data, segs);
       if (got === undefined) return { segs, problem: 'is required' };
-      return { segs, problem: `${issue.message.replace(/^Invalid input$/, 'has the wrong type')}, got ${describeValue(got)}` };
+      // Name what each alternative wanted, when they all failed on the type of this very value.
+      const wanted: string[] = [];
+      for (const branch of issue.errors) {
+        const first = branch[0];
+        if (first && first.code === 'invalid_type' && first.path.length === 0) wanted.push(EXPECTED_NAMES[first.expected] ?? first.expected);
+        else if (first && first.code === 'invalid_value' && first.path.length === 0) wanted.push(first.values.map((v) => JSON.stringify(v)).join(' or '));
+      }
+      if (wanted.length === issue.errors.length && wanted.length > 0) return { segs, problem: `must be ${[...new Set(wanted)].join(' or ')}, got ${describeValue(got)}` };
+      return { segs, problem: `has the wrong type, got ${describeValue(got)}` };
     }
     case 'invalid_value':
       return { segs, problem: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };

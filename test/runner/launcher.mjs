@@ -9,7 +9,7 @@
 //
 // Env: OKSTRA_CODE_SERVER     code-server to use (default: the pinned one in .tools/, installed on demand)
 //      OKSTRA_CHROMIUM        browser (default /usr/bin/chromium)
-//      OKSTRA_TEST_TIMEOUT_MS whole-run timeout (default 300000)
+//      OKSTRA_TEST_TIMEOUT_MS whole-run timeout (default 420000)
 //      OKSTRA_HARNESS_VERBOSE=1  echo the server's and the browser's console
 //      OKSTRA_KEEP_SANDBOX=1  keep the temp folder (user data, logs) for a post-mortem
 // Exit: the extension host's code (0 = every test passed, 1 = a test failed), 2 = harness failure or timeout.
@@ -38,7 +38,7 @@ if (!args.extensionDevelopmentPath || !args.extensionTestsPath) {
 }
 const extensionDevelopmentPath = path.resolve(args.extensionDevelopmentPath);
 const extensionTestsPath = path.resolve(args.extensionTestsPath);
-const timeoutMs = Number(process.env.OKSTRA_TEST_TIMEOUT_MS ?? 300000);
+const timeoutMs = Number(process.env.OKSTRA_TEST_TIMEOUT_MS ?? 420000);
 const verbose = process.env.OKSTRA_HARNESS_VERBOSE === '1';
 const resultsDir = path.join(repoRoot, 'test-results');
 

@@ -35,8 +35,7 @@ describe('UI: okstra in the VS Code workbench', function () {
 
   before(async function () {
     this.timeout(180_000);
-    fs.rmSync(resultsDir, { recursive: true, force: true });
-    fs.mkdirSync(resultsDir, { recursive: true });
+    fs.mkdirSync(resultsDir, { recursive: true }); // emptied once per run by globalSetup.mjs
     sandbox = createSandbox('okstra-ui-');
     workspace = copyWorkspace();
     server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox });

@@ -411,6 +411,9 @@ export class WizardController implements vscode.Disposable {
     const onChange = (): void => {
       const session = this.sessionValue;
       if (!session || session.statePath !== statePath) return;
+      // Our own saves fire the watcher too: reload only what another writer changed.
+      if (!session.changedOnDisk()) return;
+      this.deps.log.info(`${statePath} changed on disk (the CLI or another window): reloading`);
       void (async () => {
         try {
           await session.reload();

@@ -323,6 +323,11 @@ export class EngineSession implements WizardSession {
     );
   }
 
+  changedOnDisk(): boolean {
+    if (!this.handle) return false;
+    return this.handle.expected.some((e) => store.sha256OfFile(e.path) !== e.sha256);
+  }
+
   async reload(): Promise<void> {
     if (!this.statePathValue) return;
     const loaded = store.loadStateFile(this.statePathValue);

@@ -62,6 +62,8 @@ export interface WizardSession {
   abort(): Promise<void>;
   tree(): TreeResult;
   outcome(): OutcomeResult;
+  /** True when the state file's bytes differ from what this session last read or wrote (another writer). */
+  changedOnDisk(): boolean;
   /** Re-reads the state file (after another writer), replacing the state held. */
   reload(): Promise<void>;
   recordLastRun(lastRun: LastRun): Promise<void>;

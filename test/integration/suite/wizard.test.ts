@@ -275,6 +275,22 @@ describe('wizard UI', function () {
     await answerUntilConfirmed(input);
   });
 
+  it('follows the state file: a change by another writer updates the tree, and Resume continues from it', async () => {
+    const session = features().controller.session!;
+    const file = session.statePath!;
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { answered: string[]; confirmed: boolean | null };
+    // What another window (or the CLI's rewind) would write: back to directive-pick.
+    json.answered = json.answered.filter((id) => !['directive-pick', 'related-tasks-pick', 'confirm'].includes(id));
+    json.confirmed = null;
+    fs.writeFileSync(file, JSON.stringify(json, null, 2) + '\n');
+    await waitFor('the tree to show directive-pick as current', () => features().tree.rows.some((r) => r.id === 'current:directive-pick'), 10_000);
+    assert.equal(features().controller.session!.state.confirmed, null);
+    void vscode.commands.executeCommand('okstra.resume');
+    const input = await nextInput();
+    assert.equal(stepOf(input), 'directive-pick');
+    await answerUntilConfirmed(input);
+  });
+
   it('runs render-bundle as a task: the stand-in receives exactly renderArgv, and the exit code is recorded', async () => {
     const session = features().controller.session!;
     const outcome = session.outcome();

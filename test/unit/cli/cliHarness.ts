@@ -1,6 +1,7 @@
-// Black-box harness: the CLI is bundled once (as the build does, into
-// out/test-cli/cli.js so that it finds package.json and profiles/ exactly as
-// dist/cli.js does) and spawned with plain node for every command.
+// Black-box harness: the CLI is bundled once (as the release build does, into
+// out/test-cli/<pid>/cli.js, below the package root, so that it finds
+// package.json and profiles/ by the same walk as dist/cli.js) and spawned with
+// plain node for every command.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -8,7 +9,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const BUNDLE = path.join(REPO_ROOT, 'out', 'test-cli', 'cli.js');
+// One bundle per test process, so that two concurrent test runs never read each other's half-written file.
+const BUNDLE_DIR = path.join(REPO_ROOT, 'out', 'test-cli', String(process.pid));
+const BUNDLE = path.join(BUNDLE_DIR, 'cli.js');
 let built = false;
 
 /** Bundles src/cli/main.ts (once per mocha process). */
@@ -29,6 +32,7 @@ export function buildCli(): string {
     logLevel: 'error',
   });
   built = true;
+  process.on('exit', () => fs.rmSync(BUNDLE_DIR, { recursive: true, force: true }));
   return BUNDLE;
 }
 

@@ -27,9 +27,11 @@ import {
 describe('cli: commands', function () {
   this.timeout(60_000);
   let env: NodeJS.ProcessEnv;
+  let providerBinDir: string;
   before(() => {
     buildCli();
-    env = fullEnv(providerBin());
+    providerBinDir = providerBin();
+    env = fullEnv(providerBinDir);
   });
   after(cleanupTemp);
 
@@ -43,9 +45,9 @@ describe('cli: commands', function () {
   }
 
   describe('init', () => {
-    it('writes a fresh v2 state with the defaults of cli.md and prints {ok, next: task-pick}', () => {
+    it('writes a fresh v2 state (its folder created) with the defaults of cli.md and prints {ok, next: task-pick}', () => {
       const root = copyFixture('okstra-project');
-      const state = path.join(root, 'wizard.json');
+      const state = path.join(root, 'agents', 'runs', 'wizard.json');
       const r = cli(['init', '--state', state, '--project-root', root], { env });
       assert.equal(r.code, 0, r.stdout);
       InitDocSchema.parse(r.json);
@@ -217,6 +219,64 @@ describe('cli: commands', function () {
       assert.equal(answeredRows[0].echo, 'task: platform/node-upgrade');
       assert.equal(answeredRows[1].echo, 'task-type: final-verification');
       for (const r of answeredRows) assert.equal(r.editable, true, r.id);
+      // editable is exactly "rewind --to <id> is accepted": the current, unanswered prompt is not a rewind target.
+      assert.equal(last.editable, false);
+      const before = fs.readFileSync(state);
+      const refused = cli(['rewind', '--state', state, '--to', last.id], { env });
+      assert.equal(refused.json.ok, false, refused.stdout);
+      assert.deepEqual(fs.readFileSync(state), before);
+    });
+  });
+
+  describe('the state file and the environment', () => {
+    it('--state never moves: answering task-pick again with another task keeps the file where it is', () => {
+      const root = copyFixture('okstra-project');
+      const state = path.join(root, 'agent.wizard.json');
+      cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env });
+      assert.equal(cli(['rewind', '--state', state, '--to', 'task-pick'], { env }).json.ok, true);
+      const r = cli(['step', '--state', state, '--answer', 'search/ranking-v2'], { env });
+      assert.equal(r.json.echo, 'task: search/ranking-v2');
+      const saved = JSON.parse(fs.readFileSync(state, 'utf8'));
+      assert.equal(saved.task_id, 'ranking-v2');
+      assert.equal(fs.existsSync(statePathIn(root, 'search', 'ranking-v2')), false);
+      assert.equal(fs.existsSync(statePathIn(root, 'platform', 'node-upgrade')), false);
+    });
+
+    it('OKSTRA_MODEL_DEFAULTS names the user scope: its models become the role-model defaults', async () => {
+      const root = copyFixture('okstra-project');
+      const defaults = path.join(tempDir(), 'defaults.yaml');
+      fs.writeFileSync(defaults, 'verifier: [kimi/kimi-k2, antigravity/gemini-3-pro]\n');
+      const userEnv = { ...env, OKSTRA_MODEL_DEFAULTS: defaults };
+      const state = statePathIn(root, 'platform', 'node-upgrade.cli');
+      const init = cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env: userEnv });
+      const seen: any[] = [];
+      await driveInProcess(state, init.json.next, {}, userEnv, (p) => {
+        if (p.step.startsWith('role-model:verifier:')) seen.push(p);
+      });
+      assert.equal(seen.length, 2);
+      // Rotated by the ordinal (roles.md › Model defaults).
+      assert.equal(seen[0].options.find((o: any) => o.default)?.value, 'kimi/kimi-k2');
+      assert.equal(seen[1].options.find((o: any) => o.default)?.value, 'antigravity/gemini-3-pro');
+      // The defaults taken are what the argv renders.
+      const plain = cli(['render-args', '--state', state], { env });
+      assert.ok(plain.json.renderArgs['role-model'].includes('verifier=kimi/kimi-k2'));
+    });
+
+    it('provider CLIs come from PATH or OKSTRA_<P>_CLI, and the terminal backend from the environment', () => {
+      const root = copyFixture('okstra-project');
+      const state = statePathIn(root, 'platform', 'node-upgrade.cli');
+      const bare = { ...env, PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'none' };
+      cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env: bare });
+      let prompt = cli(['step', '--state', state, '--answer', 'final-verification'], { env: bare }).json.next;
+      while (prompt && !prompt.step.startsWith('role-')) {
+        prompt = cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env: bare }).json.next;
+      }
+      // No provider CLI at all: no count can be completed.
+      assert.ok(prompt.options.every((o: any) => o.disabled), JSON.stringify(prompt.options));
+      // The native provider's CLI through OKSTRA_CLAUDE_CLI, no terminal backend: claude models can start.
+      const claude = path.join(providerBinDir, 'claude');
+      const withClaude = cli(['step', '--state', state], { env: { ...bare, OKSTRA_CLAUDE_CLI: claude } });
+      assert.ok(withClaude.json.current.options.some((o: any) => !o.disabled), withClaude.stdout);
     });
   });
 

@@ -42,6 +42,7 @@ describe('cli: a legacy v1 state file', function () {
     }
     const step = cli(['step', '--state', v1], { env });
     CurrentDocSchema.parse(step.json);
+    assert.deepEqual(Object.keys(step.json), ['ok', 'notices', 'current'], 'notices right after ok');
     // Converted: the v1 answers up to the evidence step carry over.
     assert.ok(step.json.current.progress.answered >= 4, step.stdout);
     assert.deepEqual(snapshotTree(root), before, 'nothing written: no state file, no companion');

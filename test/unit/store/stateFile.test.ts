@@ -337,6 +337,16 @@ describe('store: the state file', () => {
       assert.equal(bytes.toString('utf8'), JSON.stringify(expected, null, 2) + '\n');
     });
 
+    it('a save keeps the file permissions', function () {
+      if (process.platform === 'win32') this.skip();
+      const dir = tmpDir('okstra-store-');
+      const file = path.join(dir, 't.wizard.json');
+      const h = createStateFile(file, v2State());
+      fs.chmodSync(file, 0o600);
+      saveStateFile(h, v2State({ directive: 'x' }));
+      assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+    });
+
     it('consecutive saves through the returned handle succeed; the handle that was used is stale afterwards', () => {
       const { file } = setup();
       const first = loadStateFile(file);

@@ -15,6 +15,7 @@ import {
   loadStateFile,
   moveStateFile,
   numberedCompanionPath,
+  probeStateFile,
   saveStateFile,
   STALE_READ_MESSAGE,
   stateFilePathFor,
@@ -81,6 +82,26 @@ describe('store: the wizard files of a project', () => {
 
     it('a project without tasks lists nothing', () => {
       assert.deepEqual(listUnfinishedWizards(tmpDir()), []);
+    });
+  });
+
+  describe('probeStateFile', () => {
+    it('missing, unfinished, confirmed, aborted, unreadable; a legacy file through its companion', () => {
+      const root = copyFixture('okstra-project');
+      const f = (id: string) => stateFilePathFor(root, 'g', id);
+      assert.deepEqual(probeStateFile(f('none')), { status: 'missing', legacy: false });
+      createStateFile(f('u'), st());
+      createStateFile(f('c'), st({ confirmed: true }));
+      createStateFile(f('a'), st({ aborted: true, confirmed: true }));
+      fs.writeFileSync(f('x'), '[');
+      assert.equal(probeStateFile(f('u')).status, 'unfinished');
+      assert.equal(probeStateFile(f('c')).status, 'confirmed');
+      assert.equal(probeStateFile(f('a')).status, 'aborted');
+      assert.deepEqual(probeStateFile(f('x'), { shownPath: 'X' }), { status: 'unreadable', legacy: false, error: 'X:1:2: invalid JSON: unexpected end of input' });
+      const legacy = stateFilePathFor(root, 'payments', 'refund-timeout');
+      assert.deepEqual(probeStateFile(legacy), { status: 'unfinished', legacy: true });
+      saveStateFile(loadStateFile(legacy), st({ confirmed: true }));
+      assert.deepEqual(probeStateFile(legacy), { status: 'confirmed', legacy: true });
     });
   });
 

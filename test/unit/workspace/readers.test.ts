@@ -259,6 +259,8 @@ describe('workspace readers', () => {
 
     it('okstraCommand is one executable or a list; an empty file is an empty config; a missing one is null', () => {
       assert.deepEqual(parseConfig('okstraCommand: [uvx, okstra]\n', 'c.yaml').okstraCommand, ['uvx', 'okstra']);
+      assert.equal(fileError(() => parseConfig('okstraCommand: 3\n', 'c.yaml')), 'c.yaml:1:1: okstraCommand: must be a string or a list, got an integer (3)');
+      assert.equal(fileError(() => parseConfig('models:\n  - ref: a/b\n    roles: all\n', 'c.yaml')), `c.yaml:3:5: models[0].roles: must be "*" or a list, got a string ("all")`);
       assert.deepEqual(parseConfig('# nothing\n', 'c.yaml'), { path: 'c.yaml' });
       assert.equal(openWorkspace(tmpDir(), { builtinProfilesDir: PROFILES }).config(), null);
     });

@@ -1,0 +1,152 @@
+// Whole-process measurements: the CLI as a user's script runs it (P3 CLI,
+// P5, P6) and the extension bundle's activate() (P4). The bench builds its
+// own release bundles (minified, no source maps: what the .vsix ships) into
+// a temp package, so it measures the shipped code and never touches dist/,
+// which other work in this tree rebuilds at any time.
+
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { REPO } from './generate';
+import { nowMs, summarize, type Sample } from './stats';
+
+export interface Package {
+  root: string;
+  cli: string;
+  extension: string;
+  extensionBytes: number;
+  cliBytes: number;
+}
+
+/** Release bundles in `<dir>/pkg/dist`, with the package.json and profiles/ the CLI finds next to them. */
+export async function buildPackage(dir: string): Promise<Package> {
+  const root = path.join(dir, 'pkg');
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(REPO, 'package.json'), path.join(root, 'package.json'));
+  fs.symlinkSync(path.join(REPO, 'profiles'), path.join(root, 'profiles'), 'dir');
+  const common: esbuild.BuildOptions = {
+    absWorkingDir: REPO,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'error',
+    external: ['vscode'],
+    minify: true,
+    sourcemap: false,
+  };
+  const cli = path.join(root, 'dist', 'cli.js');
+  const extension = path.join(root, 'dist', 'extension.js');
+  await Promise.all([
+    esbuild.build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: cli, banner: { js: '#!/usr/bin/env node' } }),
+    esbuild.build({ ...common, entryPoints: ['src/vscode/extension.ts'], outfile: extension }),
+  ]);
+  return { root, cli, extension, extensionBytes: fs.statSync(extension).size, cliBytes: fs.statSync(cli).size };
+}
+
+export interface RunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): RunResult {
+  const t = nowMs();
+  const r = spawnSync(cmd, args, { env, cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const ms = nowMs() - t;
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms };
+}
+
+/** `node <cli> …`, parsed; throws unless it printed a JSON document. */
+export function cliJson(cli: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): { doc: any; ms: number; status: number | null } {
+  const r = run(process.execPath, [cli, ...args], env, cwd);
+  let doc: any;
+  try {
+    doc = JSON.parse(r.stdout);
+  } catch {
+    throw new Error(`okstra-wizard ${args.join(' ')} printed no JSON (exit ${r.status}): ${r.stdout.slice(0, 300)}${r.stderr.slice(0, 600)}`);
+  }
+  return { doc, ms: r.ms, status: r.status };
+}
+
+/** Median wall time of `node <cli> step --state <file>` (process start to exit, JSON printed). */
+export function timeCliStep(cli: string, stateFile: string, env: NodeJS.ProcessEnv, cwd: string, runs: number, expectStep?: string): Sample {
+  const once = () => {
+    const r = cliJson(cli, ['step', '--state', stateFile], env, cwd);
+    if (r.status !== 0 || r.doc.ok !== true) throw new Error(`step --state ${stateFile}: ${JSON.stringify(r.doc).slice(0, 300)}`);
+    if (expectStep && r.doc.current?.step !== expectStep) throw new Error(`step: expected ${expectStep}, got ${r.doc.current?.step}`);
+    return r.ms;
+  };
+  for (let i = 0; i < 3; i++) once();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(once());
+  return summarize(times);
+}
+
+export interface PeakRss {
+  /** Bytes, the largest of the runs. */
+  max: number;
+  median: number;
+  runs: number;
+  tool: string;
+}
+
+const TIME = '/usr/bin/time';
+
+/** Peak RSS of `node <cli> step --state <file>`: GNU time -v when present, else process.resourceUsage().maxRSS from a preload. */
+export function peakRss(dir: string, cli: string, stateFile: string, env: NodeJS.ProcessEnv, cwd: string, runs: number, expectStep?: string): PeakRss {
+  const haveTime = fs.existsSync(TIME);
+  const preload = path.join(dir, 'maxrss-preload.cjs');
+  if (!haveTime) {
+    fs.writeFileSync(preload, "process.on('exit', () => require('node:fs').writeSync(2, `\\nBENCH_MAXRSS_KB=${process.resourceUsage().maxRSS}\\n`));\n");
+  }
+  const peaks: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = haveTime
+      ? run(TIME, ['-v', process.execPath, cli, 'step', '--state', stateFile], env, cwd)
+      : run(process.execPath, ['-r', preload, cli, 'step', '--state', stateFile], env, cwd);
+    const doc = JSON.parse(r.stdout);
+    if (doc.ok !== true) throw new Error(`P6: step failed: ${r.stdout.slice(0, 300)}`);
+    if (expectStep && doc.current?.step !== expectStep) throw new Error(`P6: expected ${expectStep}, got ${doc.current?.step}`);
+    const m = haveTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr) : /BENCH_MAXRSS_KB=(\d+)/.exec(r.stderr);
+    if (!m) throw new Error(`P6: no peak RSS in: ${r.stderr.slice(-400)}`);
+    peaks.push(Number(m[1]) * 1024);
+  }
+  const s = summarize(peaks);
+  return { max: s.max, median: s.median, runs, tool: haveTime ? '/usr/bin/time -v' : 'process.resourceUsage().maxRSS' };
+}
+
+export interface Activation {
+  /** activate() as the bench times it around the call. */
+  activate: Sample;
+  /** require() of the bundle + activate(). */
+  load: Sample;
+  runs: number;
+}
+
+/** activate() of the release bundle in fresh Node processes with the fake vscode module. */
+export function timeActivation(extension: string, folder: string, runs: number): Activation {
+  const host = path.join(REPO, 'bench', 'activateHost.cjs');
+  const act: number[] = [];
+  const load: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const r = run(process.execPath, [host, extension, folder], { PATH: process.env.PATH ?? '' }, folder);
+    if (r.status !== 0) throw new Error(`P4: activate() failed in the fake host: ${r.stderr.slice(0, 800)}`);
+    const j = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { requireMs: number; activateMs: number };
+    if (i < 2) continue; // warm-up: the OS file cache
+    act.push(j.activateMs);
+    load.push(j.requireMs + j.activateMs);
+  }
+  return { activate: summarize(act), load: summarize(load), runs };
+}
+
+/** The integration suite's own figure, when its log is given (OKSTRA_INTEGRATION_LOG=<file>). */
+export function integrationActivation(): { ms: number; file: string } | null {
+  const file = process.env.OKSTRA_INTEGRATION_LOG;
+  if (!file || !fs.existsSync(file)) return null;
+  const m = [...fs.readFileSync(file, 'utf8').matchAll(/activate\(\) took ([\d.]+) ms/g)].at(-1);
+  return m ? { ms: Number(m[1]), file } : null;
+}

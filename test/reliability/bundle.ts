@@ -1,0 +1,28 @@
+// The child processes of the reliability script are bundled once with esbuild
+// (as the release build bundles dist/cli.js), so each of the thousand-odd
+// processes starts in plain node without a TypeScript loader.
+import * as path from 'node:path';
+import { OUT, REPO_ROOT } from './lib';
+
+const built = new Map<string, string>();
+
+/** Bundles `entry` (repo-relative .ts) to out/reliability/<name>.js and returns its path. */
+export function bundle(entry: string, name: string): string {
+  const cached = built.get(name);
+  if (cached) return cached;
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  const outfile = path.join(OUT, `${name}.js`);
+  esbuild.buildSync({
+    entryPoints: [path.join(REPO_ROOT, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    minify: true,
+    logLevel: 'error',
+  });
+  built.set(name, outfile);
+  return outfile;
+}
