@@ -7,7 +7,7 @@ import { OUT, REPO_ROOT } from './lib';
 const built = new Map<string, string>();
 
 /** Bundles `entry` (repo-relative .ts) to out/reliability/<name>.js and returns its path. */
-export function bundle(entry: string, name: string): string {
+export function bundle(entry: string, name: string, define?: Record<string, string>): string {
   const cached = built.get(name);
   if (cached) return cached;
   const esbuild = require('esbuild') as typeof import('esbuild');
@@ -22,6 +22,7 @@ export function bundle(entry: string, name: string): string {
     external: ['vscode'],
     minify: true,
     logLevel: 'error',
+    define,
   });
   built.set(name, outfile);
   return outfile;

@@ -130,3 +130,28 @@ export function shown(v: string, max = 80): string {
   const j = JSON.stringify(v);
   return j.length <= max ? j : `${j.slice(0, max)}…(${v.length} chars)`;
 }
+
+/** Text answers that a person would give (a text step that needs a value never gets ""). */
+export function textAnswer(prompt: PromptDoc, n: number): string {
+  switch (prompt.step) {
+    case 'task-new':
+      return `reliability/task-${n}`;
+    case 'brief-path':
+    case 'clarification':
+    case 'pr-template':
+      return 'README.md';
+    case 'directive':
+      return prompt.default || `directive ${n}`;
+    default:
+      return prompt.default ?? '';
+  }
+}
+
+/** A random but sensible answer: any enabled option (not `new`, not confirm's `abort`, which ends a walk), or a text answer. */
+export function randomAnswer(prompt: PromptDoc, r: () => number, n: number): string {
+  if (prompt.kind === 'text') return textAnswer(prompt, n);
+  const enabled = prompt.options.filter((o) => !o.disabled && o.value !== 'new' && !(prompt.step === 'confirm' && o.value === 'abort'));
+  if (enabled.length === 0) return defaultAnswer(prompt);
+  if (prompt.kind === 'multi_pick') return enabled.filter((_, i) => i === 0 || r() < 0.4).map((o) => o.value).join(',');
+  return pick(r, enabled).value;
+}

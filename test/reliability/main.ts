@@ -3,6 +3,8 @@
 // Options: --only R1,R3  --seed <n> (replay)  --quick (small counts, for a smoke run).
 import { cleanupTemps, passed, type TargetReport } from './lib';
 import { runR1 } from './r1CrashDuringSave';
+import { runR2 } from './r2TwoWriters';
+import { runR3 } from './r3LegacyFile';
 
 interface Options {
   only: Set<string> | null;
@@ -47,7 +49,9 @@ async function main(): Promise<void> {
     reports.push(r);
   };
   try {
-    await run('R1', () => runR1({ seed: o.seed, kills: o.quick ? 60 : 1000, lanes: 3 }));
+    await run('R1', () => runR1({ seed: o.seed, kills: o.quick ? 60 : 1000, lanes: 4 }));
+    await run('R2', () => runR2({ seed: o.seed, rounds: o.quick ? 6 : 24, races: o.quick ? 3 : 10 }));
+    await run('R3', () => runR3({ seed: o.seed, actions: o.quick ? 100 : 600 }));
   } finally {
     cleanupTemps();
   }

@@ -45,6 +45,8 @@ export function readyForConfirm(env: StepEnv, s: WizardState): boolean {
 
 /** R-NXT-1…3: the prompt to answer now; throws WizardError when it cannot be computed. */
 export function nextPrompt(env: StepEnv, s: WizardState): Prompt {
+  // A malformed config.yaml blocks every prompt with its file error (workspace.md › config.yaml).
+  env.config();
   if (s.aborted || s.confirmed === true) return DONE_PROMPT;
   // A task type without a loadable profile is an error at every prompt after task-type (BUG-1).
   if (s.task_type && s.answered.includes('task-type')) env.roles(s).requireAll();

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { okstraCommandArgv, renderBundleArgv, type OkstraCommandSetting } from '../../core/run';
-import type { LastRun, Notice } from '../../core/types';
+import type { LastRun } from '../../core/types';
 import { PromptRunner } from '../prompt/promptRunner';
 import { applyPersistAction } from '../run/persistActions';
 import { runRefusal } from '../run/runGuard';
@@ -40,7 +40,7 @@ export class WizardController implements vscode.Disposable {
   private sessionValue: WizardSession | undefined;
   private driving = false;
   private paused = false;
-  private watcher: vscode.FileSystemWatcher | undefined;
+  private watcher: vscode.Disposable | undefined;
   private lastRunResult: RunResult | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly runFinished = new vscode.EventEmitter<LastRun>();
@@ -207,9 +207,11 @@ export class WizardController implements vscode.Disposable {
     const display = commandLineForDisplay(argv, command.length);
     const runLabel = t('Run');
     const copyLabel = t('Copy Command Line');
-    const detail = `${outcome.confirmationText}\n\n${t('Command line ({0}):', display.shell)}\n${display.line}${display.error ? `\n\n${display.error}` : ''}`;
+    // The dialog renders HTML: keep confirmationText's alignment with non-breaking spaces.
+    const aligned = outcome.confirmationText.replace(/ {2,}/g, (run) => '\u00a0'.repeat(run.length)).replace(/^ /gm, '\u00a0');
+    const detail = `${aligned}\n\n${t('Command line ({0}):', display.shell)}\n${display.line}${display.error ? `\n\n${display.error}` : ''}`;
     const buttons = this.deps.isTrusted() ? [runLabel, copyLabel] : [copyLabel];
-    const answer = await this.deps.dialogs.ask(t('okstra render-bundle — {0}', session.taskKey), detail, buttons);
+    const answer = await this.deps.dialogs.ask(t('okstra render-bundle — {0}', session.taskKey), detail, buttons, 'info');
     if (answer === copyLabel) {
       await vscode.env.clipboard.writeText(display.line);
       this.deps.log.info('command line copied');
@@ -412,7 +414,10 @@ export class WizardController implements vscode.Disposable {
       const session = this.sessionValue;
       if (!session || session.statePath !== statePath) return;
       // Our own saves fire the watcher too: reload only what another writer changed.
-      if (!session.changedOnDisk()) return;
+      if (!session.changedOnDisk()) {
+        this.deps.log.debug(`${statePath}: change event for our own save`);
+        return;
+      }
       this.deps.log.info(`${statePath} changed on disk (the CLI or another window): reloading`);
       void (async () => {
         try {
@@ -426,7 +431,14 @@ export class WizardController implements vscode.Disposable {
     };
     w.onDidChange(onChange);
     w.onDidCreate(onChange);
-    this.watcher = w;
+    // A stat poll as well: the workbench watcher was seen not to report changes in some remote setups
+    // (code-server test runs); one file polled once a second costs nothing, and the sha check dedups.
+    const poll = (curr: fs.Stats, prev: fs.Stats): void => {
+      if (curr.mtimeMs !== prev.mtimeMs || curr.size !== prev.size) onChange();
+    };
+    fs.watchFile(statePath, { interval: 1000 }, poll);
+    this.deps.log.info(`watching ${statePath}`);
+    this.watcher = vscode.Disposable.from(w, { dispose: () => fs.unwatchFile(statePath, poll) });
   }
   private watcherPath: string | undefined;
 
@@ -566,4 +578,3 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export type { Notice };

@@ -15,7 +15,7 @@ import { parseState, stateToJson } from '../../core/wizard/stateCodec';
 import * as store from '../../store';
 import { createEnvironment } from '../../workspace/environment';
 import { openWorkspace } from '../../workspace/workspace';
-import type { CurrentResult, OutcomeResult, PersistAction, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
+import type { CurrentResult, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
 import type { FolderInfo, NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
 
 const PENDING_KEY = 'okstra.pendingWizards';
