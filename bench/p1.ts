@@ -62,37 +62,47 @@ export function runP1(tmp: string, opts: { iterations: number }): P1Result {
     walks.push({ key: c.key, states, steps, answers: given });
   }
   const all: number[] = [];
+  const allCpu: number[] = [];
   let worst: P1Result['worst'] | null = null;
   for (const w of walks) {
     w.states.forEach((s, i) => {
       for (let k = 0; k < 2; k++) E.current(ctx(), s); // warm-up
       const times: number[] = [];
+      const cpu: number[] = [];
       for (let k = 0; k < opts.iterations; k++) {
+        const c = process.cpuUsage();
         const t = process.hrtime.bigint();
         E.current(ctx(), s);
         times.push(Number(process.hrtime.bigint() - t) / 1e6);
+        const d = process.cpuUsage(c);
+        cpu.push((d.user + d.system) / 1000);
       }
-      const sample = summarize(times);
+      const sample = summarize(times, cpu);
       all.push(...times);
+      allCpu.push(...cpu);
       if (!worst || sample.median > worst.sample.median) worst = { step: w.steps[i]!, task: w.key, sample };
     });
   }
   // An answer: the submit, the reconcile and the next prompt (what a user waits for after a click).
   const submits: number[] = [];
+  const submitCpu: number[] = [];
   for (const w of walks) {
     w.states.forEach((s, i) => {
       if (w.steps[i] === 'confirm' || w.steps[i] === 'task-new') return;
       for (let k = 0; k < 5; k++) {
+        const c = process.cpuUsage();
         const t = process.hrtime.bigint();
         E.submit(ctx(), s, w.answers[i]!);
         submits.push(Number(process.hrtime.bigint() - t) / 1e6);
+        const d = process.cpuUsage(c);
+        submitCpu.push((d.user + d.system) / 1000);
       }
     });
   }
   return {
-    current: summarize(all),
+    current: summarize(all, allCpu),
     worst: worst!,
-    submit: summarize(submits),
+    submit: summarize(submits, submitCpu),
     prompts: walks.reduce((n, w) => n + w.states.length, 0),
     taskTypes: [...types].sort(),
   };

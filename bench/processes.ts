@@ -50,26 +50,44 @@ export interface RunResult {
   stdout: string;
   stderr: string;
   ms: number;
+  /** The child's CPU time (user + system), when GNU time is there to tell (10 ms resolution). */
+  cpuMs?: number;
 }
 
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): RunResult {
+const TIME = '/usr/bin/time';
+const HAVE_TIME = fs.existsSync(TIME);
+const CPU_MARK = 'BENCH_CPU';
+
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, opts: { cpu?: boolean } = {}): RunResult {
+  const wrap = opts.cpu && HAVE_TIME;
   const t = nowMs();
-  const r = spawnSync(cmd, args, { env, cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = wrap
+    ? spawnSync(TIME, ['-f', `${CPU_MARK} %U %S`, cmd, ...args], { env, cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    : spawnSync(cmd, args, { env, cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const ms = nowMs() - t;
   if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms };
+  let stderr = r.stderr;
+  let cpuMs: number | undefined;
+  if (wrap) {
+    const m = new RegExp(`${CPU_MARK} ([\\d.]+) ([\\d.]+)\\s*$`).exec(stderr);
+    if (m) {
+      cpuMs = (Number(m[1]) + Number(m[2])) * 1000;
+      stderr = stderr.slice(0, m.index);
+    }
+  }
+  return { status: r.status, stdout: r.stdout, stderr, ms, cpuMs };
 }
 
 /** `node <cli> …`, parsed; throws unless it printed a JSON document. */
-export function cliJson(cli: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): { doc: any; ms: number; status: number | null } {
-  const r = run(process.execPath, [cli, ...args], env, cwd);
+export function cliJson(cli: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): { doc: any; ms: number; cpuMs?: number; status: number | null } {
+  const r = run(process.execPath, [cli, ...args], env, cwd, { cpu: true });
   let doc: any;
   try {
     doc = JSON.parse(r.stdout);
   } catch {
     throw new Error(`okstra-wizard ${args.join(' ')} printed no JSON (exit ${r.status}): ${r.stdout.slice(0, 300)}${r.stderr.slice(0, 600)}`);
   }
-  return { doc, ms: r.ms, status: r.status };
+  return { doc, ms: r.ms, cpuMs: r.cpuMs, status: r.status };
 }
 
 /** Median wall time of `node <cli> step --state <file>` (process start to exit, JSON printed). */
@@ -78,12 +96,30 @@ export function timeCliStep(cli: string, stateFile: string, env: NodeJS.ProcessE
     const r = cliJson(cli, ['step', '--state', stateFile], env, cwd);
     if (r.status !== 0 || r.doc.ok !== true) throw new Error(`step --state ${stateFile}: ${JSON.stringify(r.doc).slice(0, 300)}`);
     if (expectStep && r.doc.current?.step !== expectStep) throw new Error(`step: expected ${expectStep}, got ${r.doc.current?.step}`);
-    return r.ms;
+    return r;
   };
   for (let i = 0; i < 3; i++) once();
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(once());
-  return summarize(times);
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = once();
+    times.push(r.ms);
+    if (r.cpuMs !== undefined) cpu.push(r.cpuMs);
+  }
+  return summarize(times, cpu);
+}
+
+/** Median wall time of a plain command (a reference for process start on a loaded machine). */
+export function measureProcess(cmd: string, args: string[], runs: number): Sample {
+  for (let i = 0; i < 2; i++) run(cmd, args, { PATH: process.env.PATH ?? '' }, process.cwd());
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = run(cmd, args, { PATH: process.env.PATH ?? '' }, process.cwd(), { cpu: true });
+    times.push(r.ms);
+    if (r.cpuMs !== undefined) cpu.push(r.cpuMs);
+  }
+  return summarize(times, cpu);
 }
 
 export interface PeakRss {
@@ -93,8 +129,6 @@ export interface PeakRss {
   runs: number;
   tool: string;
 }
-
-const TIME = '/usr/bin/time';
 
 /** Peak RSS of `node <cli> step --state <file>`: GNU time -v when present, else process.resourceUsage().maxRSS from a preload. */
 export function peakRss(dir: string, cli: string, stateFile: string, env: NodeJS.ProcessEnv, cwd: string, runs: number, expectStep?: string): PeakRss {
@@ -128,12 +162,12 @@ export interface Activation {
 }
 
 /** activate() of the release bundle in fresh Node processes with the fake vscode module. */
-export function timeActivation(extension: string, folder: string, runs: number): Activation {
+export function timeActivation(extension: string, folder: string, runs: number, viewVisible = false): Activation {
   const host = path.join(REPO, 'bench', 'activateHost.cjs');
   const act: number[] = [];
   const load: number[] = [];
   for (let i = 0; i < runs + 2; i++) {
-    const r = run(process.execPath, [host, extension, folder], { PATH: process.env.PATH ?? '' }, folder);
+    const r = run(process.execPath, [host, extension, folder, ...(viewVisible ? ['visible'] : [])], { PATH: process.env.PATH ?? '' }, folder);
     if (r.status !== 0) throw new Error(`P4: activate() failed in the fake host: ${r.stderr.slice(0, 800)}`);
     const j = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { requireMs: number; activateMs: number };
     if (i < 2) continue; // warm-up: the OS file cache

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run package`: the installable .vsix, built offline.
 //   node scripts/package.mjs [--out FILE] [--quiet]
+//   node scripts/package.mjs --install-tools   (only installs vsce into .tools/vsce, e.g. before an offline run)
 // 1. release build (`vscode:prepublish` = `node scripts/build.mjs --release`; run here when that script is absent);
 // 2. @vscode/vsce `package --no-dependencies` (esbuild bundles zod and yaml, so no node_modules are shipped and
 //    npm is never asked about the dependency tree), relative README links left as they are (nothing to fetch or
@@ -18,12 +19,13 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 
 function usage(msg) {
   if (msg) console.error(`package: ${msg}`);
-  console.error('usage: node scripts/package.mjs [--out FILE] [--quiet]');
+  console.error('usage: node scripts/package.mjs [--out FILE] [--quiet] | --install-tools');
   process.exit(2);
 }
 
 let out = path.join(root, `${manifest.name}-${manifest.version}.vsix`);
 let quiet = false;
+let installOnly = false;
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -31,6 +33,7 @@ for (let i = 0; i < argv.length; i++) {
     if (!argv[i + 1]) usage('--out needs a file');
     out = path.resolve(argv[++i]);
   } else if (a === '--quiet') quiet = true;
+  else if (a === '--install-tools') installOnly = true;
   else if (a === '--help' || a === '-h') usage();
   else usage(`unknown argument ${JSON.stringify(a)}`);
 }
@@ -44,13 +47,31 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 // Offline: npm (which vsce runs for vscode:prepublish) must not reach for the registry.
 const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
 
+// vsce lives in .tools/vsce, installed on first use, not among the devDependencies: its optional dependency
+// keytar downloads a prebuilt binary at install time, which `npm ci` must never do. Packaging needs neither
+// keytar nor any install script, so they are left out.
+const VSCE_VERSION = '3.9.2';
+const vsceDir = path.join(root, '.tools', 'vsce');
+const vsceCli = path.join(vsceDir, 'node_modules', '@vscode', 'vsce', 'vsce');
+const vscePkg = path.join(vsceDir, 'node_modules', '@vscode', 'vsce', 'package.json');
+const installedVsce = fs.existsSync(vscePkg) ? JSON.parse(fs.readFileSync(vscePkg, 'utf8')).version : null;
+if (installedVsce !== VSCE_VERSION) {
+  console.log(`package: installing @vscode/vsce@${VSCE_VERSION} into .tools/vsce (once)`);
+  fs.mkdirSync(vsceDir, { recursive: true });
+  fs.writeFileSync(path.join(vsceDir, 'package.json'), '{ "private": true }\n');
+  const npmCli = process.env.npm_execpath;
+  const install = spawnSync(npmCli ? process.execPath : 'npm',
+    [...(npmCli ? [npmCli] : []), 'install', '--no-audit', '--no-fund', '--omit=optional', '--ignore-scripts', '--no-package-lock', `@vscode/vsce@${VSCE_VERSION}`],
+    { cwd: vsceDir, stdio: 'inherit' });
+  if (install.status !== 0 || !fs.existsSync(vsceCli)) fail(`could not install @vscode/vsce@${VSCE_VERSION} into .tools/vsce`);
+}
+
+if (installOnly) process.exit(0);
+
 if (!manifest.scripts?.['vscode:prepublish']) {
   const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--release'], { cwd: root, env, stdio: 'inherit' });
   if (build.status !== 0) fail('the release build failed (node scripts/build.mjs --release)');
 }
-
-const vsceCli = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-if (!fs.existsSync(vsceCli)) fail('@vscode/vsce is not installed; run `npm ci` first');
 
 const hasLicense = ['LICENSE', 'LICENSE.md', 'LICENSE.txt'].some((f) => fs.existsSync(path.join(root, f)));
 const vsceArgs = ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', out];

@@ -48,6 +48,10 @@ async function pickPort(wanted) {
 }
 
 const sandbox = createSandbox('', {}, path.join(startDir, 'profile'));
+// The demo's stand-ins for okstra and the provider CLIs (demo/.demo-bin) come first on PATH, for this
+// code-server only: Run then reaches the stand-in okstra, and every provider's models are usable.
+const demoBin = path.join(workspace, '.demo-bin');
+if (fs.existsSync(demoBin)) sandbox.env.PATH = `${demoBin}${path.delimiter}${sandbox.env.PATH ?? ''}`;
 const watcher = spawn(process.execPath, ['scripts/build.mjs', '--watch'], { cwd: repoRoot, stdio: 'inherit', detached: true });
 let server;
 let stopping = false;

@@ -5,6 +5,7 @@
 //   3. harness      code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
 //   4. integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs)
 //   5. ui           playwright-core driving the real workbench (test/ui), screenshots in test-results/ui
+//   6. package      the .vsix: built offline, its contents checked, installed into code-server (test/package)
 // Each step runs in its own process group with a time limit, so a hung step ends with a message instead of
 // hanging CI, and everything it started is ended with it.
 import { spawn } from 'node:child_process';
@@ -22,6 +23,7 @@ const STEPS = [
   { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh'], limit: minutes(20) },
   { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(9) },
   { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json'], limit: minutes(8) },
+  { name: 'package', cmd: bin('mocha'), args: ['--config', 'test/package/.mocharc.json'], limit: minutes(6) },
 ];
 
 // `node scripts/test-all.mjs unit build` runs only those steps (in the order above).

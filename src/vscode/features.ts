@@ -53,6 +53,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     open: (...a) => realFactory().open(...a),
     place: (...a) => realFactory().place(...a),
     listUnfinished: (...a) => realFactory().listUnfinished(...a),
+    latest: (...a) => realFactory().latest(...a),
   };
   const controller = new WizardController({ context, log, factory, tree, dialogs: dialogProxy, isTrusted });
   context.subscriptions.push(wizardView, controller);
@@ -82,6 +83,13 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   register('okstra.abort', () => controller.abort());
   register('okstra.showOutput', () => controller.showOutput());
   register('okstra.promptBack', () => controller.runner.back());
+
+  // After a reload the view shows the latest wizard again (read when the view is first shown, not at activation).
+  const showLatest = (): void => {
+    if (wizardView.visible) void controller.loadLatest();
+  };
+  context.subscriptions.push(wizardView.onDidChangeVisibility(showLatest));
+  showLatest();
 
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -139,7 +139,7 @@ export async function killProcessGroup(child, graceMs = 3000) {
  * Returns { port, child, url(folder, payload), output(), exited, stop() }.
  */
 export async function startCodeServer({
-  codeServer, sandbox, logLevel = 'info', readyTimeoutMs = 60000, echo = false, workspaceTrust = false, port: wantedPort = 0,
+  codeServer, sandbox, logLevel = process.env.OKSTRA_CODE_SERVER_LOG ?? 'info', readyTimeoutMs = 60000, echo = false, workspaceTrust = false, port: wantedPort = 0,
 }) {
   // Newer code-server (VS Code ≥ 1.13x) honours the URL payload only with enable-smoke-test-driver, which it
   // forwards through --vscode-option; 4.100.3 rejects that option and does not need it.

@@ -13,8 +13,11 @@ export type SessionMode = 'new-session' | 'current-session';
 export class AvailabilityContext {
   private readonly cli = new Map<string, boolean>();
   private backend: TerminalBackend | undefined;
-  private readonly memo = new Map<string, Availability>();
+  /** (session mode, role) → ref → answer; nested maps, no key strings built per lookup (P2: thousands per prompt). */
+  private readonly memo = new Map<string, Map<string, Availability>>();
   private readonly candidateMemo = new Map<string, string[]>();
+  private readonly candidateSetMemo = new Map<string, Set<string>>();
+  private readonly providerMemo = new Map<string, Set<string>>();
 
   constructor(
     readonly pool: ModelPool,
@@ -38,8 +41,13 @@ export class AvailabilityContext {
 
   /** `pool.availability(ref, role, host_runtime, session_mode)`; reasons in roles.md order. */
   availability(ref: string, role: string, sessionMode: SessionMode = 'new-session'): Availability {
-    const key = `${sessionMode}\u0000${role}\u0000${ref}`;
-    let result = this.memo.get(key);
+    const memoKey = sessionMode === 'new-session' ? role : `\u0000${role}`;
+    let byRef = this.memo.get(memoKey);
+    if (!byRef) {
+      byRef = new Map();
+      this.memo.set(memoKey, byRef);
+    }
+    let result = byRef.get(ref);
     if (result) return result;
     result = this.pool.staticAvailability(ref, role);
     if (result.available && sessionMode === 'new-session') {
@@ -55,7 +63,7 @@ export class AvailabilityContext {
         };
       } else result = AVAILABLE;
     }
-    this.memo.set(key, result);
+    byRef.set(ref, result);
     return result;
   }
 
@@ -74,6 +82,26 @@ export class AvailabilityContext {
       this.candidateMemo.set(role, list);
     }
     return list;
+  }
+
+  /** executableCandidates(role) as a set, memoised. */
+  candidateSet(role: string): ReadonlySet<string> {
+    let set = this.candidateSetMemo.get(role);
+    if (!set) {
+      set = new Set(this.executableCandidates(role));
+      this.candidateSetMemo.set(role, set);
+    }
+    return set;
+  }
+
+  /** The providers of executableCandidates(role), memoised. */
+  candidateProviders(role: string): ReadonlySet<string> {
+    let set = this.providerMemo.get(role);
+    if (!set) {
+      set = new Set(this.executableCandidates(role).map((ref) => this.pool.resolve(ref).providerId));
+      this.providerMemo.set(role, set);
+    }
+    return set;
   }
 
   /** Reasons 1–3 only: what a model already selected must pass (environmental reasons excepted). */

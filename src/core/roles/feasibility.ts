@@ -27,20 +27,22 @@ function plural(n: number, word: string): string {
  */
 export function openSlotsProblem(avail: AvailabilityContext, req: RoleRequirement, open: number, chosen: string[]): string | null {
   if (open <= 0) return null;
+  // Counted from memoised per-role sets, O(chosen) per call (it runs for every role of every candidate's check).
+  const candidates = avail.candidateSet(req.role);
   const used = new Set(chosen);
-  const unused = avail.executableCandidates(req.role).filter((ref) => !used.has(ref));
   if (req.distinct === 'provider') {
+    // A provider the role does not use yet has no chosen model, so any of its candidates is unused.
     const usedProviders = new Set(chosen.map((ref) => avail.pool.resolve(ref).providerId));
-    const free = new Set<string>();
-    for (const ref of unused) {
-      const p = avail.pool.resolve(ref).providerId;
-      if (!usedProviders.has(p)) free.add(p);
-    }
-    if (free.size >= open) return null;
-    return `role ${q(req.role)} needs ${open} more ${open === 1 ? 'model' : 'models'} from distinct providers, ${plural(free.size, 'provider')} with an executable model left`;
+    let free = 0;
+    for (const p of avail.candidateProviders(req.role)) if (!usedProviders.has(p)) free++;
+    if (free >= open) return null;
+    return `role ${q(req.role)} needs ${open} more ${open === 1 ? 'model' : 'models'} from distinct providers, ${plural(free, 'provider')} with an executable model left`;
   }
-  if (unused.length >= open) return null;
-  return `role ${q(req.role)} needs ${open} more executable ${open === 1 ? 'model' : 'models'}, ${unused.length} left`;
+  let usedCandidates = 0;
+  for (const ref of used) if (candidates.has(ref)) usedCandidates++;
+  const unused = candidates.size - usedCandidates;
+  if (unused >= open) return null;
+  return `role ${q(req.role)} needs ${open} more executable ${open === 1 ? 'model' : 'models'}, ${unused} left`;
 }
 
 /**

@@ -39,7 +39,12 @@ export class YamlSource {
       const reason = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
       throw new FileError({ path, line: pos.line + lineOffset, column: pos.col, problem: `invalid YAML: ${reason}` });
     }
-    this.data = this.doc.toJS({ maxAliasCount: 100 });
+    try {
+      this.data = this.doc.toJS({ maxAliasCount: 100 });
+    } catch (e) {
+      // An alias bomb or an alias used before its anchor: yaml throws (quality R4: a message naming the file).
+      throw new FileError({ path, problem: `invalid YAML: ${(e as Error).message}` });
+    }
   }
 
   /** Line and column of a key path: the key itself for a map entry, the item for a sequence entry. */

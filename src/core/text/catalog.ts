@@ -24,27 +24,55 @@ export interface TextCatalog {
  * are literal braces, extra keys are ignored, a missing key throws.
  */
 export function formatTemplate(template: string, values: Record<string, string>): string {
+  let parts = compiled.get(template);
+  if (!parts) {
+    parts = compileTemplate(template);
+    if (compiled.size >= 512) compiled.clear();
+    compiled.set(template, parts);
+  }
   let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') out += part;
+    else if (part.field !== undefined) {
+      if (!(part.field in values)) throw new Error(`template field '${part.field}' is missing: ${template}`);
+      out += values[part.field];
+    } else throw new Error(`unbalanced '{' in template: ${template}`);
+  }
+  return out;
+}
+
+/** A template split once into literals and fields (a role-model prompt renders hundreds of labels from one). */
+type TemplatePart = string | { field: string } | { field?: undefined; unbalanced: true };
+const compiled = new Map<string, TemplatePart[]>();
+
+function compileTemplate(template: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let lit = '';
   for (let i = 0; i < template.length; i++) {
     const ch = template[i];
     if (ch === '{') {
       if (template[i + 1] === '{') {
-        out += '{';
+        lit += '{';
         i++;
         continue;
       }
+      if (lit) parts.push(lit);
+      lit = '';
       const end = template.indexOf('}', i);
-      if (end < 0) throw new Error(`unbalanced '{' in template: ${template}`);
-      const name = template.slice(i + 1, end);
-      if (!(name in values)) throw new Error(`template field '${name}' is missing: ${template}`);
-      out += values[name];
+      // Thrown when rendering reaches it, as the one-pass formatter did.
+      if (end < 0) {
+        parts.push({ unbalanced: true });
+        return parts;
+      }
+      parts.push({ field: template.slice(i + 1, end) });
       i = end;
     } else if (ch === '}') {
       if (template[i + 1] === '}') i++;
-      out += '}';
+      lit += '}';
     } else {
-      out += ch;
+      lit += ch;
     }
   }
-  return out;
+  if (lit) parts.push(lit);
+  return parts;
 }

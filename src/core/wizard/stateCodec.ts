@@ -139,12 +139,31 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** No state the wizard writes comes near this; unknown keys are kept verbatim, so their depth is bounded here. */
+const MAX_STATE_NESTING = 256;
+
+/** Iterative, so that the check itself cannot overflow. */
+function nestedDeeperThan(root: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /**
  * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*, BUG-4/5/6/36).
  * Throws WizardError with M1–M6 or a field-type message.
  */
 export function parseState(payload: unknown): ParsedState {
   if (!isPlainObject(payload)) throw new WizardError('wizard state must be a JSON object');
+  // Cloning, repr-ing and re-serialising recurse: a value nested thousands deep would overflow the stack (quality R4).
+  if (nestedDeeperThan(payload, MAX_STATE_NESTING)) {
+    throw new WizardError(`wizard state is nested too deeply (more than ${MAX_STATE_NESTING} levels)`);
+  }
   const has = (k: string) => Object.prototype.hasOwnProperty.call(payload, k);
   const version = has('executionIdentityVersion') ? payload.executionIdentityVersion : null;
   let sourceVersion: 1 | 2;

@@ -71,6 +71,8 @@ export async function runAsTask(request: RunRequest, log: vscode.LogOutputChanne
 }
 
 const TERMINAL_NAME = 'okstra';
+/** One terminal per project root, reused by the next Run while it is open. */
+const terminals = new Map<string, vscode.Terminal>();
 
 export async function runInShell(request: RunRequest, log: vscode.LogOutputChannel): Promise<RunResult> {
   const shellPath = vscode.env.shell;
@@ -78,7 +80,11 @@ export async function runInShell(request: RunRequest, log: vscode.LogOutputChann
   if (!detected.ok) return { ok: false, error: detected.error };
   const quoted = quoteCommandLine(request.argv, detected.shell, { commandLength: request.commandLength });
   if (!quoted.ok) return { ok: false, error: quoted.error };
-  const terminal = vscode.window.createTerminal({ name: TERMINAL_NAME, cwd: request.cwd });
+  let terminal = terminals.get(request.cwd);
+  if (!terminal || terminal.exitStatus !== undefined || !vscode.window.terminals.includes(terminal)) {
+    terminal = vscode.window.createTerminal({ name: TERMINAL_NAME, cwd: request.cwd });
+    terminals.set(request.cwd, terminal);
+  }
   terminal.show(true);
   log.info(`run in ${detected.shell} (${shellPath}) in ${request.cwd}: ${quoted.line}`);
   const integration = terminal.shellIntegration ?? (await waitForShellIntegration(terminal, 3000));

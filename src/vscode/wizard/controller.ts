@@ -38,7 +38,8 @@ export class WizardController implements vscode.Disposable {
   readonly runner: PromptRunner;
   private readonly statusBar: WizardStatusBar;
   private sessionValue: WizardSession | undefined;
-  private driving = false;
+  /** The prompt loop while it runs (one at a time). */
+  private loop: Promise<void> | undefined;
   private paused = false;
   private watcher: vscode.Disposable | undefined;
   private lastRunResult: RunResult | undefined;
@@ -51,6 +52,10 @@ export class WizardController implements vscode.Disposable {
     this.runner = new PromptRunner(deps.log);
     this.statusBar = new WizardStatusBar();
     this.disposables.push(this.runner, this.statusBar, this.runFinished);
+    // alt+left is bound to Back only while one of our prompts is open.
+    this.disposables.push(
+      this.runner.onDidChangeInput((input) => void vscode.commands.executeCommand('setContext', 'okstra.promptOpen', input !== undefined)),
+    );
   }
 
   get session(): WizardSession | undefined {
@@ -191,7 +196,7 @@ export class WizardController implements vscode.Disposable {
     }
     await record(result.exitCode);
     this.runFinished.fire({ startedAt, argv, exitCode: result.exitCode });
-    void this.notifyRunEnded(result.exitCode);
+    void this.notifyRunEnded(result.exitCode, runIn === 'shell');
   }
 
   async showConfirmation(): Promise<void> {
@@ -265,12 +270,19 @@ export class WizardController implements vscode.Disposable {
 
   // ------------------------------------------------------------------ the prompt loop
 
+  /** Shows the wizard's current prompt; an open prompt (of this or another wizard) is closed first. */
   private async drive(): Promise<void> {
-    if (this.driving) {
-      this.deps.log.debug('a prompt is already open');
-      return;
+    while (this.loop) {
+      this.runner.input?.hide();
+      await this.loop;
     }
-    this.driving = true;
+    this.loop = this.driveLoop().finally(() => {
+      this.loop = undefined;
+    });
+    return this.loop;
+  }
+
+  private async driveLoop(): Promise<void> {
     this.paused = false;
     try {
       for (;;) {
@@ -311,7 +323,6 @@ export class WizardController implements vscode.Disposable {
         }
       }
     } finally {
-      this.driving = false;
       this.refresh();
     }
   }
@@ -381,7 +392,6 @@ export class WizardController implements vscode.Disposable {
       );
       if (answer !== yes) return;
     }
-    this.runner.input?.hide();
     const result = await this.guard(() => session.rewind(id));
     if (!result) return;
     if (!result.ok) {
@@ -390,8 +400,7 @@ export class WizardController implements vscode.Disposable {
     }
     this.deps.log.info(result.echo);
     this.refresh();
-    // The prompt that was open (if any) closes as paused; reopen at the target.
-    setTimeout(() => void this.drive(), 0);
+    await this.drive();
   }
 
   // ------------------------------------------------------------------ helpers
@@ -448,7 +457,6 @@ export class WizardController implements vscode.Disposable {
     const complete = session !== undefined && session.state.confirmed === true && !session.state.aborted;
     void vscode.commands.executeCommand('setContext', 'okstra.hasWizard', session !== undefined);
     void vscode.commands.executeCommand('setContext', 'okstra.canRun', complete && this.deps.isTrusted());
-    void vscode.commands.executeCommand('setContext', 'okstra.promptOpen', this.runner.input !== undefined);
     this.statusBar.update(session, { paused: this.paused, trusted: this.deps.isTrusted(), complete });
   }
 
@@ -474,18 +482,31 @@ export class WizardController implements vscode.Disposable {
     await this.drive();
   }
 
-  private async requireSession(): Promise<WizardSession | undefined> {
-    if (this.sessionValue) return this.sessionValue;
-    const list = await this.guard(() => this.deps.factory.listUnfinished(this.folders()));
-    if (list && list.length > 0) {
-      const w = list[0];
-      const session = await this.guard(() => this.deps.factory.open(w.statePath, { name: w.folderName, rootAbs: w.projectRootAbs }));
-      if (session) {
-        this.setSession(session);
-        return session;
-      }
-      return undefined;
+  /** Shows the most recently written wizard (unfinished or complete) in the tree, without opening a prompt. */
+  async loadLatest(): Promise<WizardSession | undefined> {
+    if (this.sessionValue || this.loop) return this.sessionValue;
+    let latest: Awaited<ReturnType<SessionFactory['latest']>> = null;
+    try {
+      latest = await this.deps.factory.latest(this.folders());
+    } catch (err) {
+      this.deps.log.warn(`looking for the latest wizard failed: ${errorText(err)}`);
     }
+    if (!latest || this.sessionValue) return this.sessionValue;
+    try {
+      const session = await this.deps.factory.open(latest.statePath, latest.folder);
+      if (!this.sessionValue) {
+        this.deps.log.info(`showing the latest wizard: ${latest.statePath}`);
+        this.setSession(session);
+      }
+    } catch (err) {
+      this.deps.log.warn(`${latest.statePath}: ${errorText(err)}`);
+    }
+    return this.sessionValue;
+  }
+
+  private async requireSession(): Promise<WizardSession | undefined> {
+    const session = this.sessionValue ?? (await this.loadLatest());
+    if (session) return session;
     await this.deps.dialogs.info(t('No okstra wizard is open. Start one with okstra: New Run….'));
     return undefined;
   }
@@ -533,7 +554,7 @@ export class WizardController implements vscode.Disposable {
     return picked?.folder;
   }
 
-  private async notifyRunEnded(exitCode: number | null): Promise<void> {
+  private async notifyRunEnded(exitCode: number | null, inShell: boolean): Promise<void> {
     const show = t('Show Output');
     const again = t('Run Again');
     const buttons = this.deps.isTrusted() ? [show, again] : [show];
@@ -541,7 +562,9 @@ export class WizardController implements vscode.Disposable {
       exitCode === 0
         ? t('okstra render-bundle finished (exit code 0).')
         : exitCode === null
-          ? t('okstra render-bundle was started; its exit code is not known (no shell integration).')
+          ? inShell
+            ? t('okstra render-bundle was started; its exit code is not known (no shell integration).')
+            : t('okstra render-bundle ended without an exit code; the terminal shows why (is the okstra command installed?).')
           : t('okstra render-bundle failed with exit code {0}.', exitCode);
     const answer = exitCode === 0 || exitCode === null ? await this.deps.dialogs.info(message, buttons) : await this.deps.dialogs.error(message, buttons);
     if (answer === show) this.showOutput();

@@ -179,6 +179,41 @@ export class EngineSessionFactory implements SessionFactory {
     return out;
   }
 
+  async latest(folders: FolderInfo[]): Promise<{ statePath: string; folder: FolderInfo } | null> {
+    let best: { statePath: string; folder: FolderInfo; mtimeMs: number } | null = null;
+    for (const folder of folders) {
+      const tasksDir = path.join(folder.rootAbs, '.okstra', 'tasks');
+      let groups: string[] = [];
+      try {
+        groups = fs.readdirSync(tasksDir);
+      } catch {
+        continue;
+      }
+      for (const group of groups) {
+        let names: string[] = [];
+        try {
+          names = fs.readdirSync(path.join(tasksDir, group));
+        } catch {
+          continue;
+        }
+        // `<id>.wizard.json` only: task ids are slugs, so backups and companions never match.
+        for (const name of names.filter((n) => /^[a-z0-9-]+\.wizard\.json$/.test(n))) {
+          const statePath = path.join(tasksDir, group, name);
+          try {
+            const mtimeMs = fs.statSync(statePath).mtimeMs;
+            if (best && best.mtimeMs >= mtimeMs) continue;
+            const loaded = store.loadStateFile(statePath, { cleanStale: false });
+            if (loaded.payload.aborted === true) continue;
+            best = { statePath, folder, mtimeMs };
+          } catch {
+            // unreadable: Resume lists it with its error
+          }
+        }
+      }
+    }
+    return best ? { statePath: best.statePath, folder: best.folder } : null;
+  }
+
   /** `<task key> — <step> (n of total)` data of an unfinished state file; null when finished or aborted. */
   private summarise(statePath: string, folderName: string, rootAbs: string): UnfinishedWizard | null {
     try {

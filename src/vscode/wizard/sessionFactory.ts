@@ -40,6 +40,8 @@ export interface SessionFactory {
    * already has an unfinished wizard, report it (nothing written) unless `startOver`, which backs it up first.
    */
   place(session: WizardSession, startOver: boolean): Promise<Placement>;
+  /** The most recently written wizard of these folders that is not aborted (unfinished or complete), or null. */
+  latest(folders: FolderInfo[]): Promise<{ statePath: string; folder: FolderInfo } | null>;
   /** Unfinished wizards of these folders, newest first. */
   listUnfinished(folders: FolderInfo[]): Promise<UnfinishedWizard[]>;
 }

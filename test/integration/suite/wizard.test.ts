@@ -291,6 +291,20 @@ describe('wizard UI', function () {
     await answerUntilConfirmed(input);
   });
 
+  it('Edit Step… lists the editable steps and reopens the wizard at the chosen one', async () => {
+    const editable = features().tree.rows.filter((r) => r.stepId && r.contextValue.includes('editable') && r.id.startsWith('step:'));
+    const index = editable.findIndex((r) => r.stepId === 'related-tasks-pick');
+    assert.ok(index >= 0, editable.map((r) => r.id).join(' '));
+    void vscode.commands.executeCommand('okstra.editStep');
+    await sleep(800); // showQuickPick has no handle: wait until the renderer shows it
+    for (let i = 0; i < index; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await sleep(200);
+    await accept();
+    const input = await nextInput();
+    assert.equal(stepOf(input), 'related-tasks-pick');
+    await answerUntilConfirmed(input);
+  });
+
   it('runs render-bundle as a task: the stand-in receives exactly renderArgv, and the exit code is recorded', async () => {
     const session = features().controller.session!;
     const outcome = session.outcome();
@@ -347,6 +361,28 @@ describe('wizard UI', function () {
     }
   });
 
+  it('a missing okstra command ends the run with a message instead of hanging', async () => {
+    const config = vscode.workspace.getConfiguration('okstra');
+    const saved = config.get('command');
+    await config.update('command', path.join(root, 'no-such-okstra'), vscode.ConfigurationTarget.Workspace);
+    try {
+      dialogs.calls.length = 0;
+      let finished: unknown;
+      const sub = features().controller.onDidFinishRun((r) => {
+        finished = r;
+      });
+      void vscode.commands.executeCommand('okstra.run');
+      await waitFor('the run to end or be refused', () => finished !== undefined || dialogs.calls.some((c) => c.kind === 'error'), 30_000);
+      sub.dispose();
+      const state = JSON.parse(fs.readFileSync(features().controller.session!.statePath!, 'utf8')) as { last_run: { exitCode: number | null; argv: string[] } };
+      assert.equal(state.last_run.argv[0], path.join(root, 'no-such-okstra'));
+      assert.notEqual(state.last_run.exitCode, 0);
+      console.log(`      missing command: exit code ${String(state.last_run.exitCode)}; ${dialogs.calls.map((c) => c.message).join(' | ')}`);
+    } finally {
+      await config.update('command', saved, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   it('R6: in an untrusted workspace Run refuses with a message and runs nothing (trust seam)', async () => {
     const argvFile = path.join(root, 'standin-argv.json');
     fs.rmSync(argvFile, { force: true });
@@ -376,5 +412,57 @@ describe('wizard UI', function () {
     dialogs.answers = [[/^Abort the wizard/, 'Abort Wizard']];
     await vscode.commands.executeCommand('okstra.abort');
     assert.equal((JSON.parse(fs.readFileSync(statePath, 'utf8')) as { aborted: boolean }).aborted, true);
+  });
+
+  it('Resume Wizard lists the unfinished wizards newest first and opens the chosen one where it stopped', async () => {
+    dialogs.answers = [[/^Abort the wizard/, 'Abort Wizard']];
+    /** New Run for a new task, paused (Escape) at task-type. */
+    const startAndPause = async (key: string): Promise<void> => {
+      void vscode.commands.executeCommand('okstra.newRun');
+      let input = await nextInput();
+      assert.equal(stepOf(input), 'task-pick');
+      await setActive(input as vscode.QuickPick<vscode.QuickPickItem>, (i) => i.label.startsWith('+'));
+      await accept();
+      input = await nextInput(input);
+      await typeAndAccept(input as vscode.InputBox, key);
+      input = await nextInput(input);
+      assert.equal(stepOf(input), 'task-type');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await waitFor('the prompt to close', () => features().controller.runner.input === undefined);
+      await sleep(50); // distinct mtimes
+    };
+    await startAndPause('demo/second');
+    await startAndPause('demo/third');
+    await startAndPause('demo/fourth');
+    await vscode.commands.executeCommand('okstra.abort'); // the current one (fourth) is finished now
+    assert.equal(features().controller.session!.state.aborted, true);
+
+    void vscode.commands.executeCommand('okstra.resume');
+    await sleep(800); // showQuickPick has no handle
+    await accept(); // the first row: the newest unfinished wizard
+    const input = await nextInput();
+    assert.equal(features().controller.session!.taskKey, 'demo/third');
+    assert.equal(stepOf(input), 'task-type');
+    assert.match(input.title ?? '', /demo\/third › task-type/);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
+
+  it('New Run on a task with an unfinished wizard asks Resume / Start Over; Start Over keeps a backup', async () => {
+    const dir = path.join(root, '.okstra/tasks/demo');
+    const backups = () => fs.readdirSync(dir).filter((f) => f.startsWith('second.wizard.') && f.endsWith('.bak.json'));
+    assert.deepEqual(backups(), []);
+    dialogs.answers = [[/already has an unfinished wizard/, 'Start Over']];
+    void vscode.commands.executeCommand('okstra.newRun');
+    let input = await nextInput();
+    assert.equal(stepOf(input), 'task-pick');
+    await setActive(input as vscode.QuickPick<vscode.QuickPickItem>, (i) => i.label.includes('demo/second') || i.description?.includes('demo/second') === true);
+    await accept();
+    input = await nextInput(input);
+    assert.equal(stepOf(input), 'task-type');
+    assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && c.message === 'demo/second already has an unfinished wizard.'));
+    assert.equal(backups().length, 1, 'the old wizard is kept as a backup');
+    const fresh = JSON.parse(fs.readFileSync(path.join(dir, 'second.wizard.json'), 'utf8')) as { answered: string[] };
+    assert.deepEqual(fresh.answered, ['task-pick']);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 });

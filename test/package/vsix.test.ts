@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { vsixEntries, vsixProblems } from '../../../scripts/vsixEntries.mjs';
+import { vsixEntries, vsixProblems } from '../../scripts/vsixEntries.mjs';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
   name: string;
   publisher: string;
@@ -42,6 +42,9 @@ describe('the .vsix (npm run package)', function () {
     if (!fs.existsSync(path.join(REPO_ROOT, 'src', 'vscode', 'extension.ts'))) this.skip();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-vsix-'));
     vsix = path.join(tmp, `${manifest.name}-${manifest.version}.vsix`);
+    // vsce itself is installed (once, from the npm registry) before the offline run.
+    const tools = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--install-tools'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    assert.equal(tools.status, 0, `installing vsce failed:\n${tools.stdout}\n${tools.stderr}`);
     const [cmd, ...args] = offline([process.execPath, path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--quiet', '--out', vsix]);
     const res = spawnSync(cmd!, args, { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(res.status, 0, `npm run package failed:\n${res.stdout}\n${res.stderr}`);
