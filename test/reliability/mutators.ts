@@ -147,14 +147,17 @@ export function mutateValue(data: unknown, ops: StructOp[]): unknown {
         setAt(n, swapped(n.value), box);
         break;
       case 'grow': {
-        // Big, not unbounded: a grown node stays within ~2 MB of JSON.
+        // Big, not unbounded: a grown node stays within ~256 KB of JSON (YAML parses ~1 MB/s).
         const size = Math.max(1, (JSON.stringify(n.value) ?? '').length);
-        const times = Math.max(2, Math.min(o.times, Math.floor(2_000_000 / size)));
+        const times = Math.max(2, Math.min(o.times, Math.floor(256_000 / size)));
         if (Array.isArray(n.value)) {
           const items = n.value as unknown[];
           setAt(n, Array.from({ length: times }, (_, i) => (items.length ? items[i % items.length] : i)), box);
         } else if (typeof n.value === 'string') setAt(n, n.value.repeat(Math.min(times, 2_000)), box);
         else setAt(n, Array.from({ length: Math.min(times, 500) }, () => n.value), box);
+        // Shared references would multiply under a later op (and under YAML's alias expansion): unshare them
+        // (a JSON round trip; structuredClone would keep the sharing).
+        box.root = box.root === undefined ? undefined : JSON.parse(JSON.stringify(box.root));
         break;
       }
     }

@@ -67,7 +67,6 @@ function v2StateText(): string {
   return JSON.stringify(stateToJson(state), null, 2) + '\n';
 }
 
-export const KINDS_FOR_PROBE: Kind[] = [];
 const KINDS: Kind[] = [
   {
     name: 'state file (v1)',
@@ -415,4 +414,3 @@ async function stateWalk(project: string, env: NodeJS.ProcessEnv, rel: string, e
     if (out.exitCode === 70 || out.exitCode > 2) throw new Error(`CLI step --answer exit ${out.exitCode}: ${out.stderr.split('\n').slice(0, 3).join(' | ')}`);
   }
 }
-KINDS_FOR_PROBE.push(...KINDS);

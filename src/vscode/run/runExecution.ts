@@ -3,8 +3,10 @@
 // arrives exactly, the exit code always arrives). okstra.runIn "shell": a line
 // quoted for the terminal's shell; the exit code when shell integration reports it.
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { detectShell, quoteCommandLine } from '../../core/run';
+import { findOnPath, isExecutableFile } from '../../workspace/environment';
 
 export interface RunRequest {
   argv: string[];
@@ -19,8 +21,27 @@ export type RunResult = { ok: true; exitCode: number | null } | { ok: false; err
 
 export const TASK_TYPE = 'okstra';
 
+/** How long a task may take to start its process before Run gives up waiting (a launch failure sends no end event). */
+const TASK_START_TIMEOUT_MS = 15_000;
+
+/**
+ * Refuses a program that cannot start: a task whose executable does not exist never reports an end,
+ * so this is checked first (the task runs with the same PATH as the extension host).
+ */
+export function missingProgram(program: string, cwd: string): string | null {
+  const looksLikePath = program.includes('/') || program.includes('\\');
+  const found = looksLikePath ? isExecutableFile(path.resolve(cwd, program)) : findOnPath(program, process.env) !== null;
+  if (found) return null;
+  return vscode.l10n.t(
+    "cannot run okstra: '{0}' was not found or is not executable (set okstra.command, or okstraCommand in .okstra/config.yaml)",
+    program,
+  );
+}
+
 export async function runAsTask(request: RunRequest, log: vscode.LogOutputChannel): Promise<RunResult> {
   const [program, ...args] = request.argv;
+  const missing = missingProgram(program, request.cwd);
+  if (missing) return { ok: false, error: missing };
   const execution = new vscode.ProcessExecution(program, args, { cwd: request.cwd });
   const task = new vscode.Task(
     { type: TASK_TYPE, command: 'render-bundle' },
@@ -34,10 +55,17 @@ export async function runAsTask(request: RunRequest, log: vscode.LogOutputChanne
   log.info(`run as task in ${request.cwd}: ${JSON.stringify(request.argv)}`);
   return new Promise<RunResult>((resolve) => {
     let started: vscode.TaskExecution | undefined;
+    let processStarted = false;
     const pending: vscode.TaskProcessEndEvent[] = [];
+    const startSub = vscode.tasks.onDidStartTaskProcess((e) => {
+      if (started === undefined || e.execution === started) processStarted = true;
+    });
+    let startTimer: NodeJS.Timeout | undefined;
     const settle = (e: vscode.TaskProcessEndEvent): void => {
       sub.dispose();
       endSub.dispose();
+      startSub.dispose();
+      if (startTimer) clearTimeout(startTimer);
       log.info(`task ended with exit code ${String(e.exitCode)}`);
       resolve({ ok: true, exitCode: e.exitCode ?? null });
     };
@@ -51,6 +79,8 @@ export async function runAsTask(request: RunRequest, log: vscode.LogOutputChanne
         setTimeout(() => {
           sub.dispose();
           endSub.dispose();
+          startSub.dispose();
+          if (startTimer) clearTimeout(startTimer);
           resolve({ ok: true, exitCode: null });
         }, 500);
       }
@@ -59,11 +89,23 @@ export async function runAsTask(request: RunRequest, log: vscode.LogOutputChanne
       (execution) => {
         started = execution;
         const early = pending.find((e) => e.execution === execution);
-        if (early) settle(early);
+        if (early) {
+          settle(early);
+          return;
+        }
+        startTimer = setTimeout(() => {
+          if (processStarted) return;
+          sub.dispose();
+          endSub.dispose();
+          startSub.dispose();
+          log.error(`the task did not start its process within ${TASK_START_TIMEOUT_MS / 1000} s`);
+          resolve({ ok: false, error: vscode.l10n.t('The okstra task did not start; the terminal shows why.') });
+        }, TASK_START_TIMEOUT_MS);
       },
       (err: unknown) => {
         sub.dispose();
         endSub.dispose();
+        startSub.dispose();
         resolve({ ok: false, error: err instanceof Error ? err.message : String(err) });
       },
     );

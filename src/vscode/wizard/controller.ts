@@ -11,7 +11,7 @@ import type { LastRun } from '../../core/types';
 import { PromptRunner } from '../prompt/promptRunner';
 import { applyPersistAction } from '../run/persistActions';
 import { runRefusal } from '../run/runGuard';
-import { commandLineForDisplay, runAsTask, runInShell, type RunResult } from '../run/runExecution';
+import { commandLineForDisplay, missingProgram, runAsTask, runInShell, type RunResult } from '../run/runExecution';
 import type { WizardTreeProvider } from '../tree/wizardTree';
 import type { TreeRowModel } from '../tree/treeModel';
 import type { Dialogs } from './dialogs';
@@ -176,6 +176,14 @@ export class WizardController implements vscode.Disposable {
     }
     const command = this.okstraCommand(session);
     const argv = renderBundleArgv(command, outcome.renderArgv);
+    const runIn = vscode.workspace.getConfiguration('okstra', vscode.Uri.file(session.projectRootAbs)).get<string>('runIn', 'task');
+    // A task whose program does not exist never ends: refuse it before anything is recorded.
+    const missing = runIn === 'shell' ? null : missingProgram(argv[0], session.projectRootAbs);
+    if (missing) {
+      this.deps.log.warn(`Run refused: ${missing}`);
+      await this.deps.dialogs.error(missing);
+      return;
+    }
     const startedAt = new Date().toISOString();
     const record = async (exitCode: number | null): Promise<void> => {
       await this.guard(() => session.recordLastRun({ startedAt, argv, exitCode }));
@@ -183,7 +191,6 @@ export class WizardController implements vscode.Disposable {
     };
     await record(null);
     const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(session.projectRootAbs));
-    const runIn = vscode.workspace.getConfiguration('okstra', vscode.Uri.file(session.projectRootAbs)).get<string>('runIn', 'task');
     const request = { argv, commandLength: command.length, cwd: session.projectRootAbs, folder, label: `render-bundle ${session.taskKey}` };
     this.statusBar.running(session.taskKey);
     const result = runIn === 'shell' ? await runInShell(request, this.deps.log) : await runAsTask(request, this.deps.log);

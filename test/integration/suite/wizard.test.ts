@@ -365,6 +365,8 @@ describe('wizard UI', function () {
     const config = vscode.workspace.getConfiguration('okstra');
     const saved = config.get('command');
     await config.update('command', path.join(root, 'no-such-okstra'), vscode.ConfigurationTarget.Workspace);
+    const statePath = features().controller.session!.statePath!;
+    const before = fs.readFileSync(statePath);
     try {
       dialogs.calls.length = 0;
       let finished: unknown;
@@ -374,10 +376,10 @@ describe('wizard UI', function () {
       void vscode.commands.executeCommand('okstra.run');
       await waitFor('the run to end or be refused', () => finished !== undefined || dialogs.calls.some((c) => c.kind === 'error'), 30_000);
       sub.dispose();
-      const state = JSON.parse(fs.readFileSync(features().controller.session!.statePath!, 'utf8')) as { last_run: { exitCode: number | null; argv: string[] } };
-      assert.equal(state.last_run.argv[0], path.join(root, 'no-such-okstra'));
-      assert.notEqual(state.last_run.exitCode, 0);
-      console.log(`      missing command: exit code ${String(state.last_run.exitCode)}; ${dialogs.calls.map((c) => c.message).join(' | ')}`);
+      assert.equal(finished, undefined);
+      const refusal = dialogs.calls.find((c) => c.kind === 'error');
+      assert.equal(refusal?.message, `cannot run okstra: '${path.join(root, 'no-such-okstra')}' was not found or is not executable (set okstra.command, or okstraCommand in .okstra/config.yaml)`);
+      assert.deepEqual(fs.readFileSync(statePath), before, 'nothing is recorded for a run that cannot start');
     } finally {
       await config.update('command', saved, vscode.ConfigurationTarget.Workspace);
     }
