@@ -1,7 +1,7 @@
 // Which counts of a role-count / role-add prompt can still be completed
 // (wizard.md › Role prompts beyond the seed), and the default among them.
 
-import type { WizardState } from '../types';
+import type { PromptOption, WizardState } from '../types';
 import { completionProblem } from './feasibility';
 import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
@@ -19,4 +19,12 @@ export function defaultCount(preferred: number, feasible: number[]): number | nu
   const below = feasible.filter((n) => n < preferred);
   if (below.length) return Math.max(...below);
   return feasible.length ? Math.min(...feasible) : null;
+}
+
+/** Shows an infeasible count disabled with the reason as its description; true when the count is feasible. */
+export function markCountOption(option: PromptOption, problem: string | null): boolean {
+  if (problem === null) return true;
+  option.disabled = true;
+  option.description = problem;
+  return false;
 }

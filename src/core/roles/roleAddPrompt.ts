@@ -2,7 +2,7 @@
 // chosen; "0" first, then one option per count 1..max.
 
 import type { Prompt, PromptOption, WizardState } from '../types';
-import { countProblem, defaultCount } from './countFeasibility';
+import { countProblem, defaultCount, markCountOption } from './countFeasibility';
 import { roleAddId } from './roleIds';
 import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
@@ -19,11 +19,7 @@ export function roleAddPrompt(session: RoleSession, state: WizardState, req: Rol
         ? render(texts.options.skip!, { default_suffix: texts.options.default_suffix ?? '' })
         : render(texts.options.add!, { count: String(count) });
     const option: PromptOption = { value: String(count), label };
-    const problem = countProblem(session, state, req, count);
-    if (problem) {
-      option.disabled = true;
-      option.description = problem;
-    } else feasible.push(count);
+    if (markCountOption(option, countProblem(session, state, req, count))) feasible.push(count);
     options.push(option);
   }
   const def = defaultCount(0, feasible);

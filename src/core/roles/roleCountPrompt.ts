@@ -2,7 +2,7 @@
 // cannot be completed are shown disabled with the reason.
 
 import type { Prompt, PromptOption, WizardState } from '../types';
-import { countProblem, defaultCount } from './countFeasibility';
+import { countProblem, defaultCount, markCountOption } from './countFeasibility';
 import { roleCountId } from './roleIds';
 import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
@@ -17,11 +17,7 @@ export function roleCountPrompt(session: RoleSession, state: WizardState, req: R
     // The suffix follows recommended_count, not a previous answer (R-PR-7).
     const suffix = count === req.recommended ? (texts.options.default_suffix ?? '') : '';
     const option: PromptOption = { value: String(count), label: render(texts.options.count!, { count: String(count), default_suffix: suffix }) };
-    const problem = countProblem(session, state, req, count);
-    if (problem) {
-      option.disabled = true;
-      option.description = problem;
-    } else feasible.push(count);
+    if (markCountOption(option, countProblem(session, state, req, count))) feasible.push(count);
     options.push(option);
   }
   const def = defaultCount(req.recommended, feasible);

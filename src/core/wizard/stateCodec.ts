@@ -158,6 +158,22 @@ function nestedDeeperThan(root: unknown, limit: number): boolean {
  * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*, BUG-4/5/6/36).
  * Throws WizardError with M1–M6 or a field-type message.
  */
+/**
+ * Keys that are never carried as unknown keys: the v1 provider keys, the
+ * snake_case spellings of the v2 fields, the version and the keys the codec
+ * writes itself (wizard.md › The state file).
+ */
+const KNOWN_FIELDS = new Set<string>(STATE_FIELD_ORDER);
+
+const NEVER_EXTRA = new Set<string>([
+  ...V1_PROVIDER_STATE_JSON_FIELDS,
+  ...V2_SNAKE_FIELDS,
+  ...V2_STATE_FIELDS,
+  'executionIdentityVersion',
+  LEGACY_SOURCE_FIELD,
+  PENDING_FIELD,
+]);
+
 export function parseState(payload: unknown): ParsedState {
   if (!isPlainObject(payload)) throw new WizardError('wizard state must be a JSON object');
   // Cloning, repr-ing and re-serialising recurse: a value nested thousands deep would overflow the stack (quality R4).
@@ -193,23 +209,14 @@ export function parseState(payload: unknown): ParsedState {
     state.role_selection_order = [...order.data];
   }
 
-  const known = new Set<string>(STATE_FIELD_ORDER);
-  const dropped = new Set<string>([
-    ...V1_PROVIDER_STATE_JSON_FIELDS,
-    ...V2_SNAKE_FIELDS,
-    ...V2_STATE_FIELDS,
-    'executionIdentityVersion',
-    LEGACY_SOURCE_FIELD,
-    PENDING_FIELD,
-  ]);
   const target = state as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(payload)) {
-    if (known.has(key)) {
+    if (KNOWN_FIELDS.has(key)) {
       const spec = FIELD_TYPES[key as StateField];
       const res = spec.schema.safeParse(value);
       if (!res.success) throw new WizardError(`wizard state field ${pyReprString(key)} must be ${spec.type}: ${pyRepr(value)}`);
       target[key] = structuredClone(res.data);
-    } else if (!dropped.has(key)) {
+    } else if (!NEVER_EXTRA.has(key)) {
       state.extra_keys.push([key, structuredClone(value)]);
     }
   }
@@ -237,16 +244,7 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
   const out: Record<string, unknown> = {};
   const src = state as unknown as Record<string, unknown>;
   for (const f of STATE_FIELD_ORDER) out[f] = structuredClone(src[f]);
-  const reserved = new Set<string>([
-    ...STATE_FIELD_ORDER,
-    ...V1_PROVIDER_STATE_JSON_FIELDS,
-    ...V2_SNAKE_FIELDS,
-    ...V2_STATE_FIELDS,
-    'executionIdentityVersion',
-    LEGACY_SOURCE_FIELD,
-    PENDING_FIELD,
-  ]);
-  for (const [k, v] of state.extra_keys) if (!reserved.has(k)) out[k] = structuredClone(v);
+  for (const [k, v] of state.extra_keys) if (!KNOWN_FIELDS.has(k) && !NEVER_EXTRA.has(k)) out[k] = structuredClone(v);
   out.executionIdentityVersion = 2;
   out.roleCounts = { ...state.role_counts };
   // BUG-25: "no models" is an absent key, never `role: []`.
