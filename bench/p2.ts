@@ -40,6 +40,7 @@ export function stressInput(dir: string, shape: StressShape): StressInput {
   for (const r of project.roles.slice(0, -1)) {
     if ((state.role_models[r] ?? []).length !== 5) throw new Error(`P2 input: role ${r} is not complete`);
   }
+  if ((state.role_models.leader ?? []).length !== 1) throw new Error('P2 input: the leader is not chosen');
   if ((state.role_models[last] ?? []).length !== 4) throw new Error(`P2 input: role ${last} does not hold 4 models`);
   if (state.role_counts[last] !== 5) throw new Error(`P2 input: role ${last} count is not 5`);
   return { project, state, step, states: w.states, steps: w.steps };

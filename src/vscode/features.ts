@@ -22,12 +22,19 @@ export interface FeaturesApi {
   setDialogs(dialogs: Dialogs | undefined): void;
   /** Pretends the workspace is (un)trusted, for the R6 guard where the harness cannot revoke trust; undefined = real trust. */
   setTrustOverride(trusted: boolean | undefined): void;
+  /**
+   * The language the engine's text catalogue is picked for (`ko…` = Korean) instead of `vscode.env.language`,
+   * which cannot change while the host runs; undefined = the display language. VS Code's own l10n strings are not affected.
+   */
+  setLanguageOverride(language: string | undefined): void;
 }
 
 export function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): FeaturesApi {
   let dialogs: Dialogs = vscodeDialogs;
   let trustOverride: boolean | undefined;
   const isTrusted = (): boolean => trustOverride ?? vscode.workspace.isTrusted;
+  let languageOverride: string | undefined;
+  const language = (): string => languageOverride ?? vscode.env.language;
   // Forwarding object so tests can swap dialogs after the controller exists.
   const dialogProxy: Dialogs = {
     ask: (...a) => dialogs.ask(...a),
@@ -44,7 +51,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     if (!engineFactory) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { EngineSessionFactory: Factory } = require('./wizard/engineSession') as typeof import('./wizard/engineSession');
-      engineFactory = new Factory({ context, log, builtinProfilesDir: path.join(context.extensionPath, 'profiles'), isTrusted });
+      engineFactory = new Factory({ context, log, builtinProfilesDir: path.join(context.extensionPath, 'profiles'), isTrusted, language });
     }
     return engineFactory;
   };
@@ -89,7 +96,8 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     if (wizardView.visible) void controller.loadLatest();
   };
   context.subscriptions.push(wizardView.onDidChangeVisibility(showLatest));
-  showLatest();
+  // Not inside activate(): loading the engine and the state takes longer than the activation budget (P4).
+  setTimeout(showLatest, 0);
 
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -112,6 +120,10 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     setTrustOverride: (trusted) => {
       trustOverride = trusted;
       log.info(`trust override: ${String(trusted)}`);
+    },
+    setLanguageOverride: (lang) => {
+      languageOverride = lang;
+      log.info(`language override: ${String(lang)}`);
     },
   };
 }

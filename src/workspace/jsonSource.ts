@@ -51,6 +51,11 @@ class Scanner {
   private i = 0;
   constructor(private readonly s: string) {}
 
+  /** Where the scanner is (for a failure it could not describe itself). */
+  get offset(): number {
+    return this.i;
+  }
+
   run(): Located {
     this.ws();
     const root = this.value(this.i);
@@ -181,7 +186,14 @@ export function parseJsonWithPosition(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    new Scanner(text).run();
+    const scanner = new Scanner(text);
+    try {
+      scanner.run();
+    } catch (e) {
+      // The scanner recurses: thousands of unclosed brackets overflow the stack (quality R4: still a message).
+      if (e instanceof RangeError) throw new JsonSyntaxError(scanner.offset, 'nested too deeply');
+      throw e;
+    }
     // The scanner is stricter than or equal to JSON.parse; reaching here means they disagree.
     throw new JsonSyntaxError(0, 'not valid JSON');
   }

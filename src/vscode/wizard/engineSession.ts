@@ -32,6 +32,8 @@ export interface EngineSessionDeps {
   log: vscode.LogOutputChannel;
   builtinProfilesDir: string;
   isTrusted(): boolean;
+  /** The language for the engine's texts (default `vscode.env.language`; a seam for the Korean UI test). */
+  language?(): string;
 }
 
 /** One WorkspacePort per project root: its caches make the task picker fast when warm (P3). */
@@ -75,7 +77,7 @@ export class EngineSessionFactory implements SessionFactory {
 
   /** A context for one operation: the environment is rebuilt so that a newly installed CLI is noticed. */
   contextFor(rootAbs: string): EngineContext {
-    return { workspace: this.workspaces.get(rootAbs), environment: this.environment(rootAbs), texts: textsFor(vscode.env.language) };
+    return { workspace: this.workspaces.get(rootAbs), environment: this.environment(rootAbs), texts: textsFor(this.deps.language?.() ?? vscode.env.language) };
   }
 
   private environment(rootAbs: string): EnvironmentPort {
