@@ -52,6 +52,9 @@ const sandbox = createSandbox('', {}, path.join(startDir, 'profile'));
 // code-server only: Run then reaches the stand-in okstra, and every provider's models are usable.
 const demoBin = path.join(workspace, '.demo-bin');
 if (fs.existsSync(demoBin)) sandbox.env.PATH = `${demoBin}${path.delimiter}${sandbox.env.PATH ?? ''}`;
+// The VS Code server otherwise builds the extension host's environment from a login shell (`$SHELL -ilc env`),
+// whose profile resets PATH and drops the stand-ins; VSCODE_CLI=1 is its documented way to skip that.
+sandbox.env.VSCODE_CLI = '1';
 const watcher = spawn(process.execPath, ['scripts/build.mjs', '--watch'], { cwd: repoRoot, stdio: 'inherit', detached: true });
 let server;
 let stopping = false;

@@ -6,6 +6,7 @@ import { runR1 } from './r1CrashDuringSave';
 import { runR2 } from './r2TwoWriters';
 import { runR3 } from './r3LegacyFile';
 import { runR4 } from './r4BadInputs';
+import { runR5 } from './r5ShellInjection';
 
 interface Options {
   only: Set<string> | null;
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     await run('R1', () => runR1({ seed: o.seed, kills: o.quick ? 60 : 1000, lanes: 4 }));
     await run('R2', () => runR2({ seed: o.seed, rounds: o.quick ? 6 : 24, races: o.quick ? 3 : 10 }));
     await run('R3', () => runR3({ seed: o.seed, actions: o.quick ? 100 : 600 }));
+    await run('R5', () => runR5({ seed: o.seed, limit: o.quick ? 120 : 520 }));
     await run('R4', () => runR4({ seed: o.seed, direct: o.quick ? 100 : 850, wizard: o.quick ? 10 : 60 }));
   } finally {
     cleanupTemps();

@@ -188,7 +188,9 @@ export async function startCodeServer({
     output: () => lines.join('\n'),
     remote: (absPath) => `vscode-remote://127.0.0.1:${port}${absPath}`,
     url(folder, payload = []) {
-      const query = [`folder=${encodeURIComponent(folder)}`];
+      // A `.code-workspace` file opens as a (multi-root) workspace, anything else as a folder.
+      const kind = folder.endsWith('.code-workspace') ? 'workspace' : 'folder';
+      const query = [`${kind}=${encodeURIComponent(folder)}`];
       if (payload.length > 0) query.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
       return `http://127.0.0.1:${port}/?${query.join('&')}`;
     },

@@ -5,7 +5,7 @@
 // extensionTestsPath in the URL's payload, and exits with the code the workbench reports through
 // window.codeAutomationExit (the mechanism of microsoft/vscode's browser integration tests).
 //
-//   launcher.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [WORKSPACE_DIR] [other VS Code flags, ignored]
+//   launcher.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [WORKSPACE_DIR | FILE.code-workspace] [other VS Code flags, ignored]
 //
 // Env: OKSTRA_CODE_SERVER     code-server to use (default: the pinned one in .tools/, installed on demand)
 //      OKSTRA_CHROMIUM        browser (default /usr/bin/chromium)
@@ -44,7 +44,8 @@ const resultsDir = path.join(repoRoot, 'test-results');
 
 const sandbox = createSandbox('okstra-vscode-');
 const workspace = path.resolve(args.workspace ?? positional[0] ?? path.join(sandbox.dir, 'workspace'));
-fs.mkdirSync(workspace, { recursive: true });
+// A folder is created when missing; a `.code-workspace` file (multi-root) must exist.
+if (!workspace.endsWith('.code-workspace')) fs.mkdirSync(workspace, { recursive: true });
 
 let server;
 let browser;

@@ -4,6 +4,10 @@
 //   OKSTRA_VSCODE_PATH=/path/to/code   a real VS Code executable (desktop); else
 //   the code-server launcher (launcher.mjs), which needs no download.
 // Exits non-zero when a test fails, and with a clear message when the run exceeds its timeout.
+// A second, short pass opens a multi-root workspace (test/fixtures/vscode-multi-root, a `.code-workspace` file
+// with two folders) and runs only the suites titled "multi-root workspace" (they skip themselves in the first pass).
+//   OKSTRA_INTEGRATION_MULTI_ROOT=0   skip that pass; it also runs only when OKSTRA_INTEGRATION_GREP is unset or
+//                                     mentions "multi-root".
 import { runTests } from '@vscode/test-electron';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -68,10 +72,15 @@ function descendants(root) {
   return out.reverse();
 }
 
+const MULTI_ROOT_GREP = 'multi-root workspace';
+const grep = process.env.OKSTRA_INTEGRATION_GREP;
+const multiRoot = process.env.OKSTRA_INTEGRATION_MULTI_ROOT !== '0' && (!grep || /multi-root/i.test(grep));
+
 // The launcher has its own timeout (it screenshots and prints the logs); this one is the backstop for a
 // desktop VS Code or a launcher that is stuck itself: it ends every process this script started.
+const backstopMs = runTimeoutMs * (multiRoot ? 2 : 1) + 60000; // each pass has the launcher's own timeout
 const backstop = setTimeout(() => {
-  console.error(`TIMEOUT: the integration run did not end within ${(runTimeoutMs + 60000) / 1000} s; ending it`);
+  console.error(`TIMEOUT: the integration run did not end within ${backstopMs / 1000} s; ending it`);
   for (const pid of descendants(process.pid)) {
     try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ }
   }
@@ -82,7 +91,26 @@ const backstop = setTimeout(() => {
     cleanup();
     process.exit(2);
   }, 3000);
-}, runTimeoutMs + 60000);
+}, backstopMs);
+
+/** The multi-root pass: the same extension and suite, a `.code-workspace` with two folders, grepped to its suites. */
+async function runMultiRootPass() {
+  const copy = copyWorkspace(path.join(repoRoot, 'test/fixtures/vscode-multi-root'), 'okstra-mr-');
+  try {
+    const workspaceFile = path.join(copy.dir, 'okstra-multi-root.code-workspace');
+    const args = desktop ? [workspaceFile, ...launchArgs.slice(1)] : [workspaceFile];
+    log(`multi-root pass: ${workspaceFile}`);
+    await runTests({
+      vscodeExecutablePath,
+      extensionDevelopmentPath,
+      extensionTestsPath,
+      launchArgs: args,
+      extensionTestsEnv: { ...extensionTestsEnv, OKSTRA_INTEGRATION_GREP: MULTI_ROOT_GREP },
+    });
+  } finally {
+    copy.remove();
+  }
+}
 
 try {
   await runTests({
@@ -92,6 +120,7 @@ try {
     launchArgs,
     extensionTestsEnv,
   });
+  if (multiRoot) await runMultiRootPass();
   log(`integration tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   clearTimeout(backstop);
   cleanup();

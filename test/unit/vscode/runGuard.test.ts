@@ -26,7 +26,7 @@ describe('vscode run guard and persist actions', () => {
       applyPersistAction(root, action);
       assert.equal(
         readFileSync(file, 'utf8'),
-        '# project settings\nprojectId: payments # the id\nmodelDefaults:\n  analyser: [claude/opus-4.5]\nprTemplate: docs/pr.md\n',
+        '# project settings\nprojectId: payments   # the id\nmodelDefaults:\n  analyser: [claude/opus-4.5]\nprTemplate: docs/pr.md\n',
       );
     });
     it('creates the file when it is missing or empty', () => {

@@ -1,0 +1,202 @@
+// Helpers of the wizardMore* integration suites (the gaps left by wizard.test.ts): reaching the extension's
+// test hooks, waiting for the runner's prompts (harness pitfall 13: a QuickPick is driven only once the
+// renderer shows it), choosing items by the engine's option value, and dialogs answered by the test.
+// Not a *.test.ts file: scripts/build.mjs bundles it into each suite that imports it.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { OkstraExtensionApi } from '../../../src/vscode/extension';
+import type { FeaturesApi } from '../../../src/vscode/features';
+import type { Dialogs } from '../../../src/vscode/wizard/dialogs';
+
+export const EXTENSION_ID = 'okstra.okstra-wizard';
+
+export type Input = vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
+export type Pick = vscode.QuickPick<vscode.QuickPickItem>;
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | null, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+export async function activeExtension(): Promise<vscode.Extension<OkstraExtensionApi>> {
+  const ext = vscode.extensions.getExtension<OkstraExtensionApi>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
+  await ext.activate();
+  return ext;
+}
+
+export function features(): FeaturesApi {
+  const ext = vscode.extensions.getExtension<OkstraExtensionApi>(EXTENSION_ID);
+  assert.ok(ext?.isActive, 'the extension is active');
+  return ext.exports.features;
+}
+
+export function isQuickPick(i: Input | undefined): i is Pick {
+  return i !== undefined && 'items' in i;
+}
+
+/** The step id from the title `<folder> › <task> › <step>  (n of total)`. */
+export function stepOf(input: Input): string {
+  return (input.title ?? '').split('  (')[0].split(' › ').pop() ?? '';
+}
+
+/** The next prompt the runner shows (a different object than `previous`), once the renderer has it. */
+export async function nextInput(previous?: Input): Promise<Input> {
+  const input = await waitFor('the next wizard prompt', () => {
+    const i = features().controller.runner.input as Input | undefined;
+    return i && i !== previous ? i : undefined;
+  });
+  await sleep(300); // harness pitfall 13: let the renderer catch up with the QuickPick's items
+  return input;
+}
+
+export async function accept(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
+
+/** The engine's option value behind a runner item (the runner keeps its ItemModel on the item). */
+export function valueOf(item: vscode.QuickPickItem): string | undefined {
+  return (item as vscode.QuickPickItem & { model?: { value?: string } }).model?.value;
+}
+
+export async function setActive(qp: Pick, match: (i: vscode.QuickPickItem) => boolean): Promise<vscode.QuickPickItem> {
+  const item = qp.items.find(match);
+  assert.ok(item, `no item matches in ${qp.items.map((i) => `${i.label} [${valueOf(i) ?? ''}]`).join(' | ')}`);
+  const echoed = new Promise<void>((resolve) => {
+    const sub = qp.onDidChangeActive(() => {
+      sub.dispose();
+      resolve();
+    });
+  });
+  qp.activeItems = [item];
+  await Promise.race([echoed, sleep(1000)]);
+  await sleep(100);
+  return item;
+}
+
+/** Makes the option with this engine value active and accepts it. */
+export async function choose(qp: Pick, value: string): Promise<vscode.QuickPickItem> {
+  const item = await setActive(qp, (i) => valueOf(i) === value);
+  await accept();
+  return item;
+}
+
+export async function typeAndAccept(box: vscode.InputBox, value: string): Promise<void> {
+  box.value = value;
+  await sleep(200);
+  await accept();
+}
+
+/** The refusal the runner shows in a QuickPick: the `$(error) …` item on top. */
+export function errorItemText(qp: Pick): string | undefined {
+  const first = qp.items[0];
+  return first?.label.startsWith('$(error) ') ? first.label.slice('$(error) '.length) : undefined;
+}
+
+export function validationText(box: vscode.InputBox): string | undefined {
+  const m = box.validationMessage;
+  return typeof m === 'object' && m !== null ? m.message : m;
+}
+
+export interface Recorded {
+  kind: string;
+  message: string;
+  detail?: string;
+  buttons: string[];
+}
+
+type Answer = string | (() => Promise<string | undefined>);
+
+/** Dialogs answered by the test: by message pattern (a button, or a function for a deferred answer); others cancelled. */
+export class FakeDialogs implements Dialogs {
+  readonly calls: Recorded[] = [];
+  answers: Array<[RegExp, Answer]> = [];
+  private record(kind: string, message: string, detail: string | undefined, buttons: string[]): Promise<string | undefined> {
+    this.calls.push({ kind, message, detail, buttons });
+    const hit = this.answers.find(([re]) => re.test(message));
+    if (!hit) return Promise.resolve(undefined);
+    const [, answer] = hit;
+    if (typeof answer === 'function') return answer();
+    return Promise.resolve(buttons.includes(answer) ? answer : undefined);
+  }
+  ask(message: string, detail: string | undefined, buttons: string[]) {
+    return this.record('ask', message, detail, buttons);
+  }
+  info(message: string, buttons: string[] = []) {
+    return this.record('info', message, undefined, buttons);
+  }
+  warn(message: string, buttons: string[] = []) {
+    return this.record('warn', message, undefined, buttons);
+  }
+  error(message: string, buttons: string[] = []) {
+    return this.record('error', message, undefined, buttons);
+  }
+}
+
+/** A promise the test settles later (a dialog left open while the test looks at the UI). */
+export function deferred<T>(): { promise: Promise<T>; resolve(v: T): void } {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+export const PROVIDERS = ['claude', 'codex', 'antigravity'] as const;
+
+/** Provider CLIs that "exist" (OKSTRA_<P>_CLI → a script that exits 0), so that their models are selectable. */
+export function fakeProviderClis(): { dir: string; set(): void; unset(): void; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-cli-more-'));
+  for (const p of PROVIDERS) {
+    const f = path.join(dir, p);
+    fs.writeFileSync(f, '#!/bin/sh\nexit 0\n');
+    fs.chmodSync(f, 0o755);
+  }
+  const set = (): void => {
+    for (const p of PROVIDERS) process.env[`OKSTRA_${p.toUpperCase()}_CLI`] = path.join(dir, p);
+  };
+  const unset = (): void => {
+    for (const p of PROVIDERS) delete process.env[`OKSTRA_${p.toUpperCase()}_CLI`];
+  };
+  set();
+  return { dir, set, unset, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Answers prompts with their defaults (or `answers[step]`) until the wizard is confirmed; returns the steps seen. */
+export async function answerUntilConfirmed(first: Input, answers: Record<string, (i: Input) => Promise<void>> = {}): Promise<string[]> {
+  const seen: string[] = [];
+  let input: Input | undefined = first;
+  for (let guard = 0; guard < 40; guard++) {
+    if (!input) input = await nextInput();
+    const step = stepOf(input);
+    seen.push(step);
+    const custom = answers[step];
+    if (custom) await custom(input);
+    else if (isQuickPick(input)) await accept();
+    else await typeAndAccept(input, input.value);
+    if (step === 'confirm') {
+      await waitFor('the wizard to be confirmed', () => features().controller.session?.state.confirmed === true);
+      return seen;
+    }
+    const previous: Input = input;
+    input = await nextInput(previous);
+  }
+  throw new Error(`the wizard did not finish: ${seen.join(' → ')}`);
+}
+
+/** Closes the open prompt (Escape = pause) and waits until the runner has let go of it. */
+export async function closePrompt(): Promise<void> {
+  if (!features().controller.runner.input) return;
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  await waitFor('the prompt to close', () => features().controller.runner.input === undefined);
+}
