@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test layer in order, stopping at the first red one.
 //   1. unit         mocha in plain Node (tsx), test/unit/**
+//   1b. reliability quality.md R1–R5 tried hard (test/reliability, npm run test:reliability)
 //   2. build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
 //   3. harness      code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
 //   4. integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs)
@@ -19,6 +20,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const STEPS = [
   { name: 'unit', cmd: bin('mocha'), args: [], limit: minutes(10) },
+  { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs'], limit: minutes(8) },
   { name: 'build', cmd: node, args: ['scripts/build.mjs'], limit: minutes(2) },
   { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh'], limit: minutes(20) },
   { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(9) },
