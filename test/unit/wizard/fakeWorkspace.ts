@@ -37,8 +37,8 @@ export interface FakeTask {
   brief?: { exists?: boolean; frontMatter?: BriefFrontMatter | null; error?: string };
   directions?: string[];
   plan?: { approved?: boolean; stages: Array<{ id: string; title?: string; dependsOn?: string[] }>; blocking?: string | null } | { error: string } | null;
-  questions?: Array<{ runId: string; questions: Array<{ id: string; question: string }>; answersExists?: boolean }>;
-  previousRuns?: Array<{ runId: string; taskType: string; inputs: Record<string, unknown> }>;
+  questions?: Array<{ runId: string; questions: Array<{ id: string; question: string }>; answersExists?: boolean; error?: string }>;
+  previousRuns?: Array<{ runId: string; taskType: string; inputs: Record<string, unknown>; error?: string }>;
 }
 
 export interface FakeOptions {
@@ -110,6 +110,7 @@ export class FakeWorkspace implements WorkspacePort {
         questions: q.questions,
         answersPath,
         answersExists: (q.answersExists ?? false) || this.files.has(answersPath),
+        ...(q.error ? { error: q.error } : {}),
       };
     });
     const previousRuns: PreviousRunInputs[] = (t.previousRuns ?? []).map((r) => ({
@@ -117,6 +118,7 @@ export class FakeWorkspace implements WorkspacePort {
       taskType: r.taskType,
       inputsPath: `${dir}/runs/${r.runId}/inputs.json`,
       inputs: r.inputs,
+      ...(r.error ? { error: r.error } : {}),
     }));
     return {
       key,

@@ -1,6 +1,6 @@
 // clarification-pick / clarification (wizard.md #14, #14a, workspace.md › clarifications/).
 import type { QuestionsFile } from '../../ports';
-import type { WizardState } from '../../types';
+import { WizardError, type WizardState } from '../../types';
 import { echo, markDefault, opt, optionText, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
 
 /** The newest questions file (run ids sort by date). */
@@ -22,9 +22,11 @@ export const clarificationPick: Step = {
   applies: (env, s) => newestQuestions(env, s) !== null,
   build(env, s) {
     const q = newestQuestions(env, s)!;
+    // A malformed questions file is shown with its file error and refused, like a broken brief.
     const options = [
       opt('answer-now', optionText(env, 'clarification_pick', 'answer_now', { path: q.answersPath }), {
-        description: q.questions.map((x) => x.id).join(', ') || undefined,
+        description: q.error ?? (q.questions.map((x) => x.id).join(', ') || undefined),
+        disabled: !!q.error,
       }),
       opt('path', optionText(env, 'clarification_pick', 'path')),
       opt('skip', optionText(env, 'clarification_pick', 'skip')),
@@ -34,6 +36,7 @@ export const clarificationPick: Step = {
   submit(env, s, value) {
     if (value === 'answer-now') {
       const q = newestQuestions(env, s)!;
+      if (q.error) throw new WizardError(q.error);
       // Never during the progress simulation: it must not write files.
       if (!env.simulate && !q.answersExists) env.ctx.workspace.createFileIfMissing(q.answersPath, answersTemplate(q));
       s.clarification_response_path = q.answersPath;

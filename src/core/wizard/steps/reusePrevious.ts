@@ -46,7 +46,8 @@ export const reusePrevious: Step = {
   build(env, s) {
     const options = [opt('fresh', optionText(env, 'reuse_previous', 'fresh'))];
     for (const r of reusableRuns(env, s)) {
-      options.push(opt(`run:${r.runId}`, optionText(env, 'reuse_previous', 'run', { run_id: r.runId }), { description: r.inputsPath }));
+      // A malformed inputs.json is shown with its file error and refused, like a broken brief.
+      options.push(opt(`run:${r.runId}`, optionText(env, 'reuse_previous', 'run', { run_id: r.runId }), { description: r.error ?? r.inputsPath, disabled: !!r.error }));
     }
     return pickPrompt(env, this, markDefault(options, 'fresh'), { task_type: s.task_type });
   },
@@ -55,6 +56,7 @@ export const reusePrevious: Step = {
     if (value !== 'fresh') {
       const run = reusedRun(env, s);
       if (!run) throw new WizardError(`answer '${value}' is not an option of step 'reuse-previous'`);
+      if (run.error) throw new WizardError(run.error);
       s.directive = runDirective(run);
       s.related_tasks_raw = runRelatedTasks(run);
       applyRunSelection(env, s, run);
