@@ -43,6 +43,13 @@ export async function runCli(io: CliIo): Promise<CliOutcome> {
 }
 
 if (require.main === module) {
+  // A reader that goes away early (`| head`, a failing `jq`) is not an error of ours: stop quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+      throw err;
+    });
+  }
   runCli({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).then(
     (out) => {
       process.stdout.write(out.stdout);
