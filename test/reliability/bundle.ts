@@ -2,7 +2,8 @@
 // (as the release build bundles dist/cli.js), so each of the thousand-odd
 // processes starts in plain node without a TypeScript loader.
 import * as path from 'node:path';
-import { OUT, REPO_ROOT } from './lib';
+import { bundleForNode } from '../nodeBundle';
+import { OUT } from './lib';
 
 const built = new Map<string, string>();
 
@@ -10,20 +11,7 @@ const built = new Map<string, string>();
 export function bundle(entry: string, name: string, define?: Record<string, string>): string {
   const cached = built.get(name);
   if (cached) return cached;
-  const esbuild = require('esbuild') as typeof import('esbuild');
-  const outfile = path.join(OUT, `${name}.js`);
-  esbuild.buildSync({
-    entryPoints: [path.join(REPO_ROOT, entry)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    minify: true,
-    logLevel: 'error',
-    define,
-  });
+  const outfile = bundleForNode(entry, path.join(OUT, `${name}.js`), define);
   built.set(name, outfile);
   return outfile;
 }

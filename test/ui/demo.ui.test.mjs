@@ -9,141 +9,66 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  copyWorkspace, createSandbox, ensureCodeServer, launchBrowser, log, printExtensionHostLogs, repoRoot, startCodeServer,
-} from '../runner/harness.mjs';
+import { repoRoot } from '../runner/harness.mjs';
+import { openWorkbench } from './workbench.mjs';
 
-const imagesDir = path.join(repoRoot, 'docs', 'images');
 const demoDir = path.join(repoRoot, 'demo');
 const legacyRel = '.okstra/tasks/payments/refund-timeout.wizard.json';
 const sha256 = (file) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 describe('UI: the demo project as `npm start` serves it', function () {
-  let sandbox;
-  let workspace;
-  let server;
-  let browser;
+  let wb;
   let page;
+  let workspace;
 
-  async function shot(name) {
-    await page.waitForTimeout(400); // toasts and QuickPicks slide in
-    const file = path.join(imagesDir, name);
-    await page.screenshot({ path: file });
-    console.log(`      screenshot ${path.relative(repoRoot, file)}`);
-  }
-
-  const title = () => page.locator('.quick-input-widget .quick-input-title');
-  const dialog = () => page.locator('.monaco-dialog-box');
+  const dialog = () => wb.dialog();
   /** The text of the tree row whose text contains `text` (the Wizard view). */
   const treeRow = (text) => page.locator('.pane-body .monaco-list-row', { hasText: text }).first();
 
-  /** Waits for a QuickPick / InputBox whose title differs from `previous`; returns [title, step]. */
-  async function nextPrompt(previous) {
-    await page.waitForFunction(
-      (prev) => {
-        const w = document.querySelector('.quick-input-widget');
-        const t = w && getComputedStyle(w).display !== 'none' ? w.querySelector('.quick-input-title')?.textContent ?? '' : '';
-        return t !== '' && t !== prev;
-      },
-      previous ?? '',
-      { timeout: 30_000 },
-    );
-    await page.waitForTimeout(250);
-    const text = (await title().textContent()) ?? '';
-    return [text, text.split('  (')[0].split(' › ').pop()];
-  }
-
-  /** Answers with the defaults (Enter) until the confirmation dialog shows; `answers` overrides steps. */
-  async function answerUntilConfirmation(first, answers = {}, shots = {}) {
-    let [text, step] = first;
-    const seen = [];
-    for (let i = 0; i < 40; i++) {
-      seen.push(step);
-      if (shots[step]) await shot(shots[step]);
-      if (answers[step]) await answers[step]();
-      else await page.keyboard.press('Enter');
-      if (step === 'confirm') break;
-      [text, step] = await nextPrompt(text);
-    }
-    await dialog().waitFor();
-    return seen;
-  }
-
-  async function palette(command) {
-    await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }); // focus the editor area
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget').waitFor({ state: 'visible' });
-    await page.keyboard.type(command);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: command }).first().waitFor();
-  }
-
-  /** The visible option rows of the open QuickPick (their accessible labels). */
-  const pickRows = () => page.locator('.quick-input-list .monaco-list-row')
-    .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? r.textContent ?? ''));
-
   before(async function () {
     this.timeout(180_000);
-    fs.mkdirSync(imagesDir, { recursive: true });
-    sandbox = createSandbox('okstra-ui-demo-');
-    workspace = copyWorkspace(demoDir, 'okstra-demo-');
-    // As scripts/start.mjs does: the copy's stand-ins first on PATH, for code-server (and so the extension host) only.
-    sandbox.env.PATH = `${path.join(workspace.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
-    // As start.mjs does too: without it the server takes the extension host's PATH from a login shell, without the stand-ins.
-    sandbox.env.VSCODE_CLI = '1';
-    delete sandbox.env.OKSTRA_DEMO_EXIT;
-    server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox });
-    log(`code-server up on 127.0.0.1:${server.port} (demo copy ${workspace.dir})`);
-    browser = await launchBrowser(sandbox);
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(server.url(workspace.dir, [
-      ['extensionDevelopmentPath', server.remote(repoRoot)],
-      ['skipWelcome', 'true'],
-    ]));
-    await page.locator('.monaco-workbench').waitFor();
-    await page.locator('.activitybar a.action-label[aria-label="okstra"]').waitFor({ timeout: 90_000 });
-    await page.locator('.activitybar a.action-label[aria-label="okstra"]').click();
+    wb = await openWorkbench({
+      name: 'demo',
+      from: demoDir,
+      workspacePrefix: 'okstra-demo-',
+      prepare: ({ sandbox, workspace: copy }) => {
+        // As scripts/start.mjs does: the copy's stand-ins first on PATH, for code-server (and so the extension host) only.
+        sandbox.env.PATH = `${path.join(copy.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
+        // As start.mjs does too: without it the server takes the extension host's PATH from a login shell, without the stand-ins.
+        sandbox.env.VSCODE_CLI = '1';
+        delete sandbox.env.OKSTRA_DEMO_EXIT;
+      },
+    });
+    ({ page, workspace } = wb);
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state !== 'failed' || !page) return;
-    try {
-      await page.screenshot({ path: path.join(repoRoot, 'test-results', `demo-failure-${Date.now()}.png`) });
-    } catch { /* the page may be gone */ }
-    printExtensionHostLogs(sandbox);
+    await wb?.reportFailure(this.currentTest);
   });
 
   after(async () => {
-    try {
-      await browser?.close();
-    } catch { /* already closed */ }
-    await server?.stop();
-    if (process.env.OKSTRA_KEEP_SANDBOX === '1') log(`kept ${sandbox?.dir} and ${workspace?.dir}`);
-    else {
-      sandbox?.remove();
-      workspace?.remove();
-    }
+    await wb?.close();
   });
 
   it('New Run… lists the demo\'s tasks and answers every prompt of payments/currency-rounding', async () => {
-    await palette('okstra: New Run…');
+    await wb.palette('okstra: New Run…');
     await page.keyboard.press('Enter');
-    const first = await nextPrompt('');
+    const first = await wb.nextPrompt('');
     assert.equal(first[1], 'task-pick');
-    const rows = await pickRows();
+    const rows = await wb.pickRows();
     for (const key of ['payments/currency-rounding', 'payments/refund-queue', 'ledger/partial-capture-double-posting', 'checkout/saved-card-migration']) {
       assert.ok(rows.some((r) => r.includes(key)), `the task picker lists ${key}: ${rows.join(' | ')}`);
     }
-    await shot('demo-01-task-pick.png');
+    await wb.shot('demo-01-task-pick.png');
     // Typing filters the list (on key and title); Enter takes the first match.
     await page.keyboard.type('currency-rounding');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'payments/currency-rounding' }).first().waitFor();
     await page.waitForTimeout(250);
     await page.keyboard.press('Enter');
-    const second = await nextPrompt(first[0]);
+    const second = await wb.nextPrompt(first[0]);
     assert.equal(second[1], 'task-type');
-    assert.ok((await pickRows()).some((r) => r.includes('implementation-planning (recommended)')), 'implementation-planning is recommended');
-    const seen = await answerUntilConfirmation(
+    assert.ok((await wb.pickRows()).some((r) => r.includes('implementation-planning (recommended)')), 'implementation-planning is recommended');
+    const seen = await wb.answerUntilConfirmation(
       second,
       {
         // The one non-default answer: plan along the demo's "decimal money type" direction.
@@ -170,7 +95,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     assert.match(text, /task-type\s+: implementation-planning/);
     assert.match(text, /direction\s+: \.okstra\/tasks\/payments\/currency-rounding\/directions\/decimal-money-type\.md/);
     assert.match(text, /role\s+: planner #2 = codex\/gpt-5\.1-codex/);
-    await shot('demo-05-confirmation.png');
+    await wb.shot('demo-05-confirmation.png');
   });
 
   it('Run starts the stand-in okstra on PATH; the terminal shows the argv, the view and the state file the exit code', async () => {
@@ -183,7 +108,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     assert.match(out, /"--role-model"\s*"planner=codex\/gpt-5\.1-codex"/);
     assert.match(out, /"report-writer=claude\/sonnet-4\.5"/);
     await treeRow('Last run: exit 0').waitFor();
-    await shot('demo-06-run.png');
+    await wb.shot('demo-06-run.png');
     const state = JSON.parse(fs.readFileSync(path.join(workspace.dir, '.okstra/tasks/payments/currency-rounding.wizard.json'), 'utf8'));
     assert.equal(state.confirmed, true);
     assert.equal(state.last_run?.exitCode, 0);
@@ -200,14 +125,14 @@ describe('UI: the demo project as `npm start` serves it', function () {
     assert.equal(before, sha256(path.join(demoDir, legacyRel)));
     // Close the run's notification so that it does not cover the prompt.
     await page.keyboard.press('Escape');
-    await palette('okstra: Resume Wizard');
+    await wb.palette('okstra: Resume Wizard');
     await page.keyboard.press('Enter');
-    const first = await nextPrompt('');
+    const first = await wb.nextPrompt('');
     assert.equal(first[1], 'role-add:critic', `the wizard continues after the converted selection (got ${first[0]})`);
     // The v1 provider choices became role rows in the tree (two analysers, leader, report writer).
-        await treeRow('analyser #2 = codex/gpt-5.1-codex').waitFor();
-    await shot('demo-07-resume-legacy.png');
-    await answerUntilConfirmation(first);
+    await treeRow('analyser #2 = codex/gpt-5.1-codex').waitFor();
+    await wb.shot('demo-07-resume-legacy.png');
+    await wb.answerUntilConfirmation(first);
     const text = (await dialog().textContent()) ?? '';
     assert.match(text, /okstra render-bundle — payments\/refund-timeout/);
     assert.match(text, /role\s+: analyser #1 = claude\/opus-4\.5/);

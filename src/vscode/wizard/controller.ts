@@ -317,6 +317,8 @@ export class WizardController implements vscode.Disposable {
           canGoBack,
           submit: (answer) => this.submit(session, answer),
         });
+        // The prompt has closed: the editor opens before the next prompt, which then takes the focus.
+        if (result.kind === 'answered') await this.openForEditing(session, result.outcome.open);
         if (result.kind === 'paused') {
           this.paused = true;
           this.deps.log.info(`wizard paused at ${current.prompt.step}`);
@@ -346,6 +348,21 @@ export class WizardController implements vscode.Disposable {
     else if (session.statePath) this.watch(session.statePath);
     this.refresh();
     return outcome;
+  }
+
+  /** Opens what the answer created for the user to edit (a new task's brief.md, an answers file) under the next prompt. */
+  private async openForEditing(session: WizardSession, files: string[]): Promise<void> {
+    for (const rel of files) {
+      const uri = vscode.Uri.file(path.join(session.projectRootAbs, rel));
+      try {
+        // Not a preview (it is meant to be edited); the focus stays with the wizard's next prompt.
+        await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Active });
+        this.deps.log.info(`opened ${rel} for editing`);
+      } catch (err) {
+        // The wizard goes on without the editor: the path is in the echo and the tree.
+        this.deps.log.warn(`could not open ${rel}: ${errorText(err)}`);
+      }
+    }
   }
 
   /** The task is known: the wizard moves from workspace storage to its file next to the task folder. */

@@ -415,7 +415,7 @@ export class EngineSession implements WizardSession {
     }
     this.stateValue = r.state;
     this.loadNotices = [];
-    return { ok: true, echo: r.echo, next: r.next, error: r.error, notices: r.notices ?? [] };
+    return { ok: true, echo: r.echo, next: r.next, error: r.error, notices: r.notices ?? [], open: r.open ?? [] };
   }
 
   /** Saves to the file (moving it when the task changed), or to workspace storage before the task is known. */
@@ -438,5 +438,5 @@ export class EngineSession implements WizardSession {
 }
 
 type EngineStep =
-  | { ok: true; state: WizardState; echo: string; next: PromptDoc | null; error?: string; notices?: Notice[] }
+  | { ok: true; state: WizardState; echo: string; next: PromptDoc | null; error?: string; notices?: Notice[]; open?: string[] }
   | { ok: false; error: string; current: PromptDoc | null };

@@ -13,7 +13,15 @@ export interface CurrentResult {
 }
 
 export type StepOutcome =
-  | { ok: true; echo: string; next: PromptDoc | null; error?: string; notices: Notice[] }
+  | {
+      ok: true;
+      echo: string;
+      next: PromptDoc | null;
+      error?: string;
+      notices: Notice[];
+      /** Project-relative files the answer created or chose for the user to edit (a new task's brief, an answers file). */
+      open: string[];
+    }
   | { ok: false; error: string; current: PromptDoc | null };
 
 export interface TreeRowDoc {

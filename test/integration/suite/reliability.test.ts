@@ -16,26 +16,21 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  FakeDialogs, accept, activeExtension, answerUntilConfirmed, choose, closePrompt, deferred, errorItemText, fakeProviderClis, features,
-  isQuickPick, nextInput, sleep, stepOf, typeAndAccept, validationText, waitFor, type Input,
+  accept, activeExtension, answerUntilConfirmed, choose, closePrompt, deferred, errorItemText, features, isQuickPick, newTask,
+  nextInput, openWizardHost, sleep, stateFileOf, stepOf, typeAndAccept, validationText, waitFor, type FakeDialogs, type WizardHost,
 } from './wizardMoreHelpers';
 
 const STALE = 'state file changed on disk since it was read; reload to continue';
 
 describe('reliability in the extension host (R2, R6, R7)', function () {
   this.timeout(180_000);
+  let host: WizardHost;
   let root: string;
   let extPath: string;
   let dialogs: FakeDialogs;
-  let clis: ReturnType<typeof fakeProviderClis>;
   let configFile: string;
   let configBefore: Buffer;
   const created: string[] = [];
-
-  const stateFileOf = (key: string): string => {
-    const [group, id] = key.split('/');
-    return path.join(root, '.okstra/tasks', group, `${id}.wizard.json`);
-  };
 
   /** The CLI as users run it (dist/cli.js), in a process of its own. */
   const cliEnv = (): NodeJS.ProcessEnv => ({ ...process.env, ELECTRON_RUN_AS_NODE: '1' });
@@ -50,31 +45,9 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     return { code: r.status, json, out: r.stdout + r.stderr };
   }
 
-  async function newTask(key: string): Promise<Input> {
-    void vscode.commands.executeCommand('okstra.newRun');
-    let input = await nextInput();
-    assert.equal(stepOf(input), 'task-pick');
-    assert.ok(isQuickPick(input));
-    await choose(input, 'new');
-    input = await nextInput(input);
-    assert.equal(stepOf(input), 'task-new');
-    await typeAndAccept(input as vscode.InputBox, key);
-    input = await nextInput(input);
-    assert.equal(stepOf(input), 'task-type', input.title);
-    return input;
-  }
-
   before(async () => {
-    const ext = await activeExtension();
-    extPath = ext.extensionPath;
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    dialogs = new FakeDialogs();
-    features().setDialogs(dialogs);
-    clis = fakeProviderClis();
-    const standIn = path.resolve(extPath, 'test/fixtures/stand-in-okstra/okstra.js');
-    await vscode.workspace.getConfiguration('okstra').update('command', [process.execPath, standIn], vscode.ConfigurationTarget.Workspace);
-    configFile = path.join(root, '.okstra/config.yaml');
-    configBefore = fs.readFileSync(configFile);
+    host = await openWizardHost();
+    ({ root, extensionPath: extPath, dialogs, configFile, configBefore } = host);
     for (const [rel, text] of [
       ['docs/rel-brief.md', '# A brief for the reliability tests\n'],
       ['docs/rel-pr-template.md', '## What\n\n## Why\n'],
@@ -88,16 +61,10 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
   });
 
   after(async () => {
-    await closePrompt().catch(() => undefined);
-    features().setDialogs(undefined);
-    features().setTrustOverride(undefined);
-    clis.unset();
-    clis.remove();
-    await vscode.workspace.getConfiguration('okstra').update('command', undefined, vscode.ConfigurationTarget.Workspace);
-    fs.writeFileSync(configFile, configBefore);
+    if (!host) return;
+    await host.close();
     for (const f of created) fs.rmSync(f, { recursive: true, force: true });
     fs.rmSync(path.join(root, '.okstra/tasks/rel'), { recursive: true, force: true });
-    fs.rmSync(path.join(root, 'standin-argv.json'), { force: true });
   });
 
   afterEach(async () => {
@@ -111,7 +78,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     assert.ok(isQuickPick(input));
     const session = features().controller.session!;
     const file = session.statePath!;
-    assert.equal(file, stateFileOf('rel/r2-cli-first'));
+    assert.equal(file, stateFileOf(root, 'rel/r2-cli-first'));
     let cliBytes: Buffer | undefined;
     let cliResult: ReturnType<typeof cliSync> | undefined;
     const original = session.submit.bind(session);
@@ -154,7 +121,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     if (!fs.existsSync(tsxLoader)) this.skip();
     const input = await newTask('rel/r2-extension-first');
     assert.ok(isQuickPick(input));
-    const file = stateFileOf('rel/r2-extension-first');
+    const file = stateFileOf(root, 'rel/r2-extension-first');
     const pauseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-r2-pause-'));
     // The CLI's own code (src/cli/main.ts runCli) with its beforeSave seam held until we say go.
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(extPath, 'test/reliability/children/cliPaused.ts'), 'step', '--state', file, '--answer', 'error-analysis'], {
@@ -191,7 +158,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     }
     features().setTrustOverride(false);
     const first = await newTask('rel/r6');
-    const file = stateFileOf('rel/r6');
+    const file = stateFileOf(root, 'rel/r6');
     let saves = 0;
     let last = fs.readFileSync(file);
     const countSave = () => {
@@ -241,7 +208,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
 
   it('R7: every text refusal of wizard.md shows the engine\'s message in place, writes nothing, keeps the prompt, and the wizard continues', async () => {
     let input = await newTask('rel/r7');
-    const file = stateFileOf('rel/r7');
+    const file = stateFileOf(root, 'rel/r7');
     const refuse = async (box: vscode.InputBox, value: string, message: string): Promise<void> => {
       const step = stepOf(box);
       const before = fs.readFileSync(file);

@@ -6,160 +6,28 @@
 // code-server with --disable-workspace-trust, so trust cannot be revoked).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { OkstraExtensionApi } from '../../../src/vscode/extension';
-import type { FeaturesApi } from '../../../src/vscode/features';
-import type { Dialogs } from '../../../src/vscode/wizard/dialogs';
+import {
+  accept, answerUntilConfirmed, closePrompt, features, isQuickPick, nextInput, openWizardHost, setActive, sleep, stepOf,
+  typeAndAccept, validationText, waitFor, type FakeDialogs, type WizardHost,
+} from './wizardMoreHelpers';
 
-const EXTENSION_ID = 'okstra.okstra-wizard';
 const TASK = 'demo/wizard-it';
-
-type Input = vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-function features(): FeaturesApi {
-  const ext = vscode.extensions.getExtension<OkstraExtensionApi>(EXTENSION_ID);
-  assert.ok(ext?.isActive, 'the extension is active');
-  return ext.exports.features;
-}
-
-function isQuickPick(i: Input): i is vscode.QuickPick<vscode.QuickPickItem> {
-  return 'items' in i;
-}
-
-/** The step id from the title `<folder> › <task> › <step>  (n of total)`. */
-function stepOf(input: Input): string {
-  return (input.title ?? '').split('  (')[0].split(' › ').pop() ?? '';
-}
-
-/** The next prompt the runner shows (a different object than `previous`), once the renderer has it. */
-async function nextInput(previous?: Input): Promise<Input> {
-  const input = await waitFor('the next wizard prompt', () => {
-    const i = features().controller.runner.input as Input | undefined;
-    return i && i !== previous ? i : undefined;
-  });
-  await sleep(300); // harness pitfall 13: let the renderer catch up with the QuickPick's items
-  return input;
-}
-
-async function accept(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-}
-
-async function setActive(qp: vscode.QuickPick<vscode.QuickPickItem>, match: (i: vscode.QuickPickItem) => boolean): Promise<void> {
-  const item = qp.items.find(match);
-  assert.ok(item, `no item matches in ${qp.items.map((i) => i.label).join(' | ')}`);
-  const echoed = new Promise<void>((resolve) => {
-    const sub = qp.onDidChangeActive(() => {
-      sub.dispose();
-      resolve();
-    });
-  });
-  qp.activeItems = [item];
-  await Promise.race([echoed, sleep(1000)]);
-  await sleep(100);
-}
-
-async function typeAndAccept(box: vscode.InputBox, value: string): Promise<void> {
-  box.value = value;
-  await sleep(200);
-  await accept();
-}
-
-interface Recorded {
-  kind: string;
-  message: string;
-}
-
-class FakeDialogs implements Dialogs {
-  readonly calls: Recorded[] = [];
-  /** Answers for `ask` by message pattern; unmatched questions are cancelled. */
-  answers: Array<[RegExp, string]> = [];
-  private record(kind: string, message: string, buttons: string[]): Promise<string | undefined> {
-    this.calls.push({ kind, message });
-    const hit = this.answers.find(([re]) => re.test(message));
-    return Promise.resolve(hit && buttons.includes(hit[1]) ? hit[1] : undefined);
-  }
-  ask(message: string, _detail: string | undefined, buttons: string[]) {
-    return this.record('ask', message, buttons);
-  }
-  info(message: string, buttons: string[] = []) {
-    return this.record('info', message, buttons);
-  }
-  warn(message: string, buttons: string[] = []) {
-    return this.record('warn', message, buttons);
-  }
-  error(message: string, buttons: string[] = []) {
-    return this.record('error', message, buttons);
-  }
-}
-
-/** Answers prompts with their defaults (or `answers[step]`) until the wizard is confirmed. */
-async function answerUntilConfirmed(first: Input, answers: Record<string, (i: Input) => Promise<void>> = {}): Promise<string[]> {
-  const seen: string[] = [];
-  let input: Input | undefined = first;
-  for (let guard = 0; guard < 40; guard++) {
-    if (!input) input = await nextInput();
-    const step = stepOf(input);
-    seen.push(step);
-    const custom = answers[step];
-    if (custom) await custom(input);
-    else if (isQuickPick(input)) await accept();
-    else await typeAndAccept(input, input.value);
-    if (step === 'confirm') {
-      await waitFor('the wizard to be confirmed', () => features().controller.session?.state.confirmed === true);
-      return seen;
-    }
-    const previous: Input = input;
-    input = await nextInput(previous);
-  }
-  throw new Error(`the wizard did not finish: ${seen.join(' → ')}`);
-}
 
 describe('wizard UI', function () {
   this.timeout(120_000);
+  let host: WizardHost;
   let root: string;
   let dialogs: FakeDialogs;
-  let bin: string;
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<OkstraExtensionApi>(EXTENSION_ID);
-    assert.ok(ext);
-    await ext.activate();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    dialogs = new FakeDialogs();
-    features().setDialogs(dialogs);
-    // Provider CLIs that "exist" on this machine, so that their models are selectable.
-    bin = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-cli-'));
-    for (const p of ['claude', 'codex', 'antigravity']) {
-      const f = path.join(bin, p);
-      fs.writeFileSync(f, '#!/bin/sh\nexit 0\n');
-      fs.chmodSync(f, 0o755);
-      process.env[`OKSTRA_${p.toUpperCase()}_CLI`] = f;
-    }
-    // The stand-in okstra, through the [program, ...args] form of okstra.command.
-    const standIn = path.resolve(ext.extensionPath, 'test/fixtures/stand-in-okstra/okstra.js');
-    await vscode.workspace.getConfiguration('okstra').update('command', [process.execPath, standIn], vscode.ConfigurationTarget.Workspace);
+    host = await openWizardHost();
+    ({ root, dialogs } = host);
   });
 
   after(async () => {
-    features().setDialogs(undefined);
-    features().setTrustOverride(undefined);
-    await vscode.workspace.getConfiguration('okstra').update('command', undefined, vscode.ConfigurationTarget.Workspace);
-    fs.rmSync(bin, { recursive: true, force: true });
+    await host?.close();
   });
 
   it('registers every wizard command', async () => {
@@ -186,10 +54,7 @@ describe('wizard UI', function () {
     assert.ok(!isQuickPick(input));
     const box = input;
     await typeAndAccept(box, 'not a task name');
-    await waitFor('the refusal in place', () => {
-      const m = box.validationMessage;
-      return typeof m === 'object' && m !== null ? m.message : m;
-    });
+    await waitFor('the refusal in place', () => validationText(box));
     const message = box.validationMessage as vscode.InputBoxValidationMessage;
     assert.equal(message.message, "task name must be '<group>/<name>': 'not a task name'");
     assert.equal(features().controller.runner.input, box, 'the same InputBox stays open');
@@ -266,8 +131,7 @@ describe('wizard UI', function () {
     let input = await nextInput();
     assert.equal(stepOf(input), 'directive-pick');
     const saved = fs.readFileSync(session.statePath!);
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    await waitFor('the prompt to close', () => features().controller.runner.input === undefined);
+    await closePrompt();
     assert.deepEqual(fs.readFileSync(session.statePath!), saved, 'pausing writes nothing');
     void vscode.commands.executeCommand('okstra.resume');
     input = await nextInput(input);
@@ -429,8 +293,7 @@ describe('wizard UI', function () {
       await typeAndAccept(input as vscode.InputBox, key);
       input = await nextInput(input);
       assert.equal(stepOf(input), 'task-type');
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      await waitFor('the prompt to close', () => features().controller.runner.input === undefined);
+      await closePrompt();
       await sleep(50); // distinct mtimes
     };
     await startAndPause('demo/second');

@@ -13,72 +13,37 @@ import * as vscode from 'vscode';
 import { en } from '../../../src/core/text/en';
 import { ko } from '../../../src/core/text/ko';
 import {
-  FakeDialogs, accept, activeExtension, answerUntilConfirmed, choose, closePrompt, errorItemText, fakeProviderClis, features,
-  isQuickPick, nextInput, setActive, sleep, stepOf, typeAndAccept, validationText, valueOf, waitFor, type Input,
+  accept, answerUntilConfirmed, choose, closePrompt, errorItemText, features, isQuickPick, newTask, nextInput, openWizardHost,
+  setActive, sleep, stateFileOf, stepOf, typeAndAccept, validationText, valueOf, waitFor, type FakeDialogs, type WizardHost,
 } from './wizardMoreHelpers';
 
 describe('wizard UI, more', function () {
   this.timeout(120_000);
+  let host: WizardHost;
   let root: string;
   let dialogs: FakeDialogs;
-  let clis: ReturnType<typeof fakeProviderClis>;
+  let clis: WizardHost['clis'];
   let configFile: string;
-  let configBefore: Buffer;
   const copied: string[] = [];
 
-  const stateFileOf = (key: string): string => {
-    const [group, id] = key.split('/');
-    return path.join(root, '.okstra/tasks', group, `${id}.wizard.json`);
-  };
-
-  /** New Run → "+ new task" → `key`; returns the task-type prompt (the state file exists from here on). */
-  async function newTask(key: string): Promise<Input> {
-    void vscode.commands.executeCommand('okstra.newRun');
-    let input = await nextInput();
-    assert.equal(stepOf(input), 'task-pick');
-    assert.ok(isQuickPick(input));
-    await choose(input, 'new');
-    input = await nextInput(input);
-    assert.equal(stepOf(input), 'task-new');
-    assert.ok(!isQuickPick(input));
-    await typeAndAccept(input, key);
-    input = await nextInput(input);
-    assert.equal(stepOf(input), 'task-type', input.title);
-    assert.equal(features().controller.session?.taskKey, key);
-    return input;
-  }
-
   before(async () => {
-    const ext = await activeExtension();
-    root = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    dialogs = new FakeDialogs();
-    features().setDialogs(dialogs);
-    clis = fakeProviderClis();
-    const standIn = path.resolve(ext.extensionPath, 'test/fixtures/stand-in-okstra/okstra.js');
-    await vscode.workspace.getConfiguration('okstra').update('command', [process.execPath, standIn], vscode.ConfigurationTarget.Workspace);
+    host = await openWizardHost();
+    ({ root, dialogs, clis, configFile } = host);
     // The release task and the repository PR template (test/fixtures/wizard-more/README.md).
-    const from = path.resolve(ext.extensionPath, 'test/fixtures/wizard-more');
+    const from = path.resolve(host.extensionPath, 'test/fixtures/wizard-more');
     for (const rel of ['.okstra/tasks/ship', '.github']) {
       const to = path.join(root, rel);
       assert.equal(fs.existsSync(to), false, `${rel} is already in the workspace`);
       fs.cpSync(path.join(from, rel), to, { recursive: true });
       copied.push(to);
     }
-    configFile = path.join(root, '.okstra/config.yaml');
-    configBefore = fs.readFileSync(configFile);
   });
 
   after(async () => {
-    await closePrompt().catch(() => undefined);
-    features().setDialogs(undefined);
-    features().setLanguageOverride(undefined);
-    clis.unset();
-    clis.remove();
-    await vscode.workspace.getConfiguration('okstra').update('command', undefined, vscode.ConfigurationTarget.Workspace);
-    fs.writeFileSync(configFile, configBefore);
+    if (!host) return;
+    await host.close();
     for (const p of copied) fs.rmSync(p, { recursive: true, force: true });
     fs.rmSync(path.join(root, '.okstra/tasks/more'), { recursive: true, force: true });
-    fs.rmSync(path.join(root, 'standin-argv.json'), { force: true });
   });
 
   afterEach(async () => {
@@ -90,7 +55,7 @@ describe('wizard UI, more', function () {
     let input = await newTask('more/r7');
     assert.ok(isQuickPick(input));
     const qp = input;
-    const file = stateFileOf('more/r7');
+    const file = stateFileOf(root, 'more/r7');
     const before = fs.readFileSync(file);
     const title = qp.title;
 
@@ -125,10 +90,10 @@ describe('wizard UI, more', function () {
     await closePrompt();
     await newTask('more/move-a');
     await closePrompt();
-    fs.rmSync(stateFileOf('more/move-c'));
-    const fileA = stateFileOf('more/move-a');
-    const fileB = stateFileOf('more/move-b');
-    const fileC = stateFileOf('more/move-c');
+    fs.rmSync(stateFileOf(root, 'more/move-c'));
+    const fileA = stateFileOf(root, 'more/move-a');
+    const fileB = stateFileOf(root, 'more/move-b');
+    const fileC = stateFileOf(root, 'more/move-c');
     assert.equal(features().controller.session!.statePath, fileA);
 
     dialogs.answers = [[/^Clear (1|\d+) later answers?\?$/, 'Clear and Edit']];

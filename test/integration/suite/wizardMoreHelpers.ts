@@ -1,6 +1,7 @@
-// Helpers of the wizardMore* integration suites (the gaps left by wizard.test.ts): reaching the extension's
+// Helpers of the wizard integration suites (wizard.test.ts, wizardMore*, reliability): reaching the extension's
 // test hooks, waiting for the runner's prompts (harness pitfall 13: a QuickPick is driven only once the
-// renderer shows it), choosing items by the engine's option value, and dialogs answered by the test.
+// renderer shows it), choosing items by the engine's option value, dialogs answered by the test, and the
+// setup the suites share (openWizardHost).
 // Not a *.test.ts file: scripts/build.mjs bundles it into each suite that imports it.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -199,4 +200,76 @@ export async function closePrompt(): Promise<void> {
   if (!features().controller.runner.input) return;
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   await waitFor('the prompt to close', () => features().controller.runner.input === undefined);
+}
+
+/** The state file of a task in the workspace folder `root`, where the extension places it. */
+export function stateFileOf(root: string, key: string): string {
+  const [group, id] = key.split('/');
+  return path.join(root, '.okstra/tasks', group, `${id}.wizard.json`);
+}
+
+/** New Run → "+ new task" → `key`; returns the task-type prompt (the state file exists from here on). */
+export async function newTask(key: string): Promise<Input> {
+  void vscode.commands.executeCommand('okstra.newRun');
+  let input = await nextInput();
+  assert.equal(stepOf(input), 'task-pick');
+  assert.ok(isQuickPick(input));
+  await choose(input, 'new');
+  input = await nextInput(input);
+  assert.equal(stepOf(input), 'task-new');
+  assert.ok(!isQuickPick(input));
+  await typeAndAccept(input, key);
+  input = await nextInput(input);
+  assert.equal(stepOf(input), 'task-type', input.title);
+  assert.equal(features().controller.session?.taskKey, key);
+  return input;
+}
+
+/** What the wizard suites set up in the extension host (openWizardHost), and how to undo it. */
+export interface WizardHost {
+  /** The (first) workspace folder. */
+  root: string;
+  extensionPath: string;
+  /** Installed as the extension's dialogs. */
+  dialogs: FakeDialogs;
+  clis: ReturnType<typeof fakeProviderClis>;
+  /** The workspace's .okstra/config.yaml and its bytes before the suite. */
+  configFile: string;
+  configBefore: Buffer;
+  /** Closes an open prompt, removes the seams, the provider CLIs and okstra.command, restores config.yaml
+   *  byte for byte and removes the stand-in's argv file. */
+  close(): Promise<void>;
+}
+
+/** The extension active, test-answered dialogs, provider CLIs that exist, and the stand-in okstra as okstra.command. */
+export async function openWizardHost(): Promise<WizardHost> {
+  const ext = await activeExtension();
+  const root = vscode.workspace.workspaceFolders![0].uri.fsPath;
+  const dialogs = new FakeDialogs();
+  features().setDialogs(dialogs);
+  const clis = fakeProviderClis();
+  // The stand-in okstra, through the [program, ...args] form of okstra.command.
+  const standIn = path.resolve(ext.extensionPath, 'test/fixtures/stand-in-okstra/okstra.js');
+  await vscode.workspace.getConfiguration('okstra').update('command', [process.execPath, standIn], vscode.ConfigurationTarget.Workspace);
+  const configFile = path.join(root, '.okstra/config.yaml');
+  const configBefore = fs.readFileSync(configFile);
+  return {
+    root,
+    extensionPath: ext.extensionPath,
+    dialogs,
+    clis,
+    configFile,
+    configBefore,
+    async close() {
+      await closePrompt().catch(() => undefined);
+      features().setDialogs(undefined);
+      features().setTrustOverride(undefined);
+      features().setLanguageOverride(undefined);
+      clis.unset();
+      clis.remove();
+      await vscode.workspace.getConfiguration('okstra').update('command', undefined, vscode.ConfigurationTarget.Workspace);
+      fs.writeFileSync(configFile, configBefore);
+      fs.rmSync(path.join(root, 'standin-argv.json'), { force: true });
+    },
+  };
 }

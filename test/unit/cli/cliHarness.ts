@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { bundleForNode } from '../../nodeBundle';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 // One bundle per test process, so that two concurrent test runs never read each other's half-written file.
@@ -14,23 +15,10 @@ const BUNDLE_DIR = path.join(REPO_ROOT, 'out', 'test-cli', String(process.pid));
 const BUNDLE = path.join(BUNDLE_DIR, 'cli.js');
 let built = false;
 
-/** Bundles src/cli/main.ts (once per mocha process). */
+/** Bundles src/cli/main.ts (once per mocha process), as the release build does. */
 export function buildCli(): string {
   if (built) return BUNDLE;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const esbuild = require('esbuild') as typeof import('esbuild');
-  esbuild.buildSync({
-    entryPoints: [path.join(REPO_ROOT, 'src', 'cli', 'main.ts')],
-    outfile: BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    // As the release build: less to compile at every process start.
-    minify: true,
-    logLevel: 'error',
-  });
+  bundleForNode('src/cli/main.ts', BUNDLE);
   built = true;
   process.on('exit', () => fs.rmSync(BUNDLE_DIR, { recursive: true, force: true }));
   return BUNDLE;
@@ -150,6 +138,14 @@ export function fullEnv(bin: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proc
   return baseEnv({ PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`, OKSTRA_TERMINAL_BACKEND: 'tmux', ...extra });
 }
 
+/** The machine of the suites that walk whole wizards: the CLI bundled, every provider CLI on PATH (a temp folder,
+ *  removed by cleanupTemp) and a terminal backend. Call it in the suite's before hook. */
+export function fullMachine(): { env: NodeJS.ProcessEnv; bin: string } {
+  buildCli();
+  const bin = providerBin();
+  return { env: fullEnv(bin), bin };
+}
+
 /** The state file of a task inside a project copy, as the extension would place it. */
 export function statePathIn(projectRoot: string, group: string, name: string): string {
   return path.join(projectRoot, '.okstra', 'tasks', group, `${name}.wizard.json`);
@@ -180,13 +176,16 @@ export async function driveInProcess(
   const turns: Turn[] = [];
   let prompt = first;
   for (let i = 0; i < 80; i++) {
+    if (prompt === null) throw new Error(`no prompt after ${JSON.stringify(turns.at(-1))}`);
     if (prompt.kind === 'done') return { turns, last: prompt };
     if (onPrompt) await onPrompt(prompt);
     const answer = answers[prompt.step] ?? defaultAnswer(prompt);
     const r = await cliInProcess(['step', '--state', stateFile, '--answer', answer], env);
-    if (r.json?.ok !== true) throw new Error(`answer ${JSON.stringify(answer)} to ${prompt.step} failed: ${r.stdout}`);
+    if (r.code !== 0 || r.json?.ok !== true) {
+      throw new Error(`answer ${JSON.stringify(answer)} to ${prompt.step} failed (exit ${r.code}): ${r.stdout}${r.stderr}`);
+    }
     turns.push({ step: prompt.step, answer, echo: r.json.echo });
     prompt = r.json.next;
   }
-  throw new Error('no end');
+  throw new Error(`no end after ${turns.length} answers: ${turns.map((t) => t.step).join(', ')}`);
 }

@@ -3,14 +3,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  buildCli,
   cleanupTemp,
   cli,
   copyFixture,
   defaultAnswer,
   driveInProcess,
-  fullEnv,
-  providerBin,
+  fullMachine,
   snapshotTree,
   statePathIn,
   tempDir,
@@ -29,9 +27,7 @@ describe('cli: commands', function () {
   let env: NodeJS.ProcessEnv;
   let providerBinDir: string;
   before(() => {
-    buildCli();
-    providerBinDir = providerBin();
-    env = fullEnv(providerBinDir);
+    ({ env, bin: providerBinDir } = fullMachine());
   });
   after(cleanupTemp);
 

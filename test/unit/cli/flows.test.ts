@@ -6,14 +6,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  buildCli,
   cleanupTemp,
   cli,
   cliInProcess,
   copyFixture,
   driveInProcess,
-  fullEnv,
-  providerBin,
+  fullMachine,
   statePathIn,
   type Turn,
 } from './cliHarness';
@@ -179,8 +177,7 @@ describe('cli: a complete wizard for each task type', function () {
   const finished = new Map<string, Finished>();
 
   before(() => {
-    buildCli();
-    env = fullEnv(providerBin());
+    ({ env } = fullMachine());
   });
   after(cleanupTemp);
 

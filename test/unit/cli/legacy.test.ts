@@ -5,13 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  buildCli,
   cleanupTemp,
   cli,
   copyFixture,
   driveInProcess,
-  fullEnv,
-  providerBin,
+  fullMachine,
   sha256,
   snapshotTree,
   statePathIn,
@@ -22,8 +20,7 @@ describe('cli: a legacy v1 state file', function () {
   this.timeout(60_000);
   let env: NodeJS.ProcessEnv;
   before(() => {
-    buildCli();
-    env = fullEnv(providerBin());
+    ({ env } = fullMachine());
   });
   after(cleanupTemp);
 

@@ -11,8 +11,7 @@ import {
   cliInProcess,
   copyFixture,
   defaultAnswer,
-  fullEnv,
-  providerBin,
+  fullMachine,
   snapshotTree,
   statePathIn,
   tempDir,
@@ -29,8 +28,7 @@ describe('cli: writes, refusals and exit statuses', function () {
   this.timeout(60_000);
   let env: NodeJS.ProcessEnv;
   before(() => {
-    buildCli();
-    env = fullEnv(providerBin());
+    ({ env } = fullMachine());
   });
   after(cleanupTemp);
 

@@ -2,72 +2,16 @@
 // whole wizard by the headless CLI (the engine the extension runs), the outcome
 // renders an argv, and the demo's okstra stand-in echoes exactly that argv.
 // The legacy v1 state resumes where it left off without being changed.
-// The CLI runs in-process (runCli: the same code as dist/cli.js, the same state
+// The CLI runs in-process (cliHarness.cliInProcess: the same code as dist/cli.js, the same state
 // files) so that a few hundred answers take seconds, not a process each.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCli } from '../../../src/cli/main';
+import { cleanupTemp, cliInProcess, driveInProcess, sha256, tempDir, type Turn } from '../cli/cliHarness';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
-
-interface Turn {
-  step: string;
-  answer: string;
-  echo: string;
-}
-
-const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-
-const tmpRoots: string[] = [];
-function tempDir(prefix: string): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tmpRoots.push(d);
-  return d;
-}
-function cleanupTemp(): void {
-  for (const d of tmpRoots.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-}
-
-/** What the progress simulation takes: the default option, the text default, else the first enabled option. */
-function defaultAnswer(prompt: any): string {
-  if (prompt.kind === 'text') return prompt.default ?? '';
-  const enabled = (prompt.options as any[]).filter((o) => !o.disabled);
-  const def = enabled.find((o) => o.default) ?? enabled[0];
-  if (!def) throw new Error(`prompt ${prompt.step} has no enabled option`);
-  return def.value;
-}
-
-/** One okstra-wizard command, in-process. */
-async function cli(argv: string[], opts: { env: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
-  const r = await runCli({ argv, env: opts.env, cwd: process.cwd() });
-  let json: any;
-  try {
-    json = JSON.parse(r.stdout);
-  } catch {
-    json = undefined;
-  }
-  return { code: r.exitCode, stdout: r.stdout, stderr: r.stderr, json };
-}
-
-/** Answers prompts until `done`: `answers[step]` when given, else the prompt's default. */
-async function drive(stateFile: string, first: any, answers: Record<string, string>, env: NodeJS.ProcessEnv) {
-  const turns: Turn[] = [];
-  let prompt = first;
-  for (let i = 0; i < 80; i++) {
-    if (prompt === null) throw new Error(`no prompt after ${JSON.stringify(turns.at(-1))}`);
-    if (prompt.kind === 'done') return { turns, last: prompt };
-    const answer = answers[prompt.step] ?? defaultAnswer(prompt);
-    const r = await cli(['step', '--state', stateFile, '--answer', answer], { env });
-    if (r.code !== 0 || r.json?.ok !== true) throw new Error(`answer ${JSON.stringify(answer)} to ${prompt.step} failed (exit ${r.code}): ${r.stdout}${r.stderr}`);
-    turns.push({ step: prompt.step, answer, echo: r.json.echo });
-    prompt = r.json.next;
-  }
-  throw new Error(`no end after ${turns.length} answers: ${turns.map((t) => t.step).join(', ')}`);
-}
 
 /** A fresh copy of demo/ (the wizard writes state files next to the tasks). */
 function demoCopy(): string {
@@ -85,7 +29,7 @@ function demoEnv(project: string): NodeJS.ProcessEnv {
 
 async function initTask(project: string, key: string, stateName: string) {
   const state = path.join(project, '.okstra', 'tasks', `${stateName}.wizard.json`);
-  const r = await cli(['init', '--state', state, '--project-root', project, '--task', key], { env: demoEnv(project) });
+  const r = await cliInProcess(['init', '--state', state, '--project-root', project, '--task', key], demoEnv(project));
   assert.equal(r.code, 0, `init --task ${key}: ${r.stdout}${r.stderr}`);
   assert.equal(r.json?.ok, true, `init --task ${key}: ${r.stdout}`);
   return { state, next: r.json.next };
@@ -166,13 +110,13 @@ describe('demo walk: every demo task through a whole wizard (CLI)', function () 
     it(`${c.key}: defaults lead to confirm, the outcome renders, the okstra stand-in echoes the argv`, async () => {
       const project = demoCopy();
       const { state, next } = await initTask(project, c.key, `${c.key.split('/')[0]}/walk-${c.key.split('/')[1]}`);
-      const { turns, last } = await drive(state, next, { confirm: 'run', ...c.answers }, demoEnv(project));
+      const { turns, last } = await driveInProcess(state, next, { confirm: 'run', ...c.answers }, demoEnv(project));
       assert.equal(last.kind, 'done');
       const steps = turns.map((t) => t.step);
       for (const s of c.expectSteps ?? []) assert.ok(steps.includes(s), `step ${s} was not asked: ${steps.join(', ')}`);
       assert.ok(steps.some((s) => s.startsWith('role-model:')), `no role-model step: ${steps.join(', ')}`);
 
-      const out = await cli(['outcome', '--state', state], { env: demoEnv(project) });
+      const out = await cliInProcess(['outcome', '--state', state], demoEnv(project));
       assert.equal(out.json?.ok, true, out.stdout);
       const argv = out.json.renderArgv as string[];
       assert.equal(argValue(argv, '--task-group'), c.key.split('/')[0]);
@@ -189,19 +133,19 @@ describe('demo walk: every demo task through a whole wizard (CLI)', function () 
     const before = sha256(legacy);
     const env = demoEnv(project);
 
-    const step = await cli(['step', '--state', legacy], { env });
+    const step = await cliInProcess(['step', '--state', legacy], env);
     assert.equal(step.json?.ok, true, step.stdout);
     assert.equal(step.json.current.step, 'role-add:critic');
     const notices: string[] = step.json.notices ?? [];
     assert.ok(notices.some((n) => n.startsWith("project moved: '/home/mina/src/acme-payments' -> ")), notices.join('\n'));
 
-    const { last } = await drive(legacy, step.json.current, { confirm: 'run' }, env);
+    const { last } = await driveInProcess(legacy, step.json.current, { confirm: 'run' }, env);
     assert.equal(last.kind, 'done');
     assert.equal(sha256(legacy), before, 'the legacy v1 state file was changed');
     const companions = fs.readdirSync(path.dirname(legacy)).filter((n) => n.startsWith('refund-timeout.wizard.json.v2.'));
     assert.equal(companions.length, 1, companions.join(', '));
 
-    const out = await cli(['outcome', '--state', legacy], { env });
+    const out = await cliInProcess(['outcome', '--state', legacy], env);
     assert.equal(out.json?.ok, true, out.stdout);
     const models = (out.json.renderArgv as string[]).filter((_, i, a) => a[i - 1] === '--role-model');
     for (const m of ['leader=claude/opus-4.5', 'analyser=claude/opus-4.5', 'analyser=codex/gpt-5.1-codex', 'report-writer=claude/sonnet-4.5']) {

@@ -1,6 +1,6 @@
 // An in-memory EngineContext for the wizard tests: tasks, files and config
 // are plain data; role profiles and the model registry come from the
-// repository's profiles/ folder. Writes are recorded, never made.
+// repository's profiles/ folder. Writes are recorded, never made. The sample project: projects.ts.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -195,38 +195,4 @@ export function fakeEnvironment(opts: FakeOptions): EnvironmentPort {
 export function fakeContext(opts: FakeOptions = {}): { ctx: EngineContext; ws: FakeWorkspace } {
   const ws = new FakeWorkspace(opts);
   return { ctx: { workspace: ws, environment: fakeEnvironment(opts), texts: textsFor(opts.lang ?? 'en') }, ws };
-}
-
-/** A project with one task per run type, shaped so every step has something to show. */
-export function sampleTasks(): FakeTask[] {
-  return [
-    {
-      group: 'payments',
-      id: 'refund-timeout',
-      manifest: {
-        title: 'Refunds time out under load',
-        updatedAt: '2026-11-20T10:00:00Z',
-        workflow: { currentPhase: 'error-analysis', nextRecommendedPhase: { phase: 'implementation-planning', status: 'ready' } },
-      },
-      brief: { frontMatter: { title: 'Refunds', analysisTarget: 'services/payments', evidence: { feature: 'docs/refunds.md', project: 'docs/arch.md' } } },
-      directions: ['.okstra/tasks/payments/refund-timeout/directions/a-cache.md'],
-    },
-    {
-      group: 'payments',
-      id: 'impl',
-      manifest: {
-        title: 'Implement refunds',
-        updatedAt: '2026-11-19T10:00:00Z',
-        workflow: { currentPhase: 'implementation-planning', nextRecommendedPhase: 'implementation', completedStages: ['migrate-db'] },
-        worktree: { path: '../wt/impl', branch: 'okstra/impl' },
-      },
-      plan: {
-        stages: [
-          { id: 'migrate-db', title: 'Add refund index' },
-          { id: 'api-timeout', title: 'Bound latency', dependsOn: ['migrate-db'] },
-          { id: 'docs', title: 'Docs' },
-        ],
-      },
-    },
-  ];
 }

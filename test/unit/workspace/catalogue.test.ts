@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TaskCatalogue } from '../../../src/workspace/catalogue';
@@ -70,12 +71,18 @@ describe('workspace task catalogue', () => {
     const cat = new TaskCatalogue(root);
     const reads: string[] = [];
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const nodeFs = require('node:fs') as { readFileSync: typeof fs.readFileSync };
+    const nodeFs = require('node:fs') as { readFileSync: typeof fs.readFileSync; openSync: typeof fs.openSync };
     const original = nodeFs.readFileSync;
+    const originalOpen = nodeFs.openSync;
+    // A manifest is read by path (readFileSync) or through an open file (openSync; a cold scan takes the stamp from it).
     nodeFs.readFileSync = ((p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
       reads.push(String(p));
       return (original as (...a: unknown[]) => unknown)(p, ...rest);
     }) as typeof fs.readFileSync;
+    nodeFs.openSync = ((p: fs.PathLike, ...rest: unknown[]) => {
+      reads.push(String(p));
+      return (originalOpen as (...a: unknown[]) => unknown)(p, ...rest);
+    }) as typeof fs.openSync;
     try {
       cat.tasks();
       assert.equal(reads.filter((r) => r.endsWith('task-manifest.json')).length, 2);
@@ -90,6 +97,7 @@ describe('workspace task catalogue', () => {
       assert.deepEqual(reads.map((r) => path.relative(root, r)), [path.join('.okstra', 'tasks', 'g', 'b', 'task-manifest.json')]);
     } finally {
       nodeFs.readFileSync = original;
+      nodeFs.openSync = originalOpen;
     }
   });
 
@@ -133,11 +141,12 @@ describe('workspace task catalogue', () => {
     const cat = new TaskCatalogue(root, { revalidate: 'trust' });
     cat.tasks();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const nodeFs = require('node:fs') as { readFileSync: typeof fs.readFileSync; statSync: typeof fs.statSync };
+    const nodeFs = require('node:fs') as { readFileSync: typeof fs.readFileSync; statSync: typeof fs.statSync; openSync: typeof fs.openSync };
     const calls: string[] = [];
-    const { readFileSync, statSync } = nodeFs;
+    const { readFileSync, statSync, openSync } = nodeFs;
     nodeFs.readFileSync = ((p: fs.PathOrFileDescriptor, ...r: unknown[]) => (calls.push(`read ${path.relative(root, String(p))}`), (readFileSync as (...a: unknown[]) => unknown)(p, ...r))) as typeof fs.readFileSync;
     nodeFs.statSync = ((p: fs.PathLike, ...r: unknown[]) => (calls.push(`stat ${path.relative(root, String(p))}`), (statSync as (...a: unknown[]) => unknown)(p, ...r))) as typeof fs.statSync;
+    nodeFs.openSync = ((p: fs.PathLike, ...r: unknown[]) => (calls.push(`open ${path.relative(root, String(p))}`), (openSync as (...a: unknown[]) => unknown)(p, ...r))) as typeof fs.openSync;
     try {
       assert.equal(cat.tasks().length, 3);
       assert.equal(calls.length, 0, calls.join("; "));
@@ -147,11 +156,32 @@ describe('workspace task catalogue', () => {
       cat.invalidate(b);
       assert.deepEqual(cat.tasks().map((t) => t.manifest!.title).sort(), ['B2', 'a', 'c']);
       const rel = path.join('.okstra', 'tasks', 'g', 'b', 'task-manifest.json');
-      assert.deepEqual(calls.filter((c) => c.includes('task-manifest.json')), [`stat ${rel}`, `read ${rel}`]);
+      // Dropped from the cache by invalidate(), it is read as new: opened once, its stamp taken from the open file.
+      assert.deepEqual(calls.filter((c) => c.includes('task-manifest.json')), [`open ${rel}`]);
     } finally {
       nodeFs.readFileSync = readFileSync;
       nodeFs.statSync = statSync;
+      nodeFs.openSync = openSync;
     }
+  });
+
+  it('P3: a cold scan reads through the open file: a BOM, a big manifest, a folder or a FIFO named task-manifest.json', () => {
+    const root = tmpDir();
+    write(root, '.okstra/tasks/g/bom/task-manifest.json', '\ufeff' + manifest('g', 'bom', 'Bom é'));
+    const long = 'x'.repeat(300_000);
+    write(root, '.okstra/tasks/g/big/task-manifest.json', manifest('g', 'big', long));
+    fs.mkdirSync(path.join(root, '.okstra/tasks/g/dir/task-manifest.json'), { recursive: true });
+    if (process.platform !== 'win32') {
+      fs.mkdirSync(path.join(root, '.okstra/tasks/g/fifo'), { recursive: true });
+      execFileSync('mkfifo', [path.join(root, '.okstra/tasks/g/fifo/task-manifest.json')]);
+    }
+    const cat = new TaskCatalogue(root);
+    const byKey = new Map(cat.tasks().map((t) => [t.key, t]));
+    assert.deepEqual([...byKey.keys()].sort(), ['g/big', 'g/bom']);
+    assert.equal(byKey.get('g/bom')!.manifest!.title, 'Bom é');
+    assert.equal(byKey.get('g/big')!.manifest!.title, long);
+    // The stamp taken from the open file is the one revalidation compares: nothing changed, nothing is re-read.
+    assert.equal(cat.tasks().find((t) => t.key === 'g/big'), byKey.get('g/big'));
   });
 
   it('a manifest that becomes broken turns into an unreadable entry, and back', () => {
