@@ -39,6 +39,9 @@ interface ManifestCacheEntry {
   entry: TaskEntry;
 }
 
+/** The bytes of one manifest at a time (the scan is synchronous); a bigger file gets its own buffer. */
+const scratch = Buffer.allocUnsafe(64 * 1024);
+
 /**
  * A manifest's text and stamp from one open file (open, fstat, one read,
  * close): a cold scan of 10,000 manifests saves a path lookup and a read per
@@ -58,18 +61,13 @@ function readStampedText(file: string): { stamp: FileStamp; text: string } | 'mi
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return 'missing';
-    // One byte more than the size: a short read is the end of the file; a full one means it grew meanwhile.
-    let buf = Buffer.allocUnsafe(st.size + 1);
-    let length = fs.readSync(fd, buf, 0, buf.length, 0);
-    while (length === buf.length) {
-      const bigger = Buffer.allocUnsafe(buf.length * 2);
-      buf.copy(bigger, 0, 0, length);
-      buf = bigger;
-      const n = fs.readSync(fd, buf, length, buf.length - length, length);
-      if (n === 0) break;
-      length += n;
-    }
-    return { stamp: stampOf(st), text: buf.toString('utf8', 0, length) };
+    // One byte more than the size: a short read is the end of the file.
+    const want = st.size + 1;
+    const buf = want <= scratch.length ? scratch : Buffer.allocUnsafe(want);
+    const length = fs.readSync(fd, buf, 0, want, 0);
+    // A full one: the file grew since fstat; read it whole (the stamp is older, so the next scan reads it again).
+    const text = length === want ? fs.readFileSync(fd, 'utf8') : buf.toString('utf8', 0, length);
+    return { stamp: stampOf(st), text };
   } catch {
     return 'fallback';
   } finally {

@@ -130,3 +130,14 @@ export function registryText(
   }
   return lines.join('\n') + '\n';
 }
+
+/** Profile P of seed-rules §5 (its worked examples), as the error-analysis profile. */
+export const PROFILE_P = profileText('error-analysis', [
+  { role: 'analyser', min: 1, max: 3, recommended: 2 },
+  { role: 'critic', min: 0, max: 2 },
+  { role: 'report-writer', min: 1, max: 1 },
+  { role: 'stage-worker', dynamic: true },
+]);
+
+/** An engine context whose error-analysis profile is P. */
+export const contextP = () => makeContext({ builtinProfiles: { 'error-analysis': PROFILE_P } }).ctx;

@@ -2,17 +2,10 @@ import assert from 'node:assert/strict';
 import * as R from '../../../src/core/roles';
 import { ko } from '../../../src/core/text/ko';
 import { rotateDefaults } from '../../../src/core/roles/modelDefaults';
-import { makeContext, makeState, profileText, registryText } from './fixtures';
+import { contextP as ctxP, makeContext, makeState, PROFILE_P as P, profileText, registryText } from './fixtures';
 import { answer, next, runDefaults, throwsMessage, values } from './helpers';
 
-// Profile P of seed-rules §5.
-const P = profileText('error-analysis', [
-  { role: 'analyser', min: 1, max: 3, recommended: 2 },
-  { role: 'critic', min: 0, max: 2 },
-  { role: 'report-writer', min: 1, max: 1 },
-  { role: 'stage-worker', dynamic: true },
-]);
-const ctxP = () => makeContext({ builtinProfiles: { 'error-analysis': P } }).ctx;
+// P (PROFILE_P): profile P of seed-rules §5; ctxP() a context with it.
 
 describe('roles: flow (next_role_prompt)', () => {
   it('R-FLOW-1: no task type → no role prompt, state untouched', () => {

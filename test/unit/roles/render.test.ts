@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import * as R from '../../../src/core/roles';
-import { makeContext, makeState, profileText } from './fixtures';
+import { contextP as ctx, makeState } from './fixtures';
 
-const P = profileText('error-analysis', [
-  { role: 'analyser', min: 1, max: 3, recommended: 2 },
-  { role: 'critic', min: 0, max: 2 },
-  { role: 'report-writer', min: 1, max: 1 },
-  { role: 'stage-worker', dynamic: true },
-]);
-const ctx = () => makeContext({ builtinProfiles: { 'error-analysis': P } }).ctx;
 const render = (state: ReturnType<typeof makeState>) => R.renderRoleArgs(R.openRoleSession(ctx(), state), state);
 
 describe('roles: render and confirmation', () => {

@@ -1,6 +1,6 @@
-// The catalogue order (workspace.md): sortCatalogue sorts by one string key
-// per entry for speed (P3); these tests hold it to the plain comparator the
-// rule states: dated newest first, undated after, ties by key, unreadable last.
+// The catalogue order (workspace.md): sortCatalogue decorates each entry with
+// its parsed date for speed (P3); these tests hold it to the plain comparator
+// the rule states: dated newest first, undated after, ties by key, unreadable last.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { TaskEntry } from '../../../src/core/ports';
