@@ -307,11 +307,15 @@ export async function runR5(opts: R5Options): Promise<TargetReport> {
     for (const w of argvs) {
       const full = [...RECEIVER, 'render-bundle', ...w.argv];
       const q = quoteCommandLine(full, shell, { commandLength: RECEIVER.length });
-      const carryable = !full.some((a) => unrepresentable(a, shell));
+      // dash reads a typed line through the terminal's canonical mode, which holds 4095 bytes: longer lines
+      // cannot be carried (the POSIX quoting of bash is dash's for values without control characters).
+      const posix = shell === 'dash' ? quoteCommandLine(full, 'bash', { commandLength: RECEIVER.length }) : null;
+      const tooLong = posix !== null && posix.ok && Buffer.byteLength(posix.line) + 1 > 4096;
+      const carryable = !full.some((a) => unrepresentable(a, shell)) && !tooLong;
       if (!q.ok) {
         refused++;
         if (carryable) report.failures.push(`${shell}: refused a value it can carry (${shown(w.value)}): ${q.error}`);
-        else if (q.error !== cannotQuoteMessage(q.error.slice('cannot quote '.length, q.error.indexOf(' for ')), shell)) report.failures.push(`${shell}: unexpected refusal text: ${q.error}`);
+        else if (tooLong ? !/^the command line is \d+ bytes, longer than dash can read from a terminal \(4095\); use okstra\.runIn "task"$/.test(q.error) : q.error !== cannotQuoteMessage(q.error.slice('cannot quote '.length, q.error.indexOf(' for ')), shell)) report.failures.push(`${shell}: unexpected refusal text: ${q.error}`);
         continue;
       }
       if (!carryable) report.failures.push(`${shell}: quoted a value it cannot carry (${shown(w.value)})`);
@@ -342,7 +346,7 @@ export async function runR5(opts: R5Options): Promise<TargetReport> {
         fs.rmSync(canary, { force: true });
       }
     }
-    shellLines.push(`${shell}: ${ok}/${lines.length} lines gave renderArgv byte for byte; ${refused} argvs refused (cannot quote)`);
+    shellLines.push(`${shell}: ${ok}/${lines.length} lines gave renderArgv byte for byte; ${refused} argvs refused (cannot quote, or longer than a dash terminal line)`);
   }
   for (const l of shellLines) report.found.push(`shell mode, ${l}`);
   report.skipped.push('pwsh: not in Debian 12\'s package archive (Microsoft\'s apt repository is not reachable here); its quoting is unit-tested only');

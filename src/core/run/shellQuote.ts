@@ -55,7 +55,25 @@ export function quoteCommandLine(argv: readonly string[], shell: ShellKind, opti
     // keeps empty strings and embedded quotes, scoped to this script block.
     return { ok: true, line: `& { $PSNativeCommandArgumentPassing = 'Standard'; & ${words.join(' ')} }` };
   }
-  return { ok: true, line: words.join(' ') };
+  const line = words.join(' ');
+  if ((shell === 'dash' || shell === 'sh') && utf8Length(line) + 1 > DASH_MAX_LINE) {
+    // dash has no line editor: the terminal's canonical mode cuts a typed line at 4095 bytes, and a cut line
+    // would run with an argv other than renderArgv (or wait for a closing quote). Refuse instead.
+    return { ok: false, error: `the command line is ${utf8Length(line)} bytes, longer than ${shell} can read from a terminal (${DASH_MAX_LINE - 1}); use okstra.runIn "task"` };
+  }
+  return { ok: true, line };
+}
+
+/** A terminal line in canonical mode holds 4096 bytes, its newline included (Linux MAX_CANON). */
+const DASH_MAX_LINE = 4096;
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
 }
 
 /** A word safe everywhere unquoted: no glob, expansion, history or zsh `=` / fish `%` / pwsh `@` meaning. */

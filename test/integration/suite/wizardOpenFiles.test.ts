@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  FakeDialogs, activeExtension, answerUntilConfirmed, choose, closePrompt, fakeProviderClis, features, isQuickPick, nextInput,
+  FakeDialogs, activeExtension, answerUntilConfirmed, choose, closePrompt, fakeProviderClis, features, isQuickPick, newTask, nextInput,
   stepOf, typeAndAccept, waitFor, type Input,
 } from './wizardMoreHelpers';
 
@@ -54,17 +54,7 @@ describe('wizard opens the files it creates', function () {
 
   it('+ New task… opens the new brief.md for editing, and the wizard goes on to task-type and can be finished', async () => {
     const brief = path.join(root, '.okstra/tasks/open/brief-1/brief.md');
-    void vscode.commands.executeCommand('okstra.newRun');
-    let input = await nextInput();
-    assert.equal(stepOf(input), 'task-pick');
-    assert.ok(isQuickPick(input));
-    await choose(input, 'new');
-    input = await nextInput(input);
-    assert.equal(stepOf(input), 'task-new');
-    assert.ok(!isQuickPick(input));
-    await typeAndAccept(input, 'open/brief-1');
-    input = await nextInput(input);
-    assert.equal(stepOf(input), 'task-type', input.title);
+    const input = await newTask('open/brief-1');
 
     const tab = await waitFor('the brief.md tab', () => tabOf(brief));
     assert.equal(tab.isPreview, false, 'opened for editing, not as a preview');

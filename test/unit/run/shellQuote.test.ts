@@ -65,6 +65,14 @@ describe('core/run shell quoting', () => {
       const r = quoteCommandLine(['okstra', 'render-bundle', '--analysis-target', 'line1\nline2'], 'dash');
       assert.deepEqual(r, { ok: false, error: 'cannot quote analysis-target for dash; use okstra.runIn "task"' });
     });
+    it('dash refuses a line longer than a terminal line (4095 bytes), which it would cut; bash takes it', () => {
+      const long = ['okstra', 'render-bundle', '--directive', 'x'.repeat(4100)];
+      const r = quoteCommandLine(long, 'dash');
+      assert.equal(r.ok, false);
+      assert.match(r.ok ? '' : r.error, /^the command line is 4\d{3} bytes, longer than dash can read from a terminal \(4095\); use okstra.runIn "task"$/);
+      assert.equal(quoteCommandLine(['okstra', 'render-bundle', '--directive', 'x'.repeat(4000)], 'dash').ok, true);
+      assert.equal(quoteCommandLine(long, 'bash').ok, true);
+    });
     it('a lone surrogate is refused; the okstra command words are named okstra.command', () => {
       const r = quoteCommandLine(['ok\ud800', 'render-bundle'], 'bash');
       assert.deepEqual(r, { ok: false, error: 'cannot quote okstra.command for bash; use okstra.runIn "task"' });
@@ -127,7 +135,10 @@ describe('core/run shell quoting', () => {
         // Only dash may refuse, and only values with control characters.
         for (const argv of refused) {
           assert.equal(shell, 'dash', `${shell} refused ${JSON.stringify(argv)}`);
-          assert.ok(argv.some((v) => controls.test(v)), `dash refused ${JSON.stringify(argv).slice(0, 300)}`);
+          // The same POSIX quoting as bash's for values without control characters: its length is dash's line.
+          const posix = quoteCommandLine(argv, 'bash');
+          const tooLong = posix.ok && Buffer.byteLength(posix.line) >= 4095;
+          assert.ok(argv.some((v) => controls.test(v)) || tooLong, `dash refused ${JSON.stringify(argv).slice(0, 300)}`);
         }
         assert.ok(lines.length >= 500, `only ${lines.length} cases ran`);
       });
