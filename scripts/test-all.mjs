@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test layer in order, stopping at the first red one.
+//   0. lint, typecheck  eslint (src/core may not import vscode, fs, child_process) and tsc --noEmit
 //   1. unit         mocha in plain Node (tsx), test/unit/**
 //   1b. reliability quality.md R1–R5 tried hard (test/reliability, npm run test:reliability)
 //   2. build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
@@ -19,6 +20,8 @@ const node = process.execPath;
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const STEPS = [
+  { name: 'lint', cmd: bin('eslint'), args: ['.'], limit: minutes(3) },
+  { name: 'typecheck', cmd: bin('tsc'), args: ['-p', '.', '--noEmit'], limit: minutes(3) },
   { name: 'unit', cmd: bin('mocha'), args: [], limit: minutes(10) },
   { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs'], limit: minutes(8) },
   { name: 'build', cmd: node, args: ['scripts/build.mjs'], limit: minutes(2) },
