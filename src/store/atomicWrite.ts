@@ -8,6 +8,7 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { WizardError } from '../core/types';
+import { tempPathFor } from './companions';
 import { acquireLock, type HeldLock } from './lock';
 
 export const STALE_READ_MESSAGE = 'state file changed on disk since it was read; reload to continue';
@@ -16,10 +17,10 @@ export function sha256Hex(bytes: Uint8Array): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
-/** sha256 of the file's bytes, or null when there is no file. */
-export function sha256OfFile(fileAbs: string): string | null {
+/** The file's bytes, or null when there is no file. */
+export function readBytesIfExists(fileAbs: string): Buffer | null {
   try {
-    return sha256Hex(fs.readFileSync(fileAbs));
+    return fs.readFileSync(fileAbs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
@@ -27,8 +28,10 @@ export function sha256OfFile(fileAbs: string): string | null {
   }
 }
 
-export function tempPathFor(targetAbs: string): string {
-  return path.join(path.dirname(targetAbs), `.${path.basename(targetAbs)}.tmp-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
+/** sha256 of the file's bytes, or null when there is no file. */
+export function sha256OfFile(fileAbs: string): string | null {
+  const bytes = readBytesIfExists(fileAbs);
+  return bytes === null ? null : sha256Hex(bytes);
 }
 
 function fsyncDir(dirAbs: string): void {

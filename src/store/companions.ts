@@ -3,6 +3,7 @@
 //   P.v2.<sha256>.<n>.json   numbered variants, n = 1, 2, … (numeric order)
 //   P.v2.json                the older legacy companion: read for resume, never written
 
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -79,6 +80,11 @@ export function allCompanions(stateAbs: string): Array<[string, string]> {
     if (m && isFile(path.join(dir, n))) out.push([path.join(dir, n), m[1]!]);
   }
   return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
+/** A private temporary next to `targetAbs`: `.<name>.tmp-<pid>-<random>` (found again by temporariesOf). */
+export function tempPathFor(targetAbs: string): string {
+  return path.join(path.dirname(targetAbs), `.${path.basename(targetAbs)}.tmp-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
 }
 
 /** Temporaries `.<name>.tmp-<pid>-<random>` of the state file, of its companions and of its lock: `[absPath, pid]`. */

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as crypto from 'node:crypto';
 import { WizardError } from '../core/types';
+import { tempPathFor } from './companions';
 
 export const STALE_FOREIGN_MS = 60_000;
 export const LOCK_WAIT_MS = 2_000;
@@ -14,7 +15,7 @@ const POLL_MS = 20;
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 /** Synchronous sleep: saves are synchronous so that a refused write never half-happens across ticks. */
-export function sleepSync(ms: number): void {
+function sleepSync(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
 }
 
@@ -29,23 +30,23 @@ export function isPidAlive(pid: number): boolean {
   }
 }
 
-export function lockOwnerText(): string {
+function lockOwnerText(): string {
   return `${process.pid}@${os.hostname()}`;
 }
 
-export interface LockOwner {
+interface LockOwner {
   pid: number | null;
   host: string | null;
 }
 
-export function parseLockOwner(text: string): LockOwner {
+function parseLockOwner(text: string): LockOwner {
   const m = /^(\d+)@(.*)$/s.exec(text.trim());
   if (!m) return { pid: null, host: null };
   return { pid: Number(m[1]), host: m[2]! };
 }
 
 /** Can the writer of this lock still be running? `ageMs` is the lock file's age. */
-export function isLockStale(owner: LockOwner, ageMs: number): boolean {
+function isLockStale(owner: LockOwner, ageMs: number): boolean {
   if (owner.pid === null) return ageMs > STALE_FOREIGN_MS; // being written right now, or garbage
   if (owner.host === os.hostname()) return !isPidAlive(owner.pid);
   return ageMs > STALE_FOREIGN_MS;
@@ -123,7 +124,7 @@ export function acquireLock(lockPath: string, waitMs: number = LOCK_WAIT_MS): He
   // the lock empty and writing the pid after left, when the writer died in between, a lock without a
   // pid that blocked every save for 60 s. A dead writer's temporary is removed by the next load
   // (`.<name>.lock.tmp-<pid>-<random>`, companions.ts temporariesOf).
-  const tmp = path.join(path.dirname(lockPath), `.${path.basename(lockPath)}.tmp-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
+  const tmp = tempPathFor(lockPath);
   let linkable = true;
   try {
     fs.writeFileSync(tmp, mine, { flag: 'wx' });

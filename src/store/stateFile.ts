@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { pyRepr } from '../core/pyRepr';
 import { WizardError, type WizardState } from '../core/types';
 import { parseState, stateToJson } from '../core/wizard/stateCodec';
-import { JsonSyntaxError, offsetToPos, parseJsonWithPosition } from '../workspace/jsonSource';
+import { parseJsonText } from '../workspace/fileErrors';
 import { sha256Hex, writeChecked, type ExpectedFile } from './atomicWrite';
 import { availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
 import { isPidAlive, removeLockIfStale, STALE_FOREIGN_MS } from './lock';
@@ -28,15 +28,15 @@ export interface LegacyInfo {
   resumedFrom: 'companion' | 'legacy-v2-json' | null;
 }
 
+/** The name the CLI uses for a loaded state file. */
+export type LoadedStateFile = StateFileHandle;
+
 /**
  * A loaded state file and what a save needs. Immutable: a save returns the
  * next handle. `payload` is the JSON object to decode: for a legacy v1 file
  * it is the matching companion's (a v2 payload) or, without one, the v1
  * payload itself (the engine converts it).
  */
-/** The name the CLI uses for a loaded state file. */
-export type LoadedStateFile = StateFileHandle;
-
 export interface StateFileHandle {
   /** The state file, absolute. */
   readonly path: string;
@@ -90,17 +90,53 @@ export function decodeStateBytes(bytes: Uint8Array, shownPath: string): string {
   }
 }
 
-/** JSON.parse with `<path>:<line>:<column>: invalid JSON: <reason>`. */
+/** JSON.parse with `<path>:<line>:<column>: invalid JSON: <reason>` (the text is decoded already: no BOM handling). */
 export function parseStateJson(text: string, shownPath: string): unknown {
-  try {
-    return parseJsonWithPosition(text);
-  } catch (e) {
-    if (e instanceof JsonSyntaxError) {
-      const pos = offsetToPos(text, e.offset);
-      throw new WizardError(`${shownPath}:${pos.line}:${pos.column}: invalid JSON: ${e.reason}`);
-    }
-    throw e;
+  return parseJsonText(text, shownPath);
+}
+
+/** State-file bytes → the JSON object they hold: UTF-8, JSON, an object; else WizardError naming `shownPath`. */
+function parseStatePayload(bytes: Uint8Array, shownPath: string): Record<string, unknown> {
+  const data = parseStateJson(decodeStateBytes(bytes, shownPath), shownPath);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new WizardError(`${shownPath}: wizard state must be a JSON object`);
   }
+  return data as Record<string, unknown>;
+}
+
+/** The handle of a v2 state file whose bytes (with this sha256) hold `payload`. */
+export function v2Handle(stateAbs: string, shownPath: string, payload: Record<string, unknown>, sha256: string): StateFileHandle {
+  return {
+    path: stateAbs,
+    shownPath,
+    payload,
+    payloadPath: stateAbs,
+    sourceVersion: 2,
+    legacy: null,
+    target: stateAbs,
+    expected: [{ path: stateAbs, sha256 }],
+    keptLegacySource: asLegacySource(payload.legacySource),
+  };
+}
+
+/** Do these bytes hold a legacy v1 state? False when they cannot be read as a state file. */
+export function isLegacyStateBytes(bytes: Uint8Array): boolean {
+  try {
+    return stateVersionOf(parseStatePayload(bytes, ''), '') === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** Is the file at `stateAbs` a legacy v1 state (per its bytes)? False when it cannot be read as a state file. */
+export function isLegacyStateFile(stateAbs: string): boolean {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(stateAbs);
+  } catch {
+    return false;
+  }
+  return isLegacyStateBytes(bytes);
 }
 
 /** The source version (BUG-5): absent/null/1 → 1; 2 → 2; anything else is refused (M3). */
@@ -155,13 +191,11 @@ function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (
   if (obj.executionIdentityVersion !== 2) return null;
   const recorded = asLegacySource(obj.legacySource);
   if (!recorded || !legacySourceMatches(recorded, meta)) return null;
-  {
-    try {
-      (validate ?? parseState)(obj);
-    } catch (e) {
-      if (e instanceof WizardError) return null;
-      throw e;
-    }
+  try {
+    (validate ?? parseState)(obj);
+  } catch (e) {
+    if (e instanceof WizardError) return null;
+    throw e;
   }
   return { payload: obj, sha256: sha256Hex(bytes) };
 }
@@ -213,28 +247,11 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
   const shownPath = options.shownPath ?? pathAbs;
   if (options.cleanStale !== false) removeStaleArtifacts(stateAbs);
   const bytes = readStateBytes(stateAbs, shownPath);
-  const text = decodeStateBytes(bytes, shownPath);
-  const data = parseStateJson(text, shownPath);
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new WizardError(`${shownPath}: wizard state must be a JSON object`);
-  }
-  const payload = data as Record<string, unknown>;
+  const payload = parseStatePayload(bytes, shownPath);
   const version = stateVersionOf(payload, shownPath);
   const sha256 = sha256Hex(bytes);
 
-  if (version === 2) {
-    return {
-      path: stateAbs,
-      shownPath,
-      payload,
-      payloadPath: stateAbs,
-      sourceVersion: 2,
-      legacy: null,
-      target: stateAbs,
-      expected: [{ path: stateAbs, sha256 }],
-      keptLegacySource: asLegacySource(payload.legacySource),
-    };
-  }
+  if (version === 2) return v2Handle(stateAbs, shownPath, payload, sha256);
 
   let resolved = stateAbs;
   try {
@@ -283,7 +300,8 @@ export function serializeStatePayload(payload: Record<string, unknown>, legacySo
   return JSON.stringify(body, null, 2) + '\n';
 }
 
-function asWriteError(e: unknown, shownPath: string): Error {
+/** A failed write as a message naming the file (quality R4: no raw exception reaches the user). */
+export function asWriteError(e: unknown, shownPath: string): WizardError {
   if (e instanceof WizardError) return e;
   const err = e as NodeJS.ErrnoException;
   return new WizardError(`${shownPath}: cannot write: ${err.code ?? err.message}`);

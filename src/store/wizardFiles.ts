@@ -6,39 +6,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { WizardError, type WizardState } from '../core/types';
 import { stateToJson } from '../core/wizard/stateCodec';
-import { checkExpected, sha256OfFile, writeChecked } from './atomicWrite';
+import { checkExpected, readBytesIfExists, sha256Hex, writeChecked } from './atomicWrite';
 import { allCompanions } from './companions';
 import { acquireLock, type HeldLock } from './lock';
-import { loadStateFile, lockPathFor, saveStatePayload, serializeStatePayload, type LoadOptions, type StateFileHandle } from './stateFile';
+import { displayPath } from '../workspace/fileErrors';
+import { asWriteError, isLegacyStateBytes, loadStateFile, lockPathFor, saveStatePayload, serializeStatePayload, v2Handle, type LoadOptions, type StateFileHandle } from './stateFile';
 
 export const STATE_FILE_SUFFIX = '.wizard.json';
 
 /** `<project>/.okstra/tasks/<group>/<id>.wizard.json` */
 export function stateFilePathFor(projectRootAbs: string, group: string, id: string): string {
   return path.join(projectRootAbs, '.okstra', 'tasks', group, `${id}${STATE_FILE_SUFFIX}`);
-}
-
-function v2Handle(stateAbs: string, shownPath: string, text: string, sha256: string): StateFileHandle {
-  return {
-    path: stateAbs,
-    shownPath,
-    payload: JSON.parse(text) as Record<string, unknown>,
-    payloadPath: stateAbs,
-    sourceVersion: 2,
-    legacy: null,
-    target: stateAbs,
-    expected: [{ path: stateAbs, sha256 }],
-    keptLegacySource: null,
-  };
-}
-
-/** Is the file at `stateAbs` a legacy v1 state (per its bytes)? False when it cannot be read as one. */
-export function isLegacyStateFile(stateAbs: string): boolean {
-  try {
-    return loadStateFile(stateAbs, { cleanStale: false }).sourceVersion === 1;
-  } catch {
-    return false;
-  }
 }
 
 export type StateFileStatus = 'missing' | 'unfinished' | 'confirmed' | 'aborted' | 'unreadable';
@@ -95,9 +73,7 @@ function asWizardError<T>(shownPath: string, run: () => T): T {
   try {
     return run();
   } catch (e) {
-    if (e instanceof WizardError) throw e;
-    const err = e as NodeJS.ErrnoException;
-    throw new WizardError(`${shownPath}: cannot write: ${err.code ?? err.message}`);
+    throw asWriteError(e, shownPath);
   }
 }
 
@@ -106,14 +82,16 @@ function createUnchecked(pathAbs: string, shownPath: string, payload: Record<str
   fs.mkdirSync(path.dirname(stateAbs), { recursive: true });
   const lock = options.heldLock ?? acquireLock(lockPathFor(stateAbs));
   try {
-    const current = sha256OfFile(stateAbs);
-    if (current !== null) {
-      if (isLegacyStateFile(stateAbs)) throw new WizardError(`${shownPath}: legacy v1 state; choose another path`);
+    // One read serves both the legacy check and the expected sha256 of the write.
+    const existing = readBytesIfExists(stateAbs);
+    const current = existing === null ? null : sha256Hex(existing);
+    if (existing !== null) {
+      if (isLegacyStateBytes(existing)) throw new WizardError(`${shownPath}: legacy v1 state; choose another path`);
       if (!options.force) throw new WizardError(`${shownPath}: state file already exists`);
     }
     const text = serializeStatePayload(payload, null);
     const sha = writeChecked({ target: stateAbs, bytes: Buffer.from(text, 'utf8'), expected: [{ path: stateAbs, sha256: current }], lockPath: lockPathFor(stateAbs), heldLock: lock });
-    return v2Handle(stateAbs, shownPath, text, sha);
+    return v2Handle(stateAbs, shownPath, JSON.parse(text) as Record<string, unknown>, sha);
   } finally {
     if (!options.heldLock) lock.release();
   }
@@ -171,7 +149,7 @@ export function listUnfinishedWizards(projectRootAbs: string, options: Pick<Load
       if (!st.isFile()) continue;
       const base = { path: fileAbs, key: `${g.name}/${id}`, group: g.name, id };
       try {
-        const h = loadStateFile(fileAbs, { cleanStale: false, validateCompanion: options.validateCompanion, shownPath: path.relative(projectRootAbs, fileAbs).split(path.sep).join('/') });
+        const h = loadStateFile(fileAbs, { cleanStale: false, validateCompanion: options.validateCompanion, shownPath: displayPath(projectRootAbs, fileAbs) });
         const p = h.payload;
         if (p.confirmed === true || p.aborted === true) continue;
         const mtimeMs = h.payloadPath === fileAbs ? st.mtimeMs : fs.statSync(h.payloadPath).mtimeMs;

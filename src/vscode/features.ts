@@ -102,8 +102,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: Run is enabled');
-      tree.refresh();
-      void vscode.commands.executeCommand('setContext', 'okstra.canRun', controller.session?.state.confirmed === true && !controller.session.state.aborted);
+      controller.refresh();
     }),
   );
   void vscode.commands.executeCommand('setContext', 'okstra.hasWizard', false);

@@ -7,8 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TaskEntry, TaskManifest } from '../core/ports';
-import { FileError, WizardError } from '../core/types';
-import { displayPath, parseJsonFile, validateJson } from './fileErrors';
+import { FileError } from '../core/types';
+import { displayPath, parseJsonFile, readErrorText, stripBom, validateJson } from './fileErrors';
 import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
 
 const MANIFEST_TAIL = path.sep + 'task-manifest.json';
@@ -27,6 +27,15 @@ function stampOf(st: fs.Stats): FileStamp {
 
 function sameStamp(a: FileStamp, b: fs.Stats): boolean {
   return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size;
+}
+
+/** stat, or undefined when there is nothing (or nothing stat-able) at `p`. */
+function statOrUndefined(p: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 interface DirListing {
@@ -89,7 +98,7 @@ export function readManifestEntry(projectRootAbs: string, group: string, id: str
     const raw = text ?? fs.readFileSync(fileAbs, 'utf8');
     let data: unknown;
     try {
-      data = JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
+      data = JSON.parse(stripBom(raw));
     } catch {
       data = parseJsonFile(raw, shown()); // the slow path names the line and column
     }
@@ -102,8 +111,7 @@ export function readManifestEntry(projectRootAbs: string, group: string, id: str
     }
     return { key, group, id, manifest };
   } catch (e) {
-    const reason = e instanceof WizardError ? e.message : `${shown()}: cannot read: ${(e as Error).message}`;
-    return { key, group, id, manifest: null, error: reason };
+    return { key, group, id, manifest: null, error: readErrorText(e, shown()) };
   }
 }
 
@@ -160,18 +168,12 @@ export class TaskCatalogue {
   private list(dir: string): string[] {
     const known = this.dirs.get(dir);
     if (known && !this.needsCheck(dir)) return known.names;
-    let st: fs.Stats | undefined;
-    try {
-      st = fs.statSync(dir, { throwIfNoEntry: false });
-    } catch {
-      st = undefined;
-    }
+    const st = statOrUndefined(dir);
     if (!st || !st.isDirectory()) {
       this.dirs.delete(dir);
       return [];
     }
-    const cached = this.dirs.get(dir);
-    if (cached && sameStamp(cached.stamp, st)) return cached.names;
+    if (known && sameStamp(known.stamp, st)) return known.names;
     let names: string[];
     try {
       names = fs
@@ -214,21 +216,9 @@ export class TaskCatalogue {
             continue;
           }
         }
-        let st: fs.Stats | undefined;
-        try {
-          st = fs.statSync(file, { throwIfNoEntry: false });
-        } catch {
-          st = undefined;
-        }
-        if (!st || !st.isFile()) continue;
+        const entry = this.revalidated(group, id, file);
+        if (!entry) continue;
         seen.add(file);
-        const cached = this.manifests.get(file);
-        if (cached && sameStamp(cached.stamp, st)) {
-          out.push(cached.entry);
-          continue;
-        }
-        const entry = readManifestEntry(this.projectRootAbs, group, id, file);
-        this.manifests.set(file, { stamp: stampOf(st), entry });
         out.push(entry);
       }
     }
@@ -243,13 +233,12 @@ export class TaskCatalogue {
 
   /** The cached entry of one task (revalidated by stat), or undefined when the task has no manifest. */
   entry(group: string, id: string): TaskEntry | undefined {
-    const file = path.join(this.tasksDir, group, id, 'task-manifest.json');
-    let st: fs.Stats | undefined;
-    try {
-      st = fs.statSync(file, { throwIfNoEntry: false });
-    } catch {
-      st = undefined;
-    }
+    return this.revalidated(group, id, path.join(this.tasksDir, group, id, 'task-manifest.json'));
+  }
+
+  /** The manifest at `file` by stat: the cached entry when its stamp is unchanged, else read again; undefined when it is not a file. */
+  private revalidated(group: string, id: string, file: string): TaskEntry | undefined {
+    const st = statOrUndefined(file);
     if (!st || !st.isFile()) return undefined;
     const cached = this.manifests.get(file);
     if (cached && sameStamp(cached.stamp, st)) return cached.entry;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { EnvironmentPort, TerminalBackend, UserDefaultsSource } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { FileError, WizardError } from '../core/types';
-import { parseYamlText, validateYaml, describeValue } from './fileErrors';
+import { readYamlMapping, stripBom } from './fileErrors';
 import { modelDefaultsSchema } from './schemas';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -42,9 +42,8 @@ function envValue(env: Env, name: string, platform: NodeJS.Platform): string | u
 export function findOnPath(cli: string, env: Env, platform: NodeJS.Platform = process.platform): string | null {
   if (!cli) return null;
   // The host's path module: `platform` only changes the PATH/PATHEXT rules (and lets tests simulate Windows).
-  const p = path;
   if (cli.includes('/') || (platform === 'win32' && cli.includes('\\'))) {
-    return p.isAbsolute(cli) && isExecutableFile(cli, platform) ? cli : null;
+    return path.isAbsolute(cli) && isExecutableFile(cli, platform) ? cli : null;
   }
   const dirs = (envValue(env, 'PATH', platform) ?? '').split(platform === 'win32' ? ';' : ':').filter(Boolean);
   let names = [cli];
@@ -55,7 +54,7 @@ export function findOnPath(cli: string, env: Env, platform: NodeJS.Platform = pr
   }
   for (const dir of dirs) {
     for (const name of names) {
-      const candidate = p.join(dir, name);
+      const candidate = path.join(dir, name);
       if (isExecutableFile(candidate, platform)) return candidate;
     }
   }
@@ -115,12 +114,7 @@ export function loadModelDefaultsFile(fileAbs: string): Record<string, string[]>
   } catch (e) {
     throw new FileError({ path: fileAbs, problem: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
   }
-  const { value, src } = parseYamlText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fileAbs);
-  const data = value ?? {};
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new FileError({ path: fileAbs, line: 1, column: 1, problem: `model defaults must be a mapping of role to model refs, got ${describeValue(data)}` });
-  }
-  return validateYaml(modelDefaultsSchema, data, src);
+  return readYamlMapping(modelDefaultsSchema, stripBom(text), fileAbs, 'model defaults must be a mapping of role to model refs');
 }
 
 export interface EnvironmentInputs extends ProviderCliLookup {

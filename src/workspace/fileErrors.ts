@@ -4,18 +4,35 @@
 import * as path from 'node:path';
 import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
-import { FileError } from '../core/types';
+import { FileError, WizardError } from '../core/types';
 import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, type JsonPathSeg, type TextPos } from './jsonSource';
+
+/** `abs` relative to `rootAbs` (host separators; `''` for the root itself), or null when it lies outside. */
+export function relativeInside(rootAbs: string, abs: string): string | null {
+  const rel = path.relative(rootAbs, abs);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel;
+}
 
 /** `abs` relative to `projectRootAbs` with `/` separators when inside it; else `abs` unchanged. */
 export function displayPath(projectRootAbs: string, abs: string): string {
-  const rel = path.relative(projectRootAbs, abs);
-  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return abs;
+  const rel = relativeInside(projectRootAbs, abs);
+  if (!rel) return abs;
   return rel.split(path.sep).join('/');
 }
 
+/** File text without a leading byte-order mark. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The message of a file that could not be read: a WizardError's own, else `<path>: cannot read: <reason>`. */
+export function readErrorText(e: unknown, shownPath: string): string {
+  if (e instanceof WizardError) return e.message;
+  return `${shownPath}: cannot read: ${(e as Error).message}`;
+}
+
 /** `roles[0].max` */
-export function formatKeyPath(segs: readonly PropertyKey[]): string {
+function formatKeyPath(segs: readonly PropertyKey[]): string {
   let out = '';
   for (const seg of segs) {
     if (typeof seg === 'number') out += `[${seg}]`;
@@ -61,14 +78,14 @@ function valueAt(data: unknown, segs: readonly PropertyKey[]): unknown {
   return cur;
 }
 
-export interface SchemaProblem {
+interface SchemaProblem {
   /** Path of the offending key (for unknown keys: the key itself). */
   segs: JsonPathSeg[];
   problem: string;
 }
 
 /** The first zod issue, as a key path and a problem a person can act on. */
-export function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProblem {
+function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProblem {
   const issue = error.issues[0]!;
   const segs = issue.path.filter((s): s is string | number => typeof s === 'string' || typeof s === 'number');
   switch (issue.code) {
@@ -108,18 +125,22 @@ export function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProb
 
 // --------------------------------------------------------------------- JSON
 
-/** Parses JSON file text; a syntax error becomes `<path>:<line>:<column>: invalid JSON: <reason>`. */
-export function parseJsonFile(text: string, shownPath: string): unknown {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+/** Parses JSON text as it is (no BOM handling); a syntax error becomes `<path>:<line>:<column>: invalid JSON: <reason>`. */
+export function parseJsonText(text: string, shownPath: string): unknown {
   try {
-    return parseJsonWithPosition(body);
+    return parseJsonWithPosition(text);
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
-      const pos = offsetToPos(body, e.offset);
+      const pos = offsetToPos(text, e.offset);
       throw new FileError({ path: shownPath, line: pos.line, column: pos.column, problem: `invalid JSON: ${e.reason}` });
     }
     throw e;
   }
+}
+
+/** Parses JSON file text (a leading BOM skipped); a syntax error as parseJsonText. */
+export function parseJsonFile(text: string, shownPath: string): unknown {
+  return parseJsonText(stripBom(text), shownPath);
 }
 
 /** Validates parsed JSON against a schema; a failure names the key and its line/column. */
@@ -127,8 +148,7 @@ export function validateJson<T>(schema: z.ZodType<T>, data: unknown, text: strin
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const p = firstSchemaProblem(r.error, data);
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const pos = p.segs.length ? locateJsonPath(body, p.segs) : { line: 1, column: 1 };
+  const pos = p.segs.length ? locateJsonPath(stripBom(text), p.segs) : { line: 1, column: 1 };
   throw new FileError({ path: shownPath, line: pos?.line, column: pos?.column, keyPath: formatKeyPath(p.segs) || undefined, problem: p.problem });
 }
 
@@ -168,7 +188,7 @@ export function parseYamlText(text: string, shownPath: string, lineOffset = 0): 
 }
 
 /** Position of the key (mapping) or item (sequence) at `segs`, or of the deepest ancestor found. */
-export function locateYamlPath(src: YamlSource, segs: readonly JsonPathSeg[]): TextPos | undefined {
+function locateYamlPath(src: YamlSource, segs: readonly JsonPathSeg[]): TextPos | undefined {
   let node: YamlNode | null | undefined = src.doc.contents as YamlNode | null;
   let found: number | undefined = node?.range?.[0];
   for (const seg of segs) {
@@ -212,7 +232,7 @@ export interface FrontMatterSplit {
 
 /** Splits `---\n<yaml>\n---\n<body>`; an opening fence without a closing one is a FileError. */
 export function splitFrontMatter(text: string, shownPath: string): FrontMatterSplit {
-  const normal = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  const normal = stripBom(text).replace(/\r\n?/g, '\n');
   const lines = normal.split('\n');
   if (lines[0]?.trimEnd() !== '---') return { yaml: null, lineOffset: 0, body: normal, bodyLine: 1 };
   for (let i = 1; i < lines.length; i++) {
@@ -224,16 +244,24 @@ export function splitFrontMatter(text: string, shownPath: string): FrontMatterSp
   throw new FileError({ path: shownPath, line: 1, column: 1, problem: "front matter is not closed (no '---' line after it)" });
 }
 
+/**
+ * YAML text that must hold a mapping (empty text reads as `{}`), validated
+ * against `schema`. Anything else is `<path>:<line>:1: <mustBe>, got <value>`.
+ */
+export function readYamlMapping<T>(schema: z.ZodType<T>, text: string, shownPath: string, mustBe: string, lineOffset = 0): T {
+  const { value, src } = parseYamlText(text, shownPath, lineOffset);
+  const data = value ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new FileError({ path: shownPath, line: 1 + lineOffset, column: 1, problem: `${mustBe}, got ${describeValue(data)}` });
+  }
+  return validateYaml(schema, data, src);
+}
+
 /** Front matter parsed and validated; `{}` when the fences hold nothing, null when there is none. */
 export function readFrontMatter<T>(schema: z.ZodType<T>, text: string, shownPath: string): { data: T | null; split: FrontMatterSplit } {
   const split = splitFrontMatter(text, shownPath);
   if (split.yaml === null) return { data: null, split };
-  const { value, src } = parseYamlText(split.yaml, shownPath, split.lineOffset);
-  const data = value === null || value === undefined ? {} : value;
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new FileError({ path: shownPath, line: 1 + split.lineOffset, column: 1, problem: `front matter must be a mapping, got ${describeValue(data)}` });
-  }
-  return { data: validateYaml(schema, data, src), split };
+  return { data: readYamlMapping(schema, split.yaml, shownPath, 'front matter must be a mapping', split.lineOffset), split };
 }
 
 export { describeValue };

@@ -4,8 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PreviousRunInputs, QuestionsFile, TaskDetails, TaskManifest } from '../core/ports';
-import { FileError, WizardError } from '../core/types';
-import { displayPath, parseJsonFile, parseYamlText, readFrontMatter, validateJson, validateYaml, describeValue } from './fileErrors';
+import { FileError } from '../core/types';
+import { describeValue, displayPath, parseJsonFile, parseYamlText, readErrorText, readFrontMatter, relativeInside, stripBom, validateJson, validateYaml } from './fileErrors';
 import { parsePlan } from './plan';
 import { briefFrontMatterSchema, questionsSchema, runInputsSchema } from './schemas';
 
@@ -45,16 +45,6 @@ export function naturalCompare(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'variant' }) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-function errorText(e: unknown, shown: string): string {
-  if (e instanceof WizardError) return e.message;
-  return `${shown}: cannot read: ${(e as Error).message}`;
-}
-
-function inside(rootAbs: string, abs: string): boolean {
-  const rel = path.relative(rootAbs, abs);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 export function readTaskDetails(projectRootAbs: string, group: string, id: string, manifest: TaskManifest): TaskDetails {
   const dirAbs = path.join(projectRootAbs, '.okstra', 'tasks', group, id);
   const rel = (abs: string) => displayPath(projectRootAbs, abs);
@@ -69,7 +59,7 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
       brief.frontMatter = readFrontMatter(briefFrontMatterSchema, text, brief.path).data;
     }
   } catch (e) {
-    brief.error = errorText(e, brief.path);
+    brief.error = readErrorText(e, brief.path);
   }
 
   // directions/*.md
@@ -83,7 +73,7 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
     const text = readIfFile(planAbs);
     if (text !== null) plan = parsePlan(text, rel(planAbs));
   } catch (e) {
-    plan = { path: rel(planAbs), error: errorText(e, rel(planAbs)) };
+    plan = { path: rel(planAbs), error: readErrorText(e, rel(planAbs)) };
   }
 
   // clarifications/<run-id>.questions.yaml
@@ -102,7 +92,7 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
     try {
       q.questions = parseQuestions(fs.readFileSync(fileAbs, 'utf8'), q.path);
     } catch (e) {
-      q.error = errorText(e, q.path);
+      q.error = readErrorText(e, q.path);
     }
     return q;
   });
@@ -112,14 +102,14 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
   for (const run of manifest.runs ?? []) {
     if (!run.inputs) continue;
     const inputsAbs = path.resolve(dirAbs, run.inputs);
-    if (!inside(projectRootAbs, inputsAbs) || !isFileAbs(inputsAbs)) continue;
+    if (relativeInside(projectRootAbs, inputsAbs) === null || !isFileAbs(inputsAbs)) continue;
     const shown = rel(inputsAbs);
     const entry: PreviousRunInputs = { runId: run.runId, taskType: run.taskType ?? '', inputsPath: shown, inputs: {} };
     try {
       entry.inputs = parseRunInputs(fs.readFileSync(inputsAbs, 'utf8'), shown);
       if (!entry.taskType && typeof entry.inputs.taskType === 'string') entry.taskType = entry.inputs.taskType;
     } catch (e) {
-      entry.error = errorText(e, shown);
+      entry.error = readErrorText(e, shown);
     }
     previousRuns.push(entry);
   }
@@ -129,7 +119,7 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
 
 /** `<run-id>.questions.yaml`: a list of `{id, question}`. */
 export function parseQuestions(text: string, shownPath: string): Array<{ id: string; question: string }> {
-  const { value, src } = parseYamlText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, shownPath);
+  const { value, src } = parseYamlText(stripBom(text), shownPath);
   if (!Array.isArray(value)) {
     throw new FileError({ path: shownPath, line: 1, column: 1, problem: `questions must be a list of {id, question}, got ${describeValue(value)}` });
   }

@@ -7,7 +7,7 @@ import { pyReprString } from '../core/pyRepr';
 import { WizardError } from '../core/types';
 import { TaskCatalogue, type CatalogueOptions } from './catalogue';
 import { parseConfig } from './config';
-import { displayPath } from './fileErrors';
+import { displayPath, relativeInside } from './fileErrors';
 import { readTaskDetails } from './taskDetails';
 
 export interface WorkspaceOptions {
@@ -187,8 +187,7 @@ export class FsWorkspace implements WorkspacePort {
 
   createFileIfMissing(p: string, content: string): void {
     const fileAbs = this.abs(p);
-    const rel = path.relative(this.projectRootAbs, fileAbs);
-    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
+    if (!relativeInside(this.projectRootAbs, fileAbs)) {
       throw new WizardError(`path must be inside the project: ${pyReprString(p)}`);
     }
     fs.mkdirSync(path.dirname(fileAbs), { recursive: true });

@@ -7,7 +7,7 @@ import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
 
 /** null when answering `count` leaves a completable selection; else why not. */
-export function countProblem(session: RoleSession, state: WizardState, req: RoleRequirement, count: number): string | null {
+export function countOptionProblem(session: RoleSession, state: WizardState, req: RoleRequirement, count: number): string | null {
   const models = { ...state.role_models };
   delete models[req.role]; // submitting a count discards the role's models (R-SUB-2/3)
   return completionProblem(session, { counts: { ...state.role_counts, [req.role]: count }, models });

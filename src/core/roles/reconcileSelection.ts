@@ -5,7 +5,7 @@
 
 import type { Notice, WizardState } from '../types';
 import { pyReprString } from '../pyRepr';
-import { countProblem as countCheck, dynamicRolesProblem } from './assignmentResolver';
+import { countProblem, dynamicRolesProblem } from './assignmentResolver';
 import { completionProblem } from './feasibility';
 import { environmentalDefaultNotice, roleDefaults } from './modelDefaults';
 import { parseRoleStepId, roleAddId, roleCountId, roleModelId } from './roleIds';
@@ -57,7 +57,7 @@ export function reconcileRoleSelection(session: RoleSession, state: WizardState)
 /** BUG-39 and BUG-33: counts outside the range, or for roles that take no count. */
 function dropBadCounts(session: RoleSession, state: WizardState, notices: Notice[]): void {
   for (const [role, count] of Object.entries(state.role_counts)) {
-    if (!countCheck(session, role, count)) continue;
+    if (!countProblem(session, role, count)) continue;
     const req = session.profile().roles.find((r) => r.role === role);
     const ids = new Set([roleCountId(role), roleAddId(role), ...modelIdsOf(state, role)]);
     delete state.role_counts[role];

@@ -2,7 +2,7 @@
 // chosen; "0" first, then one option per count 1..max.
 
 import type { Prompt, PromptOption, WizardState } from '../types';
-import { countProblem, defaultCount, markCountOption } from './countFeasibility';
+import { countOptionProblem, defaultCount, markCountOption } from './countFeasibility';
 import { roleAddId } from './roleIds';
 import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
@@ -19,7 +19,7 @@ export function roleAddPrompt(session: RoleSession, state: WizardState, req: Rol
         ? render(texts.options.skip!, { default_suffix: texts.options.default_suffix ?? '' })
         : render(texts.options.add!, { count: String(count) });
     const option: PromptOption = { value: String(count), label };
-    if (markCountOption(option, countProblem(session, state, req, count))) feasible.push(count);
+    if (markCountOption(option, countOptionProblem(session, state, req, count))) feasible.push(count);
     options.push(option);
   }
   const def = defaultCount(0, feasible);

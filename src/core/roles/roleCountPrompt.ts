@@ -2,7 +2,7 @@
 // cannot be completed are shown disabled with the reason.
 
 import type { Prompt, PromptOption, WizardState } from '../types';
-import { countProblem, defaultCount, markCountOption } from './countFeasibility';
+import { countOptionProblem, defaultCount, markCountOption } from './countFeasibility';
 import { roleCountId } from './roleIds';
 import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
@@ -17,7 +17,7 @@ export function roleCountPrompt(session: RoleSession, state: WizardState, req: R
     // The suffix follows recommended_count, not a previous answer (R-PR-7).
     const suffix = count === req.recommended ? (texts.options.default_suffix ?? '') : '';
     const option: PromptOption = { value: String(count), label: render(texts.options.count!, { count: String(count), default_suffix: suffix }) };
-    if (markCountOption(option, countProblem(session, state, req, count))) feasible.push(count);
+    if (markCountOption(option, countOptionProblem(session, state, req, count))) feasible.push(count);
     options.push(option);
   }
   const def = defaultCount(req.recommended, feasible);

@@ -5,8 +5,7 @@
 // earlier steps are settled (`_identity_ready`, R-FLOW-1).
 
 import { type Prompt, WizardError, type WizardState } from '../types';
-import { pyReprString } from '../pyRepr';
-import { configuredDefaultsProblem, resolveAssignments } from './assignmentResolver';
+import { configuredDefaultsProblem, countProblem, resolveAssignments } from './assignmentResolver';
 import { leaderSessionPrompt } from './leaderSessionPrompt';
 import { roleAddPrompt } from './roleAddPrompt';
 import { roleCountPrompt } from './roleCountPrompt';
@@ -33,18 +32,16 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
     if (req.dynamic || req.min === req.max || req.min === 0) continue;
     const count = state.role_counts[req.role];
     if (count === undefined) return roleCountPrompt(session, state, req);
-    if (!Number.isInteger(count) || count < req.min || count > req.max) {
-      throw new WizardError(`role ${pyReprString(req.role)} count must be in ${req.min}..${req.max}: ${count}`);
-    }
+    const problem = countProblem(session, req.role, count);
+    if (problem) throw new WizardError(problem);
   }
   // R-FLOW-6: optional adds (min 0 < max), after every required count.
   for (const req of profile.roles) {
     if (req.dynamic || req.min !== 0 || req.max === 0) continue;
     const count = state.role_counts[req.role];
     if (count === undefined) return roleAddPrompt(session, state, req);
-    if (!Number.isInteger(count) || count < 0 || count > req.max) {
-      throw new WizardError(`role ${pyReprString(req.role)} count must be in 0..${req.max}: ${count}`);
-    }
+    const problem = countProblem(session, req.role, count); // min is 0 here: `0..<max>`
+    if (problem) throw new WizardError(problem);
   }
   // R-FLOW-8: the first instance without a model, role by role, ordinal by ordinal.
   for (const req of selectableRequirements(session, state.role_counts)) {

@@ -40,12 +40,14 @@ function loadProfile(ctx: EngineContext, taskType: string): RoleProfile {
  * error text `no role profile for task type '<t>': <reason>`.
  */
 export function roleProfileProblem(ctx: EngineContext, taskType: string): string | null {
-  const loaded = attempt(() => loadProfile(ctx, taskType));
-  return loaded.ok ? null : noProfileMessage(taskType, loaded.error);
+  const loaded = loadedProfile(ctx, taskType);
+  return loaded.ok ? null : loaded.error;
 }
 
-function noProfileMessage(taskType: string, reason: string): string {
-  return `no role profile for task type ${pyReprString(taskType)}: ${reason}`;
+/** The type's profile, or the error `no role profile for task type '<t>': <reason>`. */
+function loadedProfile(ctx: EngineContext, taskType: string): Loaded<RoleProfile> {
+  const loaded = attempt(() => loadProfile(ctx, taskType));
+  return loaded.ok ? loaded : { ok: false, error: `no role profile for task type ${pyReprString(taskType)}: ${loaded.error}` };
 }
 
 export class RoleSession {
@@ -63,12 +65,7 @@ export class RoleSession {
   ) {
     this.taskType = state.task_type;
     this.entryMode = state.host_entry_mode;
-    this.profileLoaded = state.task_type
-      ? (() => {
-          const l = attempt(() => loadProfile(ctx, state.task_type));
-          return l.ok ? l : { ok: false as const, error: noProfileMessage(state.task_type, l.error) };
-        })()
-      : null;
+    this.profileLoaded = state.task_type ? loadedProfile(ctx, state.task_type) : null;
     this.hostLoaded = attempt(() => validateHost(state.host_runtime, state.host_entry_mode));
     const config = attempt(() => ctx.workspace.config());
     this.poolLoaded = config.ok

@@ -5,9 +5,7 @@ import type { WizardState } from '../types';
 import { roleConfirmationLines } from './roleBridge';
 import { fmt, type StepEnv } from './steps/step';
 import { manifestWorktree } from './steps/reuseWorktree';
-import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
-
-const ANALYSING = new Set(['requirements-discovery', 'error-analysis', 'implementation-planning']);
+import { ANALYSING_TASK_TYPES, STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
 
 export function confirmationText(env: StepEnv, s: WizardState): string {
   const c = env.ctx.texts.confirmation;
@@ -17,7 +15,7 @@ export function confirmationText(env: StepEnv, s: WizardState): string {
   const lines: string[] = [line('header', { task: `${s.task_group}/${s.task_id}` })];
   lines.push(line('task_type', { value: v(s.task_type) }));
   lines.push(line('brief', { value: v(s.brief_path) }));
-  if (ANALYSING.has(s.task_type)) lines.push(line('analysis', { value: v(s.analysis_target) }));
+  if (ANALYSING_TASK_TYPES.has(s.task_type)) lines.push(line('analysis', { value: v(s.analysis_target) }));
   if (s.answered.includes('evidence')) {
     lines.push(line('evidence', { value: v([s.feature_evidence_path, s.project_evidence_path].filter(Boolean).join(',')) }));
   }

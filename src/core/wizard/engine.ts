@@ -10,7 +10,6 @@ import type { TextCatalog } from '../text/catalog';
 import { cloneState, defaultState, WizardError, type Notice, type PromptDoc, type WizardState } from '../types';
 import { confirmationText as buildConfirmationText } from './confirmation';
 import {
-  answeredCount,
   applyAnswer,
   applyRewind,
   DONE_PROMPT,
@@ -508,9 +507,4 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
     return { ok: false, error, rows, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
   }
   return { ok: true, rows, current: currentId, notices: carried, doc: withNotices<TreeDoc>(true, carried, { rows, current: currentId }) };
-}
-
-/** How many steps are answered (progress.answered). */
-export function answeredSteps(state: WizardState): number {
-  return answeredCount(state);
 }

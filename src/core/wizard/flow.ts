@@ -10,10 +10,11 @@ import {
   clearRoleSelection,
   isRoleStepId,
   nextRolePrompt,
+  recordRoleAnswer,
   resetRoleSelectionFrom,
   submitRolePrompt,
 } from './roleBridge';
-import { FLOW, FOLLOW_UPS, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
+import { FLOW, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
 import { applyRunSelection, reusedRun } from './steps/reusePrevious';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
@@ -29,18 +30,6 @@ export function identityReady(s: WizardState): boolean {
 
 function stepApplies(env: StepEnv, s: WizardState, step: Step): boolean {
   return !s.answered.includes(step.id) && step.applies(env, s);
-}
-
-/** R-RDY-*: no role prompt (an error counts as "not ready", BUG-11) and no follow-up applies. */
-export function readyForConfirm(env: StepEnv, s: WizardState): boolean {
-  if (!identityReady(s)) return false;
-  try {
-    if (nextRolePrompt(env.roles(s), s) !== null) return false;
-  } catch (e) {
-    if (e instanceof WizardError) return false;
-    throw e;
-  }
-  return !FOLLOW_UPS.some((step) => stepApplies(env, s, step));
 }
 
 /** R-NXT-1…3: the prompt to answer now; throws WizardError when it cannot be computed. */
@@ -59,7 +48,9 @@ export function nextPrompt(env: StepEnv, s: WizardState): Prompt {
       continue;
     }
     if (entry === confirm) {
-      if (s.confirmed === null && !s.answered.includes('confirm') && readyForConfirm(env, s)) return confirm.build(env, s);
+      // R-RDY-*: every entry before confirm was passed, so the role prompts returned none (an error
+      // would have been thrown, BUG-11) and no follow-up applies; what is left is the identity.
+      if (s.confirmed === null && !s.answered.includes('confirm') && identityReady(s)) return confirm.build(env, s);
       continue;
     }
     if (entry === editTarget) {
@@ -167,8 +158,7 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
     // Role prompts refuse non-options with their own messages (M10, M15, M17, M18 …).
     const matched = matchOption(prompt.options, answer);
     const echo = submitRolePrompt(env.roles(s), s, prompt, matched ? matched.value : answer);
-    if (!s.answered.includes(prompt.step)) s.answered.push(prompt.step);
-    if (!s.role_selection_order.includes(prompt.step)) s.role_selection_order.push(prompt.step);
+    recordRoleAnswer(s, prompt.step); // R-SUBM-1
     return echo;
   }
   const step = STEP_BY_ID.get(prompt.step);

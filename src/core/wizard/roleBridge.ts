@@ -8,6 +8,7 @@ export {
   isRoleStepId,
   nextRolePrompt,
   submitRolePrompt,
+  recordRoleAnswer,
   reconcileRoleSelection,
   resetRoleSelectionFrom,
   clearRoleSelection,

@@ -155,10 +155,6 @@ function nestedDeeperThan(root: unknown, limit: number): boolean {
 }
 
 /**
- * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*, BUG-4/5/6/36).
- * Throws WizardError with M1–M6 or a field-type message.
- */
-/**
  * Keys that are never carried as unknown keys: the v1 provider keys, the
  * snake_case spellings of the v2 fields, the version and the keys the codec
  * writes itself (wizard.md › The state file).
@@ -174,6 +170,10 @@ const NEVER_EXTRA = new Set<string>([
   PENDING_FIELD,
 ]);
 
+/**
+ * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*, BUG-4/5/6/36).
+ * Throws WizardError with M1–M6 or a field-type message.
+ */
 export function parseState(payload: unknown): ParsedState {
   if (!isPlainObject(payload)) throw new WizardError('wizard state must be a JSON object');
   // Cloning, repr-ing and re-serialising recurse: a value nested thousands deep would overflow the stack (quality R4).

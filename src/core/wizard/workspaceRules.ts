@@ -43,13 +43,14 @@ export function autofillTaskType(manifest: Pick<TaskManifest, 'workflow'> | null
   return p.status === STATUS_READY && isTaskType(p.phase) ? p.phase : '';
 }
 
-const REVISABLE = new Set(['requirements-discovery', 'error-analysis', 'implementation-planning']);
+/** The analysing run types: they ask for an analysis target (wizard.md #6) and can request a revision. */
+export const ANALYSING_TASK_TYPES = new Set(['requirements-discovery', 'error-analysis', 'implementation-planning']);
 
 /** R-NPH-5's `revision_requested`: the last run's type when it asked for a revision. */
 export function revisionRequested(manifest: TaskManifest): string {
   const runs = manifest.runs ?? [];
   const last = runs[runs.length - 1];
-  if (last && last.outcome === 'revision-requested' && last.taskType && REVISABLE.has(last.taskType)) return last.taskType;
+  if (last && last.outcome === 'revision-requested' && last.taskType && ANALYSING_TASK_TYPES.has(last.taskType)) return last.taskType;
   return '';
 }
 

@@ -6,8 +6,6 @@
 import type { PromptDoc } from '../../core/types';
 
 export interface PromptTexts {
-  /** " (default)" marker suffix for the default option's description. */
-  defaultMarker: string;
   unavailableSeparator: string;
   progress(n: number, total: number): string;
 }

@@ -54,7 +54,6 @@ export class PromptRunner implements vscode.Disposable {
 
   run(request: PromptRequest): Promise<PromptResult> {
     const model = buildPromptModel(request.prompt, request, {
-      defaultMarker: vscode.l10n.t('default'),
       unavailableSeparator: vscode.l10n.t('Not available'),
       progress: (n, total) => vscode.l10n.t('{0} of {1}', n, total),
     });

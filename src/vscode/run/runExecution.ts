@@ -19,7 +19,7 @@ export interface RunRequest {
 
 export type RunResult = { ok: true; exitCode: number | null } | { ok: false; error: string };
 
-export const TASK_TYPE = 'okstra';
+const TASK_TYPE = 'okstra';
 
 /** How long a task may take to start its process before Run gives up waiting (a launch failure sends no end event). */
 const TASK_START_TIMEOUT_MS = 15_000;
@@ -38,10 +38,9 @@ export function missingProgram(program: string, cwd: string): string | null {
   );
 }
 
+/** Runs the argv as a task; the caller has refused a missing program first (missingProgram). */
 export async function runAsTask(request: RunRequest, log: vscode.LogOutputChannel): Promise<RunResult> {
   const [program, ...args] = request.argv;
-  const missing = missingProgram(program, request.cwd);
-  if (missing) return { ok: false, error: missing };
   const execution = new vscode.ProcessExecution(program, args, { cwd: request.cwd });
   const task = new vscode.Task(
     { type: TASK_TYPE, command: 'render-bundle' },
@@ -61,11 +60,14 @@ export async function runAsTask(request: RunRequest, log: vscode.LogOutputChanne
       if (started === undefined || e.execution === started) processStarted = true;
     });
     let startTimer: NodeJS.Timeout | undefined;
-    const settle = (e: vscode.TaskProcessEndEvent): void => {
+    const stopListening = (): void => {
       sub.dispose();
       endSub.dispose();
       startSub.dispose();
       if (startTimer) clearTimeout(startTimer);
+    };
+    const settle = (e: vscode.TaskProcessEndEvent): void => {
+      stopListening();
       log.info(`task ended with exit code ${String(e.exitCode)}`);
       resolve({ ok: true, exitCode: e.exitCode ?? null });
     };
@@ -77,10 +79,7 @@ export async function runAsTask(request: RunRequest, log: vscode.LogOutputChanne
     const endSub = vscode.tasks.onDidEndTask((e) => {
       if (started !== undefined && e.execution === started) {
         setTimeout(() => {
-          sub.dispose();
-          endSub.dispose();
-          startSub.dispose();
-          if (startTimer) clearTimeout(startTimer);
+          stopListening();
           resolve({ ok: true, exitCode: null });
         }, 500);
       }
@@ -95,17 +94,13 @@ export async function runAsTask(request: RunRequest, log: vscode.LogOutputChanne
         }
         startTimer = setTimeout(() => {
           if (processStarted) return;
-          sub.dispose();
-          endSub.dispose();
-          startSub.dispose();
+          stopListening();
           log.error(`the task did not start its process within ${TASK_START_TIMEOUT_MS / 1000} s`);
           resolve({ ok: false, error: vscode.l10n.t('The okstra task did not start; the terminal shows why.') });
         }, TASK_START_TIMEOUT_MS);
       },
       (err: unknown) => {
-        sub.dispose();
-        endSub.dispose();
-        startSub.dispose();
+        stopListening();
         resolve({ ok: false, error: err instanceof Error ? err.message : String(err) });
       },
     );

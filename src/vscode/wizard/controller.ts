@@ -7,11 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { okstraCommandArgv, renderBundleArgv, type OkstraCommandSetting } from '../../core/run';
-import type { LastRun } from '../../core/types';
+import type { LastRun, PromptDoc } from '../../core/types';
 import { PromptRunner } from '../prompt/promptRunner';
-import { applyPersistAction } from '../run/persistActions';
 import { runRefusal } from '../run/runGuard';
-import { commandLineForDisplay, missingProgram, runAsTask, runInShell, type RunResult } from '../run/runExecution';
+import type { RunResult } from '../run/runExecution';
 import type { WizardTreeProvider } from '../tree/wizardTree';
 import type { TreeRowModel } from '../tree/treeModel';
 import type { Dialogs } from './dialogs';
@@ -20,6 +19,19 @@ import type { FolderInfo, SessionFactory, UnfinishedWizard } from './sessionFact
 import { WizardStatusBar } from './statusBar';
 
 const t = vscode.l10n.t;
+
+/**
+ * Run's modules, loaded on first use: persistActions pulls in yaml and runExecution the workspace layer
+ * (zod); evaluated at load time they would add tens of milliseconds to activation (P4).
+ */
+function runModules(): typeof import('../run/persistActions') & typeof import('../run/runExecution') {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return {
+    ...(require('../run/persistActions') as typeof import('../run/persistActions')),
+    ...(require('../run/runExecution') as typeof import('../run/runExecution')),
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
 
 /** Notices about the machine, not the selection: Run asks before starting (issue 5). */
 const ENVIRONMENTAL_NOTICE = /cannot start here|\(configured in /;
@@ -86,11 +98,12 @@ export class WizardController implements vscode.Disposable {
       await this.openAndDrive(statePathArg);
       return;
     }
-    if (this.sessionValue && !this.sessionValue.state.aborted && this.isUnfinished(this.sessionValue)) {
+    if (this.sessionValue && this.isUnfinished(this.sessionValue)) {
       await this.drive();
       return;
     }
-    const list = await this.guard(() => this.deps.factory.listUnfinished(this.folders()));
+    const folders = this.folders();
+    const list = await this.guard(() => this.deps.factory.listUnfinished(folders));
     if (!list) return;
     if (list.length === 0) {
       const action = await this.deps.dialogs.info(t('There is no unfinished okstra wizard in this workspace.'), [t('New Run…')]);
@@ -100,7 +113,7 @@ export class WizardController implements vscode.Disposable {
     let chosen: UnfinishedWizard | undefined = list[0];
     if (list.length > 1) {
       const picked = await vscode.window.showQuickPick(
-        list.map((w) => ({ label: resumeLabel(w), description: this.folders().length > 1 ? w.folderName : undefined, wizard: w })),
+        list.map((w) => ({ label: resumeLabel(w), description: folders.length > 1 ? w.folderName : undefined, wizard: w })),
         { title: t('Resume Wizard'), placeHolder: t('Unfinished wizards, newest first') },
       );
       chosen = picked?.wizard;
@@ -152,6 +165,7 @@ export class WizardController implements vscode.Disposable {
     });
     if (!reloaded) return;
     this.refresh();
+    const { applyPersistAction, missingProgram, runAsTask, runInShell } = runModules();
     const outcome = session.outcome();
     if (!outcome.ok) {
       this.deps.log.warn(`Run refused: ${outcome.error}`);
@@ -216,7 +230,7 @@ export class WizardController implements vscode.Disposable {
     }
     const command = this.okstraCommand(session);
     const argv = renderBundleArgv(command, outcome.renderArgv);
-    const display = commandLineForDisplay(argv, command.length);
+    const display = runModules().commandLineForDisplay(argv, command.length);
     const runLabel = t('Run');
     const copyLabel = t('Copy Command Line');
     // The dialog renders HTML: keep confirmationText's alignment with non-breaking spaces.
@@ -295,8 +309,8 @@ export class WizardController implements vscode.Disposable {
       for (;;) {
         const session = this.sessionValue;
         if (!session) return;
-        this.refresh();
         const current = session.current();
+        this.refresh(current.prompt);
         if (!current.prompt) {
           const message = current.error ?? t('The wizard has no prompt to show.');
           this.deps.log.warn(`no prompt: ${message}`);
@@ -346,7 +360,8 @@ export class WizardController implements vscode.Disposable {
     for (const n of outcome.notices) this.deps.log.info(`notice: ${n.text}`);
     if (session.statePath === null && session.taskKey !== '') await this.place(session);
     else if (session.statePath) this.watch(session.statePath);
-    this.refresh();
+    // outcome.next is the session's new current prompt, unless place() switched to the task's existing wizard.
+    this.refresh(this.sessionValue === session ? outcome.next : undefined);
     return outcome;
   }
 
@@ -431,7 +446,6 @@ export class WizardController implements vscode.Disposable {
 
   private setSession(session: WizardSession | undefined): void {
     this.sessionValue = session;
-    this.deps.tree.setSession(session);
     this.watcher?.dispose();
     this.watcher = undefined;
     if (session?.statePath) this.watch(session.statePath);
@@ -458,7 +472,6 @@ export class WizardController implements vscode.Disposable {
         } catch (err) {
           this.deps.log.warn(`reload after a change on disk failed: ${errorText(err)}`);
         }
-        this.deps.tree.refresh();
         this.refresh();
       })();
     };
@@ -475,13 +488,17 @@ export class WizardController implements vscode.Disposable {
   }
   private watcherPath: string | undefined;
 
-  private refresh(): void {
+  /**
+   * Brings the tree, the status bar and the context keys in step with the session (and workspace trust).
+   * `prompt`: the session's current prompt when the caller has just computed it (the status bar need not again).
+   */
+  refresh(prompt?: PromptDoc | null): void {
     const session = this.sessionValue;
     this.deps.tree.setSession(session);
     const complete = session !== undefined && session.state.confirmed === true && !session.state.aborted;
     void vscode.commands.executeCommand('setContext', 'okstra.hasWizard', session !== undefined);
     void vscode.commands.executeCommand('setContext', 'okstra.canRun', complete && this.deps.isTrusted());
-    this.statusBar.update(session, { paused: this.paused, trusted: this.deps.isTrusted(), complete });
+    this.statusBar.update(session, { paused: this.paused, trusted: this.deps.isTrusted(), complete, prompt });
   }
 
   private async offerReload(): Promise<void> {
@@ -568,8 +585,8 @@ export class WizardController implements vscode.Disposable {
       await this.deps.dialogs.info(t('Open the folder of a project to configure an okstra run.'));
       return undefined;
     }
-    const withOkstra = folders.filter((f) => isDirectory(path.join(f.rootAbs, '.okstra')));
     if (folders.length === 1) return folders[0];
+    const withOkstra = folders.filter((f) => isDirectory(path.join(f.rootAbs, '.okstra')));
     if (withOkstra.length === 1) return withOkstra[0];
     const picked = await vscode.window.showQuickPick(
       folders.map((f) => ({ label: f.name, description: withOkstra.includes(f) ? '.okstra' : undefined, detail: f.rootAbs, folder: f })),

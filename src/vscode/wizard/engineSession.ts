@@ -136,8 +136,7 @@ export class EngineSessionFactory implements SessionFactory {
     const dest = store.stateFilePathFor(s.projectRootAbs, s.state.task_group, s.state.task_id);
     if (fs.existsSync(dest)) {
       const existing = this.summarise(dest, s.folderName, s.projectRootAbs);
-      const unfinished = existing !== null;
-      if (unfinished && !startOver && existing) return { kind: 'existing', statePath: dest, summary: existing };
+      if (existing && !startOver) return { kind: 'existing', statePath: dest, summary: existing };
       // Start over, or a finished / aborted wizard: keep the old file as a backup (workspace.md › Roots).
       const backup = store.backupStateFile(dest, new Date());
       if (backup) this.deps.log.info(`backed up ${dest} to ${backup.backupPath}`);
@@ -339,9 +338,9 @@ export class EngineSession implements WizardSession {
   tree(): TreeResult {
     return guarded<TreeResult>(
       () => {
-        const t = engine.tree(this.ctx(), this.stateValue, this.loadNotices);
-        if (!t.ok) return { ok: false as const, error: t.error };
         const ctx = this.ctx();
+        const t = engine.tree(ctx, this.stateValue, this.loadNotices);
+        if (!t.ok) return { ok: false as const, error: t.error };
         const rows: TreeRowDoc[] = t.rows.map((r) => (r.answered ? { ...r, answer: engine.answerLabel(ctx, this.stateValue, r.id) } : { ...r }));
         return { ok: true as const, rows, current: t.current };
       },

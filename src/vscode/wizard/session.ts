@@ -83,5 +83,8 @@ export interface WizardSession {
   clearedByRewind(id: string): string[];
 }
 
-/** A refused write because another writer changed the file (quality.md R2). */
+/**
+ * A refused write because another writer changed the file (quality.md R2). The store's STALE_READ_MESSAGE,
+ * copied rather than imported (that would load the store and node:crypto at activation, P4); a unit test keeps them equal.
+ */
 export const STALE_STATE_MESSAGE = 'state file changed on disk since it was read; reload to continue';

@@ -2,6 +2,7 @@
 // (Resume when paused, Run when complete), the last exit code after a run.
 
 import * as vscode from 'vscode';
+import type { PromptDoc } from '../../core/types';
 import type { WizardSession } from './session';
 
 const t = vscode.l10n.t;
@@ -24,7 +25,8 @@ export class WizardStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
-  update(session: WizardSession | undefined, status: { paused: boolean; trusted: boolean; complete: boolean }): void {
+  /** `status.prompt`: the session's current prompt when the caller has it already; computed here otherwise. */
+  update(session: WizardSession | undefined, status: { paused: boolean; trusted: boolean; complete: boolean; prompt?: PromptDoc | null }): void {
     if (!session || session.state.aborted) {
       this.item.hide();
       return;
@@ -38,7 +40,7 @@ export class WizardStatusBar implements vscode.Disposable {
       this.item.tooltip = status.trusted ? t('Run okstra render-bundle') : t('Run is disabled in an untrusted workspace');
       this.item.command = status.trusted ? 'okstra.run' : 'okstra.showConfirmation';
     } else {
-      const prompt = safePrompt(session);
+      const prompt = status.prompt !== undefined ? pendingPrompt(status.prompt) : safePrompt(session);
       const where = prompt ? ` — ${prompt.step} (${t('{0} of {1}', prompt.progress.answered + 1, prompt.progress.total)})` : '';
       this.item.text = `${status.paused ? '$(debug-pause)' : '$(list-ordered)'} okstra: ${name}${where}`;
       this.item.tooltip = status.paused ? t('The wizard is paused. Click to resume.') : t('okstra wizard');
@@ -48,11 +50,14 @@ export class WizardStatusBar implements vscode.Disposable {
   }
 }
 
-function safePrompt(session: WizardSession): { step: string; progress: { answered: number; total: number } } | null {
+function safePrompt(session: WizardSession): PromptDoc | null {
   try {
-    const prompt = session.current().prompt;
-    return prompt && prompt.kind !== 'done' ? prompt : null;
+    return pendingPrompt(session.current().prompt);
   } catch {
     return null;
   }
+}
+
+function pendingPrompt(prompt: PromptDoc | null): PromptDoc | null {
+  return prompt && prompt.kind !== 'done' ? prompt : null;
 }

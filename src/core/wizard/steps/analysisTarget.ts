@@ -1,9 +1,8 @@
 // analysis-target (wizard.md #6): a free text for the analysing run types,
 // pre-filled from the brief's `analysisTarget`.
 import type { WizardState } from '../../types';
+import { ANALYSING_TASK_TYPES } from '../workspaceRules';
 import { echo, refuseLeadingDash, refuseNul, textPrompt, type Step, type StepEnv } from './step';
-
-const ANALYSING = new Set(['requirements-discovery', 'error-analysis', 'implementation-planning']);
 
 /** The task brief's front matter when the chosen brief is the task's brief.md. */
 export function chosenBriefFrontMatter(env: StepEnv, s: WizardState) {
@@ -17,7 +16,7 @@ export const analysisTarget: Step = {
   textKey: 'analysis_target',
   group: 'inputs',
   owns: ['analysis_target'],
-  applies: (_env, s) => ANALYSING.has(s.task_type),
+  applies: (_env, s) => ANALYSING_TASK_TYPES.has(s.task_type),
   build(env, s) {
     const fm = chosenBriefFrontMatter(env, s);
     return textPrompt(env, this, typeof fm?.analysisTarget === 'string' ? fm.analysisTarget : '');

@@ -1,9 +1,7 @@
 // evidence (wizard.md #7): the feature / project evidence named in the brief.
-import { pyReprString } from '../../pyRepr';
 import { WizardError, type WizardState } from '../../types';
-import { toProjectRelative } from '../paths';
 import { chosenBriefFrontMatter } from './analysisTarget';
-import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
+import { markDefault, opt, optionText, pickPrompt, storedProjectPath, type Step, type StepEnv } from './step';
 
 function evidencePaths(env: StepEnv, s: WizardState): { feature: string; project: string } | null {
   const ev = chosenBriefFrontMatter(env, s)?.evidence;
@@ -12,12 +10,8 @@ function evidencePaths(env: StepEnv, s: WizardState): { feature: string; project
 }
 
 function storedEvidence(s: WizardState, p: string): string {
-  if (p === '') return '';
-  const rel = toProjectRelative(s.project_root, p);
-  if (rel === null || rel === '') throw new WizardError(`evidence: path must be inside the project: ${pyReprString(p)}`);
   // evidence-inputs joins the two paths with ',' (workspace.md › brief.md).
-  if (rel.includes(',')) throw new WizardError(`evidence: path must not contain ',': ${pyReprString(p)}`);
-  return rel;
+  return p === '' ? '' : storedProjectPath(s, 'evidence', p, { noComma: true });
 }
 
 export const evidence: Step = {

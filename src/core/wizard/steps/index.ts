@@ -56,9 +56,6 @@ export function flowIndex(id: string): number {
   return FLOW.findIndex((s) => s !== ROLES && s.id === id);
 }
 
-/** The follow-ups of R-RDY-3, in order. */
-export const FOLLOW_UPS: readonly Step[] = [directivePick, directive, relatedTasksPick, relatedTasks, clarificationPick, clarification, prTemplatePick, prTemplate, prTemplateScope];
-
 /** Text steps a pick leads to (restored as pending when a rewind targets them). */
 export const FOLLOW_UP_TEXT_IDS = new Set(['brief-path', 'directive', 'related-tasks', 'clarification', 'pr-template']);
 

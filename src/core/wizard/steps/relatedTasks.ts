@@ -1,12 +1,12 @@
 // related-tasks-pick / related-tasks (wizard.md #13, #13a).
 import { WizardError, type WizardState } from '../../types';
-import { sortCatalogue } from '../workspaceRules';
 import { reusedRun, runRelatedTasks } from './reusePrevious';
 import { echo, markDefault, opt, optionText, pickPrompt, texts, fmt, type Step, type StepEnv } from './step';
 
 function otherTaskKeys(env: StepEnv, s: WizardState): string[] {
   const own = `${s.task_group}/${s.task_id}`;
-  return sortCatalogue(env.tasks())
+  return env
+    .sortedTasks()
     .map((e) => e.key)
     .filter((k) => k !== own);
 }

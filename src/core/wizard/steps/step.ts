@@ -10,6 +10,7 @@ import { WizardError, type Notice, type Prompt, type PromptOption, type WizardSt
 import { openRoleSession, type RoleSession } from '../roleBridge';
 import type { StateField } from '../stateCodec';
 import { toProjectRelative } from '../paths';
+import { sortCatalogue } from '../workspaceRules';
 
 export type StepGroup = 'task' | 'inputs' | 'follow-ups' | 'confirm';
 
@@ -21,6 +22,8 @@ export interface StepEnv {
   /** Project-relative files the submit created for the user to edit (the extension opens them). */
   opened: string[];
   tasks(): TaskEntry[];
+  /** tasks() in catalogue order (workspace.md), sorted once per operation. */
+  sortedTasks(): TaskEntry[];
   /** The state's task, or null when none is chosen; throws `task '<key>' cannot be used: …`. */
   task(state: WizardState): TaskDetails | null;
   config(): ProjectConfig | null;
@@ -32,6 +35,8 @@ export interface StepEnv {
 
 export function makeEnv(ctx: EngineContext, simulate = false): StepEnv {
   let tasks: TaskEntry[] | undefined;
+  let sorted: TaskEntry[] | undefined;
+  const allTasks = (): TaskEntry[] => (tasks ??= ctx.workspace.tasks());
   const details = new Map<string, TaskDetails>();
   let config: { v: ProjectConfig | null } | undefined;
   const sessions = new Map<string, RoleSession>();
@@ -40,9 +45,11 @@ export function makeEnv(ctx: EngineContext, simulate = false): StepEnv {
     simulate,
     notices: [],
     opened: [],
-    tasks: () => (tasks ??= ctx.workspace.tasks()),
+    tasks: allTasks,
+    sortedTasks: () => (sorted ??= sortCatalogue(allTasks())),
     tasksChanged: () => {
       tasks = undefined;
+      sorted = undefined;
     },
     task(state) {
       if (!state.task_group || !state.task_id) return null;
@@ -146,16 +153,22 @@ export function refuseEmpty(id: string, value: string): void {
   if (value === '') throw new WizardError(`step '${id}' needs a value`);
 }
 
-/**
- * A typed path: inside the project, stored relative. `missing` names the
- * not-found message (`brief file not found`, …).
- */
-export function projectPath(env: StepEnv, s: WizardState, id: string, value: string, missing: string, opts: { noComma?: boolean } = {}): string {
-  refuseNul(id, value);
-  refuseEmpty(id, value);
+/** A path as stored: inside the project, relative with `/`; `noComma` for paths joined with ','. */
+export function storedProjectPath(s: WizardState, id: string, value: string, opts: { noComma?: boolean } = {}): string {
   const rel = toProjectRelative(s.project_root, value);
   if (rel === null || rel === '') throw new WizardError(`${id}: path must be inside the project: ${pyReprString(value)}`);
   if (opts.noComma && rel.includes(',')) throw new WizardError(`${id}: path must not contain ',': ${pyReprString(value)}`);
+  return rel;
+}
+
+/**
+ * A typed path: inside the project, stored relative, an existing file.
+ * `missing` names the not-found message (`brief file not found`, …).
+ */
+export function projectPath(env: StepEnv, s: WizardState, id: string, value: string, missing: string): string {
+  refuseNul(id, value);
+  refuseEmpty(id, value);
+  const rel = storedProjectPath(s, id, value);
   if (!env.ctx.workspace.isFile(rel)) throw new WizardError(`${missing}: ${pyReprString(value)}`);
   return rel;
 }

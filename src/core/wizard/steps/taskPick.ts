@@ -1,6 +1,6 @@
 // task-pick (wizard.md #1): one option per task in catalogue order, then `new`.
 import { WizardError } from '../../types';
-import { autofillTaskType, latestKey, sortCatalogue, taskPickerLabel } from '../workspaceRules';
+import { autofillTaskType, latestKey, taskPickerLabel } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
 
 export const taskPick: Step = {
@@ -10,7 +10,7 @@ export const taskPick: Step = {
   owns: ['task_group', 'task_id', 'task_type'],
   applies: () => true,
   build(env) {
-    const sorted = sortCatalogue(env.tasks());
+    const sorted = env.sortedTasks();
     const latest = latestKey(sorted);
     const options = sorted.map((e) =>
       e.manifest === null
