@@ -90,7 +90,8 @@ describe('wizard UI', function () {
     assert.equal(saved.confirmed, true);
     assert.ok(saved.answered.includes('role-model:analyser:2'));
     // The confirmation was offered when every prompt was answered.
-    assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && c.message.startsWith('okstra render-bundle — demo/wizard-it')));
+    // (The dialog opens right after the last answer is saved: wait for it rather than race it.)
+    await waitFor('the confirmation dialog', () => dialogs.calls.some((c) => c.kind === 'ask' && c.message.startsWith('okstra render-bundle — demo/wizard-it')));
   });
 
   it('shows the answered steps in the tree, the readable role rows included', () => {
