@@ -301,9 +301,14 @@ export function rewind(ctx: EngineContext, state: WizardState, id: string, carri
   return advanced(env, w, `edit-target: ${id} (rewinding)`, carried);
 }
 
-/** The id Back would rewind to, or null when Back is not offered. */
+/**
+ * The id Back would rewind to, or null when Back is not offered. At
+ * "Change an answer…" (edit-target) it is `confirm`: Back returns to the
+ * confirmation and undoes nothing else.
+ */
 export function backTarget(state: WizardState): string | null {
   if (state.aborted) return null;
+  if (state.confirmed === false) return 'confirm';
   const allowed = new Set(editTargets(state));
   for (let i = state.answered.length - 1; i >= 0; i--) {
     const id = state.answered[i];
@@ -312,11 +317,21 @@ export function backTarget(state: WizardState): string | null {
   return null;
 }
 
-/** Back = rewind to the last answered id (wizard.md › Rewind and Back). */
+/** Back = undo exactly the last answer (wizard.md › Rewind and Back; docs/decisions.md › Wizard: Back). */
 export function back(ctx: EngineContext, state: WizardState, carried: Notice[] = []): StepResult {
   const id = backTarget(state);
   if (id === null) {
     return refused(ctx, state, state.aborted ? 'wizard was aborted by the user — it cannot be edited' : 'there is no answer to go back to', carried);
+  }
+  if (id === 'confirm') {
+    const env = makeEnv(ctx);
+    const w = cloneState(state);
+    w.answered = w.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
+    w.confirmed = null;
+    w.edit_target = '';
+    // The answer being changed is "Change an answer…": it is preselected, never Run.
+    w.remembered_answers = { ...(w.remembered_answers ?? {}), confirm: 'edit' };
+    return advanced(env, w, 'back: confirm', carried);
   }
   return rewind(ctx, state, id, carried);
 }

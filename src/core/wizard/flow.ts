@@ -16,6 +16,7 @@ import {
 } from './roleBridge';
 import { FLOW, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
+import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
 import { applyRunSelection, reusedRun } from './steps/reusePrevious';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
 
@@ -32,8 +33,15 @@ function stepApplies(env: StepEnv, s: WizardState, step: Step): boolean {
   return !s.answered.includes(step.id) && step.applies(env, s);
 }
 
-/** R-NXT-1…3: the prompt to answer now; throws WizardError when it cannot be computed. */
+/**
+ * R-NXT-1…3: the prompt to answer now; throws WizardError when it cannot be
+ * computed. A remembered answer of its step is its default (remembered.ts).
+ */
 export function nextPrompt(env: StepEnv, s: WizardState): Prompt {
+  return withRemembered(s, flowPrompt(env, s));
+}
+
+function flowPrompt(env: StepEnv, s: WizardState): Prompt {
   // A malformed config.yaml blocks every prompt with its file error (workspace.md › config.yaml).
   env.config();
   if (s.aborted || s.confirmed === true) return DONE_PROMPT;
@@ -99,6 +107,7 @@ function resetField(s: WizardState, field: string): void {
 
 /** wizard.md › Rewind and Back, on a working copy; the target was checked with rewindRefusal. */
 export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
+  const before = structuredClone(s);
   if (isRoleStepId(id)) {
     resetRoleSelectionFrom(s, id); // R-EDT-3; nothing else changes
   } else {
@@ -126,6 +135,7 @@ export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
   s.answered = s.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
   s.confirmed = null;
   s.edit_target = '';
+  rememberCleared(env, before, s);
 }
 
 function identityReadyForRoles(s: WizardState): boolean {
@@ -159,6 +169,7 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
     const matched = matchOption(prompt.options, answer);
     const echo = submitRolePrompt(env.roles(s), s, prompt, matched ? matched.value : answer);
     recordRoleAnswer(s, prompt.step); // R-SUBM-1
+    forgetAnswered(s, prompt.step);
     return echo;
   }
   const step = STEP_BY_ID.get(prompt.step);
@@ -189,6 +200,9 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
   }
   const echo = step.submit(env, s, value);
   if (!s.answered.includes(step.id)) s.answered.push(step.id);
+  forgetAnswered(s, step.id);
+  // Run: nothing is asked again, so nothing needs remembering.
+  if (s.confirmed === true) delete s.remembered_answers;
   return echo;
 }
 
