@@ -92,13 +92,15 @@ describe('engine', () => {
     assert.deepEqual(c.progress, { answered: d.steps.length, total: d.steps.length + 1 });
   });
 
-  it('progress stops at a prompt without a default (counted) and never writes files', () => {
+  it('progress goes on past a pick without a default (its first option) and never writes files', () => {
     const { ctx, ws } = fakeContext(projectOptions());
     const s = ok(E.submit(ctx, fresh(), 'release/v2')).state;
     const p = currentStep(ctx, s);
     assert.equal(p.step, 'task-type');
-    // release/v2: brief has no default (no brief.md) → the simulation stops there.
-    assert.deepEqual(p.progress, { answered: 1, total: 3 });
+    // release/v2: brief has no default (no brief.md) → the simulation takes the first option, as Enter would,
+    // and counts the path on to confirm.
+    const walked = drive(ctx, s, { brief: 'path', 'brief-path': 'docs/refunds.md', 'pr-template-pick': 'repo' }, 'confirm');
+    assert.deepEqual(p.progress, { answered: 1, total: 1 + walked.steps.length + 1 });
     const ea = at('clarification-pick');
     assert.equal(ea.ws.written.size, 0, 'the simulation never creates the answers sidecar');
     assert.equal(ws.created.length, 0);
