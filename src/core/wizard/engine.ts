@@ -26,6 +26,11 @@ import type { ParsedState } from './stateCodec';
 import { STEP_BY_ID, taskPick, taskNew } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
+import { answerValue } from './remembered';
+import { readableOf, type ReadableAnswer } from './readable';
+import { formatTemplate } from '../text/catalog';
+
+export { stepTitle, readableAnswer, readableError, readableRefusal, type ReadableAnswer } from './readable';
 
 export type { RenderArgs, PersistAction } from './render';
 
@@ -522,4 +527,41 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
     return { ok: false, error, rows, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
   }
   return { ok: true, rows, current: currentId, notices: carried, doc: withNotices<TreeDoc>(true, carried, { rows, current: currentId }) };
+}
+
+// ------------------------------------------------------------------ rewind question
+
+/**
+ * The answers a rewind to `id` would ask again besides `id` itself, in the
+ * order they were given, in words — for "Change this answer and ask N later
+ * answers again?". They stay preselected where they still apply (remembered.ts).
+ * Empty when the rewind would be refused.
+ */
+export function clearedAnswers(ctx: EngineContext, state: WizardState, id: string): ReadableAnswer[] {
+  if (rewindRefusal(state, id) !== null) return [];
+  const env = makeEnv(ctx);
+  const w = cloneState(state);
+  try {
+    applyRewind(env, w, id);
+  } catch (e) {
+    messageOf(e);
+    return [];
+  }
+  const kept = new Set(w.answered);
+  const out: ReadableAnswer[] = [];
+  for (const a of state.answered) {
+    if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a)) continue;
+    const v = answerValue(env, state, a);
+    if (v !== null) out.push(readableOf(env, state, a, v));
+  }
+  return out;
+}
+
+/** The rewind question (title, detail lines, the answers) in the user's language; null when nothing later is cleared. */
+export function rewindQuestion(ctx: EngineContext, state: WizardState, id: string): { title: string; detail: string; cleared: ReadableAnswer[] } | null {
+  const cleared = clearedAnswers(ctx, state, id);
+  if (cleared.length === 0) return null;
+  const ui = ctx.texts.ui;
+  const title = cleared.length === 1 ? ui.rewind_clears_one : formatTemplate(ui.rewind_clears_many, { count: String(cleared.length) });
+  return { title, detail: [ui.rewind_clears_detail, ...cleared.map((c) => `• ${c.text}`)].join('\n'), cleared };
 }

@@ -18,6 +18,7 @@ import {
 import { FLOW, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
 import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
+import { readableOf } from './readable';
 import { applyRunSelection, reusedRun } from './steps/reusePrevious';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
 
@@ -89,7 +90,11 @@ export function editTargets(s: WizardState): string[] {
 
 function buildEditTarget(env: StepEnv, s: WizardState): Prompt {
   const p = editTarget.build(env, s);
-  p.options = editTargets(s).map((id) => ({ value: id, label: id }));
+  // R-EDT-1: value = label = the id; the answer in words is the detail line.
+  p.options = editTargets(s).map((id) => {
+    const v = answerValue(env, s, id);
+    return v === null ? { value: id, label: id } : { value: id, label: id, description: readableOf(env, s, id, v).text };
+  });
   return p;
 }
 

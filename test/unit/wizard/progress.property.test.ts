@@ -112,7 +112,8 @@ describe('progress over random demo walks', function () {
       const announced = r.next.progress.total;
       let shown = 1; // task-pick
       for (;;) {
-        const p: PromptDoc = r.ok && r.next ? r.next : assert.fail('stopped');
+        if (!r.ok || !r.next) return assert.fail(`${task}: stopped`);
+        const p: PromptDoc = r.next;
         shown++;
         assert.equal(p.progress.total, announced, `${task}: ${n(p)}`);
         if (p.step === 'confirm') break;
