@@ -157,7 +157,10 @@ export interface PromptOption {
 
 export interface UnavailableModel {
   value: string;
+  /** Protocol text: an availability reason, or `leaves no complete assignment`. */
   reason: string;
+  /** The reason in the user's words when `reason` is the protocol's `leaves no complete assignment`. */
+  detail?: string;
 }
 
 /**

@@ -6,13 +6,13 @@ import { projectOptions } from './projects';
 
 describe('step lists', () => {
   it('pr-template-pick lists the repository template once when the project setting names it', () => {
-    const fx = fakeContext(projectOptions({ config: { prTemplate: '.github/pull_request_template.md' } }));
+    const fx = fakeContext(projectOptions({ config: { path: '.okstra/config.yaml', prTemplate: '.github/pull_request_template.md' } }));
     const d = drive(fx.ctx, fresh(), { 'task-pick': 'release/v2', brief: 'none' }, 'pr-template-pick');
     const p = currentStep(fx.ctx, d.state);
     assert.deepEqual(p.options.map((o) => o.value), ['config', 'path', 'none']);
     assert.equal(p.options.find((o) => o.default)?.value, 'config');
     // Another setting: both are offered.
-    const other = fakeContext(projectOptions({ config: { prTemplate: 'docs/refunds.md' } }));
+    const other = fakeContext(projectOptions({ config: { path: '.okstra/config.yaml', prTemplate: 'docs/refunds.md' } }));
     const d2 = drive(other.ctx, fresh(), { 'task-pick': 'release/v2', brief: 'none' }, 'pr-template-pick');
     assert.deepEqual(currentStep(other.ctx, d2.state).options.map((o) => o.value), ['config', 'repo', 'path', 'none']);
   });
