@@ -23,7 +23,7 @@ import { pyReprString } from '../pyRepr';
 import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './roleBridge';
 import { buildRenderArgs, persistActions as buildPersistActions, renderArgv as buildArgv, stageIntent, type PersistAction, type RenderArgs } from './render';
 import type { ParsedState } from './stateCodec';
-import { STEP_BY_ID, taskPick, taskNew } from './steps';
+import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
@@ -496,11 +496,29 @@ function noticeFor(notices: Notice[], id: string): string | undefined {
   return n?.text;
 }
 
-/** cli.md › tree: the edit targets in order, then the current prompt. */
+/**
+ * Rows in the order the wizard asks (docs/decisions.md › Wizard: tree rows in wizard order): static steps in
+ * table order, the role steps at the roles position in roleSelectionOrder order (the order they were asked in),
+ * the current prompt where it belongs. The sort is stable: ids the order does not place keep their relative order.
+ */
+function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
+  const roleIndex = new Map(s.role_selection_order.map((id, i) => [id, i]));
+  const key = (r: TreeRow): [number, number] => {
+    if (isRoleStepId(r.id)) return [ROLES_INDEX, roleIndex.get(r.id) ?? s.role_selection_order.length];
+    const i = flowIndex(r.id);
+    return [i < 0 ? Number.MAX_SAFE_INTEGER : i, 0];
+  };
+  return rows
+    .map((r, i) => ({ r, i, k: key(r) }))
+    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.i - b.i)
+    .map((x) => x.r);
+}
+
+/** cli.md › tree: the edit targets and the current prompt, in the order the wizard asks them. */
 export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TreeResult {
   const env = makeEnv(ctx);
   const s = cloneState(state);
-  const rows: TreeRow[] = [];
+  let rows: TreeRow[] = [];
   const row = (id: string, answered: boolean): TreeRow => {
     const r: TreeRow = {
       id,
@@ -524,8 +542,9 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
     }
   } catch (e) {
     const error = messageOf(e);
-    return { ok: false, error, rows, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    return { ok: false, error, rows: inWizardOrder(s, rows), notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
   }
+  rows = inWizardOrder(s, rows);
   return { ok: true, rows, current: currentId, notices: carried, doc: withNotices<TreeDoc>(true, carried, { rows, current: currentId }) };
 }
 
