@@ -475,19 +475,16 @@ function rowEcho(env: StepEnv, state: WizardState, id: string): string {
 }
 
 /**
- * A readable label of one answered step for the VS Code UI:
- * `role-model: analyser #2 = codex/gpt-5.1-codex`, `role-count: analyser = 2`, `<step>: <answer>`.
+ * A readable label of one answered step for the VS Code UI, in the user's
+ * language: `planner #2 = codex/gpt-5.1-codex`, `Brief = The task's brief (…)`
+ * (readable.ts); `<step>: <answer>` when the step has no answer to show.
  */
 export function answerLabel(ctx: EngineContext, state: WizardState, id: string): string {
-  if (isRoleStepId(id)) {
-    const { kind, role, ordinal } = roleIdParts(id);
-    const v = roleValue(state, id) || '(none)';
-    if (kind === 'leader_session') return 'leader-session: continue';
-    if (kind === 'role_model') return `role-model: ${role} #${ordinal} = ${v}`;
-    return `${kind === 'role_count' ? 'role-count' : 'role-add'}: ${role} = ${v}`;
-  }
-  const a = staticAnswer(makeEnv(ctx), state, id);
-  return `${id}: ${a === '' ? '(none)' : a}`;
+  const env = makeEnv(ctx);
+  const v = answerValue(env, state, id);
+  if (v !== null) return readableOf(env, state, id, v).text;
+  const a = isRoleStepId(id) ? roleValue(state, id) : staticAnswer(env, state, id);
+  return `${stepDisplayName(ctx.texts, id)} = ${a === '' ? ctx.texts.ui.none : a}`;
 }
 
 function noticeFor(notices: Notice[], id: string): string | undefined {

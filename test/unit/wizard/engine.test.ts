@@ -378,11 +378,12 @@ describe('engine', () => {
       assert.equal(t.rows.find((r) => r.id === 'role-model:analyser:1')?.notice, 'removed something');
     });
 
-    it('answer labels and display names for the VS Code UI', () => {
+    it('answer labels in words and display names for the VS Code UI', () => {
       const { ctx, state } = at('role-model:analyser:2');
-      assert.equal(E.answerLabel(ctx, state, 'role-model:analyser:1'), 'role-model: analyser #1 = claude/opus-4.5');
-      assert.equal(E.answerLabel(ctx, state, 'role-count:analyser'), 'role-count: analyser = 2');
-      assert.equal(E.answerLabel(ctx, state, 'brief'), 'brief: task');
+      assert.equal(E.answerLabel(ctx, state, 'role-model:analyser:1'), 'analyser #1 = claude/opus-4.5');
+      assert.equal(E.answerLabel(ctx, state, 'role-count:analyser'), 'analyser count = 2');
+      assert.equal(E.answerLabel(ctx, state, 'brief'), "Brief = The task's brief (.okstra/tasks/payments/refund-timeout/brief.md)");
+      assert.equal(E.answerLabel(fakeContext({ ...projectOptions(), lang: 'ko' }).ctx, state, 'role-model:analyser:1'), 'analyser #1 = claude/opus-4.5');
       assert.equal(E.stepDisplayName(ctx.texts, 'task-type'), 'Run type');
       assert.equal(E.stepDisplayName(fakeContext({ lang: 'ko' }).ctx.texts, 'task-type'), '실행 종류');
     });
