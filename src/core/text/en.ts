@@ -210,8 +210,6 @@ export const en: TextCatalog = {
     unavailable_detail_used: '{model} is already {role} #{ordinal}',
     unavailable_detail_too_few: 'choosing it leaves too few models for the other {role} agents',
     unavailable_detail_other: 'choosing it leaves no complete set of agents: {reason}',
-    run_just_now: 'just now',
-    run_at: '{when}',
     error_not_complete: 'The wizard is not finished yet: answer the remaining questions first.',
     error_aborted: 'This wizard was aborted. Start over to run this task.',
     error_no_prompt: 'There is nothing to answer: the wizard is finished.',

@@ -209,8 +209,6 @@ export const ko: TextCatalog = {
     unavailable_detail_used: '{model}은(는) 이미 {role} #{ordinal}입니다',
     unavailable_detail_too_few: '이 모델을 고르면 다른 {role} 에이전트에 쓸 모델이 모자랍니다',
     unavailable_detail_other: '이 모델을 고르면 에이전트 구성을 완성할 수 없습니다: {reason}',
-    run_just_now: '방금',
-    run_at: '{when}',
     error_not_complete: '위저드가 아직 끝나지 않았습니다. 남은 질문에 먼저 답하세요.',
     error_aborted: '이 위저드는 중단되었습니다. 이 태스크를 실행하려면 처음부터 다시 시작하세요.',
     error_no_prompt: '답할 질문이 없습니다. 위저드가 끝났습니다.',

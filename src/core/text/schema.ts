@@ -45,7 +45,7 @@ export const CONFIRMATION_KEYS = [
 export const UI_TEXT_KEYS = [
   'answer_line', 'role_model_short', 'none', 'default_marker', 'not_available', 'count_range', 'not_a_count',
   'rewind_clears_one', 'rewind_clears_many', 'rewind_clears_detail', 'unavailable_detail_distinct_provider',
-  'unavailable_detail_used', 'unavailable_detail_too_few', 'unavailable_detail_other', 'run_just_now', 'run_at',
+  'unavailable_detail_used', 'unavailable_detail_too_few', 'unavailable_detail_other',
   'error_not_complete', 'error_aborted', 'error_no_prompt', 'error_stale_state', 'error_busy', 'error_wrong_prompt',
   'error_not_runnable', 'error_needs_value', 'error_needs_choice', 'error_task_name',
 ] as const;
