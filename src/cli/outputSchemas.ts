@@ -29,7 +29,7 @@ export const PromptSchema = z
     echo_template: z.string(),
     progress: ProgressSchema,
     default: z.string().optional(),
-    unavailable: z.array(z.strictObject({ value: z.string(), reason: z.string() })).optional(),
+    unavailable: z.array(z.strictObject({ value: z.string(), reason: z.string(), detail: z.string().optional() })).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.id !== p.step) ctx.addIssue({ code: 'custom', message: `id ${p.id} differs from step ${p.step}` });

@@ -84,6 +84,12 @@ export interface WizardState {
    * as `pendingFollowUp` only while non-empty (docs/decisions.md › Pending follow-ups).
    */
   pending_follow_up?: string;
+  /**
+   * Answers a rewind or Back cleared, by step id, kept as the defaults of their
+   * prompts (never as answers); written as `rememberedAnswers` only while
+   * non-empty (docs/decisions.md › Wizard: remembered answers).
+   */
+  remembered_answers?: Record<string, string>;
 }
 
 export function defaultState(): WizardState {
@@ -151,7 +157,10 @@ export interface PromptOption {
 
 export interface UnavailableModel {
   value: string;
+  /** Protocol text: an availability reason, or `leaves no complete assignment`. */
   reason: string;
+  /** The reason in the user's words when `reason` is the protocol's `leaves no complete assignment`. */
+  detail?: string;
 }
 
 /**

@@ -74,14 +74,14 @@ describe('UI: the okstra wizard from New Run to Run', function () {
   });
 
   it('shows one row per answered step in the Wizard view', async () => {
-    const row = page.locator('.monaco-list-row', { hasText: 'role-model: analyser #2 = ' });
+    const row = page.locator('.monaco-list-row', { hasText: 'analyser #2 = ' });
     await row.waitFor();
-    await page.locator('.monaco-list-row', { hasText: 'task-pick: demo/ui-run' }).first().waitFor();
+    await page.locator('.monaco-list-row', { hasText: 'Task = demo/ui-run' }).first().waitFor();
     await wb.shot('wizard-05-tree.png');
   });
 
   it('Edit from Here on a role row asks before clearing, reopens the QuickPick there, and takes a new answer', async () => {
-    const row = page.locator('.monaco-list-row', { hasText: 'role-model: analyser #2 = ' });
+    const row = page.locator('.monaco-list-row', { hasText: 'analyser #2 = ' });
     const before = (await row.textContent()) ?? '';
     await row.hover();
     await row.locator('.action-label[aria-label="Edit from Here"]').click();
@@ -99,7 +99,7 @@ describe('UI: the okstra wizard from New Run to Run', function () {
     const dialogText = (await page.locator('.monaco-dialog-box').textContent()) ?? '';
     assert.match(dialogText, /role\s+: analyser #2 = /);
     await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Cancel' }).click();
-    const after = (await page.locator('.monaco-list-row', { hasText: 'role-model: analyser #2 = ' }).textContent()) ?? '';
+    const after = (await page.locator('.monaco-list-row', { hasText: 'analyser #2 = ' }).textContent()) ?? '';
     assert.notEqual(after, before, 'the role row shows the new model');
   });
 

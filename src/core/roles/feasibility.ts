@@ -83,8 +83,16 @@ export function canComplete(session: RoleSession, sel: Selection): boolean {
  * Feasibility of each candidate for `role-model:<r>:<ordinal>`: the rest of
  * the selection is checked once, then each candidate in O(1).
  */
+/** Why a candidate cannot be chosen, as data for a readable explanation (roleModelPrompt). */
+export type ChoiceBlame =
+  | { kind: 'base'; reason: string }
+  | { kind: 'used'; ordinal: number }
+  | { kind: 'provider'; provider: string; ordinal: number }
+  | { kind: 'too-few'; reason: string };
+
 export class ModelChoiceFeasibility {
   private readonly base: string | null;
+  private readonly prefixList: string[];
   private readonly prefix: Set<string>;
   private readonly prefixProviders = new Set<string>();
   private readonly unusedCount: number;
@@ -100,6 +108,7 @@ export class ModelChoiceFeasibility {
   ) {
     const avail = session.availability();
     const prefixList = modelsOf(sel.models, req.role).slice(0, ordinal - 1);
+    this.prefixList = prefixList;
     this.prefix = new Set(prefixList);
     const models = { ...sel.models };
     if (prefixList.length) models[req.role] = prefixList;
@@ -140,5 +149,21 @@ export class ModelChoiceFeasibility {
     const left = this.unusedCount - 1;
     if (left < this.open) return `role ${q(role)} needs ${this.open} more executable ${this.open === 1 ? 'model' : 'models'}, ${left} left`;
     return null;
+  }
+
+  /** What problem(ref) found, as data: the earlier instance it clashes with, or the reason. null when choosable. */
+  blame(ref: string): ChoiceBlame | null {
+    const problem = this.problem(ref);
+    if (problem === null) return null;
+    if (this.base) return { kind: 'base', reason: this.base };
+    const used = this.prefixList.indexOf(ref);
+    if (used >= 0) return { kind: 'used', ordinal: used + 1 };
+    if (this.req.distinct === 'provider') {
+      const pool = this.session.availability().pool;
+      const provider = pool.resolve(ref).providerId;
+      const at = this.prefixList.findIndex((r) => pool.resolve(r).providerId === provider);
+      if (at >= 0) return { kind: 'provider', provider, ordinal: at + 1 };
+    }
+    return { kind: 'too-few', reason: problem };
   }
 }

@@ -6,7 +6,7 @@
 import { type Prompt, type PromptOption, type UnavailableModel, WizardError, type WizardState } from '../types';
 import { pyReprString } from '../pyRepr';
 import { resolveAssignments } from './assignmentResolver';
-import { ModelChoiceFeasibility } from './feasibility';
+import { ModelChoiceFeasibility, type ChoiceBlame } from './feasibility';
 import { roleDefaults, rotateDefaults } from './modelDefaults';
 import { roleModelId } from './roleIds';
 import type { RoleRequirement } from './roleProfile';
@@ -19,6 +19,21 @@ export const LEAVES_NO_COMPLETE_ASSIGNMENT = 'leaves no complete assignment';
 /** BUG-20: an infeasible selection that no single choice can be blamed for. */
 export function cannotCompleteMessage(reason: string): string {
   return `role selection cannot be completed: ${reason}`;
+}
+
+/** `planner agents must come from different providers; antigravity is already planner #1` (text catalogue ui.*). */
+function blameText(session: RoleSession, role: string, ref: string, blame: ChoiceBlame): string {
+  const ui = session.ctx.texts.ui;
+  switch (blame.kind) {
+    case 'provider':
+      return render(ui.unavailable_detail_distinct_provider, { role, provider: blame.provider, ordinal: String(blame.ordinal) });
+    case 'used':
+      return render(ui.unavailable_detail_used, { role, model: ref, ordinal: String(blame.ordinal) });
+    case 'too-few':
+      return render(ui.unavailable_detail_too_few, { role });
+    case 'base':
+      return render(ui.unavailable_detail_other, { reason: blame.reason });
+  }
 }
 
 export function roleModelPrompt(session: RoleSession, state: WizardState, req: RoleRequirement, count: number, ordinal: number): Prompt {
@@ -42,6 +57,7 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
   }
   const options: PromptOption[] = [];
   const why = new Map<string, string>();
+  const details = new Map<string, string>();
   const suffix = texts.options.default_suffix ?? '';
   for (const ref of candidates) {
     const a = avail.availability(ref, req.role);
@@ -49,8 +65,10 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
       why.set(ref, a.reason);
       continue;
     }
-    if (feasibility.problem(ref)) {
+    const blame = feasibility.blame(ref);
+    if (blame) {
       why.set(ref, LEAVES_NO_COMPLETE_ASSIGNMENT);
+      details.set(ref, blameText(session, req.role, ref, blame));
       continue;
     }
     options.push({
@@ -75,7 +93,10 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
   const unavailable: UnavailableModel[] = pool
     .list(req.role)
     .filter((m) => why.has(m.ref))
-    .map((m) => ({ value: m.ref, reason: why.get(m.ref)! }));
+    .map((m) => {
+      const detail = details.get(m.ref);
+      return detail ? { value: m.ref, reason: why.get(m.ref)!, detail } : { value: m.ref, reason: why.get(m.ref)! };
+    });
   return {
     step: roleModelId(req.role, ordinal),
     kind: 'pick',

@@ -17,6 +17,11 @@ export interface TextCatalog {
   lang: string;
   steps: Record<string, StepTexts>;
   confirmation: Record<string, string>;
+  /**
+   * Words the extension shows beside the protocol (text/schema.ts › UI_TEXT_KEYS): readable answers, the
+   * default marker, list separators, count ranges, the rewind question and readable refusals by error code.
+   */
+  ui: Record<string, string>;
 }
 
 /**

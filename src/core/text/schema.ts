@@ -41,6 +41,15 @@ export const CONFIRMATION_KEYS = [
   'dynamic_role',
 ] as const;
 
+/** Keys of `ui` (catalog.ts); `error_<code>` texts name a WizardError code with `-` as `_`. */
+export const UI_TEXT_KEYS = [
+  'answer_line', 'role_model_short', 'none', 'default_marker', 'not_available', 'count_range', 'not_a_count',
+  'rewind_clears_one', 'rewind_clears_many', 'rewind_clears_detail', 'unavailable_detail_distinct_provider',
+  'unavailable_detail_used', 'unavailable_detail_too_few', 'unavailable_detail_other',
+  'error_not_complete', 'error_aborted', 'error_no_prompt', 'error_stale_state', 'error_busy', 'error_wrong_prompt',
+  'error_not_runnable', 'error_needs_value', 'error_needs_choice', 'error_task_name',
+] as const;
+
 /** `{name}` fields and `{{`/`}}` only, as formatTemplate understands them. */
 function wellFormed(t: string): boolean {
   return /^(?:[^{}]|\{\{|\}\}|\{[A-Za-z_][A-Za-z0-9_]*\})*$/.test(t);
@@ -60,6 +69,7 @@ export const TextCatalogSchema = z
     lang: z.string().min(2),
     steps: z.record(z.string(), stepTexts),
     confirmation: z.record(z.string(), template),
+    ui: z.record(z.string(), template),
   })
   .superRefine((cat, ctx) => {
     for (const key of STEP_TEXT_KEYS) {
@@ -74,6 +84,9 @@ export const TextCatalogSchema = z
     }
     for (const key of CONFIRMATION_KEYS) {
       if (!(key in cat.confirmation)) ctx.addIssue({ code: 'custom', path: ['confirmation', key], message: 'is missing' });
+    }
+    for (const key of UI_TEXT_KEYS) {
+      if (!(key in cat.ui)) ctx.addIssue({ code: 'custom', path: ['ui', key], message: 'is missing' });
     }
   });
 

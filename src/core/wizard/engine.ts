@@ -23,9 +23,14 @@ import { pyReprString } from '../pyRepr';
 import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './roleBridge';
 import { buildRenderArgs, persistActions as buildPersistActions, renderArgv as buildArgv, stageIntent, type PersistAction, type RenderArgs } from './render';
 import type { ParsedState } from './stateCodec';
-import { STEP_BY_ID, taskPick, taskNew } from './steps';
+import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
+import { answerValue } from './remembered';
+import { readableOf, type ReadableAnswer } from './readable';
+import { formatTemplate } from '../text/catalog';
+
+export { stepTitle, readableAnswer, readableError, readableRefusal, type ReadableAnswer } from './readable';
 
 export type { RenderArgs, PersistAction } from './render';
 
@@ -301,9 +306,14 @@ export function rewind(ctx: EngineContext, state: WizardState, id: string, carri
   return advanced(env, w, `edit-target: ${id} (rewinding)`, carried);
 }
 
-/** The id Back would rewind to, or null when Back is not offered. */
+/**
+ * The id Back would rewind to, or null when Back is not offered. At
+ * "Change an answer…" (edit-target) it is `confirm`: Back returns to the
+ * confirmation and undoes nothing else.
+ */
 export function backTarget(state: WizardState): string | null {
   if (state.aborted) return null;
+  if (state.confirmed === false) return 'confirm';
   const allowed = new Set(editTargets(state));
   for (let i = state.answered.length - 1; i >= 0; i--) {
     const id = state.answered[i];
@@ -312,11 +322,21 @@ export function backTarget(state: WizardState): string | null {
   return null;
 }
 
-/** Back = rewind to the last answered id (wizard.md › Rewind and Back). */
+/** Back = undo exactly the last answer (wizard.md › Rewind and Back; docs/decisions.md › Wizard: Back). */
 export function back(ctx: EngineContext, state: WizardState, carried: Notice[] = []): StepResult {
   const id = backTarget(state);
   if (id === null) {
     return refused(ctx, state, state.aborted ? 'wizard was aborted by the user — it cannot be edited' : 'there is no answer to go back to', carried);
+  }
+  if (id === 'confirm') {
+    const env = makeEnv(ctx);
+    const w = cloneState(state);
+    w.answered = w.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
+    w.confirmed = null;
+    w.edit_target = '';
+    // The answer being changed is "Change an answer…": it is preselected, never Run.
+    w.remembered_answers = { ...(w.remembered_answers ?? {}), confirm: 'edit' };
+    return advanced(env, w, 'back: confirm', carried);
   }
   return rewind(ctx, state, id, carried);
 }
@@ -455,19 +475,16 @@ function rowEcho(env: StepEnv, state: WizardState, id: string): string {
 }
 
 /**
- * A readable label of one answered step for the VS Code UI:
- * `role-model: analyser #2 = codex/gpt-5.1-codex`, `role-count: analyser = 2`, `<step>: <answer>`.
+ * A readable label of one answered step for the VS Code UI, in the user's
+ * language: `planner #2 = codex/gpt-5.1-codex`, `Brief = The task's brief (…)`
+ * (readable.ts); `<step>: <answer>` when the step has no answer to show.
  */
 export function answerLabel(ctx: EngineContext, state: WizardState, id: string): string {
-  if (isRoleStepId(id)) {
-    const { kind, role, ordinal } = roleIdParts(id);
-    const v = roleValue(state, id) || '(none)';
-    if (kind === 'leader_session') return 'leader-session: continue';
-    if (kind === 'role_model') return `role-model: ${role} #${ordinal} = ${v}`;
-    return `${kind === 'role_count' ? 'role-count' : 'role-add'}: ${role} = ${v}`;
-  }
-  const a = staticAnswer(makeEnv(ctx), state, id);
-  return `${id}: ${a === '' ? '(none)' : a}`;
+  const env = makeEnv(ctx);
+  const v = answerValue(env, state, id);
+  if (v !== null) return readableOf(env, state, id, v).text;
+  const a = isRoleStepId(id) ? roleValue(state, id) : staticAnswer(env, state, id);
+  return `${stepDisplayName(ctx.texts, id)} = ${a === '' ? ctx.texts.ui.none : a}`;
 }
 
 function noticeFor(notices: Notice[], id: string): string | undefined {
@@ -476,11 +493,29 @@ function noticeFor(notices: Notice[], id: string): string | undefined {
   return n?.text;
 }
 
-/** cli.md › tree: the edit targets in order, then the current prompt. */
+/**
+ * Rows in the order the wizard asks (docs/decisions.md › Wizard: tree rows in wizard order): static steps in
+ * table order, the role steps at the roles position in roleSelectionOrder order (the order they were asked in),
+ * the current prompt where it belongs. The sort is stable: ids the order does not place keep their relative order.
+ */
+function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
+  const roleIndex = new Map(s.role_selection_order.map((id, i) => [id, i]));
+  const key = (r: TreeRow): [number, number] => {
+    if (isRoleStepId(r.id)) return [ROLES_INDEX, roleIndex.get(r.id) ?? s.role_selection_order.length];
+    const i = flowIndex(r.id);
+    return [i < 0 ? Number.MAX_SAFE_INTEGER : i, 0];
+  };
+  return rows
+    .map((r, i) => ({ r, i, k: key(r) }))
+    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.i - b.i)
+    .map((x) => x.r);
+}
+
+/** cli.md › tree: the edit targets and the current prompt, in the order the wizard asks them. */
 export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TreeResult {
   const env = makeEnv(ctx);
   const s = cloneState(state);
-  const rows: TreeRow[] = [];
+  let rows: TreeRow[] = [];
   const row = (id: string, answered: boolean): TreeRow => {
     const r: TreeRow = {
       id,
@@ -504,7 +539,45 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
     }
   } catch (e) {
     const error = messageOf(e);
-    return { ok: false, error, rows, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    return { ok: false, error, rows: inWizardOrder(s, rows), notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
   }
+  rows = inWizardOrder(s, rows);
   return { ok: true, rows, current: currentId, notices: carried, doc: withNotices<TreeDoc>(true, carried, { rows, current: currentId }) };
+}
+
+// ------------------------------------------------------------------ rewind question
+
+/**
+ * The answers a rewind to `id` would ask again besides `id` itself, in the
+ * order they were given, in words — for "Change this answer and ask N later
+ * answers again?". They stay preselected where they still apply (remembered.ts).
+ * Empty when the rewind would be refused.
+ */
+export function clearedAnswers(ctx: EngineContext, state: WizardState, id: string): ReadableAnswer[] {
+  if (rewindRefusal(state, id) !== null) return [];
+  const env = makeEnv(ctx);
+  const w = cloneState(state);
+  try {
+    applyRewind(env, w, id);
+  } catch (e) {
+    messageOf(e);
+    return [];
+  }
+  const kept = new Set(w.answered);
+  const out: ReadableAnswer[] = [];
+  for (const a of state.answered) {
+    if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a)) continue;
+    const v = answerValue(env, state, a);
+    if (v !== null) out.push(readableOf(env, state, a, v));
+  }
+  return out;
+}
+
+/** The rewind question (title, detail lines, the answers) in the user's language; null when nothing later is cleared. */
+export function rewindQuestion(ctx: EngineContext, state: WizardState, id: string): { title: string; detail: string; cleared: ReadableAnswer[] } | null {
+  const cleared = clearedAnswers(ctx, state, id);
+  if (cleared.length === 0) return null;
+  const ui = ctx.texts.ui;
+  const title = cleared.length === 1 ? ui.rewind_clears_one : formatTemplate(ui.rewind_clears_many, { count: String(cleared.length) });
+  return { title, detail: [ui.rewind_clears_detail, ...cleared.map((c) => `• ${c.text}`)].join('\n'), cleared };
 }

@@ -5,6 +5,7 @@
 // on a working copy the engine made.
 
 import { pyReprString } from '../pyRepr';
+import type { TaskDetails } from '../ports';
 import { defaultState, WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
 import {
   clearRoleSelection,
@@ -16,6 +17,8 @@ import {
 } from './roleBridge';
 import { FLOW, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
+import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
+import { readableOf } from './readable';
 import { applyRunSelection, reusedRun } from './steps/reusePrevious';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
 
@@ -32,8 +35,15 @@ function stepApplies(env: StepEnv, s: WizardState, step: Step): boolean {
   return !s.answered.includes(step.id) && step.applies(env, s);
 }
 
-/** R-NXT-1…3: the prompt to answer now; throws WizardError when it cannot be computed. */
+/**
+ * R-NXT-1…3: the prompt to answer now; throws WizardError when it cannot be
+ * computed. A remembered answer of its step is its default (remembered.ts).
+ */
 export function nextPrompt(env: StepEnv, s: WizardState): Prompt {
+  return withRemembered(s, flowPrompt(env, s));
+}
+
+function flowPrompt(env: StepEnv, s: WizardState): Prompt {
   // A malformed config.yaml blocks every prompt with its file error (workspace.md › config.yaml).
   env.config();
   if (s.aborted || s.confirmed === true) return DONE_PROMPT;
@@ -80,7 +90,11 @@ export function editTargets(s: WizardState): string[] {
 
 function buildEditTarget(env: StepEnv, s: WizardState): Prompt {
   const p = editTarget.build(env, s);
-  p.options = editTargets(s).map((id) => ({ value: id, label: id }));
+  // R-EDT-1: value = label = the id; the answer in words is the detail line.
+  p.options = editTargets(s).map((id) => {
+    const v = answerValue(env, s, id);
+    return v === null ? { value: id, label: id } : { value: id, label: id, description: readableOf(env, s, id, v).text };
+  });
   return p;
 }
 
@@ -99,6 +113,7 @@ function resetField(s: WizardState, field: string): void {
 
 /** wizard.md › Rewind and Back, on a working copy; the target was checked with rewindRefusal. */
 export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
+  const before = structuredClone(s);
   if (isRoleStepId(id)) {
     resetRoleSelectionFrom(s, id); // R-EDT-3; nothing else changes
   } else {
@@ -126,6 +141,7 @@ export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
   s.answered = s.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
   s.confirmed = null;
   s.edit_target = '';
+  rememberCleared(env, before, s);
 }
 
 function identityReadyForRoles(s: WizardState): boolean {
@@ -159,6 +175,7 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
     const matched = matchOption(prompt.options, answer);
     const echo = submitRolePrompt(env.roles(s), s, prompt, matched ? matched.value : answer);
     recordRoleAnswer(s, prompt.step); // R-SUBM-1
+    forgetAnswered(s, prompt.step);
     return echo;
   }
   const step = STEP_BY_ID.get(prompt.step);
@@ -189,6 +206,9 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
   }
   const echo = step.submit(env, s, value);
   if (!s.answered.includes(step.id)) s.answered.push(step.id);
+  forgetAnswered(s, step.id);
+  // Run: nothing is asked again, so nothing needs remembering.
+  if (s.confirmed === true) delete s.remembered_answers;
   return echo;
 }
 
@@ -199,30 +219,98 @@ export function answeredCount(s: WizardState): number {
   return s.answered.filter((id) => id !== 'confirm' && id !== 'edit-target' && (STEP_BY_ID.has(id) || isRoleStepId(id))).length;
 }
 
-/** What the simulation answers: a pick's default option, a text prompt's default; null when none. */
+/** What the simulation answers: a pick's default (else its first selectable option), a multi-pick's defaults. */
 function simulatedAnswer(p: Prompt): string | null {
   if (p.kind === 'text') return p.default ?? '';
-  if (p.kind === 'pick') return p.options.find((o) => o.default && !o.disabled)?.value ?? null;
+  if (p.kind === 'pick') return (p.options.find((o) => o.default && !o.disabled) ?? p.options.find((o) => !o.disabled))?.value ?? null;
+  if (p.kind === 'multi_pick') {
+    const ticked = p.options.filter((o) => o.default && !o.disabled).map((o) => o.value);
+    return ticked.length ? ticked.join(',') : null;
+  }
   return null;
 }
 
+/** The task a simulated task-new stands for: a fresh task as workspace.createTask leaves it. */
+const SIMULATED_NEW_TASK = { group: '\u0000new', id: '\u0000task' };
+
+function simulatedNewTask(): TaskDetails {
+  const { group, id } = SIMULATED_NEW_TASK;
+  const dir = `.okstra/tasks/${group}/${id}`;
+  return {
+    key: `${group}/${id}`,
+    group,
+    id,
+    dir,
+    manifest: { taskKey: `${group}/${id}`, taskGroup: group, taskId: id, title: '' },
+    brief: { path: `${dir}/brief.md`, exists: true, frontMatter: { title: '' } },
+    directions: [],
+    plan: null,
+    questions: [],
+    previousRuns: [],
+  };
+}
+
 /**
- * `_sim_advance`: the prompts shown from `current` up to and including
- * confirm when every default is taken. Works on a copy and never writes.
+ * The step a prompt stands for is taken as answered without changing a field:
+ * a text that needs a value the user will type (brief-path, directive, …), a
+ * multi-pick with nothing ticked yet. Follow-up texts leave their pick's
+ * pending mark, as a typed answer would.
+ */
+function passOver(w: WizardState, p: Prompt): void {
+  if (!w.answered.includes(p.step)) w.answered.push(p.step);
+  if (w.pending_follow_up === p.step) {
+    w.pending_follow_up = undefined;
+    // A typed path or text fills the field (pr-template-scope follows a template path); it is never read as a path here.
+    const field = STEP_BY_ID.get(p.step)?.owns[0];
+    if (field) (w as unknown as Record<string, unknown>)[field] = TYPED_PLACEHOLDER;
+  }
+}
+
+/** What a simulated typed answer leaves in its field: a value no file, task or option ever has. */
+const TYPED_PLACEHOLDER = '\u0000typed';
+
+/**
+ * `_sim_advance` (wizard.md › Progress; docs/decisions.md › Wizard: progress):
+ * the prompts shown from `current` up to and including confirm on the path
+ * the answers and defaults lead to. A prompt the simulation cannot answer
+ * with a default (a text that needs typing, a multi-pick, task-new) still
+ * counts, and the walk goes on past it. Works on a copy and never writes.
  */
 export function simulatedRemaining(env: StepEnv, s: WizardState, current: Prompt): number {
   if (current.kind === 'done') return 0;
-  const sim = simulationEnv(env);
+  const base = simulationEnv(env);
+  const virtual = simulatedNewTask();
+  const sim: StepEnv = {
+    ...base,
+    task: (st) => (st.task_group === SIMULATED_NEW_TASK.group && st.task_id === SIMULATED_NEW_TASK.id ? virtual : base.task(st)),
+  };
   const w: WizardState = structuredClone(s);
   let p = current;
   let count = 0;
   for (let guard = 0; guard < 1000; guard++) {
     count++;
     if (p.step === 'confirm') break;
-    const ans = simulatedAnswer(p);
-    if (ans === null) break;
     try {
-      applyAnswer(sim, w, p, ans);
+      if (p.step === 'task-new') {
+        w.task_group = SIMULATED_NEW_TASK.group;
+        w.task_id = SIMULATED_NEW_TASK.id;
+        w.task_type = '';
+        passOver(w, p);
+      } else {
+        const ans = simulatedAnswer(p);
+        if (ans === null) {
+          if (p.kind !== 'multi_pick') break; // a pick with nothing selectable: the user cannot go on either
+          passOver(w, p);
+        } else {
+          try {
+            applyAnswer(sim, w, p, ans);
+          } catch (e) {
+            // A text whose default is refused (empty, not a file, …): the user types a value.
+            if (!(e instanceof WizardError) || p.kind !== 'text') throw e;
+            passOver(w, p);
+          }
+        }
+      }
       p = nextPrompt(sim, w);
     } catch (e) {
       if (e instanceof WizardError) break;

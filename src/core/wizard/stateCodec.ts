@@ -43,6 +43,7 @@ export const V2_STATE_FIELDS = ['roleCounts', 'roleModels', 'roleSelectionOrder'
 const V2_SNAKE_FIELDS = ['role_counts', 'role_models', 'role_selection_order', 'execution_identity_version'];
 export const LEGACY_SOURCE_FIELD = 'legacySource';
 const PENDING_FIELD = 'pendingFollowUp';
+const REMEMBERED_FIELD = 'rememberedAnswers';
 
 /** The snake_case fields of the state file, in file order. */
 export const STATE_FIELD_ORDER = [
@@ -126,6 +127,7 @@ const FIELD_TYPES: Record<StateField, { schema: z.ZodType; type: string }> = (()
 const roleCountsSchema = z.record(z.string(), z.number().int());
 const roleModelsSchema = z.record(z.string(), z.array(z.string()));
 const roleOrderSchema = z.array(z.string());
+const rememberedSchema = z.record(z.string(), z.string());
 
 export interface ParsedState {
   state: WizardState;
@@ -168,6 +170,7 @@ const NEVER_EXTRA = new Set<string>([
   'executionIdentityVersion',
   LEGACY_SOURCE_FIELD,
   PENDING_FIELD,
+  REMEMBERED_FIELD,
 ]);
 
 /**
@@ -225,6 +228,11 @@ export function parseState(payload: unknown): ParsedState {
     if (typeof p !== 'string') throw new WizardError(`wizard state field '${PENDING_FIELD}' must be a string: ${pyRepr(p)}`);
     if (p !== '') state.pending_follow_up = p;
   }
+  if (has(REMEMBERED_FIELD)) {
+    const r = rememberedSchema.safeParse(payload[REMEMBERED_FIELD]);
+    if (!r.success) throw new WizardError(`wizard state field '${REMEMBERED_FIELD}' must map step ids to strings: ${pyRepr(payload[REMEMBERED_FIELD])}`);
+    if (Object.keys(r.data).length > 0) state.remembered_answers = { ...r.data };
+  }
   // Paths are stored project-relative; accept absolute ones inside the project.
   for (const f of PATH_FIELDS) {
     const v = state[f];
@@ -251,6 +259,7 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
   out.roleModels = Object.fromEntries(Object.entries(state.role_models).filter(([, m]) => m.length > 0).map(([r, m]) => [r, [...m]]));
   out.roleSelectionOrder = [...state.role_selection_order];
   if (state.pending_follow_up) out[PENDING_FIELD] = state.pending_follow_up;
+  if (state.remembered_answers && Object.keys(state.remembered_answers).length > 0) out[REMEMBERED_FIELD] = { ...state.remembered_answers };
   if (legacySource) out[LEGACY_SOURCE_FIELD] = { path: legacySource.path, sha256: legacySource.sha256 };
   return out;
 }

@@ -2,6 +2,7 @@
 // per answered step from the engine's tree, the current prompt last, the last
 // run on top; an icon per group; rows with a reconcile notice marked.
 
+import { quoteCommandLine, type ShellKind } from '../../core/run/shellQuote';
 import type { LastRun } from '../../core/types';
 import type { TreeRowDoc } from '../wizard/session';
 
@@ -23,7 +24,43 @@ export interface TreeRowModel {
 export interface TreeTexts {
   current: string;
   changed: string;
+  /** `startedAt` is the start time in words (runTimeText): local time, relative when recent. */
   lastRun(exitCode: number | null, startedAt: string): string;
+  /** BCP 47 language of the UI (`en`, `ko`) for the start time; English when absent. */
+  lang?: string;
+  /** IANA time zone for the start time; the machine's when absent (tests pin it). */
+  timeZone?: string;
+  /** The shell the tooltip's command line is quoted for (`bash` when absent). */
+  shell?: ShellKind;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * A run's start time for people: `just now`, `5 minutes ago`, `3 hours ago`
+ * within a day, else the local date and time (`Dec 1, 2026, 09:34`); the ISO
+ * stamp as it is when it cannot be read.
+ */
+export function runTimeText(startedAtIso: string, now: Date, opts: { lang?: string; timeZone?: string } = {}): string {
+  const t = Date.parse(startedAtIso);
+  if (Number.isNaN(t)) return startedAtIso;
+  const lang = opts.lang || 'en';
+  const ago = now.getTime() - t;
+  if (ago >= 0 && ago < HOUR * 24) {
+    const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+    if (ago < MINUTE) return rtf.format(0, 'second');
+    if (ago < HOUR) return rtf.format(-Math.floor(ago / MINUTE), 'minute');
+    return rtf.format(-Math.floor(ago / HOUR), 'hour');
+  }
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: opts.timeZone }).format(new Date(t));
+}
+
+/** The run's argv as one quoted command line (what a person could paste into a terminal). */
+export function runCommandLine(argv: readonly string[], shell: ShellKind = 'bash'): string {
+  const q = quoteCommandLine(argv, shell);
+  // An argv no shell can represent is shown as JSON rather than as a misleading line.
+  return q.ok ? q.line : JSON.stringify(argv);
 }
 
 const GROUP_ICONS: Record<string, string> = {
@@ -34,12 +71,13 @@ const GROUP_ICONS: Record<string, string> = {
   confirm: 'checklist',
 };
 
-export function lastRunRow(lastRun: LastRun, texts: TreeTexts): TreeRowModel {
+export function lastRunRow(lastRun: LastRun, texts: TreeTexts, now: Date = new Date()): TreeRowModel {
   const ok = lastRun.exitCode === 0;
+  const when = runTimeText(lastRun.startedAt, now, texts);
   return {
     id: 'last-run',
-    label: texts.lastRun(lastRun.exitCode, lastRun.startedAt),
-    tooltip: lastRun.argv.join(' '),
+    label: texts.lastRun(lastRun.exitCode, when),
+    tooltip: `${runCommandLine(lastRun.argv, texts.shell)}\n${lastRun.startedAt}`,
     icon: lastRun.exitCode === null ? 'question' : ok ? 'pass' : 'error',
     iconColor: lastRun.exitCode === null ? undefined : ok ? 'testing.iconPassed' : 'testing.iconFailed',
     contextValue: 'lastRun',
@@ -63,8 +101,9 @@ export function treeRowModels(rows: readonly TreeRowDoc[], texts: TreeTexts): Tr
     }
     return {
       id: `step:${row.id}`,
+      // The answer in words (`planner #2 = codex/gpt-5.1-codex`) already names the step: the description only marks a change.
       label: row.answer ?? row.echo,
-      description: row.notice ? `${row.label} · ⚠ ${texts.changed}` : row.label,
+      description: row.notice ? `⚠ ${texts.changed}` : row.answer ? undefined : row.label,
       tooltip,
       icon: row.notice ? 'warning' : (GROUP_ICONS[row.group] ?? 'circle-filled'),
       iconColor: row.notice ? 'list.warningForeground' : undefined,

@@ -100,7 +100,7 @@ describe('wizard UI', function () {
     assert.ok(labels.includes('task-pick: demo/wizard-it') || labels.some((l) => l.includes('demo/wizard-it')), labels.join(' | '));
     const analyser2 = rows.find((r) => r.stepId === 'role-model:analyser:2');
     assert.ok(analyser2, labels.join(' | '));
-    assert.match(analyser2.label, /^role-model: analyser #2 = \S+\/\S+$/);
+    assert.match(analyser2.label, /^analyser #2 = \S+\/\S+$/);
     assert.match(analyser2.contextValue, /editable/);
   });
 

@@ -137,14 +137,13 @@ const FLOWS: Flow[] = [
     type: 'release-handoff',
     group: 'platform',
     id: 'release-2026-12',
-    answers: { 'pr-template-pick': 'repo', 'pr-template-scope': 'project' },
+    // config.yaml's prTemplate is the repository template: it is offered once, as the project setting.
+    answers: { 'pr-template-pick': 'config' },
     check: (a, root, out) => {
       assert.equal(a['pr-template-path'], abs(root, '.github/pull_request_template.md'));
       assert.equal(a['base-ref'], '');
-      assert.deepEqual(out.persistActions, [
-        { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: '.github/pull_request_template.md' },
-      ]);
-      assert.ok(out.confirmationText.includes('\n  pr-template   : .github/pull_request_template.md (project)'));
+      assert.deepEqual(out.persistActions, []);
+      assert.ok(out.confirmationText.includes('\n  pr-template   : .github/pull_request_template.md (config)'), out.confirmationText);
     },
   },
 ];

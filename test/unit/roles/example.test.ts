@@ -32,7 +32,7 @@ describe('roles: docs/roles.md worked example', () => {
     assert.deepEqual(values(a2), ['codex/gpt-5.1-codex', 'codex/gpt-5.1-codex-mini']);
     assert.equal(a2.options.find((o) => o.default)!.value, 'codex/gpt-5.1-codex');
     assert.deepEqual(
-      a2.unavailable!.filter((u) => u.value.startsWith('claude/')),
+      a2.unavailable!.filter((u) => u.value.startsWith('claude/')).map(({ value, reason }) => ({ value, reason })),
       [
         { value: 'claude/opus-4.5', reason: 'leaves no complete assignment' },
         { value: 'claude/sonnet-4.5', reason: 'leaves no complete assignment' },

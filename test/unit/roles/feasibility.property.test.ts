@@ -218,8 +218,8 @@ describe('roles: exact finds completions greedy misses', () => {
     const p2 = R.nextRolePrompt(session, state)!;
     assert.deepEqual(p2.options.map((o) => o.value), ['codex/b1']);
     assert.deepEqual(p2.unavailable, [
-      { value: 'claude/a1', reason: 'leaves no complete assignment' },
-      { value: 'claude/a2', reason: 'leaves no complete assignment' },
+      { value: 'claude/a1', reason: 'leaves no complete assignment', detail: 'analyser agents must come from different providers; claude is already analyser #1' },
+      { value: 'claude/a2', reason: 'leaves no complete assignment', detail: 'claude/a2 is already analyser #1' },
     ]);
   });
 

@@ -198,7 +198,11 @@ describe('roles: prompts', () => {
     assert.ok(!values(p).includes('codex/gpt-5.1-codex'));
     assert.ok(!values(p).includes('kimi/kimi-k2'));
     assert.deepEqual(p.unavailable!.find((u) => u.value === 'kimi/kimi-k2'), { value: 'kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" });
-    assert.deepEqual(p.unavailable!.find((u) => u.value === 'codex/gpt-5.1-codex'), { value: 'codex/gpt-5.1-codex', reason: 'leaves no complete assignment' });
+    assert.deepEqual(p.unavailable!.find((u) => u.value === 'codex/gpt-5.1-codex'), {
+      value: 'codex/gpt-5.1-codex',
+      reason: 'leaves no complete assignment',
+      detail: 'codex/gpt-5.1-codex is already analyser #1',
+    });
     assert.ok(values(p).includes('claude/opus-4.5'), 'the leader model can serve the analyser too');
   });
 
@@ -207,5 +211,26 @@ describe('roles: prompts', () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
     const state = makeState({ role_counts: { analyser: 1, critic: 0 }, role_models: { leader: ['codex/b'] } });
     assert.equal(throwsMessage(() => next(ctx, state)), "role 'analyser' has no executable model candidates");
+  });
+
+  it('R-PR-14: an unavailable model says why in words: distinct providers, with the instance that holds the provider', () => {
+    const profile = profileText('implementation-planning', [
+      { role: 'planner', min: 1, max: 3, recommended: 2, distinct: 'provider' },
+      { role: 'report-writer', min: 1, max: 1 },
+    ]);
+    const reg = registryText(['claude', 'codex', 'antigravity'], [{ ref: 'antigravity/gemini' }, { ref: 'antigravity/flash' }, { ref: 'claude/opus' }, { ref: 'codex/gpt' }]);
+    const { ctx } = makeContext({ builtinProfiles: { 'implementation-planning': profile }, registry: reg });
+    const state = makeState({
+      task_type: 'implementation-planning',
+      role_counts: { planner: 2 },
+      role_models: { leader: ['claude/opus'], planner: ['antigravity/gemini'] },
+    });
+    const p = next(ctx, state)!;
+    assert.equal(p.step, 'role-model:planner:2');
+    const u = p.unavailable!.find((x) => x.value === 'antigravity/flash')!;
+    assert.equal(u.reason, 'leaves no complete assignment', 'the protocol reason is unchanged');
+    assert.equal(u.detail, 'planner agents must come from different providers; antigravity is already planner #1');
+    const k = R.nextRolePrompt(R.openRoleSession({ ...ctx, texts: ko }, state), state)!;
+    assert.match(k.unavailable!.find((x) => x.value === 'antigravity/flash')!.detail!, /서로 다른 제공자/);
   });
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { lastRunRow, treeRowModels } from '../../../src/vscode/tree/treeModel';
+import { lastRunRow, runCommandLine, runTimeText, treeRowModels } from '../../../src/vscode/tree/treeModel';
 
 const texts = { current: 'current', changed: 'changed', lastRun: (c: number | null, at: string) => `exit ${String(c)} at ${at}` };
 
@@ -19,7 +19,7 @@ describe('vscode tree model', () => {
       ['current:directive', 'arrow-right', 'current', 'directive'],
     ]);
     assert.equal(rows[1].label, 'role-model: analyser #2 = codex/gpt-5.1-codex');
-    assert.equal(rows[1].description, 'analyser #2 model');
+    assert.equal(rows[1].description, undefined, 'the answer in words names the step already');
     assert.equal(rows[1].tooltip, 'role-model: analyser#2=codex/gpt-5.1-codex');
   });
 
@@ -37,5 +37,24 @@ describe('vscode tree model', () => {
     assert.equal(lastRunRow({ startedAt: 't', argv: ['okstra'], exitCode: 3 }, texts).icon, 'error');
     assert.equal(lastRunRow({ startedAt: 't', argv: ['okstra'], exitCode: 0 }, texts).icon, 'pass');
     assert.equal(lastRunRow({ startedAt: 't', argv: ['okstra'], exitCode: null }, texts).label, 'exit null at t');
+  });
+
+  it('Last run: local time, relative when recent, never a cut UTC ISO stamp', () => {
+    const now = new Date('2026-12-01T10:00:00Z');
+    assert.equal(runTimeText('2026-12-01T09:59:40Z', now), 'now');
+    assert.equal(runTimeText('2026-12-01T09:34:10Z', now), '25 minutes ago');
+    assert.equal(runTimeText('2026-12-01T07:00:00Z', now), '3 hours ago');
+    assert.equal(runTimeText('2026-11-28T08:34:10Z', now, { timeZone: 'Asia/Seoul' }), 'Nov 28, 2026, 5:34 PM');
+    assert.equal(runTimeText('2026-11-28T08:34:10Z', now, { timeZone: 'UTC' }), 'Nov 28, 2026, 8:34 AM');
+    assert.match(runTimeText('2026-12-01T09:34:10Z', now, { lang: 'ko' }), /25분 전/);
+    const row = lastRunRow({ startedAt: '2026-12-01T09:34:10Z', argv: ['okstra'], exitCode: 0 }, { ...texts, lastRun: (c, at) => `Last run: exit ${String(c)} (${at})` }, now);
+    assert.equal(row.label, 'Last run: exit 0 (25 minutes ago)');
+  });
+
+  it('the Last-run tooltip is a quoted command line, not an argv joined with spaces', () => {
+    const argv = ['okstra', 'render-bundle', '--directive', "Focus on p99; don't page", '--brief', '/p/my brief.md'];
+    assert.equal(runCommandLine(argv), "okstra render-bundle --directive 'Focus on p99; don'\\''t page' --brief '/p/my brief.md'");
+    const row = lastRunRow({ startedAt: '2026-12-01T09:34:10Z', argv, exitCode: 0 }, texts);
+    assert.equal(row.tooltip.split('\n')[0], runCommandLine(argv));
   });
 });

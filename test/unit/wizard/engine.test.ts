@@ -92,13 +92,15 @@ describe('engine', () => {
     assert.deepEqual(c.progress, { answered: d.steps.length, total: d.steps.length + 1 });
   });
 
-  it('progress stops at a prompt without a default (counted) and never writes files', () => {
+  it('progress goes on past a pick without a default (its first option) and never writes files', () => {
     const { ctx, ws } = fakeContext(projectOptions());
     const s = ok(E.submit(ctx, fresh(), 'release/v2')).state;
     const p = currentStep(ctx, s);
     assert.equal(p.step, 'task-type');
-    // release/v2: brief has no default (no brief.md) → the simulation stops there.
-    assert.deepEqual(p.progress, { answered: 1, total: 3 });
+    // release/v2: brief has no default (no brief.md) → the simulation takes the first option, as Enter would,
+    // and counts the path on to confirm.
+    const walked = drive(ctx, s, { brief: 'path', 'brief-path': 'docs/refunds.md', 'pr-template-pick': 'repo' }, 'confirm');
+    assert.deepEqual(p.progress, { answered: 1, total: 1 + walked.steps.length + 1 });
     const ea = at('clarification-pick');
     assert.equal(ea.ws.written.size, 0, 'the simulation never creates the answers sidecar');
     assert.equal(ws.created.length, 0);
@@ -376,11 +378,12 @@ describe('engine', () => {
       assert.equal(t.rows.find((r) => r.id === 'role-model:analyser:1')?.notice, 'removed something');
     });
 
-    it('answer labels and display names for the VS Code UI', () => {
+    it('answer labels in words and display names for the VS Code UI', () => {
       const { ctx, state } = at('role-model:analyser:2');
-      assert.equal(E.answerLabel(ctx, state, 'role-model:analyser:1'), 'role-model: analyser #1 = claude/opus-4.5');
-      assert.equal(E.answerLabel(ctx, state, 'role-count:analyser'), 'role-count: analyser = 2');
-      assert.equal(E.answerLabel(ctx, state, 'brief'), 'brief: task');
+      assert.equal(E.answerLabel(ctx, state, 'role-model:analyser:1'), 'analyser #1 = claude/opus-4.5');
+      assert.equal(E.answerLabel(ctx, state, 'role-count:analyser'), 'analyser count = 2');
+      assert.equal(E.answerLabel(ctx, state, 'brief'), "Brief = The task's brief (.okstra/tasks/payments/refund-timeout/brief.md)");
+      assert.equal(E.answerLabel(fakeContext({ ...projectOptions(), lang: 'ko' }).ctx, state, 'role-model:analyser:1'), 'analyser #1 = claude/opus-4.5');
       assert.equal(E.stepDisplayName(ctx.texts, 'task-type'), 'Run type');
       assert.equal(E.stepDisplayName(fakeContext({ lang: 'ko' }).ctx.texts, 'task-type'), '실행 종류');
     });

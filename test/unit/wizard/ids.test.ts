@@ -38,7 +38,7 @@ describe('identifiers in the step flow', () => {
   it('R-ID-6: the role of an id is what follows the first colon (tree labels and echoes)', () => {
     const { ctx } = fakeContext(projectOptions());
     const d = drive(ctx, fresh(), EA, 'confirm');
-    assert.equal(E.answerLabel(ctx, d.state, 'role-model:report-writer:1'), 'role-model: report-writer #1 = claude/sonnet-4.5');
+    assert.equal(E.answerLabel(ctx, d.state, 'role-model:report-writer:1'), 'report-writer #1 = claude/sonnet-4.5');
     assert.equal(E.stepDisplayName(ctx.texts, 'role-count:report-writer'), 'report-writer count');
   });
 

@@ -141,11 +141,11 @@ describe('rewind and back', () => {
     assert.equal(dp.options.find((o) => o.default)?.value, 'keep');
   });
 
-  it('rewinding to a follow-up text step asks it again (its pick stays answered)', () => {
+  it('rewinding to a follow-up text step asks it again (its pick stays answered), the text as its default', () => {
     const { ctx, state } = at('confirm', { ...EA, 'directive-pick': 'write', directive: 'first' });
     const r = ok(E.rewind(ctx, state, 'directive'));
     assert.equal(r.next?.step, 'directive');
-    assert.equal(r.next?.default, '');
+    assert.equal(r.next?.default, 'first');
     const again = ok(E.submit(ctx, r.state, 'second'));
     assert.equal(again.state.directive, 'second');
   });
@@ -191,9 +191,10 @@ describe('rewind and back', () => {
     assert.equal(E.backTarget(fresh()), null);
   });
 
-  it('Back at confirm skips confirm / edit-target', () => {
+  it('Back at confirm skips confirm / edit-target; Back at edit-target returns to confirm', () => {
     const { ctx, state } = at('confirm');
+    assert.equal(E.backTarget(state), 'clarification-pick');
     const edit = ok(E.submit(ctx, state, 'edit')).state;
-    assert.equal(E.backTarget(edit), 'clarification-pick');
+    assert.equal(E.backTarget(edit), 'confirm');
   });
 });

@@ -12,6 +12,12 @@ function repoTemplateExists(env: StepEnv): boolean {
   return env.ctx.workspace.isFile(REPO_PR_TEMPLATE);
 }
 
+/** Two project-relative spellings of one file (`./a/b.md`, `a//b.md`, `a/b.md`). */
+function sameTemplate(a: string, b: string): boolean {
+  const norm = (p: string) => p.replace(/\\/g, '/').split('/').filter((x) => x !== '' && x !== '.').join('/');
+  return a !== '' && norm(a) === norm(b);
+}
+
 export const prTemplatePick: Step = {
   id: 'pr-template-pick',
   textKey: 'pr_template_pick',
@@ -22,7 +28,10 @@ export const prTemplatePick: Step = {
     const cfg = configTemplate(env);
     const options = [];
     if (cfg) options.push(opt('config', optionText(env, 'pr_template_pick', 'config', { path: cfg })));
-    if (repoTemplateExists(env)) options.push(opt('repo', optionText(env, 'pr_template_pick', 'repo', { path: REPO_PR_TEMPLATE })));
+    // The project setting naming the repository template is one file: offered once, as the setting.
+    if (repoTemplateExists(env) && !sameTemplate(cfg, REPO_PR_TEMPLATE)) {
+      options.push(opt('repo', optionText(env, 'pr_template_pick', 'repo', { path: REPO_PR_TEMPLATE })));
+    }
     options.push(opt('path', optionText(env, 'pr_template_pick', 'path')));
     options.push(opt('none', optionText(env, 'pr_template_pick', 'none')));
     return pickPrompt(env, this, markDefault(options, cfg ? 'config' : 'repo'));

@@ -11,6 +11,11 @@ function otherTaskKeys(env: StepEnv, s: WizardState): string[] {
     .filter((k) => k !== own);
 }
 
+function titleOf(env: StepEnv, key: string): string | undefined {
+  const e = env.tasks().find((x) => x.key === key);
+  return e?.manifest?.title || undefined;
+}
+
 export const relatedTasksPick: Step = {
   id: 'related-tasks-pick',
   textKey: 'related_tasks_pick',
@@ -49,7 +54,8 @@ export const relatedTasks: Step = {
       step: this.id,
       kind: 'multi_pick',
       label: fmt(t.label),
-      options: otherTaskKeys(env, s).map((k) => opt(k, k)),
+      // The key is the value and the label; the task's title is the detail line.
+      options: otherTaskKeys(env, s).map((k) => opt(k, k, { description: titleOf(env, k) })),
       echo_template: t.echo_template,
     };
   },

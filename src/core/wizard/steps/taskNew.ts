@@ -27,7 +27,15 @@ export const taskNew: Step = {
   submit(env, s, value) {
     const { group, id, title } = parseNewTaskName(value);
     const key = `${group}/${id}`;
-    if (env.tasks().some((e) => e.key === key)) throw new WizardError(`task '${key}' already exists`);
+    if (env.tasks().some((e) => e.key === key)) {
+      // Back over the task this wizard created: the same name takes that task again (remembered.ts).
+      if (s.remembered_answers?.['task-new'] !== key) throw new WizardError(`task '${key}' already exists`);
+      env.task({ ...s, task_group: group, task_id: id }); // throws `task '<key>' cannot be used: …`
+      s.task_group = group;
+      s.task_id = id;
+      s.task_type = '';
+      return `task: ${key}`;
+    }
     if (env.simulate) throw new WizardError('the progress simulation never creates tasks');
     const created = env.ctx.workspace.createTask(group, id, title);
     env.tasksChanged();
