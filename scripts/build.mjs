@@ -3,9 +3,12 @@
 //   node scripts/build.mjs             development: source maps, not minified
 //   node scripts/build.mjs --release   minified, no source maps (what gets packaged)
 //   node scripts/build.mjs --watch     development build, rebuilt on every change
+// A build (not --watch) also regenerates the JSON Schemas in schemas/ from the product's zod schemas
+// (scripts/schemas/generate.ts); they are committed, and a unit test fails when they are out of date.
 // dist/extension.js must stay under 400 KB minified (quality.md P4): every build measures the minified
 // size (a development build minifies in memory just to measure) and fails when it is over.
 import * as esbuild from 'esbuild';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +143,18 @@ async function finishDist() {
   if (fs.existsSync(cli)) fs.chmodSync(cli, 0o755);
 }
 
+/** schemas/*.json from the zod schemas, in a TypeScript child process (tsx) while esbuild bundles. */
+function generateSchemas() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/schemas/generate.ts'], { cwd: root, stdio: 'inherit' });
+    child.on('error', (err) => {
+      console.error(`build: cannot generate the JSON Schemas: ${err.message}`);
+      resolve(false);
+    });
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
 const all = configs();
 const started = Date.now();
 
@@ -164,8 +179,10 @@ if (watch) {
   console.log('[watch] watching for changes (Ctrl+C to stop)');
 } else {
   // Independent bundles: one broken entry point must not hide the state of the others.
+  const schemas = generateSchemas();
   const results = await Promise.allSettled(all.map(({ name: _name, ...options }) => esbuild.build({ ...options, metafile: true })));
   const failed = all.filter((_, i) => results[i].status === 'rejected').map((c) => c.name);
+  if (!(await schemas)) failed.push('JSON Schemas');
   removeStale(results);
   await finishDist();
   if (failed.length > 0) {
