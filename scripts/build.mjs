@@ -159,16 +159,29 @@ const all = configs();
 const started = Date.now();
 
 if (watch) {
-  for (const { name, ...options } of all) {
+  // The extension and the CLI only: the integration tests are built by the runs that need them. One
+  // "[watch] build started" … "[watch] build finished" pair per round of rebuilds, which is what the background
+  // problem matcher of .vscode/tasks.json waits for (F5 starts the Extension Development Host after the first pair).
+  let active = 0;
+  let errors = 0;
+  for (const { name: _name, ...options } of all.filter((c) => c.name !== 'integration tests')) {
     const ctx = await esbuild.context({
       ...options,
       plugins: [{
         name: 'report',
         setup(build) {
+          build.onStart(() => {
+            if (active++ === 0) {
+              errors = 0;
+              console.log('[watch] build started');
+            }
+          });
           build.onEnd(async (result) => {
-            if (result.errors.length === 0) {
-              await finishDist();
-              console.log(`[watch] ${name} rebuilt ${new Date().toLocaleTimeString()}`);
+            errors += result.errors.length;
+            if (result.errors.length === 0) await finishDist();
+            if (--active === 0) {
+              const when = new Date().toLocaleTimeString();
+              console.log(`[watch] build finished ${when}${errors > 0 ? ` with ${errors} error${errors > 1 ? 's' : ''}` : ''}`);
             }
           });
         },
