@@ -8,8 +8,8 @@ import { mergeRegistry, parseRegistry } from '../../../src/core/roles/registry';
 import { parseConfig } from '../../../src/workspace/config';
 import { loadModelDefaultsFile } from '../../../src/workspace/environment';
 import { cleanupTemp, cli, copyFixture, defaultAnswer, fullEnv, providerBin, statePathIn, tempDir } from '../cli/cliHarness';
+import { REPO_ROOT } from '../../helpers/tempDirs';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** `<!-- example: <path> -->` followed by a fenced block (indented or not): path → the block's text. */
 function examples(page: string): Map<string, string> {

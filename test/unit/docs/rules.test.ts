@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../../helpers/tempDirs';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 function sourceFiles(dir: string): string[] {
   return fs

@@ -3,8 +3,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { REPO_ROOT } from '../../helpers/tempDirs';
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export { REPO_ROOT };
+
 
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true });
 const compiled = new Map<string, ValidateFunction>();

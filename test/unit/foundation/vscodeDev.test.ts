@@ -2,10 +2,9 @@
 // task runs the watch build, and its problem matcher reads esbuild's errors and the watch build's begin/end lines.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { REPO_ROOT, tempDirs } from '../../helpers/tempDirs';
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** The files start with // comment lines (JSONC); the rest is JSON. */
 function jsonc(rel: string): any {
@@ -56,7 +55,8 @@ describe('.vscode: F5 and the watch task', () => {
 
   it("the problem matcher's pattern finds the file, line, column and message of an esbuild error", () => {
     const esbuild = require('esbuild') as typeof import('esbuild');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-matcher-'));
+    const dirs = tempDirs('okstra-matcher-');
+    const dir = dirs.make();
     try {
       fs.writeFileSync(path.join(dir, 'broken.ts'), 'export const x = 1;\nexport const y = ;\n');
       let text = '';
@@ -74,7 +74,7 @@ describe('.vscode: F5 and the watch task', () => {
       const m = location.exec(lines[at + 2])!;
       assert.deepEqual([m[1], m[2], m[3]], ['broken.ts', '2', '17']);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      dirs.cleanup();
     }
   });
 });
