@@ -10,6 +10,7 @@ import { parseConfig } from '../../../src/workspace/config';
 import { HOST_IDS } from '../../../src/core/roles/hostRegistry';
 import { TASK_TYPE_VALUES } from '../../../src/core/types';
 import { problems, REPO_ROOT } from './schemaValidator';
+import { vsixProblems } from '../../../scripts/vsixEntries.mjs';
 
 function filesNamed(dir: string, test: (name: string) => boolean): string[] {
   return fs
@@ -71,6 +72,17 @@ describe('JSON Schemas (schemas/)', () => {
     assert.equal(yaml.url, './schemas/okstra-config.schema.json');
     assert.ok(yaml.fileMatch.includes('**/.okstra/config.yaml'));
     for (const { url } of [json, yaml]) assert.ok(fs.existsSync(path.join(REPO_ROOT, url)), url);
+  });
+
+  it('a package without the contributed schemas is refused by the package check', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+    const base = ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js', 'extension/dist/cli.js'];
+    const schemas = ['extension/schemas/wizard-state.schema.json', 'extension/schemas/okstra-config.schema.json'];
+    assert.deepEqual(vsixProblems([...base, ...schemas].map((name) => ({ name })), manifest), []);
+    assert.deepEqual(vsixProblems(base.map((name) => ({ name })), manifest), [
+      'missing extension/schemas/wizard-state.schema.json: it must not be excluded by .vscodeignore',
+      'missing extension/schemas/okstra-config.schema.json: it must not be excluded by .vscodeignore',
+    ]);
   });
 
   describe('config.yaml', () => {
