@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { cli, configSchema, stateFileSchema } from './sources';
-import { DROPPED_FIELD_DESCRIPTION, DROPPED_STATE_FIELDS, STATE_DESCRIPTIONS, V1_FIELD_DESCRIPTION } from './stateDescriptions';
+import { DROPPED_FIELD_DESCRIPTION, DROPPED_STATE_FIELDS, STATE_FILE_DESCRIPTION, STATE_DESCRIPTIONS, V1_FIELD_DESCRIPTION } from './stateDescriptions';
 import { TASK_TYPE_VALUES } from '../../src/core/types';
 import { HOST_IDS, resolveHost } from '../../src/core/roles/hostRegistry';
 import { parseRegistry } from '../../src/core/roles/registry';
@@ -116,6 +116,7 @@ export function propertyMaps(node: Json, at = ''): Array<{ at: string; propertie
 
 function stateJson(known: KnownValues): Json {
   const root = toJson(stateFileSchema, 'input', 'okstra-wizard state file (*.wizard.json)');
+  root.description ??= STATE_FILE_DESCRIPTION;
   const v1Fields = new Set<string>(V1_PROVIDER_STATE_JSON_FIELDS);
   for (const { at, properties } of propertyMaps(root)) {
     for (const [name, prop] of Object.entries<Json>(properties)) {

@@ -9,6 +9,7 @@ import {
   V2_STATE_FIELDS,
   type StateField,
 } from '../../src/core/wizard/stateCodec';
+import { STATE_FILE_DESCRIPTION } from './stateDescriptions';
 
 const strList = z.array(z.string());
 
@@ -74,8 +75,4 @@ const v1 = z.looseObject({
   ...Object.fromEntries(V2_STATE_FIELDS.map((f) => [f, absent])),
 });
 
-export const stateFileSchema = z
-  .union([v2, v1])
-  .describe(
-    'An okstra-wizard state file (<task-id>.wizard.json, or a v2 companion of a legacy file): the answers of one run wizard. Written by the wizard; see docs/state-file.md before editing it by hand.',
-  );
+export const stateFileSchema = z.union([v2, v1]).describe(STATE_FILE_DESCRIPTION);

@@ -1,6 +1,10 @@
 // What each field of a state file (`<task-id>.wizard.json`) holds, in words for a person who opens the file: the
 // hover text of schemas/wizard-state.schema.json. The generator adds a description to every property that its
 // zod schema does not describe itself, and a test fails when a property has none.
+/** The whole file. */
+export const STATE_FILE_DESCRIPTION =
+  'An okstra-wizard state file (<task-id>.wizard.json, or a v2 companion of a legacy file): the answers of one run wizard. Written by the wizard; see docs/state-file.md before editing it by hand.';
+
 export const STATE_DESCRIPTIONS: Record<string, string> = {
   workspace_root: "The project's .okstra folder, absolute.",
   project_root: 'The project folder, absolute. A state file found inside another project is moved there on load.',
