@@ -5,7 +5,7 @@
 //   node scripts/build.mjs --watch     development build, rebuilt on every change
 // A build (not --watch) also regenerates the JSON Schemas in schemas/ from the product's zod schemas
 // (scripts/schemas/generate.ts); they are committed, and a unit test fails when they are out of date.
-// dist/extension.js must stay under 400 KB minified (quality.md P4): every build measures the minified
+// dist/extension.js must stay under 400 KB minified (docs/performance.md, P4): every build measures the minified
 // size (a development build minifies in memory just to measure) and fails when it is over.
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
@@ -111,7 +111,7 @@ async function report() {
       const minified = release ? size : await measureExtensionMinified();
       line += `  (minified ${kb(minified)}, budget ${kb(EXTENSION_BUDGET)})`;
       if (minified > EXTENSION_BUDGET) {
-        console.error(`build: ${file} is ${kb(minified)} minified, over the ${kb(EXTENSION_BUDGET)} budget (quality.md P4)`);
+        console.error(`build: ${file} is ${kb(minified)} minified, over the ${kb(EXTENSION_BUDGET)} budget (docs/performance.md, P4)`);
         ok = false;
       }
     }

@@ -4,7 +4,7 @@
 // (scripts/dependencies.mjs), so this file imports nothing but node: built-ins and that script.
 //   0. lint, typecheck  eslint (src/core may not import vscode, fs, child_process) and tsc --noEmit
 //   1. unit         mocha in plain Node (tsx), test/unit/**
-//   1b. reliability quality.md R1–R5 tried hard (test/reliability, npm run test:reliability)
+//   1b. reliability the safety targets R1–R5 of docs/safety.md, tried hard (test/reliability, npm run test:reliability)
 //   2. build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
 //   3. harness      code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
 //   4. integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs)
