@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { cli, configSchema, stateFileSchema } from './sources';
-import { DROPPED_FIELD_DESCRIPTION, DROPPED_STATE_FIELDS, STATE_FILE_DESCRIPTION, STATE_DESCRIPTIONS, V1_FIELD_DESCRIPTION } from './stateDescriptions';
+import { DROPPED_FIELD_DESCRIPTION, DROPPED_STATE_FIELDS, MIXED_VERSIONS_DESCRIPTION, STATE_FILE_DESCRIPTION, STATE_DESCRIPTIONS, V1_FIELD_DESCRIPTION } from './stateDescriptions';
 import { TASK_TYPE_VALUES } from '../../src/core/types';
 import { HOST_IDS, resolveHost } from '../../src/core/roles/hostRegistry';
 import { parseRegistry } from '../../src/core/roles/registry';
@@ -121,6 +121,8 @@ function stateJson(known: KnownValues): Json {
   for (const { at, properties } of propertyMaps(root)) {
     for (const [name, prop] of Object.entries<Json>(properties)) {
       const key = at ? `${at}.${name}` : name;
+      const forbidden = prop.not !== undefined && Object.keys(prop.not).length === 0;
+      if (prop.description === undefined && forbidden) prop.description = MIXED_VERSIONS_DESCRIPTION;
       if (prop.description === undefined) {
         prop.description =
           STATE_DESCRIPTIONS[key] ?? (v1Fields.has(key) ? V1_FIELD_DESCRIPTION : DROPPED_STATE_FIELDS.has(key) ? DROPPED_FIELD_DESCRIPTION : undefined);

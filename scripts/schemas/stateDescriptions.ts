@@ -61,3 +61,7 @@ export const V1_FIELD_DESCRIPTION = 'Legacy v1 field: read once to convert the f
 /** Keys that are dropped on load whatever they hold (spellings of the v2 keys that the wizard never writes). */
 export const DROPPED_FIELD_DESCRIPTION = 'Not a key of the state format; dropped on load.';
 export const DROPPED_STATE_FIELDS = new Set(['role_counts', 'role_models', 'role_selection_order', 'execution_identity_version']);
+
+/** A key one version of the format has and the other must not (a v1 key in a v2 file, or the other way round). */
+export const MIXED_VERSIONS_DESCRIPTION =
+  'Not allowed together with the keys of the other version: a state file has either the v1 provider keys or executionIdentityVersion 2 with roleCounts, roleModels and roleSelectionOrder, never both.';
