@@ -3,9 +3,12 @@
 //   node scripts/build.mjs             development: source maps, not minified
 //   node scripts/build.mjs --release   minified, no source maps (what gets packaged)
 //   node scripts/build.mjs --watch     development build, rebuilt on every change
-// dist/extension.js must stay under 400 KB minified (quality.md P4): every build measures the minified
+// A build (not --watch) also regenerates the JSON Schemas in schemas/ from the product's zod schemas
+// (scripts/schemas/generate.ts); they are committed, and a unit test fails when they are out of date.
+// dist/extension.js must stay under 400 KB minified (docs/performance.md, P4): every build measures the minified
 // size (a development build minifies in memory just to measure) and fails when it is over.
 import * as esbuild from 'esbuild';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,7 +111,7 @@ async function report() {
       const minified = release ? size : await measureExtensionMinified();
       line += `  (minified ${kb(minified)}, budget ${kb(EXTENSION_BUDGET)})`;
       if (minified > EXTENSION_BUDGET) {
-        console.error(`build: ${file} is ${kb(minified)} minified, over the ${kb(EXTENSION_BUDGET)} budget (quality.md P4)`);
+        console.error(`build: ${file} is ${kb(minified)} minified, over the ${kb(EXTENSION_BUDGET)} budget (docs/performance.md, P4)`);
         ok = false;
       }
     }
@@ -140,20 +143,45 @@ async function finishDist() {
   if (fs.existsSync(cli)) fs.chmodSync(cli, 0o755);
 }
 
+/** schemas/*.json from the zod schemas, in a TypeScript child process (tsx) while esbuild bundles. */
+function generateSchemas() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/schemas/generate.ts'], { cwd: root, stdio: 'inherit' });
+    child.on('error', (err) => {
+      console.error(`build: cannot generate the JSON Schemas: ${err.message}`);
+      resolve(false);
+    });
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
 const all = configs();
 const started = Date.now();
 
 if (watch) {
-  for (const { name, ...options } of all) {
+  // The extension and the CLI only: the integration tests are built by the runs that need them. One
+  // "[watch] build started" … "[watch] build finished" pair per round of rebuilds, which is what the background
+  // problem matcher of .vscode/tasks.json waits for (F5 starts the Extension Development Host after the first pair).
+  let active = 0;
+  let errors = 0;
+  for (const { name: _name, ...options } of all.filter((c) => c.name !== 'integration tests')) {
     const ctx = await esbuild.context({
       ...options,
       plugins: [{
         name: 'report',
         setup(build) {
+          build.onStart(() => {
+            if (active++ === 0) {
+              errors = 0;
+              console.log('[watch] build started');
+            }
+          });
           build.onEnd(async (result) => {
-            if (result.errors.length === 0) {
-              await finishDist();
-              console.log(`[watch] ${name} rebuilt ${new Date().toLocaleTimeString()}`);
+            errors += result.errors.length;
+            if (result.errors.length === 0) await finishDist();
+            if (--active === 0) {
+              const when = new Date().toLocaleTimeString();
+              console.log(`[watch] build finished ${when}${errors > 0 ? ` with ${errors} error${errors > 1 ? 's' : ''}` : ''}`);
             }
           });
         },
@@ -164,8 +192,10 @@ if (watch) {
   console.log('[watch] watching for changes (Ctrl+C to stop)');
 } else {
   // Independent bundles: one broken entry point must not hide the state of the others.
+  const schemas = generateSchemas();
   const results = await Promise.allSettled(all.map(({ name: _name, ...options }) => esbuild.build({ ...options, metafile: true })));
   const failed = all.filter((_, i) => results[i].status === 'rejected').map((c) => c.name);
+  if (!(await schemas)) failed.push('JSON Schemas');
   removeStale(results);
   await finishDist();
   if (failed.length > 0) {

@@ -1,22 +1,27 @@
 #!/usr/bin/env node
 // `npm start`: build, keep rebuilding on change, and serve VS Code (code-server, 127.0.0.1) with this extension
-// loaded, opened on a sample project: demo/ when it exists, else test/fixtures/vscode-workspace. The sample is
-// copied once into .tools/start/ (ignored by git), so that the wizard's state files never dirty the repository
-// and survive a restart; `npm start -- --fresh` starts over from a new copy.
+// loaded, opened on a sample project: a copy of demo/ in .tools/start/workspace/ (scripts/sampleProject.mjs), kept
+// between runs so that the wizard's state files never dirty the repository; `npm start -- --fresh` starts over from
+// a new copy.
 //   npm start [-- --port 8080] [-- --fresh]
 // Open the printed URL in a browser; after a rebuild, run "Developer: Reload Window". Ctrl+C stops everything.
+// On a fresh clone this is a valid first command: when node_modules is missing or does not match package-lock.json
+// it runs `npm ci` first. Everything before that check is node: built-ins; the rest is imported after it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  createSandbox, ensureCodeServer, fixtureWorkspace, killProcessGroup, repoRoot, startCodeServer,
-} from '../test/runner/harness.mjs';
+import { ensureDependencies } from './dependencies.mjs';
+import { prepareSampleProject } from './sampleProject.mjs';
 
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: { port: { type: 'string', default: process.env.OKSTRA_PORT ?? '8080' }, fresh: { type: 'boolean', default: false } },
 });
+if (!ensureDependencies(repoRoot, 'npm start')) process.exit(1);
+const { createSandbox, ensureCodeServer, killProcessGroup, startCodeServer } = await import('../test/runner/harness.mjs');
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
 if (build.status !== 0) {
@@ -29,11 +34,7 @@ if (build.status !== 0) {
 }
 
 const startDir = path.join(repoRoot, '.tools', 'start');
-const demo = path.join(repoRoot, 'demo');
-const sample = fs.existsSync(demo) ? demo : fixtureWorkspace;
-const workspace = path.join(startDir, 'workspace', path.basename(sample));
-if (values.fresh) fs.rmSync(path.join(startDir, 'workspace'), { recursive: true, force: true });
-if (!fs.existsSync(workspace)) fs.cpSync(sample, workspace, { recursive: true });
+const { workspace, sample, created } = prepareSampleProject({ fresh: values.fresh });
 
 /** The requested port when it is free, else any free one (a second `npm start` must still work). */
 async function pickPort(wanted) {
@@ -68,19 +69,27 @@ async function stop(code, why) {
 process.on('SIGINT', () => void stop(0, '\nstopping…'));
 process.on('SIGTERM', () => void stop(0));
 
+const wanted = Number(values.port);
+const port = await pickPort(wanted);
+if (port !== wanted) console.log(`npm start: port ${wanted} is taken (another npm start, or another server); using port ${port}`);
 try {
-  server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox, port: await pickPort(values.port) });
+  server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox, port });
 } catch (e) {
   await stop(1, `npm start: ${e?.message ?? e}`);
 }
 void server.exited.then((c) => stop(1, `code-server exited (${c}):\n${server.output().split('\n').slice(-30).join('\n')}`));
 const url = server.url(workspace, [['extensionDevelopmentPath', server.remote(repoRoot)], ['skipWelcome', 'true']]);
+const rel = (p) => path.relative(repoRoot, p);
+const copy = created ? `a new copy of ${rel(sample)}` : `the copy of ${rel(sample)} made earlier; npm start -- --fresh for a new one`;
 console.log(`
-okstra-wizard is running in VS Code (code-server on 127.0.0.1:${server.port}):
+okstra-wizard is running in VS Code (code-server on 127.0.0.1:${server.port}${port === wanted ? '' : `, because port ${wanted} is taken`}):
 
   ${url}
 
-  sample project: ${path.relative(repoRoot, workspace)} (a copy of ${path.relative(repoRoot, sample)}; --fresh for a new one)
+  1. Open that URL in a browser.
+  2. Start a wizard: F1 › okstra: New Run…, or click the okstra icon in the activity bar.
+
+  sample project: ${rel(workspace)} (${copy})
   sources are rebuilt on change; reload the window (F1 › Developer: Reload Window) to load them
   Ctrl+C stops
 `);

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every test layer in order, stopping at the first red one.
+// `npm test`: every test layer in order, stopping at the first red one. On a fresh clone it is a valid first
+// command: when node_modules is missing or does not match package-lock.json it runs `npm ci` first
+// (scripts/dependencies.mjs), so this file imports nothing but node: built-ins and that script.
 //   0. lint, typecheck  eslint (src/core may not import vscode, fs, child_process) and tsc --noEmit
 //   1. unit         mocha in plain Node (tsx), test/unit/**
-//   1b. reliability quality.md R1–R5 tried hard (test/reliability, npm run test:reliability)
+//   1b. reliability the safety targets R1–R5 of docs/safety.md, tried hard (test/reliability, npm run test:reliability)
 //   2. build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
 //   3. harness      code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
 //   4. integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs)
@@ -13,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDependencies } from './dependencies.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const minutes = (n) => n * 60_000;
@@ -40,6 +43,7 @@ for (const name of only) {
   }
 }
 const steps = only.length > 0 ? STEPS.filter((s) => only.includes(s.name)) : STEPS;
+if (!ensureDependencies(root, 'npm test')) process.exit(1);
 
 let current = null;
 function killGroup(child, signal) {

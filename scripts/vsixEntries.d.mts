@@ -5,4 +5,11 @@ export interface VsixEntry {
   compressedSize: number;
 }
 export function vsixEntries(file: string): VsixEntry[];
-export function vsixProblems(entries: Array<{ name: string }>, manifest: { main?: string; bin?: Record<string, string> }): string[];
+export function vsixProblems(
+  entries: Array<{ name: string }>,
+  manifest: {
+    main?: string;
+    bin?: Record<string, string>;
+    contributes?: { jsonValidation?: Array<{ url: string }>; yamlValidation?: Array<{ url: string }> };
+  },
+): string[];

@@ -42,7 +42,7 @@ export function vsixEntries(file) {
  * What a vsix of this extension must hold and must not hold. Returns the
  * problems, each naming the entry and the fix (empty when the package is fine).
  * @param {{name: string}[]} entries
- * @param {{main?: string, bin?: Record<string, string>}} manifest  package.json
+ * @param {{main?: string, bin?: Record<string, string>, contributes?: {jsonValidation?: {url: string}[], yamlValidation?: {url: string}[]}}} manifest  package.json
  */
 export function vsixProblems(entries, manifest) {
   const names = new Set(entries.map((e) => e.name));
@@ -50,6 +50,9 @@ export function vsixProblems(entries, manifest) {
   const required = ['extension.vsixmanifest', 'extension/package.json'];
   if (manifest.main) required.push(`extension/${manifest.main.replace(/^\.\//, '')}`);
   for (const bin of Object.values(manifest.bin ?? {})) required.push(`extension/${bin.replace(/^\.\//, '')}`);
+  // The JSON Schemas VS Code validates config.yaml and state files with are read from the package.
+  const validation = [...(manifest.contributes?.jsonValidation ?? []), ...(manifest.contributes?.yamlValidation ?? [])];
+  for (const { url } of validation) if (url.startsWith('./')) required.push(`extension/${url.slice(2)}`);
   for (const r of required) if (!names.has(r)) problems.push(`missing ${r}: it must not be excluded by .vscodeignore`);
   // Sources, tests, tools, the demo and source maps are for contributors, not for users of the extension.
   const forbidden = [

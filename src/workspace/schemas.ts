@@ -1,4 +1,4 @@
-// zod schemas of the okstra files a project holds (workspace.md). Manifests,
+// zod schemas of the okstra files a project holds (README › Files on disk). Manifests,
 // briefs, plans and run inputs are written by okstra and keep keys this
 // version does not know; config.yaml is the user's and refuses unknown keys.
 
@@ -102,39 +102,57 @@ export const runInputsSchema = z.looseObject({
 });
 
 // ------------------------------------------------------------ config.yaml
+// The descriptions are the hover text of the generated JSON Schema (schemas/okstra-config.schema.json, built by
+// scripts/schemas/generate.ts), which VS Code shows while config.yaml is edited by hand.
 
-const roleDefaults = z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a role id'), z.array(nonEmpty));
+const roleDefaults = z
+  .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a role id'), z.array(nonEmpty).describe('Model refs in order of preference.'))
+  .describe(
+    'Default models per role id: the first model of the list is proposed for the first instance of the role, the next for the second, and so on. Overridden per user by the okstra.modelDefaults setting.',
+  );
 
 export const modelDefaultsSchema = roleDefaults;
 
-export const configSchema = z.strictObject({
-  projectId: opt(nonEmpty),
-  okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).min(1)])),
-  modelDefaults: opt(roleDefaults),
-  providers: opt(
-    z.record(
-      z.string(),
-      z.strictObject({
-        display: opt(z.string()),
-        cli: opt(nonEmpty),
-        enabled: opt(z.boolean()),
-      }),
+export const configSchema = z
+  .strictObject({
+    projectId: opt(nonEmpty).describe('The project id passed to okstra; default: the project folder name, slugified.'),
+    okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).min(1)])).describe(
+      "How okstra is started: one executable, or [program, ...args]; default 'okstra'. The okstra.command setting overrides it.",
     ),
-  ),
-  models: opt(
-    z.array(
+    modelDefaults: opt(roleDefaults),
+    providers: opt(
+      z.record(
+        z.string(),
+        z
+          .strictObject({
+            display: opt(z.string()).describe('The name shown in model lists.'),
+            cli: opt(nonEmpty).describe("The provider's command-line program, looked up on PATH unless it is a path."),
+            enabled: opt(z.boolean()).describe('false: none of its models can be chosen. Default: true.'),
+          })
+          .describe('A provider of the model registry: a built-in one to change, or a new one.'),
+      ),
+    ).describe('Providers merged over the built-in model registry, by provider id.'),
+    models: opt(
+      z.array(
+        z
+          .strictObject({
+            ref: nonEmpty.regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'").describe("'<provider>/<model>'; a built-in ref replaces that model."),
+            display: opt(z.string()).describe('The name shown in model lists; default: the ref.'),
+            aliases: opt(z.array(nonEmpty)).describe('Other names an answer may use for this model.'),
+            roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])).describe("The roles that may use this model: '*' (default) or a list of role ids."),
+            defaultFor: opt(z.array(nonEmpty)).describe('The role ids for which this model is a built-in default.'),
+          })
+          .describe('A model of the registry.'),
+      ),
+    ).describe('Models added to the built-in registry (or replacing a built-in model with the same ref), in pool order.'),
+    registry: opt(
       z.strictObject({
-        ref: nonEmpty.regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'"),
-        display: opt(z.string()),
-        aliases: opt(z.array(nonEmpty)),
-        roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])),
-        defaultFor: opt(z.array(nonEmpty)),
+        replaceBuiltins: opt(z.boolean()).describe('true: use only the providers and models of this file. Default: false.'),
       }),
-    ),
-  ),
-  registry: opt(z.strictObject({ replaceBuiltins: opt(z.boolean()) })),
-  prTemplate: opt(nonEmpty),
-});
+    ).describe('How this file combines with the built-in model registry.'),
+    prTemplate: opt(nonEmpty).describe('The pull-request template of release hand-off runs, relative to the project root.'),
+  })
+  .describe("okstra project settings (.okstra/config.yaml). Unknown keys are refused.");
 
 // --------------------------------------------------- the catalogue fast path
 
@@ -145,7 +163,7 @@ const optString = (v: unknown) => v === undefined || typeof v === 'string';
 
 /**
  * A conservative stand-in for `taskManifestSchema.safeParse` on the catalogue's
- * hot path (quality.md P3: zod costs ~50 µs a manifest, 10,000 of them at
+ * hot path (docs/performance.md, P3: zod costs ~50 µs a manifest, 10,000 of them at
  * cold start). True only when the schema would accept `data` and return it
  * unchanged (no nulls to normalise); anything else goes through zod, which
  * also words the error. A property test holds the two together.

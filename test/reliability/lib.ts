@@ -1,4 +1,4 @@
-// Shared pieces of the reliability script (quality.md R1–R5): temporary
+// Shared pieces of the reliability script (docs/safety.md, R1–R5): temporary
 // projects, hashes, a seeded random source, the engine context the CLI builds,
 // a default-answer walk, and the per-target report.
 import { createHash } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { PromptDoc } from '../../src/core/types';
 import { textsFor } from '../../src/core/text';
 import { cliEnvironment } from '../../src/cli/environment';
 import { openWorkspace } from '../../src/workspace/workspace';
+import { tempDirs } from '../helpers/tempDirs';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const DEMO = path.join(REPO_ROOT, 'demo');
@@ -19,21 +20,15 @@ export const OUT = path.join(REPO_ROOT, 'out', 'reliability');
 export const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
 export const sha256File = (file: string): string => sha256(fs.readFileSync(file));
 
-const temps: string[] = [];
+const temps = tempDirs();
 export function tempDir(prefix: string): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), `okstra-rel-${prefix}-`));
-  temps.push(d);
-  return d;
+  return temps.make(`okstra-rel-${prefix}-`);
 }
-export function cleanupTemps(): void {
-  for (const d of temps.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-}
+export const cleanupTemps = temps.cleanup;
 
 /** A copy of demo/ (tasks, a legacy v1 state, provider stand-ins on PATH). */
 export function demoCopy(prefix: string): string {
-  const dest = path.join(tempDir(prefix), 'acme-payments');
-  fs.cpSync(DEMO, dest, { recursive: true });
-  return dest;
+  return temps.copyOf(DEMO, 'acme-payments', `okstra-rel-${prefix}-`);
 }
 
 /** What the demo's users see: its provider stand-ins on PATH, VS Code's terminal backend, English. */

@@ -8,8 +8,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { bundleForNode } from '../../nodeBundle';
+import { REPO_ROOT, tempDirs } from '../../helpers/tempDirs';
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export { REPO_ROOT };
 // One bundle per test process, so that two concurrent test runs never read each other's half-written file.
 const BUNDLE_DIR = path.join(REPO_ROOT, 'out', 'test-cli', String(process.pid));
 const BUNDLE = path.join(BUNDLE_DIR, 'cli.js');
@@ -81,26 +82,14 @@ export function snapshotTree(dir: string): Map<string, string> {
   return out;
 }
 
-const tmpRoots: string[] = [];
+const dirs = tempDirs('okstra-cli-');
 
-export function tempDir(prefix = 'okstra-cli-'): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tmpRoots.push(d);
-  return d;
-}
+export const tempDir = dirs.make;
 
 /** A copy of test/fixtures/<name> in a fresh temp folder; returns the copy's root. */
-export function copyFixture(name: string): string {
-  const src = path.join(REPO_ROOT, 'test', 'fixtures', name);
-  if (!fs.existsSync(src)) throw new Error(`fixture not found: ${src}`);
-  const dest = path.join(tempDir(), name);
-  fs.cpSync(src, dest, { recursive: true });
-  return dest;
-}
+export const copyFixture = dirs.copyFixture;
 
-export function cleanupTemp(): void {
-  for (const d of tmpRoots.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-}
+export const cleanupTemp = dirs.cleanup;
 
 // ------------------------------------------------------------ driving a wizard
 
