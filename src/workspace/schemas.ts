@@ -1,4 +1,4 @@
-// zod schemas of the okstra files a project holds (workspace.md). Manifests,
+// zod schemas of the okstra files a project holds (docs/okstra-files.md). Manifests,
 // briefs, plans and run inputs are written by okstra and keep keys this
 // version does not know; config.yaml is the user's and refuses unknown keys.
 
@@ -145,7 +145,7 @@ const optString = (v: unknown) => v === undefined || typeof v === 'string';
 
 /**
  * A conservative stand-in for `taskManifestSchema.safeParse` on the catalogue's
- * hot path (quality.md P3: zod costs ~50 µs a manifest, 10,000 of them at
+ * hot path (docs/performance.md P3: zod costs ~50 µs a manifest, 10,000 of them at
  * cold start). True only when the schema would accept `data` and return it
  * unchanged (no nulls to normalise); anything else goes through zod, which
  * also words the error. A property test holds the two together.

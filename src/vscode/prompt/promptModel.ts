@@ -27,7 +27,7 @@ export interface PromptModel {
   canGoBack: boolean;
 }
 
-/** `<folder> › <task> › <step>  (n of total)` — n is answered + 1 (wizard.md › Progress). */
+/** `<folder> › <task> › <step>  (n of total)` — n is answered + 1 (docs/steps.md › Progress). */
 export function promptTitle(prompt: PromptDoc, context: { folderName: string; taskKey: string }, texts: PromptTexts): string {
   const crumbs = [context.folderName, context.taskKey, prompt.step].filter((c) => c !== '');
   const n = Math.min(prompt.progress.answered + 1, Math.max(prompt.progress.total, 1));
@@ -72,7 +72,7 @@ export function buildPromptModel(
   };
 }
 
-/** The answer of a multi_pick: chosen values in option order, joined by `,` (cli.md). */
+/** The answer of a multi_pick: chosen values in option order, joined by `,` (docs/protocol.md). */
 export function multiPickAnswer(prompt: PromptDoc, chosen: readonly string[]): string {
   const set = new Set(chosen);
   return prompt.options.filter((o) => set.has(o.value)).map((o) => o.value).join(',');
