@@ -3,7 +3,7 @@
 //   node scripts/build.mjs             development: source maps, not minified
 //   node scripts/build.mjs --release   minified, no source maps (what gets packaged)
 //   node scripts/build.mjs --watch     development build, rebuilt on every change
-// dist/extension.js must stay under 400 KB minified (quality.md P4): every build measures the minified
+// dist/extension.js must stay under 400 KB minified (docs/performance.md P4): every build measures the minified
 // size (a development build minifies in memory just to measure) and fails when it is over.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -108,7 +108,7 @@ async function report() {
       const minified = release ? size : await measureExtensionMinified();
       line += `  (minified ${kb(minified)}, budget ${kb(EXTENSION_BUDGET)})`;
       if (minified > EXTENSION_BUDGET) {
-        console.error(`build: ${file} is ${kb(minified)} minified, over the ${kb(EXTENSION_BUDGET)} budget (quality.md P4)`);
+        console.error(`build: ${file} is ${kb(minified)} minified, over the ${kb(EXTENSION_BUDGET)} budget (docs/performance.md P4)`);
         ok = false;
       }
     }

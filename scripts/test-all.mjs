@@ -2,7 +2,7 @@
 // `npm test`: every test layer in order, stopping at the first red one.
 //   0. lint, typecheck  eslint (src/core may not import vscode, fs, child_process) and tsc --noEmit
 //   1. unit         mocha in plain Node (tsx), test/unit/**
-//   1b. reliability quality.md R1–R5 tried hard (test/reliability, npm run test:reliability)
+//   1b. reliability docs/safety.md R1–R5 tried hard (test/reliability, npm run test:reliability)
 //   2. build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
 //   3. harness      code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
 //   4. integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs)
