@@ -1,4 +1,4 @@
-// Shared pieces of the reliability script (quality.md R1–R5): temporary
+// Shared pieces of the reliability script (docs/safety.md R1–R5): temporary
 // projects, hashes, a seeded random source, the engine context the CLI builds,
 // a default-answer walk, and the per-target report.
 import { createHash } from 'node:crypto';
