@@ -1,7 +1,7 @@
 // The bench's generated inputs, written at bench time into a temp folder and
-// never committed: the P2 stress project (quality.md P2, exactly), projects
+// never committed: the P2 stress project (docs/performance.md P2, exactly), projects
 // with N tasks (P3), and a copy of demo/ (P1, P5). Everything is plain files
-// in okstra's formats (workspace.md), read back through src/workspace.
+// in okstra's formats (docs/okstra-files.md), read back through src/workspace.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -30,7 +30,7 @@ export interface StressShape {
   roles: number;
 }
 
-/** quality.md P2: 20 providers × 25 models, p15…p19 absent, 8 roles. */
+/** docs/performance.md P2: 20 providers × 25 models, p15…p19 absent, 8 roles. */
 export const P2_SHAPE: StressShape = { providers: 20, modelsPerProvider: 25, absent: 5, roles: 8 };
 
 export const STRESS_TASK = 'stress/pool';

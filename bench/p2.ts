@@ -1,4 +1,4 @@
-// P2: the role-model prompt on the stress pool (quality.md P2, exactly):
+// P2: the role-model prompt on the stress pool (docs/performance.md P2, exactly):
 // providers p00…p19 × 25 models, every model serving every role, the CLIs of
 // p15…p19 absent, backend tmux; static roles r1…r8 min 1 max 5 count 5,
 // `distinct: provider` on r1, r3, r5, r7; spawn-process; no configured

@@ -1,8 +1,8 @@
-// `npm run bench`: quality.md P1–P6 on this machine, printed as one table
+// `npm run bench`: docs/performance.md P1–P6 on this machine, printed as one table
 // (figure, value, target, PASS/MISS). Inputs are generated into a temp folder
 // at bench time and removed afterwards. Exits non-zero when the P2 ratio
 // target (≥ 50× the seed's greedy algorithm) or P2's exactness is missed;
-// absolute times are reported, not enforced (quality.md).
+// absolute times are reported, not enforced (docs/performance.md › How the bench measures).
 //
 //   npm run bench                 the table (about 1–2 minutes)
 //   npm run bench -- --quick      fewer iterations (a smoke run)
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     const init = cliJson(pkg.cli, ['init', '--state', bigState, '--project-root', big.root], { PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'none' }, tmp);
     if (init.doc.ok !== true || init.doc.next?.step !== 'task-pick') throw new Error(`P3 CLI init: ${JSON.stringify(init.doc).slice(0, 300)}`);
     const p3cli = timeCliStep(pkg.cli, bigState, { PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'none' }, tmp, QUICK ? 3 : 7, 'task-pick');
-    // quality.md: "the CLI over 10,000 tasks: P3-cold + 100 ms" — the cold target (300 ms) plus a process start.
+    // docs/performance.md P3: the CLI over 10,000 tasks within the cold target (300 ms) plus a process start.
     row('P3', `CLI step over ${nTasks} tasks (process)`, `${fmtSample(p3cli)}; ${fmtMs(p3cli.median - p3.cold.median)} over in-process cold`, '< 300 + 100 ms', judge(p3cli, 400));
 
     // ---------------------------------------------------------------- P4

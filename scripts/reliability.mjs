@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:reliability`: quality.md R1–R5 measured by scripts that try hard to break the wizard
+// `npm run test:reliability`: docs/safety.md R1–R5 measured by scripts that try hard to break the wizard
 // (test/reliability/main.ts, run through tsx). Prints per target what it tried and found; exits non-zero
 // when a target is missed. Options pass through: --only R1,R4  --seed <n> (replay)  --quick (smoke run).
 import { spawn } from 'node:child_process';

@@ -4,7 +4,7 @@
 #   plus the Debian packages it needs: chromium (the browser playwright-core drives),
 #   libkrb5-dev (headers for code-server's `kerberos` source build) and ripgrep (seeds @vscode/ripgrep, see below).
 # Idempotent: a stamp file makes a second run return in milliseconds.
-# Works offline except for the npm registry and Debian's apt (docs: ../shared/harness/README.md).
+# Works offline except for the npm registry and Debian's apt (docs/decisions.md › VS Code test harness).
 #
 # Usage: scripts/setup-vscode-harness.sh          (prints the code-server path on its last line)
 # Env:   OKSTRA_TOOLS_DIR  install root (default <repo>/.tools)

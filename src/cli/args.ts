@@ -1,4 +1,4 @@
-// Command-line parsing for `okstra-wizard` (cli.md › Commands) with
+// Command-line parsing for `okstra-wizard` (docs/protocol.md › Commands) with
 // node:util parseArgs. Parsing is strict: an unknown command or option, a
 // missing value or a missing required option is bad usage (exit 2).
 import { parseArgs } from 'node:util';

@@ -1,4 +1,4 @@
-// The commands of cli.md, each a thin shell around the engine facade: load
+// The commands of docs/protocol.md, each a thin shell around the engine facade: load
 // (store + codec + prepare), ask the engine, save only on success, print the
 // engine's document. What writes and what does not is decided here, in one
 // place: only a successful init, submit, rewind or abort calls `save`.

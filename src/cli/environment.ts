@@ -1,4 +1,4 @@
-// The CLI's EnvironmentPort (roles.md › The environment), built from the
+// The CLI's EnvironmentPort (docs/roles.md › The environment), built from the
 // shared building block in src/workspace/environment.ts: provider CLIs from
 // OKSTRA_<PROVIDER>_CLI then PATH/PATHEXT, the terminal backend from
 // OKSTRA_TERMINAL_BACKEND / $TMUX / $ZELLIJ, and the user scope of model
@@ -16,7 +16,7 @@ export interface CliEnvironmentOptions {
   platform?: NodeJS.Platform;
 }
 
-/** The terminal backend, or a UsageError with roles.md's exact message. */
+/** The terminal backend, or a UsageError with the message of docs/roles.md › The environment. */
 export function cliTerminalBackend(env: NodeJS.ProcessEnv): TerminalBackend {
   try {
     return terminalBackendFromEnv(env);
@@ -28,7 +28,7 @@ export function cliTerminalBackend(env: NodeJS.ProcessEnv): TerminalBackend {
 
 /**
  * The user scope of model defaults: null when OKSTRA_MODEL_DEFAULTS is unset
- * or empty; the file as the variable names it is the source M7 cites
+ * or empty; the file as the variable names it is the source that the 'configured default model … is unavailable' refusal cites
  * (`<file>: <role>`). A relative name is taken from the working directory.
  */
 export function cliUserModelDefaults(

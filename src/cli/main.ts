@@ -1,4 +1,4 @@
-// Entry of `okstra-wizard` (cli.md), bundled to dist/cli.js. Startup stays
+// Entry of `okstra-wizard` (docs/protocol.md), bundled to dist/cli.js. Startup stays
 // lean: --help and --version load nothing but the argument parser; the
 // engine, store and workspace are required only by the commands that use them.
 import { parseCommandLine, USAGE, UsageError, type ParsedCommand } from './args';
@@ -58,7 +58,7 @@ if (require.main === module) {
       process.exitCode = out.exitCode;
     },
     (err: unknown) => {
-      // A bug, not a user error (BUG-37): still one JSON document, and the stack on stderr.
+      // A bug, not a user error (no raw exception reaches the user): still one JSON document, and the stack on stderr.
       const message = err instanceof Error ? err.message : String(err);
       process.stdout.write(serialize({ ok: false, error: `internal error: ${message}` }));
       process.stderr.write((err instanceof Error && err.stack ? err.stack : String(err)) + '\n');

@@ -1,4 +1,4 @@
-// The CLI's one JSON document per command (cli.md). The engine builds the
+// The CLI's one JSON document per command (docs/protocol.md). The engine builds the
 // documents of the commands (`doc` of its results); this module prints them
 // and builds the CLI's own (bad usage, load failures): UTF-8, non-ASCII not
 // escaped, 2-space indent, and `notices` right after `ok`, present only when
@@ -10,7 +10,7 @@ import type { Notice } from '../core/types';
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
 export type JsonDoc = { [key: string]: JsonValue | undefined };
 
-/** Exit statuses of cli.md › Exit status. */
+/** Exit statuses of docs/protocol.md › Exit status. */
 export const EXIT_OK = 0;
 export const EXIT_LOAD = 1;
 export const EXIT_USAGE = 2;

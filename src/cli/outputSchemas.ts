@@ -1,4 +1,4 @@
-// zod schemas of the documents `okstra-wizard` prints (cli.md). The tests
+// zod schemas of the documents `okstra-wizard` prints (docs/protocol.md). The tests
 // validate every document against them; agents driving the CLI from
 // TypeScript can reuse them. Key order is part of the format and is checked
 // separately (PROMPT_KEY_ORDER).

@@ -102,7 +102,7 @@ export function openSession(stateArg: string, io: Io): Session {
     if (err instanceof WizardError) throw new LoadError(prefixed(stateArg, err));
     throw err;
   }
-  // The project is where the state file lies when it lies in a project (wizard.md: moved projects are rebased).
+  // The project is where the state file lies when it lies in a project (docs/state-file.md: moved projects are rebased).
   const foundInDir = path.dirname(statePath);
   const root = engine.projectRootOfStateDir(foundInDir) ?? parsed.state.project_root;
   if (root === '' || !path.isAbsolute(root)) {

@@ -30,7 +30,7 @@ export interface ModelDecl {
   defaultFor?: string[];
 }
 
-/** `.okstra/config.yaml`, validated (workspace.md › config.yaml). */
+/** `.okstra/config.yaml`, validated (docs/okstra-files.md › config.yaml). */
 export interface ProjectConfig {
   /** Project-relative path of the file, for error messages. */
   path: string;
@@ -63,7 +63,7 @@ export interface TaskManifest {
   updatedAt?: string;
   workflow?: {
     currentPhase?: string;
-    /** Raw pointer: null, a string, or {phase, status} (workspace.md › next-phase pointer). */
+    /** Raw pointer: null, a string, or {phase, status} (docs/okstra-files.md › The next-phase pointer). */
     nextRecommendedPhase?: unknown;
     completedStages?: string[];
   };
@@ -172,7 +172,7 @@ export interface WorkspacePort {
   builtinRegistry(): SourceText;
   /** Is there a regular file at this project-relative (or absolute) path? */
   isFile(path: string): boolean;
-  /** Creates `<group>/<id>` with its manifest and brief template (workspace.md › task-new). */
+  /** Creates `<group>/<id>` with its manifest and brief template (docs/okstra-files.md › New tasks). */
   createTask(group: string, id: string, title: string): CreatedTask;
   /** Writes a file inside the project only when it does not exist yet (clarification answers sidecar). */
   createFileIfMissing(path: string, content: string): void;
@@ -184,12 +184,12 @@ export interface WorkspacePort {
 
 export type TerminalBackend = 'tmux' | 'zellij' | 'vscode-terminal' | 'none';
 
-/** Where a user-scope model default came from, for M7's ` (configured in <source>)`. */
+/** Where a user-scope model default came from, for the ` (configured in <source>)` of an unavailable configured default. */
 export type UserDefaultsSource = { kind: 'setting' } | { kind: 'file'; path: string };
 
 /**
  * What differs between machines: which provider CLIs can start and which
- * terminal backend exists (roles.md › The environment). Recomputed per prompt
+ * terminal backend exists (docs/roles.md › The environment). Recomputed per prompt
  * by the shell; the engine never reads PATH.
  */
 export interface EnvironmentPort {

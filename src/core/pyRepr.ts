@@ -1,7 +1,7 @@
-// Python repr() for the seed's error messages (seed-rules §0, wizard.md BUG-35):
+// Python repr() for the seed's error messages (docs/rules.md: `'x'` marks a repr-quoted value):
 // messages quote values exactly as Python's `{x!r}` would.
 
-// Non-printable per wizard.md BUG-35: Cc, Cf, Cs, Co, Cn, Zl, Zp, and Zs other than U+0020.
+// Non-printable, as Python's str.isprintable() judges it: Cc, Cf, Cs, Co, Cn, Zl, Zp, and Zs other than U+0020.
 const NON_PRINTABLE = /^(?:[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs})$/u;
 
 function hex(n: number, width: number): string {

@@ -2,7 +2,7 @@
 // errors and notices. Every layer (core, store, workspace, cli, vscode) speaks
 // these types; only src/core/wizard/stateCodec.ts turns them into file JSON.
 
-/** The six okstra run types, in TASK_TYPE_VALUES order (wizard.md › task-type). */
+/** The six okstra run types, in TASK_TYPE_VALUES order (docs/steps.md › Steps). */
 export const TASK_TYPE_VALUES = [
   'requirements-discovery',
   'error-analysis',
@@ -26,7 +26,7 @@ export interface LastRun {
 
 /**
  * The wizard state in memory. Field names are the state file's snake_case
- * keys (wizard.md › The state file); the three role fields are written as
+ * keys (docs/state-file.md); the three role fields are written as
  * roleCounts / roleModels / roleSelectionOrder by the codec.
  *
  * Engine functions never mutate a state they were given: they work on a
@@ -74,7 +74,7 @@ export interface WizardState {
   extra_keys: Array<[string, unknown]>;
   /** roleCounts: role → count (0 records "role-add answered: not added"). */
   role_counts: Record<string, number>;
-  /** roleModels: role → model refs, ordinal order. "No models" is an absent key (BUG-25). */
+  /** roleModels: role → model refs, ordinal order. "No models" is an absent key, never `[]`. */
   role_models: Record<string, string[]>;
   /** roleSelectionOrder: role step ids in the order they were settled. */
   role_selection_order: string[];
@@ -151,7 +151,7 @@ export interface PromptOption {
   description?: string;
   /** Shown but not selectable (an unreadable task, an infeasible count). */
   disabled?: true;
-  /** Exactly one option of a `pick` carries it, or none (wizard.md). */
+  /** Exactly one option of a `pick` carries it, or none (docs/steps.md › Steps). */
   default?: true;
 }
 
@@ -185,7 +185,7 @@ export interface Progress {
 }
 
 /**
- * The prompt document of cli.md, key order included:
+ * The prompt document of docs/protocol.md, key order included:
  * id, step, kind, label, options, echo_template, progress, then default / unavailable.
  */
 export interface PromptDoc {
@@ -222,7 +222,7 @@ export class WizardError extends Error {
 
 /**
  * A malformed file: `<path>:<line>:<column>: <key path>: <problem>`
- * (workspace.md › File errors); unknown parts are left out.
+ * (docs/okstra-files.md › File errors); unknown parts are left out.
  */
 export class FileError extends WizardError {
   readonly path: string;

@@ -1,4 +1,4 @@
-// Atomic, checked writes (wizard.md › The state file; quality.md R1, R2):
+// Atomic, checked writes (docs/state-file.md; docs/safety.md R1, R2):
 // the bytes go to `.<name>.tmp-<pid>-<random>` in the same folder and are
 // fsynced; then, under the lock, the target's current bytes are compared with
 // the ones the caller read, and only then is the temporary renamed over the

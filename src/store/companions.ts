@@ -1,4 +1,4 @@
-// Companions of a legacy v1 state file P (seed-rules R-IO-1, wizard.md BUG-7, BUG-8):
+// Companions of a legacy v1 state file P (R-IO-1, docs/state-file.md › Legacy v1 files and their companions):
 //   P.v2.<sha256>.json       canonical content-addressed companion
 //   P.v2.<sha256>.<n>.json   numbered variants, n = 1, 2, … (numeric order)
 //   P.v2.json                the older legacy companion: read for resume, never written

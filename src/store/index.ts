@@ -1,5 +1,5 @@
 // The wizard state files: atomic writes, locks and stale-read refusal, legacy
-// v1 companions (wizard.md › The state file). Only the store writes them.
+// v1 companions (docs/state-file.md). Only the store writes them.
 //
 // Typical use by a shell (the CLI, the extension):
 //   const h = loadStateFile(path);                  // WizardError `<path>: …` when it cannot be loaded

@@ -1,4 +1,4 @@
-// The writer's lock `<name>.lock` (wizard.md › The state file): created with
+// The writer's lock `<name>.lock` (docs/state-file.md): created with
 // O_EXCL, holding `<pid>@<hostname>`. A lock is stale when its writer cannot
 // be alive: same host and the pid is gone, or another host and older than 60 s.
 

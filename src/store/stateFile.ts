@@ -1,5 +1,5 @@
-// Loading and saving one wizard state file (wizard.md › The state file,
-// seed-rules §1.20, quality.md R1–R3). The store owns bytes, paths,
+// Loading and saving one wizard state file (docs/state-file.md,
+// R-IO-*, docs/safety.md R1–R3). The store owns bytes, paths,
 // companions and locks; turning the payload into a WizardState (and back) is
 // the codec's job (core/wizard/stateCodec.ts), done by the caller.
 
@@ -52,7 +52,7 @@ export interface StateFileHandle {
   readonly target: string;
   /** Files whose bytes must be unchanged at save time (stale-read detection, R2). */
   readonly expected: readonly ExpectedFile[];
-  /** A v2 file opened directly that carries `legacySource` (a companion): kept on save (BUG-32). */
+  /** A v2 file opened directly that carries `legacySource` (a companion): kept on save. */
   readonly keptLegacySource: LegacySource | null;
 }
 
@@ -139,7 +139,7 @@ export function isLegacyStateFile(stateAbs: string): boolean {
   return isLegacyStateBytes(bytes);
 }
 
-/** The source version (BUG-5): absent/null/1 → 1; 2 → 2; anything else is refused (M3). */
+/** The source version: absent/null/1 → 1; 2 → 2; anything else is refused (`unsupported wizard state version`). */
 export function stateVersionOf(data: Record<string, unknown>, shownPath: string): 1 | 2 {
   if (!Object.prototype.hasOwnProperty.call(data, 'executionIdentityVersion')) return 1;
   const v = data.executionIdentityVersion;
@@ -158,7 +158,7 @@ function asLegacySource(v: unknown): LegacySource | null {
 
 /**
  * Does a companion's `legacySource` match the legacy file as read now?
- * By path and sha256; or, when the project moved (BUG-32), by sha256 with a
+ * By path and sha256; or, when the project moved, by sha256 with a
  * recorded path that no longer exists.
  */
 export function legacySourceMatches(recorded: LegacySource, current: LegacySource): boolean {
@@ -201,7 +201,7 @@ function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (
 }
 
 /**
- * Removes the state file's stale temporaries and lock (wizard.md: same host
+ * Removes the state file's stale temporaries and lock (docs/state-file.md: same host
  * and the pid is dead, or older than 60 s). A live writer's files stay.
  */
 export function removeStaleArtifacts(stateAbs: string): void {
@@ -274,7 +274,7 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
     fromLegacyJson = readMatchingCompanion(legacyCompanionPath(stateAbs), source, options.validateCompanion);
     if (fromLegacyJson) resumedFrom = 'legacy-v2-json';
   }
-  // The legacy `<name>.v2.json` is read, never written (BUG-8): saves go to a content-addressed path.
+  // The legacy `<name>.v2.json` is read, never written: saves go to a content-addressed path.
   const companionPath = matched ? matched.path : availableCompanionPath(stateAbs, sha256);
   return {
     path: stateAbs,
@@ -292,7 +292,7 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
   };
 }
 
-/** `JSON.stringify(payload, null, 2) + "\n"` with `legacySource` last when given (wizard.md). */
+/** `JSON.stringify(payload, null, 2) + "\n"` with `legacySource` last when given (docs/state-file.md). */
 export function serializeStatePayload(payload: Record<string, unknown>, legacySource: LegacySource | null): string {
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(payload)) if (k !== 'legacySource') body[k] = v;
@@ -309,7 +309,7 @@ export function asWriteError(e: unknown, shownPath: string): WizardError {
 
 /**
  * Saves a WizardState (encoded by the state codec) through the one save path
- * (BUG-31): a legacy-sourced state goes to its companion with `legacySource`
+ * (every write honours the legacy rule): a legacy-sourced state goes to its companion with `legacySource`
  * last and the v1 file is never written (R-IO-4, R3); otherwise to the state
  * file. Atomic; refused with the stale-read message when a file changed since
  * it was read (R2). Returns the handle to use for the next save.

@@ -1,6 +1,6 @@
 // Operations over the state files of a project: creating one, listing the
 // unfinished ones for Resume, the start-over backup, and moving a state to
-// another task (wizard.md › Rewind and Back, workspace.md › Roots).
+// another task (docs/steps.md › Rewind and Back, docs/okstra-files.md › Roots).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

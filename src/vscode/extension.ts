@@ -1,4 +1,4 @@
-// Entry point of the extension. Kept tiny on purpose: activation must stay under 50 ms (quality.md P4),
+// Entry point of the extension. Kept tiny on purpose: activation must stay under 50 ms (docs/performance.md P4),
 // so everything heavy is created lazily by the features it belongs to.
 import * as vscode from 'vscode';
 import { registerFeatures } from './features';

@@ -1,6 +1,6 @@
 // The task catalogue: every `.okstra/tasks/<group>/<id>/task-manifest.json`,
 // read once and revalidated by stat (mtime, ctime, size) so that an unchanged
-// manifest is never read or parsed again (quality.md P3). Directory listings
+// manifest is never read or parsed again (docs/performance.md P3). Directory listings
 // are cached by the directory's mtime too. A watcher-driven shell (the
 // extension) can switch revalidation off and call invalidate() instead.
 
@@ -54,7 +54,7 @@ const scratch = Buffer.allocUnsafe(64 * 1024);
 /**
  * A manifest's text and stamp from one open file (open, fstat, one read,
  * close): a cold scan of 10,000 manifests saves a path lookup and a read per
- * file over stat + readFileSync (quality.md P3), and the stamp is that of the
+ * file over stat + readFileSync (docs/performance.md P3), and the stamp is that of the
  * bytes read. `missing`: no such file, or not a regular file (skipped, as a
  * failed stat is). `fallback`: any other failure; the caller takes the
  * stat + readFileSync path, whose error entry names the problem.

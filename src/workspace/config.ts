@@ -1,4 +1,4 @@
-// .okstra/config.yaml (workspace.md › config.yaml): unknown keys and wrong
+// .okstra/config.yaml (docs/okstra-files.md › config.yaml): unknown keys and wrong
 // types are file errors; the pool-dependent checks (model refs) are the core's.
 
 import type { ProjectConfig } from '../core/ports';

@@ -1,5 +1,5 @@
 // The environment building block shared by the CLI and the extension
-// (roles.md › The environment): which provider CLIs can start, which terminal
+// (docs/roles.md › The environment): which provider CLIs can start, which terminal
 // backend exists, and the CLI's user scope of model defaults. Each shell
 // constructs it with its own inputs; the engine only sees EnvironmentPort.
 

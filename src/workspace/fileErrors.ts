@@ -1,4 +1,4 @@
-// Turning what is wrong with a file into a FileError (workspace.md › File errors):
+// Turning what is wrong with a file into a FileError (docs/okstra-files.md › File errors):
 // `<path>:<line>:<column>: <key path>: <problem>`, the path project-relative.
 
 import * as path from 'node:path';

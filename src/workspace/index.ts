@@ -1,4 +1,4 @@
-// The okstra files of a project (workspace.md) behind WorkspacePort, and the
+// The okstra files of a project (docs/okstra-files.md) behind WorkspacePort, and the
 // environment building block for the CLI and the extension.
 export { openWorkspace, FsWorkspace, isoSecondsUtc, briefTemplate, type WorkspaceOptions } from './workspace';
 export { TaskCatalogue, readManifestEntry, type CatalogueOptions } from './catalogue';

@@ -1,5 +1,5 @@
 // The seed's greedy completion, transcribed call for call as a test oracle
-// and as the benchmark baseline (roles.md › Feasibility):
+// and as the benchmark baseline (docs/roles.md › The model in one paragraph):
 //   _executable_role_models, _completed_role_models,
 //   _role_selection_can_complete, and the option filter of _role_model_options.
 // No memoisation the seed lacks: every candidate check resolves the host and
@@ -68,7 +68,7 @@ export function completedRoleModels(
   return completed;
 }
 
-/** _role_selection_can_complete (R-CMP-5), without check 7 (reported separately, BUG-21). */
+/** _role_selection_can_complete (R-CMP-5), without check 7 (an unavailable configured default is reported separately). */
 export function greedyCanComplete(session: RoleSession, state: WizardState, roleModels: Record<string, string[]>): boolean {
   const completed = completedRoleModels(session, state, roleModels);
   return completed !== null && resolveAssignments(session, { counts: state.role_counts, models: completed }, false) === null;

@@ -1,4 +1,4 @@
-// Hostile values for R5 (quality.md): shell syntax of every family the four
+// Hostile values for R5 (docs/safety.md): shell syntax of every family the four
 // shells know, Windows variables, history expansion, globs, control
 // characters, odd Unicode, leading dashes and very long values. Every command
 // fragment would create the canary file if any shell ever executed it.

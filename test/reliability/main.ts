@@ -1,4 +1,4 @@
-// `npm run test:reliability` (quality.md R1–R5): runs each target, prints
+// `npm run test:reliability` (docs/safety.md R1–R5): runs each target, prints
 // what it tried and what it found, and exits non-zero when a target is missed.
 // Options: --only R1,R3  --seed <n> (replay)  --quick (small counts, for a smoke run).
 import { cleanupTemps, passed, type TargetReport } from './lib';
@@ -42,7 +42,7 @@ function print(r: TargetReport): void {
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const want = (id: string) => o.only === null || o.only.has(id);
-  console.log(`okstra-wizard reliability (quality.md R1–R5), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
+  console.log(`okstra-wizard reliability (docs/safety.md R1–R5), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
   const reports: TargetReport[] = [];
   const run = async (id: string, f: () => Promise<TargetReport>) => {
     if (!want(id)) return;

@@ -1,4 +1,4 @@
-// Structured mutations of the wizard's input files (quality.md R4), drawn by
+// Structured mutations of the wizard's input files (docs/safety.md R4), drawn by
 // fast-check from a printed seed: key deletions, type swaps, odd keys and
 // values (huge, deep, odd Unicode, prototype names), then sometimes a textual
 // blow (truncation, a stray character, a BOM, CRLF, tabs, bad UTF-8, YAML

@@ -1,4 +1,4 @@
-// R1 crash during save (quality.md): a child saving distinct complete
+// R1 crash during save (docs/safety.md): a child saving distinct complete
 // versions in a loop through the store is SIGKILLed at random moments; after
 // each kill the state file must parse and equal, byte for byte, one complete
 // version that was written, and the next load must remove the dead writer's
@@ -237,7 +237,7 @@ async function liveWriterChecks(report: TargetReport, saver: string, root: strin
   } catch (e) {
     refused = (e as Error).message;
   }
-  if (!/state file is being written by process \d+; try again/.test(refused)) report.failures.push(`a save beside a live lock was not refused as wizard.md says: ${JSON.stringify(refused)}`);
+  if (!/state file is being written by process \d+; try again/.test(refused)) report.failures.push(`a save beside a live lock was not refused as docs/state-file.md says: ${JSON.stringify(refused)}`);
   sleeper.kill('SIGKILL');
   await waitExit(sleeper);
   loadStateFile(statePath);

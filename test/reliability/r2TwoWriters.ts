@@ -1,4 +1,4 @@
-// R2 two writers (quality.md): two CLI processes step one state file. One of
+// R2 two writers (docs/safety.md): two CLI processes step one state file. One of
 // them (the stale writer) is held by the CLI's `beforeSave` seam after it read
 // the file and computed its answer; the other writes meanwhile. The stale
 // writer must be refused with exactly `<file>: state file changed on disk

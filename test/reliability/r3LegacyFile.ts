@@ -1,4 +1,4 @@
-// R3 legacy file (quality.md): the demo's v1 state file stays byte-identical
+// R3 legacy file (docs/safety.md): the demo's v1 state file stays byte-identical
 // (sha256) through a long random walk of answers, rewinds, Back and plain
 // saves — through the engine and the store as the extension drives them, and
 // through the CLI — and every write goes to its companion.

@@ -1,4 +1,4 @@
-// R4 bad input files (quality.md): thousands of mutated state files,
+// R4 bad input files (docs/safety.md): thousands of mutated state files,
 // profiles, registries, manifests, briefs, plans, clarification files,
 // inputs.json, config.yaml and model-defaults files. Each must give success
 // or an error naming the file; anything thrown that is not a WizardError /
@@ -332,7 +332,7 @@ async function wizardCases(
     }
     if (errors.length) {
       if (!refusedFile) {
-        // Refusals about the answers, and M7 (a configured default model the mutated registry no longer has:
+        // Refusals about the answers, and an unavailable configured default (a model the mutated registry no longer has:
         // the message names the file that configures it), are not this file's errors.
         const ours = errors.filter((m) => !/^answer .* is not an option|needs a value|^task name must be|^configured default model .* \(configured in [^)]+\)/.test(m));
         if (ours.length) {
@@ -346,7 +346,7 @@ async function wizardCases(
   return t;
 }
 
-/** workspace.md › plans: the plan rules' messages are fixed and say "approved plan" instead of the path. */
+/** docs/okstra-files.md › Plans: the plan rules' messages are fixed and say "approved plan" instead of the path. */
 const PLAN_RULES = /^(task '[^']*' has no approved plan \(plan\/approved-plan\.md\)|approved plan |every stage of the approved plan is done|no stage of the approved plan is done yet)/;
 
 /** Answers for a walk toward the file: the kind's task, its steering answers, else defaults. */
@@ -395,7 +395,7 @@ function engineWalk(project: string, kind: Kind, profilesDir: string, env: NodeJ
     // Disabled options say why (an unreadable task, a type whose profile or plan fails): they can name the file.
     for (const o of p.options) if (o.disabled && o.description) notes.push(o.description);
     if (p.kind === 'done') break;
-    // A disabled static option is refused on submit with its reason (wizard.md): try it, nothing may change.
+    // A disabled static option is refused on submit with its reason (docs/steps.md › Steps): try it, nothing may change.
     const disabled = p.step.startsWith('role-') ? undefined : p.options.find((o) => o.disabled && (p.step !== 'task-pick' || o.value === kind.task));
     if (disabled) {
       const r = engine.submit(ctx, state, disabled.value);
@@ -431,7 +431,7 @@ async function stateWalk(project: string, env: NodeJS.ProcessEnv, rel: string, e
     const doc = JSON.parse(out.stdout) as { ok: boolean; error?: string; current?: PromptDoc };
     if (!doc.ok && doc.error) {
       // exit 1: the file cannot be loaded (its message must name it); exit 0: it loaded, but a prompt
-      // cannot be computed from what it holds (cli.md) — that message names the value, e.g. the task.
+      // cannot be computed from what it holds (docs/protocol.md) — that message names the value, e.g. the task.
       if (out.exitCode === 1) {
         errors.push(doc.error);
         return;

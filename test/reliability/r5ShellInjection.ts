@@ -1,4 +1,4 @@
-// R5 shell injection (quality.md): hostile strings in every free-text and
+// R5 shell injection (docs/safety.md): hostile strings in every free-text and
 // path field (directive, analysis target, task name, brief, clarification and
 // PR-template paths — for paths a file with that name is created first). Each
 // wizard is walked through the engine to its renderArgv; then
@@ -251,7 +251,7 @@ export async function runR5(opts: R5Options): Promise<TargetReport> {
       if (how === 'used') c.used++;
       else {
         c.refused++;
-        // Every refusal is a message; NUL and a leading dash are refused exactly as wizard.md says.
+        // Every refusal is a message; NUL and a leading dash are refused exactly as docs/steps.md › Refusals says.
         if (w.value.includes('\u0000') && !TEXT_REFUSALS.nul.test(how) && field !== 'task-new') report.failures.push(`${field} with NUL refused with an unexpected message: ${shown(how)}`);
         if (!how) report.failures.push(`${field} with ${shown(w.value)} refused without a message`);
       }

@@ -1,6 +1,6 @@
 // The pieces every VS Code run of this project shares (integration launcher, UI tests, `npm start`):
 // code-server (VS Code server + web workbench) from the ignored .tools/ folder, served on 127.0.0.1,
-// and Debian's chromium driven by playwright-core. Background and pitfalls: ../shared/harness/README.md.
+// and Debian's chromium driven by playwright-core. Background: docs/decisions.md › VS Code test harness.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,7 +1,7 @@
 // The workbench the UI tests drive: code-server with this repository's extension and headless chromium through
 // playwright-core, on a temp copy of a workspace, plus the page-level moves the tests share (the command palette,
 // the wizard's QuickPick prompts, screenshots). Not a *.ui.test.mjs file: the test files import it.
-// Selectors are VS Code 1.100's; see ../shared/harness/README.md for the ones known to work.
+// Selectors are VS Code 1.100's; docs/decisions.md › VS Code test harness says how the harness is set up.
 import fs from 'node:fs';
 import path from 'node:path';
 import {

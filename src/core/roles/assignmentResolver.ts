@@ -1,4 +1,4 @@
-// The assignment resolver (roles.md › The assignment resolver):
+// The assignment resolver (docs/roles.md › The resolver's checks):
 // `resolve_assignments` validates a selection, complete or not, with checks
 // 1–7 in order; the first failure is the message.
 
@@ -82,7 +82,7 @@ export function dynamicRolesProblem(session: RoleSession): string | null {
   return null;
 }
 
-/** Check 7: M7 (with its source) for the first profile role (leader first in spawn-process) whose configured default is unavailable for reasons 1–3. */
+/** Check 7: the 'configured default model … is unavailable' refusal (with its source) for the first profile role (leader first in spawn-process) whose configured default is unavailable for reasons 1–3. */
 export function configuredDefaultsProblem(session: RoleSession): string | null {
   const avail = session.availability();
   const scopes = session.scopes();

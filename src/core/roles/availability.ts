@@ -1,4 +1,4 @@
-// Full availability (roles.md › ModelPool.availability, reasons 1–5) for one
+// Full availability (docs/roles.md › Availability, reasons 1–5) for one
 // host and one environment. One instance lives for one operation, so the
 // environment is asked once per provider and answers are memoised per
 // (model, role): "compute availability once per prompt".
@@ -39,7 +39,7 @@ export class AvailabilityContext {
     return this.backend;
   }
 
-  /** `pool.availability(ref, role, host_runtime, session_mode)`; reasons in roles.md order. */
+  /** `pool.availability(ref, role, host_runtime, session_mode)`; reasons in the order of docs/roles.md › Availability. */
   availability(ref: string, role: string, sessionMode: SessionMode = 'new-session'): Availability {
     const memoKey = sessionMode === 'new-session' ? role : `\u0000${role}`;
     let byRef = this.memo.get(memoKey);

@@ -1,7 +1,7 @@
-// v1 → v2 conversion (R-CONV-*) with wizard.md's BUG-13…19: legacy provider
+// v1 → v2 conversion (R-CONV-*), with the original's conversion defects fixed: legacy provider
 // keys of a v1 state payload or of a previous run's inputs.json become a
 // consistent role selection. Availability is checked as the prompts check it
-// (BUG-16); models that fail only for environmental reasons are kept — the
+// (the same pool, host and session mode); models that fail only for environmental reasons are kept — the
 // reconcile that follows every load reports them.
 
 import type { Notice, WizardState } from '../types';
@@ -29,7 +29,7 @@ function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 }
 
-/** BUG-19: the first non-empty of the snake_case and camelCase keys; '' when neither. */
+/** The first non-empty of the snake_case and camelCase keys; '' when neither. */
 export function legacyValue(payload: Record<string, unknown>, snake: string, camel: string): unknown {
   if (!isEmpty(payload[snake])) return payload[snake];
   if (!isEmpty(payload[camel])) return payload[camel];
@@ -47,7 +47,7 @@ export function legacyWorkerProviders(raw: unknown): string[] {
 
 type LegacyRef = { ref: string } | { skip: string };
 
-/** R-CONV-10 with BUG-16: the pool model a legacy provider/model pair names, or why it is skipped. */
+/** R-CONV-10, judged as the prompts judge it: the pool model a legacy provider/model pair names, or why it is skipped. */
 function legacyModelRef(session: RoleSession, providerRaw: string, role: string, rawModel: unknown): LegacyRef {
   const providerId = providerRaw.trim().toLowerCase();
   if (!providerId) return { skip: 'empty provider' };
@@ -79,7 +79,7 @@ function pushOrder(state: WizardState, id: string): void {
   if (!state.role_selection_order.includes(id)) state.role_selection_order.push(id);
 }
 
-/** BUG-13/14: the count id the role's prompt would have, then the count. */
+/** The count id the role's prompt would have (role-count or role-add), then the count. */
 function recordCount(state: WizardState, req: RoleRequirement, count: number): void {
   const kind = countPromptKind(req);
   if (kind === null) return;
@@ -112,7 +112,7 @@ export function convertV1Selection(
   const profile = session.profile();
   const pool = session.pool();
 
-  // The cross-verification role (R-CONV-4…9, BUG-14, BUG-17, BUG-18).
+  // The cross-verification role (R-CONV-4…9; unusable and duplicate providers are skipped with a notice).
   const cross = profile.roles.find((r) => !r.dynamic && CROSS_VERIFICATION_ROLES.includes(r.role));
   if (cross) {
     const legacy = legacyWorkerProviders(legacyValue(payload, 'workers_override', 'workers'));
@@ -141,7 +141,7 @@ export function convertV1Selection(
     recordModels(state, cross.role, refs.slice(0, count));
   }
 
-  // The static rows (R-CONV-11…13, BUG-15).
+  // The static rows (R-CONV-11…13; a legacy critic becomes role-add:critic = 1 when the critic is optional).
   const staticRoles = new Map<string, RoleRequirement>();
   if (session.mode === 'spawn-process') staticRoles.set('leader', LEADER_REQUIREMENT);
   for (const req of profile.roles) {
@@ -181,10 +181,10 @@ export function convertV1Selection(
 }
 
 /**
- * reuse-previous (R-REU-1, workspace.md › runs): the previous run's
+ * reuse-previous (R-REU-1, docs/okstra-files.md › Previous runs): the previous run's
  * selection replaces the current one — v2 `roleCounts`/`roleModels` when
  * present, else the legacy keys through the conversion. Role ids leave
- * `answered` too (BUG-12). Run reconcileRoleSelection afterwards.
+ * `answered` too. Run reconcileRoleSelection afterwards.
  */
 export function applyPreviousRunSelection(session: RoleSession, state: WizardState, inputs: Record<string, unknown>): Notice[] {
   clearRoleSelection(state);

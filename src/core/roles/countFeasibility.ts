@@ -1,5 +1,5 @@
 // Which counts of a role-count / role-add prompt can still be completed
-// (wizard.md › Role prompts beyond the seed), and the default among them.
+// (docs/steps.md › Role selection), and the default among them.
 
 import type { PromptOption, WizardState } from '../types';
 import { completionProblem } from './feasibility';

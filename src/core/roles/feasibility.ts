@@ -1,4 +1,4 @@
-// Exact feasibility (roles.md › Feasibility): can a partial selection still
+// Exact feasibility (docs/roles.md › The model in one paragraph): can a partial selection still
 // be completed into one that passes resolve_assignments (checks 1–6)?
 //
 // Distinctness is per role and availability does not depend on the ordinal,

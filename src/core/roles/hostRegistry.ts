@@ -1,4 +1,4 @@
-// Hosts (roles.md › Hosts): where the wizard runs and which provider is the
+// Hosts (docs/roles.md › Hosts): where the wizard runs and which provider is the
 // host's own, and the host-session context rendered for okstra.
 
 import { WizardError, type WizardState } from '../types';
@@ -51,7 +51,7 @@ function compareUtf16(a: string, b: string): number {
  * `serialize_host_session_context(_host_session_context(state))`: compact
  * JSON, key order fixed, absent values null, non-ASCII as is (JSON.stringify
  * does not escape it), availableFunctions sorted by UTF-16 code unit. The
- * attestation is always `unknown(native provider)` (BUG-23).
+ * attestation is always `unknown(native provider)`: the leader's model is never known.
  */
 export function hostSessionContextJson(state: WizardState): string {
   const host = resolveHost(state.host_runtime);

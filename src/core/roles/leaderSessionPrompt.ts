@@ -6,7 +6,7 @@ import { LEADER_SESSION_STEP } from './roleIds';
 import type { RoleSession } from './roleSession';
 import { echoTemplate, render, roleTexts } from './promptTexts';
 
-/** The attestation is always unknown (BUG-23), so the model shown is `current-session` without effort. */
+/** The attestation is always unknown, so the model shown is `current-session` without effort. */
 export const CURRENT_SESSION_MODEL = 'current-session';
 
 export function leaderSessionPrompt(session: RoleSession): Prompt {

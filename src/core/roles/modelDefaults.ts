@@ -1,4 +1,4 @@
-// Model defaults (roles.md › Model defaults): project scope (config.yaml
+// Model defaults (docs/profiles.md › Model defaults): project scope (config.yaml
 // `modelDefaults`), user scope (VS Code setting or OKSTRA_MODEL_DEFAULTS),
 // built-in (`defaultFor` of the registry).
 
@@ -8,7 +8,7 @@ import type { AvailabilityContext } from './availability';
 
 export interface ScopedDefaults {
   refs: string[];
-  /** For M7's ` (configured in <source>)` (BUG-21). */
+  /** For the ` (configured in <source>)` of an unavailable configured default. */
   source: string;
 }
 
@@ -39,13 +39,13 @@ export function scopedDefaults(scopes: ModelDefaultScopes, role: string): Scoped
 export interface RoleDefaults {
   /** The default set before rotation: configured refs that can start here, or the registry's defaults. */
   refs: string[];
-  /** M7 for the first configured ref unavailable for reasons 1–3, null when none. */
+  /** The 'configured default model … is unavailable' refusal for the first configured ref unavailable for reasons 1–3, null when none. */
   error: string | null;
   /** Configured refs that fail only for environmental reasons (left out of `refs`). */
   environmental: Array<{ ref: string; reason: string }>;
 }
 
-/** `_role_default_candidates` with the decisions of BUG-21 and roles.md › Environment. */
+/** `_role_default_candidates` with its source named (docs/roles.md › The resolver's checks) and docs/roles.md › The environment. */
 export function roleDefaults(scopes: ModelDefaultScopes, avail: AvailabilityContext, role: string): RoleDefaults {
   const scoped = scopedDefaults(scopes, role);
   if (!scoped) return { refs: avail.pool.defaultCandidates(role).map((m) => m.ref), error: null, environmental: [] };

@@ -1,4 +1,4 @@
-// ModelPool (roles.md › The model registry and ModelPool): the merged
+// ModelPool (docs/profiles.md › Models and providers): the merged
 // registry as the seed queries it.
 
 import { WizardError } from '../types';
@@ -73,7 +73,7 @@ export class ModelPool {
   }
 
   /**
-   * Reasons 1–3 of roles.md (those that do not depend on the machine).
+   * Reasons 1–3 of docs/roles.md › Availability (those that do not depend on the machine).
    * The environmental reasons 4–5 are added by AvailabilityContext.
    */
   staticAvailability(ref: string, role: string): Availability {

@@ -1,7 +1,7 @@
 // Parsing is pure, so a parsed file can be reused while its text is the same:
 // the workspace hands the same text on every operation until the file
 // changes, and re-parsing a 500-model registry per prompt would dominate the
-// prompt's cost (quality.md P2). Keyed by path and full text; a few entries.
+// prompt's cost (docs/performance.md P2). Keyed by path and full text; a few entries.
 
 export class ParseCache<T> {
   private readonly entries = new Map<string, T>();

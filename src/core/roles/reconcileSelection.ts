@@ -1,4 +1,4 @@
-// The explicit reconcile (BUG-10/40), run by the step flow after load and
+// The explicit reconcile (computing a prompt never changes the state), run by the step flow after load and
 // after each submit: it repairs a stored selection that no longer fits the
 // profile, the pool or the rules, and says what it did as notices. Computing
 // a prompt never does this.
@@ -54,7 +54,7 @@ export function reconcileRoleSelection(session: RoleSession, state: WizardState)
   return notices;
 }
 
-/** BUG-39 and BUG-33: counts outside the range, or for roles that take no count. */
+/** Counts outside the range (found at load, asked again), or for roles that take no count. */
 function dropBadCounts(session: RoleSession, state: WizardState, notices: Notice[]): void {
   for (const [role, count] of Object.entries(state.role_counts)) {
     if (!countProblem(session, role, count)) continue;
@@ -71,7 +71,7 @@ function dropBadCounts(session: RoleSession, state: WizardState, notices: Notice
   }
 }
 
-/** BUG-22 / BUG-33: models of roles that are not selectable now (stale, dynamic, count 0, current-session leader). */
+/** Models of roles that are not selectable now (stale, dynamic, count 0, current-session leader). */
 function dropUnselectableModels(session: RoleSession, state: WizardState, notices: Notice[]): void {
   const selectable = new Set(selectableRequirements(session, state.role_counts).map((r) => r.role));
   for (const role of Object.keys(state.role_models)) {
@@ -86,7 +86,7 @@ function dropUnselectableModels(session: RoleSession, state: WizardState, notice
   }
 }
 
-/** More models than instances (R-PRN-2's M9): the extra ones go, with a notice each. */
+/** More models than instances (R-PRN-2's `role '<r>' has <n> models for <count> instances`): the extra ones go, with a notice each. */
 function trimExtraModels(session: RoleSession, state: WizardState, notices: Notice[]): void {
   for (const req of selectableRequirements(session, state.role_counts)) {
     const models = modelsOf(state.role_models, req.role);
@@ -108,7 +108,7 @@ function trimExtraModels(session: RoleSession, state: WizardState, notices: Noti
  * prefix that cannot be completed is rewound (with every later role's
  * models), repeatedly until the rest can. Nothing is blamed when the
  * failure does not come from a choice — a dynamic role without a model, or
- * counts that even an empty selection cannot meet (BUG-20: the prompt then
+ * counts that even an empty selection cannot meet (the prompt then
  * reports it, and the way out is a rewind).
  */
 function pruneInfeasiblePrefixes(session: RoleSession, state: WizardState, notices: Notice[]): void {
@@ -137,7 +137,7 @@ function pruneInfeasiblePrefixes(session: RoleSession, state: WizardState, notic
   }
 }
 
-/** R-PRN-4 with BUG-25 (an emptied role loses its key). */
+/** R-PRN-4 (an emptied role loses its key). */
 function rewindInvalidRoleModels(
   session: RoleSession,
   state: WizardState,
@@ -168,7 +168,7 @@ function rewindInvalidRoleModels(
   removeIds(state, ids);
 }
 
-/** roles.md › Environment: kept models and configured defaults that cannot start on this machine. */
+/** docs/roles.md › The environment: kept models and configured defaults that cannot start on this machine. */
 function noticeEnvironment(session: RoleSession, state: WizardState, notices: Notice[]): void {
   const avail = session.availability();
   for (const req of selectableRequirements(session, state.role_counts)) {

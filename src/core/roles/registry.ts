@@ -1,4 +1,4 @@
-// The model registry (roles.md › The model registry): the built-in YAML
+// The model registry (docs/profiles.md › Models and providers): the built-in YAML
 // shipped with the extension merged with config.yaml `providers` / `models`.
 
 import * as z from 'zod';
@@ -97,7 +97,7 @@ export function parseRegistry(path: string, text: string): Registry {
 }
 
 /**
- * Built-in registry merged with the project's config (roles.md): providers
+ * Built-in registry merged with the project's config (docs/profiles.md › Models and providers): providers
  * merge key by key; a project model with a built-in ref takes that model's
  * place (its keys over the built-in ones), other project models follow in the
  * order written. `registry.replaceBuiltins` uses the project's alone.

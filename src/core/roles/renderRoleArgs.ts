@@ -1,4 +1,4 @@
-// render_role_args (R-RND-1…4, BUG-22): the `role-count` and `role-model`
+// render_role_args (R-RND-1…4, selectable roles only): the `role-count` and `role-model`
 // lists of render_args. Only selectable roles are rendered; incomplete
 // selections are rendered as they are.
 

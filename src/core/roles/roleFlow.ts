@@ -1,4 +1,4 @@
-// next_role_prompt (R-FLOW-*) as a pure query (BUG-10): no use_defaults
+// next_role_prompt (R-FLOW-*) as a pure query: no use_defaults
 // flip, no pruning — reconcileRoleSelection does that explicitly.
 //
 // The caller (the step flow) asks only at the roles position, i.e. once the
@@ -16,7 +16,7 @@ import type { RoleSession } from './roleSession';
 
 export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt | null {
   if (!state.task_type) return null; // R-FLOW-1: role selection is not enabled yet
-  // A missing or broken profile is an error at every role prompt (wizard.md › Execution identity),
+  // A missing or broken profile is an error at every role prompt (docs/steps.md › Role selection),
   // so it is checked before R-FLOW-3's leader-session slot, unlike the seed.
   session.requireAll();
   if (
@@ -49,7 +49,7 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
     const have = modelsOf(state.role_models, req.role).length;
     if (have < count) {
       const m7 = configuredDefaultsProblem(session);
-      if (m7) throw new WizardError(m7); // BUG-21: M7 is reported bare
+      if (m7) throw new WizardError(m7); // reported bare, never inside 'role selection cannot be completed'
       return roleModelPrompt(session, state, req, count, have + 1);
     }
   }
@@ -62,7 +62,7 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
 }
 
 /**
- * What keeps the wizard from confirm because of role selection (BUG-11):
+ * What keeps the wizard from confirm because of role selection (an error is shown, never swallowed):
  * the error nextRolePrompt raises, or null. A pending role prompt is not a
  * blocker here (the step flow shows it).
  */

@@ -16,7 +16,7 @@ import { echoTemplate, render, roleTexts } from './promptTexts';
 
 export const LEAVES_NO_COMPLETE_ASSIGNMENT = 'leaves no complete assignment';
 
-/** BUG-20: an infeasible selection that no single choice can be blamed for. */
+/** An infeasible selection that no single choice can be blamed for. */
 export function cannotCompleteMessage(reason: string): string {
   return `role selection cannot be completed: ${reason}`;
 }

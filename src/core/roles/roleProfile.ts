@@ -1,4 +1,4 @@
-// Role profiles (roles.md › Role profiles): which roles a run type uses, how
+// Role profiles (docs/profiles.md › Role profiles): which roles a run type uses, how
 // many instances each may have, and which are dynamic. Markdown with YAML
 // front matter, validated with zod; a broken file is a RoleProfileError in the
 // file-error format.
@@ -118,7 +118,7 @@ function parseProfile(path: string, text: string, expectedTaskType: string): Rol
     }
     const r = sub.data as z.infer<typeof staticRole> | z.infer<typeof dynamicRole>;
     if (!ROLE_NAME.test(r.role)) throw source.error(['roles', i, 'role'], `must match [a-z][a-z0-9-]*: ${pyReprString(r.role)}`);
-    // BUG-34: the leader is implicit (spawn-process adds it); declaring it would give two leaders.
+    // The leader is implicit (spawn-process adds it); declaring it would give two leaders.
     if (r.role === 'leader') throw source.error(['roles', i, 'role'], "'leader' is implicit and must not be declared");
     if (seen.has(r.role)) throw source.error(['roles', i, 'role'], `duplicate role ${pyReprString(r.role)}`);
     seen.add(r.role);

@@ -1,4 +1,4 @@
-// Rewinding inside the role selection (R-EDT-3 with BUG-25/26) and clearing
+// Rewinding inside the role selection (R-EDT-3; docs/steps.md › Rewind and Back) and clearing
 // it (R-EDT-4).
 
 import { WizardError, type WizardState } from '../types';
@@ -22,11 +22,11 @@ export function resetRoleSelectionFrom(state: WizardState, target: string): void
   }
   for (const role of Object.keys(state.role_counts)) if (!countRoles.has(role)) delete state.role_counts[role];
   for (const [role, models] of Object.entries(state.role_models)) {
-    // BUG-26: keep the first k models, k the largest with role-model:<r>:1…k all kept.
+    // Keep the first k models, k the largest with role-model:<r>:1…k all kept.
     const ordinals = modelOrdinals.get(role) ?? new Set<number>();
     let k = 0;
     while (k < models.length && ordinals.has(k + 1)) k++;
-    if (k === 0) delete state.role_models[role]; // BUG-25
+    if (k === 0) delete state.role_models[role]; // no models: an absent key
     else state.role_models[role] = models.slice(0, k);
   }
   state.role_selection_order = kept;

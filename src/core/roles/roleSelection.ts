@@ -40,12 +40,12 @@ export function selectableRequirements(session: RoleSession, counts: Record<stri
   return out;
 }
 
-/** Models of a role; "no models" is an absent key (BUG-25). */
+/** Models of a role; "no models" is an absent key. */
 export function modelsOf(models: Record<string, string[]>, role: string): string[] {
   return models[role] ?? [];
 }
 
-/** Sets a role's models, deleting the key for an empty list (BUG-25). */
+/** Sets a role's models, deleting the key for an empty list (never `role: []`). */
 export function setModels(state: WizardState, role: string, models: string[]): void {
   if (models.length === 0) delete state.role_models[role];
   else state.role_models[role] = models;

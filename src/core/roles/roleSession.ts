@@ -1,5 +1,5 @@
 // RoleSession: what one engine operation needs for role selection, read once
-// (BUG-33): the profile, the merged pool, the host, the environment and the
+// (the profile is never re-read within one operation): the profile, the merged pool, the host, the environment and the
 // model-default scopes. Reading never throws; each failure is recorded and
 // raised as a WizardError by the accessor that needs it.
 
@@ -81,7 +81,7 @@ export class RoleSession {
       : config;
   }
 
-  /** Role selection is "enabled" whenever task_type is set (wizard.md › Execution identity). */
+  /** Role selection is "enabled" whenever task_type is set (docs/steps.md › Role selection). */
   get enabled(): boolean {
     return this.profileLoaded !== null;
   }

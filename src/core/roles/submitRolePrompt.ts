@@ -1,5 +1,5 @@
-// _submit_role_prompt (R-SUB-*) with wizard.md's decisions (BUG-24, BUG-25,
-// infeasible counts). Mutates the given working copy and returns the echo;
+// _submit_role_prompt (R-SUB-*) (only offered counts, no empty model lists,
+// infeasible counts refused). Mutates the given working copy and returns the echo;
 // the caller appends the id to `answered` and `role_selection_order`
 // (R-SUBM-1), e.g. with recordRoleAnswer.
 
@@ -38,7 +38,7 @@ export function submitRolePrompt(session: RoleSession, state: WizardState, promp
     if (!req || countPromptKind(req) !== 'role-count') throw new WizardError(`role ${q(role)} does not accept a count selection`);
     const option = prompt.options.find((o) => o.value === value);
     if (!option) {
-      // BUG-24: the answer must be an offered value; say why it is not.
+      // The answer must be an offered value; say why it is not.
       if (!CANONICAL_INT.test(value)) throw new WizardError(`role ${q(role)} count must be an integer`);
       throw new WizardError(`role ${q(role)} count must be in ${req.min}..${req.max}: ${Number(value)}`);
     }
@@ -72,7 +72,7 @@ export function submitRolePrompt(session: RoleSession, state: WizardState, promp
   try {
     validateSubmittedRoleModel(session, state);
   } catch (err) {
-    setModels(state, role, before); // BUG-25: a refused model leaves no `role: []`
+    setModels(state, role, before); // a refused model leaves no `role: []`
     throw err;
   }
   return `role-model: ${role}#${parsed.ordinal}=${value}`;

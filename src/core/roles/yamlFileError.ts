@@ -1,5 +1,5 @@
 // YAML text validated by a zod schema, with failures reported as FileError in
-// the format `<path>:<line>:<column>: <key path>: <problem>` (workspace.md ›
+// the format `<path>:<line>:<column>: <key path>: <problem>` (docs/okstra-files.md ›
 // File errors). Profiles and the model registry share this.
 
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';

@@ -1,4 +1,4 @@
-// Which program runs okstra (workspace.md › config.yaml): the VS Code setting
+// Which program runs okstra (docs/okstra-files.md › config.yaml): the VS Code setting
 // `okstra.command` overrides the project's `okstraCommand`, which defaults to
 // `okstra`. Either is one executable or [program, ...args]; a string is never
 // split on spaces, so a path with spaces stays one word.

@@ -1,4 +1,4 @@
-// Text catalogues (wizard.md › Texts): labels, option templates, echo
+// Text catalogues (docs/steps.md › Texts): labels, option templates, echo
 // templates and confirmation lines, keyed like the seed's `_p` / `_msg`.
 // Templates use Python str.format syntax ({name}, {{ and }} literal) and are
 // rendered by formatTemplate. Option values, echoes of errors and notices are

@@ -1,4 +1,4 @@
-// English texts (wizard.md › Texts). Keys follow the seed's `_p` / `_msg`.
+// English texts (docs/steps.md › Texts). Keys follow the seed's `_p` / `_msg`.
 // Echo templates are protocol (never translated); labels and confirmation
 // lines are the user's language.
 import type { TextCatalog } from './catalog';

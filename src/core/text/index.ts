@@ -6,7 +6,7 @@ import { validateTextCatalog } from './schema';
 
 const cache = new Map<string, TextCatalog>();
 
-/** `ko` for Korean (`ko`, `ko-KR`, …), English otherwise (wizard.md › Texts). */
+/** `ko` for Korean (`ko`, `ko-KR`, …), English otherwise (docs/steps.md › Texts). */
 export function textsFor(lang: string | undefined): TextCatalog {
   const key = (lang ?? '').toLowerCase().startsWith('ko') ? 'ko' : 'en';
   let cat = cache.get(key);

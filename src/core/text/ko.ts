@@ -1,5 +1,5 @@
 // Korean texts: the same keys as en.ts. Echo templates stay in English — they
-// are protocol (wizard.md › Texts), like option values, errors and notices.
+// are protocol (docs/steps.md › Texts), like option values, errors and notices.
 import type { TextCatalog } from './catalog';
 
 export const ko: TextCatalog = {

@@ -1,4 +1,4 @@
-// A text catalogue is validated when it is loaded (wizard.md › Texts): every
+// A text catalogue is validated when it is loaded (docs/steps.md › Texts): every
 // step and confirmation key the engine formats must be there, every template
 // must be well formed, and echo templates must be the protocol ones.
 import * as z from 'zod';

@@ -1,4 +1,4 @@
-// confirmationText (wizard.md › confirmationText, R-CFM-2/4): lines from the
+// confirmationText (docs/steps.md › The confirmation, R-CFM-2/4): lines from the
 // text catalogue, values as stored (paths project-relative).
 
 import type { WizardState } from '../types';

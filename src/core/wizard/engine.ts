@@ -1,6 +1,6 @@
 // The engine facade (docs/architecture.md › Engine facade). Every function
 // takes an EngineContext and a state it never mutates; results carry a
-// JSON-ready `doc` in cli.md's exact key order so the CLI prints it as is, and
+// JSON-ready `doc` in the exact key order of docs/protocol.md so the CLI prints it as is, and
 // the new state when something changed. `carried` are notices raised earlier
 // in the same operation (prepare's conversion / rebasing / reconcile): they
 // are repeated in every document until a successful submit writes the state.
@@ -149,7 +149,7 @@ function noticeTexts(notices: Notice[]): string[] | undefined {
   return out.length ? out : undefined;
 }
 
-/** Puts `notices` right after `ok`, only when there are some (cli.md). */
+/** Puts `notices` right after `ok`, only when there are some (docs/protocol.md). */
 function withNotices<T extends { ok: boolean }>(ok: T['ok'], notices: Notice[], rest: Omit<T, 'ok' | 'notices'>): T {
   const texts = noticeTexts(notices);
   return (texts ? { ok, notices: texts, ...rest } : { ok, ...rest }) as unknown as T;
@@ -157,14 +157,14 @@ function withNotices<T extends { ok: boolean }>(ok: T['ok'], notices: Notice[], 
 
 function messageOf(e: unknown): string {
   if (e instanceof WizardError) return e.message;
-  throw e; // a programming error, not a user-facing one (BUG-37 wraps known failures upstream)
+  throw e; // a programming error, not a user-facing one (known failures are WizardErrors upstream)
 }
 
 function currentDoc(env: StepEnv, s: WizardState): PromptDoc {
   return promptDoc(env, s, nextPrompt(env, s));
 }
 
-/** `current` of a refusal: from the unchanged state (BUG-9), null when it cannot be computed. */
+/** `current` of a refusal: from the unchanged state, null when it cannot be computed. */
 function safeCurrent(ctx: EngineContext, state: WizardState): PromptDoc | null {
   const env = makeEnv(ctx);
   try {
@@ -175,7 +175,7 @@ function safeCurrent(ctx: EngineContext, state: WizardState): PromptDoc | null {
   }
 }
 
-/** BUG-10: the explicit reconcile after a submit, reported as notices. */
+/** The explicit reconcile after a submit, reported as notices. */
 function reconcile(env: StepEnv, s: WizardState): Notice[] {
   if (!s.task_type) return [];
   try {
@@ -191,7 +191,7 @@ function refused(ctx: EngineContext, state: WizardState, error: string, notices:
   return { ok: false, error, current, notices, doc: withNotices<RefusedDoc>(false, notices, { error, current }) };
 }
 
-/** The tail of submit / rewind / abort: reconcile, then the next prompt (BUG-41 when it fails). */
+/** The tail of submit / rewind / abort: reconcile, then the next prompt (when that fails, the answer is still saved and the error reported beside it). */
 function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[]): StepResult {
   const notices = [...carried, ...env.notices, ...reconcile(env, w)];
   try {
@@ -215,7 +215,7 @@ export interface InitOptions {
   config?: ProjectConfig | null;
 }
 
-/** A fresh v2 state for a project (cli.md › init; workspace.md › Roots). */
+/** A fresh v2 state for a project (docs/protocol.md › Commands; docs/okstra-files.md › Roots). */
 export function initState(opts: InitOptions): WizardState {
   const s = defaultState();
   s.project_root = opts.projectRootAbs;
@@ -237,7 +237,7 @@ export function projectRootOfStateDir(dir: string): string | null {
 
 /**
  * After the codec parsed a file: rebasing when the project moved, the v1→v2
- * conversion, R-VER-11, and the load-time reconcile (BUG-10, BUG-39) — all
+ * conversion, R-VER-11, and the load-time reconcile (out-of-range counts included) — all
  * reported as notices, written only with the next successful submit.
  */
 export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundInDir?: string } = {}): PrepareResult {
@@ -272,7 +272,7 @@ export function current(ctx: EngineContext, state: WizardState, carried: Notice[
   }
 }
 
-/** Answers the current prompt (cli.md › step --answer). */
+/** Answers the current prompt (docs/protocol.md › Commands). */
 export function submit(ctx: EngineContext, state: WizardState, answer: string, carried: Notice[] = []): StepResult {
   const env = makeEnv(ctx);
   const w = cloneState(state);
@@ -322,7 +322,7 @@ export function backTarget(state: WizardState): string | null {
   return null;
 }
 
-/** Back = undo exactly the last answer (wizard.md › Rewind and Back; docs/decisions.md › Wizard: Back). */
+/** Back = undo exactly the last answer (docs/steps.md › Rewind and Back; docs/decisions.md › Wizard: Back). */
 export function back(ctx: EngineContext, state: WizardState, carried: Notice[] = []): StepResult {
   const id = backTarget(state);
   if (id === null) {
@@ -402,7 +402,7 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
   }
 }
 
-/** The confirmation block (wizard.md › confirmationText); throws WizardError. */
+/** The confirmation block (docs/steps.md › The confirmation); throws WizardError. */
 export function confirmationText(ctx: EngineContext, state: WizardState): string {
   return buildConfirmationText(makeEnv(ctx), state);
 }
@@ -414,7 +414,7 @@ export function persistActions(state: WizardState): PersistAction[] {
 
 // ------------------------------------------------------------------ rows
 
-/** The tree group of a step id (cli.md › tree). */
+/** The tree group of a step id (docs/protocol.md › Commands). */
 export function stepGroup(id: string): StepGroup | 'roles' {
   if (isRoleStepId(id)) return 'roles';
   return STEP_BY_ID.get(id)?.group ?? 'confirm';
@@ -511,7 +511,7 @@ function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
     .map((x) => x.r);
 }
 
-/** cli.md › tree: the edit targets and the current prompt, in the order the wizard asks them. */
+/** docs/protocol.md › Commands (tree): the edit targets and the current prompt, in the order the wizard asks them. */
 export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TreeResult {
   const env = makeEnv(ctx);
   const s = cloneState(state);

@@ -1,7 +1,7 @@
 // The walk over the step catalogue: which prompt comes next (R-NXT-*), how an
-// answer is matched and applied (R-SUBM-*, cli.md › Answers), readiness for
-// confirm (R-RDY-*), rewind (R-EDT-*, wizard.md › Rewind and Back) and the
-// progress simulation (R-SIM-1, wizard.md › Progress). Everything here works
+// answer is matched and applied (R-SUBM-*, docs/protocol.md › Answers), readiness for
+// confirm (R-RDY-*), rewind (R-EDT-*, docs/steps.md › Rewind and Back) and the
+// progress simulation (R-SIM-1, docs/steps.md › Progress). Everything here works
 // on a working copy the engine made.
 
 import { pyReprString } from '../pyRepr';
@@ -44,10 +44,10 @@ export function nextPrompt(env: StepEnv, s: WizardState): Prompt {
 }
 
 function flowPrompt(env: StepEnv, s: WizardState): Prompt {
-  // A malformed config.yaml blocks every prompt with its file error (workspace.md › config.yaml).
+  // A malformed config.yaml blocks every prompt with its file error (docs/okstra-files.md › config.yaml).
   env.config();
   if (s.aborted || s.confirmed === true) return DONE_PROMPT;
-  // A task type without a loadable profile is an error at every prompt after task-type (BUG-1).
+  // A task type without a loadable profile is an error at every prompt after task-type (never a fall-back to v1 steps).
   if (s.task_type && s.answered.includes('task-type')) env.roles(s).requireAll();
   for (const entry of FLOW) {
     if (entry === ROLES) {
@@ -59,7 +59,7 @@ function flowPrompt(env: StepEnv, s: WizardState): Prompt {
     }
     if (entry === confirm) {
       // R-RDY-*: every entry before confirm was passed, so the role prompts returned none (an error
-      // would have been thrown, BUG-11) and no follow-up applies; what is left is the identity.
+      // would have been thrown and shown) and no follow-up applies; what is left is the identity.
       if (s.confirmed === null && !s.answered.includes('confirm') && identityReady(s)) return confirm.build(env, s);
       continue;
     }
@@ -75,7 +75,7 @@ function flowPrompt(env: StepEnv, s: WizardState): Prompt {
 // ------------------------------------------------------------------ edit-target
 
 /**
- * R-EDT-1 with BUG-12/27: answered ids, then order ids not answered, without
+ * R-EDT-1: answered ids, then order ids not answered, without
  * confirm / edit-target, keeping only static steps and ids of the role order.
  */
 export function editTargets(s: WizardState): string[] {
@@ -98,7 +98,7 @@ function buildEditTarget(env: StepEnv, s: WizardState): Prompt {
   return p;
 }
 
-/** The rewind refusal for an id that is not an allowed target (M20 / M21). */
+/** The rewind refusal for an id that is not an allowed target: `unknown role selection step: '<id>'` / `unknown step: '<id>'`. */
 export function rewindRefusal(s: WizardState, id: string): string | null {
   if (s.aborted) return 'wizard was aborted by the user — it cannot be edited';
   if (editTargets(s).includes(id)) return null;
@@ -111,7 +111,7 @@ function resetField(s: WizardState, field: string): void {
   (s as unknown as Record<string, unknown>)[field] = structuredClone(d[field]);
 }
 
-/** wizard.md › Rewind and Back, on a working copy; the target was checked with rewindRefusal. */
+/** docs/steps.md › Rewind and Back, on a working copy; the target was checked with rewindRefusal. */
 export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
   const before = structuredClone(s);
   if (isRoleStepId(id)) {
@@ -131,7 +131,7 @@ export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
     if (FOLLOW_UP_TEXT_IDS.has(id)) s.pending_follow_up = id;
     if (start < ROLES_INDEX) {
       clearRoleSelection(s); // R-EDT-5
-      // workspace.md › reuse-previous: the run's selection is filled in again.
+      // docs/okstra-files.md › Previous runs: the run's selection is filled in again.
       if (s.answered.includes('reuse-previous')) {
         const run = reusedRun(env, s);
         if (run && identityReadyForRoles(s)) applyRunSelection(env, s, run);
@@ -151,7 +151,7 @@ function identityReadyForRoles(s: WizardState): boolean {
 // ------------------------------------------------------------------ answers
 
 /**
- * cli.md › Answers: an option's exact value, its exact label, then `#<n>`.
+ * docs/protocol.md › Answers: an option's exact value, its exact label, then `#<n>`.
  * A bare number is only ever a value. Returns null when nothing matches.
  */
 export function matchOption(options: PromptOption[], answer: string): PromptOption | null {
@@ -171,7 +171,7 @@ export function matchOption(options: PromptOption[], answer: string): PromptOpti
 export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer: string): string {
   if (prompt.kind === 'done') throw new WizardError('wizard is complete — no prompt to answer');
   if (isRoleStepId(prompt.step)) {
-    // Role prompts refuse non-options with their own messages (M10, M15, M17, M18 …).
+    // Role prompts refuse non-options with their own messages (`role '<r>' count must be in …`, `model '<v>' is not a compatible candidate …` …).
     const matched = matchOption(prompt.options, answer);
     const echo = submitRolePrompt(env.roles(s), s, prompt, matched ? matched.value : answer);
     recordRoleAnswer(s, prompt.step); // R-SUBM-1
@@ -270,7 +270,7 @@ function passOver(w: WizardState, p: Prompt): void {
 const TYPED_PLACEHOLDER = '\u0000typed';
 
 /**
- * `_sim_advance` (wizard.md › Progress; docs/decisions.md › Wizard: progress):
+ * `_sim_advance` (docs/steps.md › Progress; docs/decisions.md › Wizard: progress):
  * the prompts shown from `current` up to and including confirm on the path
  * the answers and defaults lead to. A prompt the simulation cannot answer
  * with a default (a text that needs typing, a multi-pick, task-new) still
@@ -321,7 +321,7 @@ export function simulatedRemaining(env: StepEnv, s: WizardState, current: Prompt
   return count;
 }
 
-/** The prompt document of cli.md, key order included. */
+/** The prompt document of docs/protocol.md, key order included. */
 export function promptDoc(env: StepEnv, s: WizardState, p: Prompt): PromptDoc {
   const answered = answeredCount(s);
   const doc: PromptDoc = {

@@ -1,5 +1,5 @@
 // render_args, renderArgv, the stage intent and persist actions
-// (wizard.md › render_args keys, R-RND-*, R-OUT-2).
+// (docs/steps.md › Render arguments, R-RND-*, R-OUT-2).
 
 import { WizardError, type WizardState } from '../types';
 import { hostSessionContextJson, renderRoleArgs } from './roleBridge';
@@ -14,7 +14,7 @@ export function stageIntent(s: WizardState): { stage: string; chainStages: strin
   return { stage: ids[0] ?? '', chainStages: s.handoff_mode === 'chain' ? ids : [] };
 }
 
-/** R-RND-6 in wizard.md's key order; paths absolute. */
+/** R-RND-6 in the key order of docs/steps.md › Render arguments; paths absolute. */
 export function buildRenderArgs(env: StepEnv, s: WizardState): RenderArgs {
   if (s.aborted) throw new WizardError('wizard was aborted by the user — render-args is unavailable');
   const abs = (p: string) => toAbsolute(s.project_root, p);
@@ -44,7 +44,7 @@ export function buildRenderArgs(env: StepEnv, s: WizardState): RenderArgs {
   };
 }
 
-/** `_render_argv` (R-RND-9…12, BUG-38): empty strings are kept, lists repeat. */
+/** `_render_argv` (R-RND-9…12): empty strings are kept, lists repeat. */
 export function renderArgv(rendered: RenderArgs, hostRuntime: string): string[] {
   const argv = ['--lead-runtime', hostRuntime];
   for (const [name, value] of Object.entries(rendered)) {
@@ -64,7 +64,7 @@ export interface PersistAction {
   value: string;
 }
 
-/** wizard.md › persistActions. */
+/** docs/steps.md › The confirmation. */
 export function persistActions(s: WizardState): PersistAction[] {
   if (s.pr_template_scope !== 'project' || !s.pr_template_path) return [];
   return [{ action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: s.pr_template_path }];

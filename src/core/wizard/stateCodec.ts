@@ -1,5 +1,5 @@
-// The state file's JSON <-> WizardState (wizard.md › The state file,
-// seed-rules §1.2–1.3). Parsing takes a payload that JSON.parse already
+// The state file's JSON <-> WizardState (docs/state-file.md,
+// R-VER-*, R-VAL-*). Parsing takes a payload that JSON.parse already
 // produced; the store owns bytes, BOMs and file names.
 
 import * as z from 'zod';
@@ -86,7 +86,7 @@ export const STATE_FIELD_ORDER = [
 ] as const;
 export type StateField = (typeof STATE_FIELD_ORDER)[number];
 
-/** Path fields stored project-relative (wizard.md › The state file). */
+/** Path fields stored project-relative (docs/state-file.md). */
 export const PATH_FIELDS = [
   'brief_path',
   'feature_evidence_path',
@@ -159,7 +159,7 @@ function nestedDeeperThan(root: unknown, limit: number): boolean {
 /**
  * Keys that are never carried as unknown keys: the v1 provider keys, the
  * snake_case spellings of the v2 fields, the version and the keys the codec
- * writes itself (wizard.md › The state file).
+ * writes itself (docs/state-file.md).
  */
 const KNOWN_FIELDS = new Set<string>(STATE_FIELD_ORDER);
 
@@ -174,8 +174,8 @@ const NEVER_EXTRA = new Set<string>([
 ]);
 
 /**
- * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*, BUG-4/5/6/36).
- * Throws WizardError with M1–M6 or a field-type message.
+ * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*).
+ * Throws WizardError with a load message of docs/state-file.md or a field-type message.
  */
 export function parseState(payload: unknown): ParsedState {
   if (!isPlainObject(payload)) throw new WizardError('wizard state must be a JSON object');
@@ -186,7 +186,7 @@ export function parseState(payload: unknown): ParsedState {
   const has = (k: string) => Object.prototype.hasOwnProperty.call(payload, k);
   const version = has('executionIdentityVersion') ? payload.executionIdentityVersion : null;
   let sourceVersion: 1 | 2;
-  // BUG-5: absent/null/1 → v1, 2 (2.0 is the same JSON number) → v2, anything else → M3.
+  // absent/null/1 → v1, 2 (2.0 is the same JSON number) → v2, anything else → `unsupported wizard state version`.
   if (version === null || version === 1) sourceVersion = 1;
   else if (version === 2) sourceVersion = 2;
   else throw new WizardError(`unsupported wizard state version: ${pyRepr(version)}`);
@@ -201,7 +201,7 @@ export function parseState(payload: unknown): ParsedState {
   const state = defaultState();
   if (sourceVersion === 2) {
     const counts = roleCountsSchema.safeParse(payload.roleCounts);
-    // z.number().int() accepts 2.0 (BUG-36: JSON cannot tell it from 2); booleans fail.
+    // z.number().int() accepts 2.0 (JSON cannot tell it from 2); booleans fail.
     if (!counts.success) throw new WizardError('wizard state roleCounts must map roles to integers');
     const models = roleModelsSchema.safeParse(payload.roleModels);
     if (!models.success) throw new WizardError('wizard state roleModels must map roles to modelRef arrays');
@@ -245,8 +245,8 @@ export function parseState(payload: unknown): ParsedState {
 }
 
 /**
- * The state as a JSON object in file order (R-JSON-*, wizard.md › The state
- * file). `legacySource` is appended last for companions (the save path passes it).
+ * The state as a JSON object in file order (R-JSON-*, docs/state-file.md
+ * › Format). `legacySource` is appended last for companions (the save path passes it).
  */
 export function stateToJson(state: WizardState, legacySource?: { path: string; sha256: string }): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -255,7 +255,7 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
   for (const [k, v] of state.extra_keys) if (!KNOWN_FIELDS.has(k) && !NEVER_EXTRA.has(k)) out[k] = structuredClone(v);
   out.executionIdentityVersion = 2;
   out.roleCounts = { ...state.role_counts };
-  // BUG-25: "no models" is an absent key, never `role: []`.
+  // "No models" is an absent key, never `role: []`.
   out.roleModels = Object.fromEntries(Object.entries(state.role_models).filter(([, m]) => m.length > 0).map(([r, m]) => [r, [...m]]));
   out.roleSelectionOrder = [...state.role_selection_order];
   if (state.pending_follow_up) out[PENDING_FIELD] = state.pending_follow_up;

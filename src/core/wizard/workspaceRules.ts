@@ -1,12 +1,12 @@
 // The workspace rules the steps apply to what WorkspacePort reads
-// (workspace.md): slugs, the next-phase pointer, the catalogue order and
+// (docs/okstra-files.md): slugs, the next-phase pointer, the catalogue order and
 // labels, and the approved plan's stages.
 
 import { pyReprString } from '../pyRepr';
 import type { ApprovedPlan, PlanStage, TaskDetails, TaskEntry, TaskManifest } from '../ports';
 import { isTaskType, TASK_TYPE_VALUES, WizardError } from '../types';
 
-/** workspace.md › Roots: `slugify_task_segment`. */
+/** docs/okstra-files.md › Roots: `slugify_task_segment`. */
 export function slugifyTaskSegment(s: string): string {
   let out = s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   out = out.replace(/^-+|-+$/g, '').slice(0, 64).replace(/^-+|-+$/g, '');
@@ -30,7 +30,7 @@ export function promotePointer(raw: unknown): { phase: string; status: string } 
   return { phase: '', status: 'blocked' };
 }
 
-/** R-NPH-1 / BUG-29: the picker cell, `--` for an empty phase, status in parentheses unless ready. */
+/** R-NPH-1: the picker cell, `--` for an empty phase, status in parentheses unless ready. */
 export function nextPhaseCell(raw: unknown): string {
   const p = promotePointer(raw);
   const cell = p.phase || '--';
@@ -43,7 +43,7 @@ export function autofillTaskType(manifest: Pick<TaskManifest, 'workflow'> | null
   return p.status === STATUS_READY && isTaskType(p.phase) ? p.phase : '';
 }
 
-/** The analysing run types: they ask for an analysis target (wizard.md #6) and can request a revision. */
+/** The analysing run types: they ask for an analysis target (docs/steps.md › Steps) and can request a revision. */
 export const ANALYSING_TASK_TYPES = new Set(['requirements-discovery', 'error-analysis', 'implementation-planning']);
 
 /** R-NPH-5's `revision_requested`: the last run's type when it asked for a revision. */
@@ -68,7 +68,7 @@ function dated(m: TaskManifest): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** workspace.md › catalogue order: dated newest first, undated after, ties by key; unreadable last. */
+/** docs/okstra-files.md › The task catalogue: dated newest first, undated after, ties by key; unreadable last. */
 export function sortCatalogue(entries: TaskEntry[]): TaskEntry[] {
   const byKey = (a: TaskEntry, b: TaskEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   // Each date is parsed once, not in every comparison (P3: 10,000 tasks would cost O(n log n) Date.parse calls).
@@ -168,7 +168,7 @@ function dependencyOrder(candidates: PlanStage[]): PlanStage[] {
 
 /**
  * The stage step's inputs for implementation / final-verification
- * (workspace.md › plans), or the plan error as a WizardError.
+ * (docs/okstra-files.md › Plans), or the plan error as a WizardError.
  */
 export function stagePlan(task: TaskDetails, taskType: string): StagePlan {
   const plan = task.plan;

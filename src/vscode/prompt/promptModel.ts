@@ -52,7 +52,7 @@ export interface PromptModel {
 
 const COUNT_STEP = /^role-(count|add):/;
 
-/** `<folder> › <task> › <step title>  (n of total)` — n is answered + 1 (wizard.md › Progress). */
+/** `<folder> › <task> › <step title>  (n of total)` — n is answered + 1 (docs/steps.md › Progress). */
 export function promptTitle(prompt: PromptDoc, context: { folderName: string; taskKey: string }, texts: PromptTexts): string {
   const step = texts.catalog ? stepTitle(texts.catalog, prompt.step) : prompt.step;
   const crumbs = [context.folderName, context.taskKey, step].filter((c) => c !== '');
@@ -162,7 +162,7 @@ export function buildPromptModel(
   };
 }
 
-/** The answer of a multi_pick: chosen values in option order, joined by `,` (cli.md). */
+/** The answer of a multi_pick: chosen values in option order, joined by `,` (docs/protocol.md). */
 export function multiPickAnswer(prompt: PromptDoc, chosen: readonly string[]): string {
   const set = new Set(chosen);
   return prompt.options.filter((o) => set.has(o.value) && !o.disabled).map((o) => o.value).join(',');

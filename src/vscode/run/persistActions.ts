@@ -1,4 +1,4 @@
-// persistActions (wizard.md › confirmationText and persistActions): applied
+// persistActions (docs/steps.md › The confirmation): applied
 // when Run starts. `set-config` sets one top-level key of `.okstra/config.yaml`
 // and keeps the rest of the file byte for byte: the value's text is replaced
 // in place, or `key: value` is appended. (Re-printing the whole YAML document

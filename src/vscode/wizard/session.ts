@@ -1,4 +1,4 @@
-// What the UI needs from one wizard: the engine's results (cli.md shapes) over
+// What the UI needs from one wizard: the engine's results (docs/protocol.md shapes) over
 // a state that the session loads and saves. The UI depends on this interface
 // only, so the prompt runner, tree and Run can be tested with a fake; the real
 // implementation (engineSession.ts) wires the engine, the store and the workspace.
@@ -79,12 +79,12 @@ export interface WizardSession {
   configOkstraCommand(): string | string[] | null;
   /** Is there an answered step Back would return to? */
   canGoBack(): boolean;
-  /** Ids that `rewind(id)` would clear besides the target (wizard.md › Rewind), for the confirmation. */
+  /** Ids that `rewind(id)` would clear besides the target (docs/steps.md › Rewind and Back), for the confirmation. */
   clearedByRewind(id: string): string[];
 }
 
 /**
- * A refused write because another writer changed the file (quality.md R2). The store's STALE_READ_MESSAGE,
+ * A refused write because another writer changed the file (docs/safety.md R2). The store's STALE_READ_MESSAGE,
  * copied rather than imported (that would load the store and node:crypto at activation, P4); a unit test keeps them equal.
  */
 export const STALE_STATE_MESSAGE = 'state file changed on disk since it was read; reload to continue';

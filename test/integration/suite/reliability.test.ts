@@ -1,4 +1,4 @@
-// quality.md R2, R6 and R7 in the real extension host (the reliability script,
+// docs/safety.md R2, R6 and R7 in the real extension host (the reliability script,
 // `npm run test:reliability`, measures R1–R5 outside it):
 //   R2  the extension and a real CLI process step one state file: whichever
 //       saves on a stale read is refused with the store's message and writes
@@ -6,7 +6,7 @@
 //   R6  untrusted: prompts are answered and saved, Run / Run Again refuse and
 //       run nothing, the persist action is not applied (trust seam: the
 //       harness cannot revoke trust);
-//   R7  every text refusal of wizard.md shows the engine's message in the
+//   R7  every text refusal of docs/steps.md › Refusals shows the engine's message in the
 //       InputBox, the state file stays byte-identical, the same prompt stays
 //       open, and the wizard continues from it.
 import assert from 'node:assert/strict';
@@ -206,7 +206,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     assert.match(fs.readFileSync(configFile, 'utf8'), /prTemplate: docs\/rel-pr-template\.md/);
   });
 
-  it('R7: every text refusal of wizard.md shows the engine\'s message in place, writes nothing, keeps the prompt, and the wizard continues', async () => {
+  it('R7: every text refusal of the static steps shows the engine\'s message in place, writes nothing, keeps the prompt, and the wizard continues', async () => {
     let input = await newTask('rel/r7');
     const file = stateFileOf(root, 'rel/r7');
     const refuse = async (box: vscode.InputBox, value: string, message: string): Promise<void> => {

@@ -1,5 +1,5 @@
 // The files an answer creates for the user to edit open in an editor, in the real extension host
-// (workspace.md › task-new, wizard.md #14): a new task's brief.md after task-new, and the answers file after
+// (docs/okstra-files.md › New tasks, docs/steps.md › Steps): a new task's brief.md after task-new, and the answers file after
 // clarification-pick `answer-now`. The wizard's next prompt still appears after the editor opens and the wizard
 // is answered to the end through it (the accept command acts on the visible QuickPick only).
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// workspace.md › config.yaml: "An error … blocks every prompt and command with its file error."
+// docs/okstra-files.md › config.yaml: "An error … blocks every prompt and command with its file error."
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { cleanupTemp, cli, copyFixture, bytesOf } from './cliHarness';

@@ -41,7 +41,7 @@ describe('cli: commands', function () {
   }
 
   describe('init', () => {
-    it('writes a fresh v2 state (its folder created) with the defaults of cli.md and prints {ok, next: task-pick}', () => {
+    it('writes a fresh v2 state (its folder created) with the defaults of docs/protocol.md and prints {ok, next: task-pick}', () => {
       const root = copyFixture('okstra-project');
       const state = path.join(root, 'agents', 'runs', 'wizard.json');
       const r = cli(['init', '--state', state, '--project-root', root], { env });
@@ -123,7 +123,7 @@ describe('cli: commands', function () {
   });
 
   describe('rewind, abort, outcome, tree', () => {
-    it('rewind: M21 for an id that is not a step, M20 for an unknown role step; nothing written', () => {
+    it('rewind: `unknown step` for an id that is not a step, `unknown role selection step` for an unknown role step; nothing written', () => {
       const root = copyFixture('okstra-project');
       const state = statePathIn(root, 'platform', 'node-upgrade.cli');
       cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env });
@@ -250,7 +250,7 @@ describe('cli: commands', function () {
         if (p.step.startsWith('role-model:verifier:')) seen.push(p);
       });
       assert.equal(seen.length, 2);
-      // Rotated by the ordinal (roles.md › Model defaults).
+      // Rotated by the ordinal (docs/profiles.md › Model defaults).
       assert.equal(seen[0].options.find((o: any) => o.default)?.value, 'kimi/kimi-k2');
       assert.equal(seen[1].options.find((o: any) => o.default)?.value, 'antigravity/gemini-3-pro');
       // The defaults taken are what the argv renders.

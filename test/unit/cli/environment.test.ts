@@ -1,4 +1,4 @@
-// The CLI's EnvironmentPort (roles.md › The environment).
+// The CLI's EnvironmentPort (docs/roles.md › The environment).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

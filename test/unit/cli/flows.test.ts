@@ -1,6 +1,6 @@
 // A complete wizard per task type, with the CLI alone, on a copy of the
 // fixture project: init → step --answer … → outcome, and the renderArgv
-// checked against wizard.md › render_args keys and seed-rules §1.15. Then a
+// checked against docs/steps.md › Render arguments and R-RND-*. Then a
 // rewind from every answered step of each finished wizard.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -112,7 +112,7 @@ const FLOWS: Flow[] = [
     answers: { 'task-type': 'implementation', 'reuse-worktree': 'new', 'fix-cycle': 'yes' },
     check: (a, root, out) => {
       assert.equal(a['approved-plan'], abs(root, '.okstra/tasks/search/ranking-v2/plan/approved-plan.md'));
-      // implementation without reuse_worktree: base_ref, HEAD when empty (wizard.md › render_args keys).
+      // implementation without reuse_worktree: base_ref, HEAD when empty (docs/steps.md › Render arguments).
       assert.equal(a['base-ref'], 'HEAD');
       assert.notEqual(a['fix-cycle'], '', 'fix-cycle = the failed run id');
       assert.ok(out.confirmationText.includes('\n  worktree      : new from HEAD'), out.confirmationText);

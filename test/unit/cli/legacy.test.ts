@@ -1,4 +1,4 @@
-// A legacy v1 state file through the CLI (quality.md R3, seed-rules §1.21):
+// A legacy v1 state file through the CLI (docs/safety.md R3, R-IO-*):
 // read, converted on every load, written only to its companion, and only by
 // a successful submit; the v1 file's bytes never change.
 import * as assert from 'node:assert/strict';

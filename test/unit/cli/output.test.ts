@@ -1,4 +1,4 @@
-// The JSON document format of cli.md: key order, notices, UTF-8 not escaped.
+// The JSON document format of docs/protocol.md: key order, notices, UTF-8 not escaped.
 import * as assert from 'node:assert/strict';
 import { document, serialize } from '../../../src/cli/output';
 

@@ -1,5 +1,5 @@
-// What writes and what does not (cli.md), refusals, two writers (quality.md
-// R2), load failures (exit 1) and BUG-41, through the CLI.
+// What writes and what does not (docs/protocol.md), refusals, two writers (docs/safety.md
+// R2), load failures (exit 1) and an answer saved although the next prompt fails, through the CLI.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -211,7 +211,7 @@ describe('cli: writes, refusals and exit statuses', function () {
     assert.equal(r.json.error, 'w.json: wizard state must be a JSON object');
   });
 
-  it('BUG-41: answered, but the next prompt cannot be computed: saved, {ok: true, next: null, error}; then exit 0 errors until the file is fixed', () => {
+  it('answered, but the next prompt cannot be computed: saved, {ok: true, next: null, error}; then exit 0 errors until the file is fixed', () => {
     const root = copyFixture('okstra-project');
     const config = path.join(root, '.okstra', 'config.yaml');
     const good = fs.readFileSync(config, 'utf8');

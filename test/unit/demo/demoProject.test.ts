@@ -48,7 +48,7 @@ function isPlan(p: TaskDetails['plan']): p is ApprovedPlan {
   return p !== null && !('error' in p);
 }
 
-/** The pointer as workspace.md's promote() reads it. */
+/** The pointer as docs/okstra-files.md › The next-phase pointer reads it. */
 function promote(raw: unknown): { phase: string; status: string } {
   if (raw === null || raw === undefined || raw === '') return { phase: '', status: 'ready' };
   if (typeof raw === 'string') return { phase: raw, status: 'ready' };
@@ -235,7 +235,7 @@ describe('demo project (demo/)', () => {
     const parsed = parseState(payload);
     assert.equal(parsed.sourceVersion, 1);
     assert.equal(`${parsed.state.task_group}/${parsed.state.task_id}`, 'payments/refund-timeout');
-    // The file was written on another machine: loading it rebases the roots (workspace.md › Roots).
+    // The file was written on another machine: loading it rebases the roots (docs/okstra-files.md › Roots).
     assert.notEqual(parsed.state.project_root, DEMO);
     const reuse = parsed.state.reuse_previous ?? '';
     assert.match(reuse, /^run:/);

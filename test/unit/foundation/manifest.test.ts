@@ -1,5 +1,5 @@
-// The extension manifest (package.json `contributes` & co.) against what the product promises (product.md,
-// quality.md P4) and against itself: every %placeholder% translated in English and Korean, every menu entry
+// The extension manifest (package.json `contributes` & co.) against what the product promises (README.md,
+// docs/performance.md P4) and against itself: every %placeholder% translated in English and Korean, every menu entry
 // pointing at a contributed command, settings whose defaults are valid.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

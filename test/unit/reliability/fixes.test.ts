@@ -1,4 +1,4 @@
-// Regression tests for what `npm run test:reliability` found (quality.md R1, R4):
+// Regression tests for what `npm run test:reliability` found (docs/safety.md R1, R4):
 // a lock never exists without its owner; a dead writer's lock temporary is
 // removed by the next load; deeply nested JSON and YAML alias errors are file
 // errors with a message, not stack overflows or raw exceptions.

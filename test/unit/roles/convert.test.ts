@@ -3,7 +3,7 @@ import * as R from '../../../src/core/roles';
 import { makeContext, makeState, profileText } from './fixtures';
 import { next } from './helpers';
 
-// Profile P of seed-rules §5.
+// Profile P (PROFILE_P of fixtures.ts).
 const P = profileText('error-analysis', [
   { role: 'analyser', min: 1, max: 3, recommended: 2 },
   { role: 'critic', min: 0, max: 2 },
@@ -41,7 +41,7 @@ describe('roles: v1 → v2 conversion', () => {
     assert.deepEqual(convert({ workers: 'claude' }, {}, broken).state.role_models, {});
   });
 
-  it('R-CONV-3 (BUG-19): the first non-empty of snake and camel keys wins; providers lower-cased', () => {
+  it('R-CONV-3: the first non-empty of snake and camel keys wins; providers lower-cased', () => {
     const { state } = convert({ workers_override: '', workers: ['Codex', ' ', 'report-writer', 7], codexModel: 'gpt-5.1-codex-mini' });
     assert.deepEqual(state.role_models.analyser, ['codex/gpt-5.1-codex-mini']);
     assert.equal(state.role_counts.analyser, 1);
@@ -59,7 +59,7 @@ describe('roles: v1 → v2 conversion', () => {
     assert.equal(state.role_models.analyser!.length, 3);
   });
 
-  it('BUG-17/18: unresolvable and duplicate providers are skipped with a notice, not a stop', () => {
+  it('unresolvable and duplicate providers are skipped with a notice, not a stop', () => {
     const { state, notices } = convert({ workers: 'nobody,claude,claude,codex', codex_model: 'nope' , grokModel: ''});
     assert.deepEqual(notices.map((n) => n.text), [
       "legacy provider 'nobody' for role 'analyser' was skipped: provider 'nobody' has no model for role 'analyser'",
@@ -70,7 +70,7 @@ describe('roles: v1 → v2 conversion', () => {
     assert.equal(state.role_counts.analyser, 1, 'the count is computed after skipping');
   });
 
-  it('BUG-16: availability as the prompts check it; environment-only failures are kept', () => {
+  it('availability as the prompts check it; environment-only failures are kept', () => {
     const ctx = fx({ missingClis: ['codex'], config: { path: '.okstra/config.yaml', providers: { antigravity: { enabled: false } } } });
     const { state, notices } = convert({ workers: 'codex,antigravity' }, {}, ctx);
     assert.deepEqual(notices.map((n) => n.text), ["legacy provider 'antigravity' for role 'analyser' was skipped: provider 'antigravity' is disabled"]);
@@ -87,7 +87,7 @@ describe('roles: v1 → v2 conversion', () => {
     assert.equal(current.role_models.leader, undefined);
   });
 
-  it('R-CONV-15 (BUG-13/14): every filled role gets its count id before its model ids', () => {
+  it('R-CONV-15: every filled role gets its count id before its model ids', () => {
     const profile = profileText('implementation', [
       { role: 'implementer', min: 1, max: 2, recommended: 2 },
       { role: 'critic', min: 0, max: 2 },
@@ -105,17 +105,17 @@ describe('roles: v1 → v2 conversion', () => {
       'role-model:critic:1',
     ]);
     assert.deepEqual(state.role_models.implementer, ['codex/gpt-5.1-codex-mini']);
-    assert.deepEqual(state.role_models.critic, ['claude/sonnet-4.5'], 'BUG-15: an optional critic converts to role-add = 1');
+    assert.deepEqual(state.role_models.critic, ['claude/sonnet-4.5'], 'an optional critic converts to role-add = 1');
   });
 
-  it('BUG-14: a fixed cross role uses min_count and gets no count id', () => {
+  it('a fixed cross role uses min_count and gets no count id', () => {
     const ctx = makeContext().ctx;
     const { state } = convert({ workers: 'codex,claude' }, { task_type: 'release-handoff' }, ctx);
     assert.deepEqual(state.role_models.designer, ['codex/gpt-5.1-codex']);
     assert.equal(state.role_counts.designer, undefined);
   });
 
-  it('R-REU-1 / BUG-12: reuse-previous replaces the selection and clears role ids from answered', () => {
+  it('R-REU-1: reuse-previous replaces the selection and clears role ids from answered', () => {
     const ctx = fx();
     const state = makeState({
       role_counts: { analyser: 3 },

@@ -26,7 +26,7 @@ describe('roles: model defaults', () => {
     assert.equal(builtin.options.find((o) => o.default)!.value, 'claude/opus-4.5');
   });
 
-  it('M7 (BUG-21): an unavailable configured default is reported bare with its source', () => {
+  it('an unavailable configured default is reported bare with its source', () => {
     const cases: Array<[Parameters<typeof makeContext>[0], string]> = [
       [
         { config: { path: '.okstra/config.yaml', modelDefaults: { analyser: ['claude/opus-9'] } } },

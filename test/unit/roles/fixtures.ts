@@ -131,7 +131,7 @@ export function registryText(
   return lines.join('\n') + '\n';
 }
 
-/** Profile P of seed-rules §5 (its worked examples), as the error-analysis profile. */
+/** Profile P, the example profile the rule tests share, as the error-analysis profile. */
 export const PROFILE_P = profileText('error-analysis', [
   { role: 'analyser', min: 1, max: 3, recommended: 2 },
   { role: 'critic', min: 0, max: 2 },

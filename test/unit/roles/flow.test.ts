@@ -5,7 +5,7 @@ import { rotateDefaults } from '../../../src/core/roles/modelDefaults';
 import { contextP as ctxP, makeContext, makeState, PROFILE_P as P, profileText, registryText } from './fixtures';
 import { answer, next, runDefaults, throwsMessage, values } from './helpers';
 
-// P (PROFILE_P): profile P of seed-rules §5; ctxP() a context with it.
+// P (PROFILE_P): the shared example profile of fixtures.ts; ctxP() a context with it.
 
 describe('roles: flow (next_role_prompt)', () => {
   it('R-FLOW-1: no task type → no role prompt, state untouched', () => {
@@ -15,7 +15,7 @@ describe('roles: flow (next_role_prompt)', () => {
     assert.equal(JSON.stringify(state), before);
   });
 
-  it('R-FLOW-2 (BUG-10): computing a prompt never changes the state (no use_defaults flip)', () => {
+  it('R-FLOW-2: computing a prompt never changes the state (no use_defaults flip)', () => {
     const state = makeState({ role_counts: { analyser: 2 }, role_models: { analyser: ['nope/x'] } });
     const before = JSON.stringify(state);
     try {
@@ -48,7 +48,7 @@ describe('roles: flow (next_role_prompt)', () => {
     );
   });
 
-  it('R-FLOW-4: a broken profile is an error even before the leader-session slot (wizard.md over R-FLOW-3)', () => {
+  it('R-FLOW-4: a broken profile is an error even before the leader-session slot (docs/steps.md › Role selection over R-FLOW-3)', () => {
     const { ctx } = makeContext({ overrides: { 'error-analysis': '---\ntaskType: error-analysis\n---\n' } });
     assert.equal(
       throwsMessage(() => next(ctx, makeState({ host_entry_mode: 'current-session' }))),
@@ -66,7 +66,7 @@ describe('roles: flow (next_role_prompt)', () => {
     assert.equal(next(koCtx, done)!.label, 'leader #1/1의 모델');
   });
 
-  it('R-FLOW-5: required counts come first; an out-of-range count is M10', () => {
+  it('R-FLOW-5: required counts come first; an out-of-range count is `count must be in <min>..<max>`', () => {
     const ctx = ctxP();
     const p = next(ctx, makeState())!;
     assert.equal(p.step, 'role-count:analyser');
@@ -74,7 +74,7 @@ describe('roles: flow (next_role_prompt)', () => {
     assert.equal(throwsMessage(() => next(ctx, makeState({ role_counts: { analyser: 5 } }))), "role 'analyser' count must be in 1..3: 5");
   });
 
-  it('R-FLOW-6: optional adds after all required counts; an out-of-range add is M11', () => {
+  it('R-FLOW-6: optional adds after all required counts; an out-of-range add is `count must be in 0..<max>`', () => {
     const ctx = makeContext({
       builtinProfiles: {
         'error-analysis': profileText('error-analysis', [
@@ -102,7 +102,7 @@ describe('roles: flow (next_role_prompt)', () => {
     ]);
   });
 
-  it('R-FLOW-9 (BUG-20): a complete but infeasible selection raises with the resolver message', () => {
+  it('R-FLOW-9: a complete but infeasible selection raises with the resolver message', () => {
     const ctx = ctxP();
     const state = makeState({
       role_counts: { analyser: 1, critic: 0 },
@@ -206,7 +206,7 @@ describe('roles: prompts', () => {
     assert.ok(values(p).includes('claude/opus-4.5'), 'the leader model can serve the analyser too');
   });
 
-  it('R-PR-16: no candidate at all → M8', () => {
+  it('R-PR-16: no candidate at all → `has no executable model candidates`', () => {
     const reg = registryText(['claude', 'codex'], [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer'] }]);
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
     const state = makeState({ role_counts: { analyser: 1, critic: 0 }, role_models: { leader: ['codex/b'] } });

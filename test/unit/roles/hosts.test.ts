@@ -4,7 +4,7 @@ import { makeContext, makeState } from './fixtures';
 import { throwsMessage } from './helpers';
 
 describe('roles: hosts', () => {
-  it('R-CMP-8 / EXT-28: the host-session context JSON is exact', () => {
+  it('R-CMP-8: the host-session context JSON is exact', () => {
     assert.equal(
       hostSessionContextJson(makeState()),
       '{"hostId":"claude-code","entryMode":"spawn-process","availableFunctions":[],"interactionSurface":"wizard","currentModel":{"providerId":"claude","normalizedModelRef":null,"observedModel":null,"effort":null}}',

@@ -22,7 +22,7 @@ describe('roles: reconcile', () => {
     assert.equal(JSON.stringify(state), before);
   });
 
-  it('R-PRN-2/4 (BUG-25): the first prefix that cannot complete is rewound with every later role; no empty lists', () => {
+  it('R-PRN-2/4: the first prefix that cannot complete is rewound with every later role; no empty lists', () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, config: { path: '.okstra/config.yaml', providers: { codex: { enabled: false } } } });
     const order = ['role-count:analyser', 'role-add:critic', 'role-model:leader:1', 'role-model:analyser:1', 'role-model:analyser:2', 'role-model:report-writer:1'];
     const state = makeState({
@@ -48,7 +48,7 @@ describe('roles: reconcile', () => {
     assert.equal(next(ctx, state)!.step, 'role-model:analyser:1');
   });
 
-  it('R-PRN-2: more models than instances are trimmed with M9 as the reason', () => {
+  it('R-PRN-2: more models than instances are trimmed with `has <n> models for <count> instances` as the reason', () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P } });
     const state = makeState({
       role_counts: { analyser: 1, critic: 0 },
@@ -60,7 +60,7 @@ describe('roles: reconcile', () => {
     assert.deepEqual(state.role_selection_order, ['role-model:analyser:1']);
   });
 
-  it('R-PRN-3 (BUG-20): a failure no choice can be blamed for is not pruned', () => {
+  it('R-PRN-3: a failure no choice can be blamed for is not pruned', () => {
     const reg = registryText(['claude'], [{ ref: 'claude/a', roles: ['leader', 'analyser', 'report-writer', 'critic'] }, { ref: 'claude/b', roles: ['leader', 'analyser', 'report-writer', 'critic'] }]);
     const profile = profileText('error-analysis', [{ role: 'analyser', min: 1, max: 1 }, { role: 'worker', dynamic: true }]);
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': profile }, registry: reg });
@@ -70,7 +70,7 @@ describe('roles: reconcile', () => {
     assert.throws(() => next(ctx, state), /^WizardError: role selection cannot be completed: dynamic role 'worker' has no executable model$/);
   });
 
-  it("BUG-22/33: models of roles that are not selectable are dropped with a notice", () => {
+  it("models of roles that are not selectable are dropped with a notice", () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P } });
     const state = makeState({
       host_entry_mode: 'current-session',
@@ -91,7 +91,7 @@ describe('roles: reconcile', () => {
     assert.deepEqual(state.answered, []);
   });
 
-  it('BUG-39: an out-of-range count is removed with its models and ids, to be asked again', () => {
+  it('an out-of-range count is removed with its models and ids, to be asked again', () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P } });
     const state = makeState({
       role_counts: { analyser: 5, critic: 0, ghost: 2 },
@@ -109,7 +109,7 @@ describe('roles: reconcile', () => {
     assert.equal(next(ctx, state)!.step, 'role-count:analyser');
   });
 
-  it('roles.md › Environment: a kept model that cannot start here stays, with a notice', () => {
+  it('docs/roles.md › The environment: a kept model that cannot start here stays, with a notice', () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, missingClis: ['codex'] });
     const state = makeState({
       role_counts: { analyser: 2, critic: 0 },

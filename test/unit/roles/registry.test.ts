@@ -8,7 +8,7 @@ import { throwsMessage } from './helpers';
 const builtin = () => parseRegistry('profiles/registry.yaml', BUILTIN_REGISTRY);
 
 describe('roles: model registry and pool', () => {
-  it('the built-in registry holds exactly the models of roles.md, two or more per provider', () => {
+  it('the built-in registry holds exactly the expected models, two or more per provider', () => {
     const r = builtin();
     assert.deepEqual([...r.providers.keys()], ['claude', 'codex', 'antigravity', 'grok', 'kimi']);
     assert.deepEqual(r.models.map((m) => m.ref), [
@@ -30,7 +30,7 @@ describe('roles: model registry and pool', () => {
     assert.equal(opus.roles, '*');
   });
 
-  it('EXT-9: pool.list(role) keeps registry order and honours `roles`', () => {
+  it('pool.list(role) keeps registry order and honours `roles`', () => {
     const pool = new ModelPool(
       parseRegistry('r.yaml', registryText(['a', 'b'], [{ ref: 'a/x', roles: ['critic'] }, { ref: 'b/y' }, { ref: 'a/z' }])),
     );
@@ -38,7 +38,7 @@ describe('roles: model registry and pool', () => {
     assert.deepEqual(pool.list('critic').map((m) => m.ref), ['a/x', 'b/y', 'a/z']);
   });
 
-  it('EXT-6/7/8/11: resolve, resolve_alias, default_candidates, default_candidate', () => {
+  it('resolve, resolve_alias, default_candidates, default_candidate', () => {
     const pool = new ModelPool(builtin());
     assert.equal(pool.resolve('kimi/kimi-k2').display, 'Kimi K2');
     assert.equal(throwsMessage(() => pool.resolve('kimi/k3')), "unknown model 'kimi/k3'");
@@ -83,7 +83,7 @@ describe('roles: model registry and pool', () => {
     );
   });
 
-  it('EXT-10: availability reasons in roles.md order (1–5)', () => {
+  it('availability reasons in the order of docs/roles.md › Availability (1–5)', () => {
     const text = registryText(['claude', 'codex', 'off'], [{ ref: 'claude/c1' }, { ref: 'codex/x1', roles: ['critic'] }, { ref: 'off/o1' }, { ref: 'codex/x2' }], ['off']);
     const pool = new ModelPool(parseRegistry('r.yaml', text));
     const make = (missing: string[], backend: 'tmux' | 'none') =>

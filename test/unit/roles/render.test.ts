@@ -12,7 +12,7 @@ describe('roles: render and confirmation', () => {
     assert.deepEqual(render(state).roleCount, ['analyser=3', 'critic=2']);
   });
 
-  it('R-RND-2 (BUG-22): models of selectable roles only, spawn-process leader first', () => {
+  it('R-RND-2: models of selectable roles only, spawn-process leader first', () => {
     const state = makeState({
       role_counts: { analyser: 1, critic: 0 },
       role_models: { 'report-writer': ['R1'], ghost: ['G'], critic: ['C'], analyser: ['A1'], leader: ['L'] },

@@ -24,11 +24,11 @@ describe('roles: rewind', () => {
     assert.deepEqual(state.answered, ['task-pick', 'leader-session', 'directive-pick'], 'R-EDT-3.6: other answers stay');
   });
 
-  it('R-EDT-3.1: a target not in the order is M20', () => {
+  it('R-EDT-3.1: a target not in the order is `unknown role selection step`', () => {
     assert.equal(throwsMessage(() => resetRoleSelectionFrom(e2State(), 'role-model:critic:1')), "unknown role selection step: 'role-model:critic:1'");
   });
 
-  it('R-EDT-3 (BUG-25): rewinding to the first id leaves no empty lists', () => {
+  it('R-EDT-3: rewinding to the first id leaves no empty lists', () => {
     const state = e2State();
     resetRoleSelectionFrom(state, 'leader-session');
     assert.deepEqual(state.role_counts, {});
@@ -36,7 +36,7 @@ describe('roles: rewind', () => {
     assert.deepEqual(state.role_selection_order, []);
   });
 
-  it('R-EDT-3.4 (BUG-26): a role keeps only the models whose ids 1…k are all kept', () => {
+  it('R-EDT-3.4: a role keeps only the models whose ids 1…k are all kept', () => {
     const state = makeState({
       role_counts: { analyser: 3 },
       role_models: { analyser: ['X', 'Y', 'Z'] },

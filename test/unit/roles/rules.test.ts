@@ -1,4 +1,4 @@
-// The remaining [K] rules of seed-rules §1.5–1.11 that the other files do not pin.
+// The remaining role-selection rules of docs/rules.md that the other files do not pin.
 
 import assert from 'node:assert/strict';
 import * as R from '../../../src/core/roles';
@@ -82,7 +82,7 @@ describe('roles: remaining seed rules', () => {
     assert.deepEqual(state.role_models, { analyser: ['grok/grok-code-fast-1'], 'report-writer': ['codex/gpt-5.1-codex-mini'] });
   });
 
-  it('R-FLOW-7 (BUG-10): the query does not prune; the reconcile does', () => {
+  it('R-FLOW-7: the query does not prune; the reconcile does', () => {
     const { ctx } = makeContext({ config: { path: '.okstra/config.yaml', providers: { kimi: { enabled: false } } } });
     const state = makeState({ role_counts: { analyser: 2, critic: 0 }, role_models: { leader: ['kimi/kimi-k2'] }, role_selection_order: ['role-model:leader:1'] });
     const copy = cloneState(state);
@@ -116,7 +116,7 @@ describe('roles: remaining seed rules', () => {
     assert.equal(R.resolveAssignments(session, { counts: {}, models: { analyser: ['claude/opus-4.5', 'claude/opus-4.5'] } }), "role 'analyser' uses model 'claude/opus-4.5' twice");
   });
 
-  it('R-CMP-7: a complete selection is validated as a whole (BUG-11 blocker)', () => {
+  it('R-CMP-7: a complete selection is validated as a whole (and blocks confirm)', () => {
     const { ctx } = makeContext();
     const state = makeState({
       role_counts: { analyser: 1, critic: 0 },
@@ -143,7 +143,7 @@ describe('roles: one test per remaining [K] rule', () => {
     assert.deepEqual([r.role, r.min, r.max, r.recommended, r.duty, r.dynamic], ['leader', 1, 1, 1, 'lead', false]);
   });
 
-  it('R-CONV-2 (BUG-16): the conversion uses the merged pool of the session', () => {
+  it('R-CONV-2: the conversion uses the merged pool of the session', () => {
     const ctx = makeContext({ config: { path: 'c', providers: { newco: {} }, models: [{ ref: 'newco/n1', aliases: ['n1'] }] } }).ctx;
     const { state } = convert(ctx, { workers: 'newco' }, { host_entry_mode: 'current-session' });
     assert.deepEqual(state.role_models.analyser, ['newco/n1']);

@@ -34,7 +34,7 @@ describe('roles: submit', () => {
     assert.deepEqual(state.role_selection_order, ['role-model:analyser:1']);
   });
 
-  it('R-SUB-2 (BUG-24): a count must be an offered value; non-canonical → M15, out of range → M10', () => {
+  it('R-SUB-2: a count must be an offered value; non-canonical → `must be an integer`, out of range → `must be in <min>..<max>`', () => {
     for (const v of [' 2', '+2', '02', '2.0', 'two', '', '٢']) {
       assert.equal(throwsMessage(() => submit(ctxP(), makeState(), v)), "role 'analyser' count must be an integer", v);
     }
@@ -42,12 +42,12 @@ describe('roles: submit', () => {
     assert.equal(throwsMessage(() => submit(ctxP(), makeState(), '-1')), "role 'analyser' count must be in 1..3: -1");
   });
 
-  it('R-SUB-2: a count for a role without a count prompt is M14', () => {
+  it('R-SUB-2: a count for a role without a count prompt is `does not accept a count selection`', () => {
     const p: Prompt = { step: 'role-count:report-writer', kind: 'pick', label: '', options: [], echo_template: '' };
     assert.equal(throwsMessage(() => submit(ctxP(), makeState(), '1', p)), "role 'report-writer' does not accept a count selection");
   });
 
-  it('R-SUB-3: role-add stores 0 ("not added"), and refuses non-options with M17', () => {
+  it('R-SUB-3: role-add stores 0 ("not added"), and refuses non-options with `add selection must be one of`', () => {
     const state = makeState({ role_counts: { analyser: 2 }, role_models: { critic: ['claude/opus-4.5'] } });
     assert.equal(throwsMessage(() => submit(ctxP(), cloneState(state), '5')), "role 'critic' add selection must be one of ['0', '1', '2']: 5");
     assert.equal(submit(ctxP(), state, '0'), 'role-add: critic=0');
@@ -57,7 +57,7 @@ describe('roles: submit', () => {
     assert.equal(throwsMessage(() => submit(ctxP(), makeState(), '1', p)), "role 'analyser' does not accept an optional add");
   });
 
-  it('R-SUB-4: a model must be an offered option (M18) and in order (M19)', () => {
+  it('R-SUB-4: a model must be an offered option (`not a compatible candidate`) and in order (`out of order`)', () => {
     const state = makeState({ role_counts: { analyser: 2, critic: 0 }, role_models: { leader: ['claude/opus-4.5'] } });
     assert.equal(throwsMessage(() => submit(ctxP(), cloneState(state), 'nope/x')), "model 'nope/x' is not a compatible candidate for role 'analyser'");
     const session = R.openRoleSession(ctxP(), state);
@@ -65,12 +65,12 @@ describe('roles: submit', () => {
     const stale = { ...p, step: 'role-model:analyser:2' };
     const copy = cloneState(state);
     assert.equal(throwsMessage(() => R.submitRolePrompt(session, copy, stale, 'claude/opus-4.5')), "role 'analyser' model selection is out of order at ordinal 2");
-    assert.equal(copy.role_models.analyser, undefined, 'BUG-25: no empty list is left behind');
+    assert.equal(copy.role_models.analyser, undefined, 'no empty list is left behind');
     assert.equal(R.submitRolePrompt(session, state, p, 'codex/gpt-5.1-codex'), 'role-model: analyser#1=codex/gpt-5.1-codex');
     assert.deepEqual(state.role_models.analyser, ['codex/gpt-5.1-codex']);
   });
 
-  it('R-SUB-5: a model that leaves no completion is M12 and is popped', () => {
+  it('R-SUB-5: a model that leaves no completion is `leaves no complete role assignment` and is popped', () => {
     const reg = registryText(['a', 'b'], [{ ref: 'a/1' }, { ref: 'b/1' }]);
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': profileText('error-analysis', [{ role: 'x', min: 2, max: 2 }]) }, registry: reg });
     const state = makeState({ host_entry_mode: 'current-session', role_selection_order: ['leader-session'] });
@@ -84,7 +84,7 @@ describe('roles: submit', () => {
     assert.deepEqual(state.role_models.x, ['a/1']);
   });
 
-  it('R-SUB-5: an incomplete selection that cannot be completed is M12', () => {
+  it('R-SUB-5: an incomplete selection that cannot be completed is `leaves no complete role assignment`', () => {
     const reg = registryText(['a'], [{ ref: 'a/1' }, { ref: 'a/2' }, { ref: 'a/3' }]);
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': profileText('error-analysis', [{ role: 'x', min: 3, max: 3 }]) }, registry: reg });
     const state = makeState({ host_entry_mode: 'current-session', role_selection_order: ['leader-session'], role_models: { x: ['a/1'] } });

@@ -1,4 +1,4 @@
-// Hostile values for the quoting tests (quality.md R5): shell syntax, control
+// Hostile values for the quoting tests (docs/safety.md R5): shell syntax, control
 // characters, globs, Windows variables, Unicode, leading dashes, long values.
 // `canary` is a path that exists only if some fragment was executed.
 

@@ -8,7 +8,7 @@ import { runThroughShell, shellAvailable } from './realShells';
 
 const POSIX_LIKE: ShellKind[] = ['bash', 'dash', 'zsh', 'fish'];
 
-// The option keys of renderArgv (wizard.md › render_args keys), lists included.
+// The option keys of renderArgv (docs/steps.md › Render arguments), lists included.
 const RENDER_KEYS = [
   'lead-runtime', 'project-root', 'project-id', 'task-group', 'task-id', 'task-type', 'task-brief', 'analysis-target',
   'evidence-inputs', 'approved-plan', 'stage', 'stages', 'base-ref', 'directive', 'related-tasks', 'clarification-response',

@@ -91,7 +91,7 @@ describe('store: the state file', () => {
       assert.equal(loadError(file, 'S'), `S:3:3: invalid JSON: expected ',' or '}', got "\\""`);
     });
 
-    it('BUG-4: a non-object is `wizard state must be a JSON object` (M1), not a crash', () => {
+    it('a non-object is `wizard state must be a JSON object`, not a crash', () => {
       const { file } = setup();
       for (const text of ['[]', '"x"', '3', 'null']) {
         fs.writeFileSync(file, text);
@@ -99,7 +99,7 @@ describe('store: the state file', () => {
       }
     });
 
-    it('BUG-5: absent, null or 1 → v1; 2 → v2; anything else → M3 with the Python repr', () => {
+    it('absent, null or 1 → v1; 2 → v2; anything else → `unsupported wizard state version` with the Python repr', () => {
       const { file } = setup();
       const version = (v: unknown) => {
         fs.writeFileSync(file, JSON.stringify(v === undefined ? {} : { executionIdentityVersion: v, roleCounts: {}, roleModels: {}, roleSelectionOrder: [] }));
@@ -204,7 +204,7 @@ describe('store: the state file', () => {
       assert.equal(h.payload.task_type, 'implementation');
     });
 
-    it('BUG-7: canonical first, then `.<n>` in numeric order (.2 before .10); other names are ignored', () => {
+    it('companions: canonical first, then `.<n>` in numeric order (.2 before .10); other names are ignored', () => {
       const { file, meta } = setup();
       const s = meta.sha256;
       const other = { path: '/elsewhere/x.json', sha256: s };
@@ -269,7 +269,7 @@ describe('store: the state file', () => {
       assert.equal(loadStateFile(file).payload.directive, 'x');
     });
 
-    it('BUG-8: the legacy `<name>.v2.json` is read for resume but never written', () => {
+    it('the legacy `<name>.v2.json` is read for resume but never written', () => {
       const { file, meta } = setup();
       const legacyJson = legacyCompanionPath(file);
       const text = v2Text({ directive: 'from v2.json' }, meta);
@@ -285,14 +285,14 @@ describe('store: the state file', () => {
       assert.equal(again.payload.directive, 'saved');
     });
 
-    it('BUG-8: a content-addressed companion is preferred over the legacy `<name>.v2.json`', () => {
+    it('a content-addressed companion is preferred over the legacy `<name>.v2.json`', () => {
       const { file, meta } = setup();
       fs.writeFileSync(legacyCompanionPath(file), v2Text({ directive: 'v2.json' }, meta));
       fs.writeFileSync(numberedCompanionPath(file, meta.sha256, 1), v2Text({ directive: 'numbered' }, meta));
       assert.equal(loadStateFile(file).payload.directive, 'numbered');
     });
 
-    it('BUG-32: after the project moved, a companion with the same sha256 whose recorded path no longer exists is accepted', () => {
+    it('after the project moved, a companion with the same sha256 whose recorded path no longer exists is accepted', () => {
       const { file, meta } = setup();
       const moved = { path: '/old/home/project/.okstra/tasks/g/t.wizard.json', sha256: meta.sha256 };
       fs.writeFileSync(canonicalCompanionPath(file, meta.sha256), v2Text({ directive: 'moved' }, moved));
@@ -303,7 +303,7 @@ describe('store: the state file', () => {
       assert.deepEqual(JSON.parse(fs.readFileSync(h.target, 'utf8')).legacySource, meta);
     });
 
-    it('BUG-32: a companion recorded for another existing file does not match', () => {
+    it('a companion recorded for another existing file does not match', () => {
       const { file, meta } = setup();
       const twin = path.join(path.dirname(file), 'twin.wizard.json');
       fs.copyFileSync(file, twin);
@@ -311,7 +311,7 @@ describe('store: the state file', () => {
       assert.equal(loadStateFile(file).legacy!.resumedFrom, null);
     });
 
-    it('BUG-32: a companion opened directly keeps its legacySource when saved', () => {
+    it('a companion opened directly keeps its legacySource when saved', () => {
       const { file, meta } = setup();
       saveStateFile(loadStateFile(file), v2State({ directive: 'a' }));
       const companion = canonicalCompanionPath(file, meta.sha256);

@@ -149,7 +149,7 @@ describe('store: the wizard files of a project', () => {
       );
       assert.equal(JSON.parse(fs.readFileSync(`${bak}.v2.${s}.json`, 'utf8')).directive, 'in companion');
       assert.deepEqual(fs.readdirSync(path.dirname(file)).filter((n) => n.startsWith('refund-timeout.wizard.json')), []);
-      // The backup still resumes through its companion (the recorded path no longer exists: BUG-32).
+      // The backup still resumes through its companion (its hash matches and the recorded path no longer exists).
       assert.equal(loadStateFile(bak).payload.directive, 'in companion');
     });
   });

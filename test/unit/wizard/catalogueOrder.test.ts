@@ -1,4 +1,4 @@
-// The catalogue order (workspace.md): sortCatalogue decorates each entry with
+// The catalogue order (docs/okstra-files.md): sortCatalogue decorates each entry with
 // its parsed date for speed (P3); these tests hold it to the plain comparator
 // the rule states: dated newest first, undated after, ties by key, unreadable last.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The engine's documents against the CLI's output schemas (cli.md), key order included.
+// The engine's documents against the CLI's output schemas (docs/protocol.md), key order included.
 import assert from 'node:assert/strict';
 import {
   CurrentDocSchema,

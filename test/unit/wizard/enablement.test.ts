@@ -1,6 +1,6 @@
-// §1.4 enablement and legacy-step gating, and the readiness rules the product
-// decides differently (wizard.md › Execution identity: only v2 is produced, the
-// v1 provider steps are not part of the product; BUG-1, BUG-10).
+// Enablement (R-ENA) and legacy-step gating, and the readiness rules the product
+// decides differently (docs/steps.md › Role selection: only v2 is produced, the
+// v1 provider steps are not part of the product, and computing never changes the state).
 import assert from 'node:assert/strict';
 import * as E from '../../../src/core/wizard/engine';
 import { serializeState } from '../../../src/core/wizard/stateCodec';
@@ -22,7 +22,7 @@ const FLOWS: Array<Record<string, string>> = [
   { 'task-pick': 'release/v2', brief: 'none' },
 ];
 
-describe('enablement and legacy steps (§1.4)', () => {
+describe('enablement and legacy steps (R-ENA)', () => {
   it('R-ENA-3: initState writes a v2 state (executionIdentityVersion 2) whatever the dataclass default was', () => {
     const json = JSON.parse(serializeState(fresh()));
     assert.equal(json.executionIdentityVersion, 2);
@@ -55,7 +55,7 @@ describe('enablement and legacy steps (§1.4)', () => {
     assert.ok(!d.steps.includes('executor'));
   });
 
-  it('R-ENA-6 / R-RDY-4 (voided by wizard.md BUG-1): without a loadable profile the wizard stops with an error instead of falling back to the legacy steps', () => {
+  it('R-ENA-6 / R-RDY-4 (changed: role selection is mandatory): without a loadable profile the wizard stops with an error instead of falling back to the legacy steps', () => {
     const { ctx, ws } = fakeContext(projectOptions());
     const d = drive(ctx, fresh(), { 'task-pick': 'payments/refund-timeout' }, 'brief');
     assert.equal(d.state.task_type, 'implementation-planning');
@@ -66,7 +66,7 @@ describe('enablement and legacy steps (§1.4)', () => {
     assert.match(c.error ?? '', /^no role profile for task type 'implementation-planning': /);
   });
 
-  it('R-RDY-5 (voided by BUG-10): computing prompts and readiness never changes the state (no use_defaults flip, no pruning)', () => {
+  it('R-RDY-5 (changed: pruning is an explicit reconcile): computing prompts and readiness never changes the state (no use_defaults flip, no pruning)', () => {
     const { ctx } = fakeContext(projectOptions());
     const d = drive(ctx, fresh(), { 'task-pick': 'payments/refund-timeout' }, 'confirm');
     const before = structuredClone(d.state);

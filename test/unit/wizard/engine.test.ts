@@ -1,5 +1,5 @@
 // The engine facade: the walk, submit bookkeeping, readiness, progress,
-// rendering, confirmation, outcome, abort, tree and the decisions of wizard.md.
+// rendering, confirmation, outcome, abort, tree and the decisions of docs/rules.md.
 import assert from 'node:assert/strict';
 import type { WizardState } from '../../../src/core/types';
 import * as E from '../../../src/core/wizard/engine';
@@ -112,14 +112,14 @@ describe('engine', () => {
     assert.ok(d.steps.slice(0, idx).some((s) => s.startsWith('role-model:')));
   });
 
-  it('R-RDY-2 / BUG-11: a failing role selection is not ready; the error is shown instead of confirm', () => {
+  it('R-RDY-2: a failing role selection is not ready; the error is shown instead of confirm', () => {
     const { ctx, state } = at('role-add:critic', EA, projectOptions({ config: M7_CONFIG }));
     const r = ok(E.submit(ctx, state, '0'));
     assert.equal(r.next, null);
     assert.match(r.error!, /^configured default model 'claude\/haiku-4.5' is unavailable for role 'report-writer'/);
   });
 
-  it('BUG-41: the valid answer is kept when the next prompt fails', () => {
+  it('the valid answer is kept when the next prompt fails', () => {
     const { ctx, state } = at('role-add:critic', EA, projectOptions({ config: M7_CONFIG }));
     const r = ok(E.submit(ctx, state, '0'));
     assert.deepEqual(Object.keys(r.doc), ['ok', 'echo', 'next', 'error']);
@@ -133,7 +133,7 @@ describe('engine', () => {
     assert.equal(currentStep(ctx, state).step, 'directive');
   });
 
-  it('BUG-10: computing a prompt, the tree or render-args never changes the state', () => {
+  it('computing a prompt, the tree or render-args never changes the state', () => {
     const { ctx, state } = at('role-model:analyser:2');
     const before = structuredClone(state);
     E.current(ctx, state);
@@ -143,7 +143,7 @@ describe('engine', () => {
     assert.equal(state.use_defaults, null, 'use_defaults is never flipped');
   });
 
-  it('BUG-9: a refusal reports `current` from the unchanged state and nothing else', () => {
+  it('a refusal reports `current` from the unchanged state and nothing else', () => {
     const { ctx, state } = at('directive-pick');
     const r = E.submit(ctx, state, 'nope');
     assert.ok(!r.ok);
@@ -153,7 +153,7 @@ describe('engine', () => {
     assert.deepEqual(r.current, currentStep(ctx, state));
   });
 
-  it('BUG-28: every successful answer has the one shape {ok, echo, next}', () => {
+  it('every successful answer has the one shape {ok, echo, next}', () => {
     const { ctx, state } = at('brief');
     assert.deepEqual(Object.keys(ok(E.submit(ctx, state, 'task')).doc), ['ok', 'echo', 'next']);
     const role = at('role-add:critic');
@@ -233,7 +233,7 @@ describe('engine', () => {
       assert.throws(() => renderArgv({ 'x': [null as unknown as string] }, 'h'), { message: 'wizard render arg --x must be a string' });
     });
 
-    it('R-RND-12 / BUG-38: empty values are kept', () => {
+    it('R-RND-12: empty values are kept', () => {
       const { ctx, state } = confirmed();
       const argv = ok(E.renderArgs(ctx, state)).renderArgv;
       const i = argv.indexOf('--fix-cycle');
@@ -389,7 +389,7 @@ describe('engine', () => {
     });
   });
 
-  it('BUG-2: initState is v2 and writes executionIdentityVersion 2', () => {
+  it('initState is v2 and writes executionIdentityVersion 2', () => {
     const s = E.initState({ projectRootAbs: '/home/u/My Project', hostRuntime: 'codex', entryMode: 'current-session', availableFunctions: ['a'] });
     assert.equal(stateToJson(s).executionIdentityVersion, 2);
     assert.equal(s.project_id, 'my-project');
@@ -399,7 +399,7 @@ describe('engine', () => {
     assert.equal(E.initState({ projectRootAbs: '/p/x', config: { path: 'c', projectId: 'pay' } }).project_id, 'pay');
   });
 
-  it('BUG-39: an out-of-range count at load is removed by the load-time reconcile, with a notice', () => {
+  it('an out-of-range count at load is removed by the load-time reconcile, with a notice', () => {
     const { ctx, state } = at('directive-pick');
     const json = stateToJson(state);
     (json.roleCounts as Record<string, number>).analyser = 9;

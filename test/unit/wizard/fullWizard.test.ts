@@ -10,7 +10,7 @@ import { projectOptions } from './projects';
 
 const T = '.okstra/tasks';
 
-/** The render args every flow shares, with the flow's values over them, in wizard.md's key order. */
+/** The render args every flow shares, with the flow's values over them, in the key order of docs/steps.md › Render arguments. */
 function expectedArgs(state: WizardState, values: Record<string, string | string[]>): Array<[string, string | string[]]> {
   const base: Array<[string, string | string[]]> = [
     ['project-root', ROOT],

@@ -1,4 +1,4 @@
-// §1.1 identifiers as the step flow shows them.
+// Identifiers (R-ID) as the step flow shows them.
 import assert from 'node:assert/strict';
 import * as E from '../../../src/core/wizard/engine';
 import { parseState } from '../../../src/core/wizard/stateCodec';
@@ -74,7 +74,7 @@ describe('identifiers in the step flow', () => {
     assert.match(r.ok ? '' : r.error, /^no role profile for task type 'error-analysis': /);
   });
 
-  it('BUG-3: a v1 current-session state gets leader-session even before a task type is known', () => {
+  it('a v1 current-session state gets leader-session even before a task type is known', () => {
     const { ctx } = fakeContext();
     const { state } = E.prepare(ctx, parseState({ project_root: ROOT, host_entry_mode: 'current-session' }));
     assert.deepEqual(state.answered, ['leader-session']);

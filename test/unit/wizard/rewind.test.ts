@@ -1,4 +1,4 @@
-// Rewind, edit-target and Back (wizard.md › Rewind and Back, R-EDT-*).
+// Rewind, edit-target and Back (docs/steps.md › Rewind and Back, R-EDT-*).
 import assert from 'node:assert/strict';
 import type { WizardState } from '../../../src/core/types';
 import * as E from '../../../src/core/wizard/engine';
@@ -55,7 +55,7 @@ describe('rewind and back', () => {
     assert.ok(!r.state.answered.includes('confirm'));
   });
 
-  it('R-EDT-2: an unknown id is M21, an unknown role id is M20 (not the generic refusal)', () => {
+  it('R-EDT-2: an unknown id is `unknown step`, an unknown role id is `unknown role selection step` (not the generic refusal)', () => {
     const { ctx, state } = at('confirm');
     const edit = ok(E.submit(ctx, state, 'edit')).state;
     assert.equal(refusal(ctx, edit, 'nope'), "unknown step: 'nope'");
@@ -110,7 +110,7 @@ describe('rewind and back', () => {
     assert.deepEqual(r.state.answered, ['task-pick', 'task-type']);
   });
 
-  it('BUG-12: reuse-previous clears role ids from answered; edit-target offers only ids of the order', () => {
+  it('reuse-previous clears role ids from answered; edit-target offers only ids of the order', () => {
     const { ctx, state } = at('confirm');
     const w: WizardState = structuredClone(state);
     w.answered.push('role-model:ghost:1');
@@ -122,7 +122,7 @@ describe('rewind and back', () => {
     assert.ok(!r.state.answered.includes('role-count:analyser'));
   });
 
-  it('BUG-27: legacy step ids in answered are not edit targets', () => {
+  it('legacy step ids in answered are not edit targets', () => {
     const { ctx, state } = at('confirm');
     const w = { ...structuredClone(state), answered: [...state.answered, 'defaults-or-custom', 'lead-model'] };
     const tree = ok(E.tree(ctx, w));

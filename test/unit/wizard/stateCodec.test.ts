@@ -103,7 +103,7 @@ describe('wizard state codec', () => {
     for (const p of [[], 'x', 3, null, true]) assert.equal(err(() => parseState(p)), 'wizard state must be a JSON object');
   });
 
-  it('BUG-4: a JSON array is the WizardError, not a crash', () => {
+  it('a JSON array is the WizardError, not a crash', () => {
     assert.equal(err(() => parseState([1, 2])), 'wizard state must be a JSON object');
   });
 
@@ -140,7 +140,7 @@ describe('wizard state codec', () => {
     assert.equal(err(() => parseState({ executionIdentityVersion: 0 })), 'unsupported wizard state version: 0');
   });
 
-  it('BUG-5: true is unsupported (not v1), 1 is v1, 2.0 is v2', () => {
+  it('version: true is unsupported (not v1), 1 is v1, 2.0 is v2', () => {
     assert.equal(err(() => parseState({ executionIdentityVersion: true })), 'unsupported wizard state version: True');
     assert.equal(parseState({ executionIdentityVersion: 1 }).sourceVersion, 1);
     assert.equal(parseState(JSON.parse('{"executionIdentityVersion": 2.0, "roleCounts": {}, "roleModels": {}, "roleSelectionOrder": []}')).sourceVersion, 2);
@@ -181,7 +181,7 @@ describe('wizard state codec', () => {
     assert.deepEqual(state.role_selection_order, []);
   });
 
-  it('BUG-6: snake_case v2 keys in a v1 payload are ignored; conversion starts empty', () => {
+  it('snake_case v2 keys in a v1 payload are ignored; conversion starts empty', () => {
     const p = parseState({ role_counts: { analyser: 3 }, role_models: { a: ['x'] }, role_selection_order: ['x'] });
     assert.deepEqual(p.state.role_counts, {});
     assert.deepEqual(p.state.role_selection_order, []);
@@ -195,7 +195,7 @@ describe('wizard state codec', () => {
     assert.deepEqual(parseState({ ...V2, roleCounts: { a: -4 } }).state.role_counts, { a: -4 });
   });
 
-  it('BUG-36: an integral float count (2.0) is accepted', () => {
+  it('an integral float count (2.0) is accepted', () => {
     assert.deepEqual(parseState(JSON.parse('{"executionIdentityVersion":2,"roleCounts":{"a":2.0},"roleModels":{},"roleSelectionOrder":[]}')).state.role_counts, { a: 2 });
   });
 
@@ -261,7 +261,7 @@ describe('wizard state codec', () => {
     assert.deepEqual(json.profile_workers, []);
   });
 
-  it('BUG-25: a role with no models is an absent key, never []', () => {
+  it('a role with no models is an absent key, never []', () => {
     const s = defaultState();
     s.role_models = { analyser: [], critic: ['a/b'] };
     assert.deepEqual(stateToJson(s).roleModels, { critic: ['a/b'] });

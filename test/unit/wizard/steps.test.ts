@@ -58,7 +58,7 @@ describe('static steps', () => {
       assert.equal(nextPhaseCell({ phase: 'x' }), 'x (blocked)');
     });
 
-    it('BUG-29: a missing pointer is `next: --`', () => {
+    it('a missing pointer is `next: --`', () => {
       assert.equal(nextPhaseCell(undefined), '--');
       assert.equal(nextPhaseCell(null), '--');
       assert.equal(taskPickerLabel({ key: 'a/b', group: 'a', id: 'b', manifest: { taskGroup: 'a', taskId: 'b' } }, false), 'a/b  ·  --  ·  next: --');
@@ -122,7 +122,7 @@ describe('static steps', () => {
       assert.equal(prompt.options[0].default, true);
     });
 
-    it('BUG-30: with nothing recommended the re-run is the default and no empty option is offered', () => {
+    it('with nothing recommended the re-run is the default and no empty option is offered', () => {
       const { prompt } = at('task-type', { 'task-pick': 'payments/fixme' });
       assert.equal(prompt.options.length, 6);
       assert.deepEqual(prompt.options[0], { value: 'final-verification', label: 'final-verification (re-run)', default: true });
@@ -136,7 +136,7 @@ describe('static steps', () => {
       assert.equal(prompt.options[0].label, 'error-analysis (recommended)');
     });
 
-    it('BUG-1: a type without a loadable profile is listed with the error and refused', () => {
+    it('a type without a loadable profile is listed with the error and refused', () => {
       const { ctx, state, prompt } = at('task-type', { 'task-pick': 'payments/refund-timeout' }, projectOptions({ profiles: { 'error-analysis': null } }));
       const ea = prompt.options.find((o) => o.value === 'error-analysis')!;
       assert.match(ea.description!, /^no role profile for task type 'error-analysis': /);
@@ -144,7 +144,7 @@ describe('static steps', () => {
       assert.equal(refusal(ctx, state, 'error-analysis'), ea.description);
     });
 
-    it('BUG-1: a profile that breaks later is an error at every later prompt', () => {
+    it('a profile that breaks later is an error at every later prompt', () => {
       const ok = at('brief', { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis' });
       const broken = fakeContext(projectOptions({ profiles: { 'error-analysis': null } }));
       const c = E.current(broken.ctx, ok.state);
@@ -328,7 +328,7 @@ describe('static steps', () => {
     });
   });
 
-  describe('answer matching (cli.md › Answers)', () => {
+  describe('answer matching (docs/protocol.md › Answers)', () => {
     it('exact value, then exact label, then #n', () => {
       const { ctx, state } = at('directive-pick', { 'task-pick': 'payments/refund-timeout' });
       const byLabel = E.submit(ctx, state, 'Write a directive…');
@@ -337,7 +337,7 @@ describe('static steps', () => {
       assert.ok(byPos.ok && byPos.echo === 'directive-pick: none');
     });
 
-    it('BUG-24: a bare number is only a value; role counts must be offered values', () => {
+    it('a bare number is only a value; role counts must be offered values', () => {
       const { ctx, state } = at('role-count:analyser', { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis' });
       const byPos = E.submit(ctx, state, '#1');
       assert.ok(byPos.ok && byPos.state.role_counts.analyser === 1);

@@ -48,7 +48,7 @@ describe('text catalogues', () => {
     }
   });
 
-  it('the English role texts are the ones of wizard.md › Texts', () => {
+  it('the English role texts are the expected ones', () => {
     assert.deepEqual(en.steps.role_count.options, { count: '{count}{default_suffix}', default_suffix: ' (recommended)' });
     assert.equal(en.steps.role_model.label, 'Model for {role} #{ordinal} of {count}');
     assert.equal(en.steps.leader_session.label, 'Leader: this session ({model_ref}{effort_suffix})');

@@ -18,7 +18,7 @@ function executable(dir: string, name: string): string {
   return p;
 }
 
-describe('workspace environment (roles.md › The environment)', () => {
+describe('workspace environment (docs/roles.md › The environment)', () => {
   after(cleanup);
 
   it('OKSTRA_<PROVIDER>_CLI: upper-cased, non [A-Z0-9] → _', () => {

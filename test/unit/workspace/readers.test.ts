@@ -1,4 +1,4 @@
-// Every reader of workspace.md and its file-error format:
+// Every reader of docs/okstra-files.md and its file-error format:
 // `<path>:<line>:<column>: <key path>: <problem>`, path project-relative.
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';

@@ -1,4 +1,4 @@
-// analysis-target (wizard.md #6): a free text for the analysing run types,
+// analysis-target (docs/steps.md › Steps): a free text for the analysing run types,
 // pre-filled from the brief's `analysisTarget`.
 import type { WizardState } from '../../types';
 import { ANALYSING_TASK_TYPES } from '../workspaceRules';

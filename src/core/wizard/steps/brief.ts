@@ -1,4 +1,4 @@
-// brief (wizard.md #5): the task's brief.md, another file (→ brief-path), or none.
+// brief (docs/steps.md › Steps): the task's brief.md, another file (→ brief-path), or none.
 import { WizardError } from '../../types';
 import { echo, markDefault, opt, optionText, pickPrompt, projectPath, requireTask, textPrompt, type Step } from './step';
 

@@ -1,4 +1,4 @@
-// clarification-pick / clarification (wizard.md #14, #14a, workspace.md › clarifications/).
+// clarification-pick / clarification (docs/steps.md › Steps, docs/okstra-files.md › Clarifications).
 import type { QuestionsFile } from '../../ports';
 import { WizardError, type WizardState } from '../../types';
 import { echo, markDefault, opt, optionText, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';

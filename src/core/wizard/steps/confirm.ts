@@ -1,4 +1,4 @@
-// confirm / edit-target (wizard.md #16, #17). Their applicability and the
+// confirm / edit-target (docs/steps.md › Steps). Their applicability and the
 // rewind itself live in the flow (they depend on the whole catalogue).
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
 

@@ -1,4 +1,4 @@
-// direction-pick (wizard.md #8): one of the task's directions/*.md for implementation-planning.
+// direction-pick (docs/steps.md › Steps): one of the task's directions/*.md for implementation-planning.
 import { baseName } from '../paths';
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
 

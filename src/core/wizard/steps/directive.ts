@@ -1,4 +1,4 @@
-// directive-pick / directive (wizard.md #12, #12a).
+// directive-pick / directive (docs/steps.md › Steps).
 import { reusedRun, runDirective } from './reusePrevious';
 import { echo, markDefault, opt, optionText, pickPrompt, refuseEmpty, refuseLeadingDash, refuseNul, textPrompt, type Step } from './step';
 

@@ -1,4 +1,4 @@
-// evidence (wizard.md #7): the feature / project evidence named in the brief.
+// evidence (docs/steps.md › Steps): the feature / project evidence named in the brief.
 import { WizardError, type WizardState } from '../../types';
 import { chosenBriefFrontMatter } from './analysisTarget';
 import { markDefault, opt, optionText, pickPrompt, storedProjectPath, type Step, type StepEnv } from './step';
@@ -10,7 +10,7 @@ function evidencePaths(env: StepEnv, s: WizardState): { feature: string; project
 }
 
 function storedEvidence(s: WizardState, p: string): string {
-  // evidence-inputs joins the two paths with ',' (workspace.md › brief.md).
+  // evidence-inputs joins the two paths with ',' (docs/okstra-files.md › brief.md).
   return p === '' ? '' : storedProjectPath(s, 'evidence', p, { noComma: true });
 }
 

@@ -1,4 +1,4 @@
-// fix-cycle (wizard.md #11): after a failed final verification, implement its fixes.
+// fix-cycle (docs/steps.md › Steps): after a failed final verification, implement its fixes.
 import { failedFinalVerification } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
 

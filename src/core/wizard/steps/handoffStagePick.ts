@@ -1,4 +1,4 @@
-// handoff-stage-pick (wizard.md #9, workspace.md › plans): the whole chain or one stage.
+// handoff-stage-pick (docs/steps.md › Steps, docs/okstra-files.md › Plans): the whole chain or one stage.
 import { WizardError } from '../../types';
 import { stagePlan, STAGE_SCOPED_TASK_TYPES } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, requireTask, type Step } from './step';

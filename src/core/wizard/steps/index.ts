@@ -1,4 +1,4 @@
-// The step catalogue in table order (wizard.md › Steps); ROLES marks where the
+// The step catalogue in table order (docs/steps.md › Steps); ROLES marks where the
 // role prompts sit — also the rewind boundary (R-EDT-5).
 import { analysisTarget } from './analysisTarget';
 import { brief, briefPath } from './brief';

@@ -1,4 +1,4 @@
-// pr-template-pick / pr-template / pr-template-scope (wizard.md #15, #15a, #15b).
+// pr-template-pick / pr-template / pr-template-scope (docs/steps.md › Steps).
 import type { WizardState } from '../../types';
 import { echo, markDefault, opt, optionText, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
 

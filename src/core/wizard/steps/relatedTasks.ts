@@ -1,4 +1,4 @@
-// related-tasks-pick / related-tasks (wizard.md #13, #13a).
+// related-tasks-pick / related-tasks (docs/steps.md › Steps).
 import { WizardError, type WizardState } from '../../types';
 import { reusedRun, runRelatedTasks } from './reusePrevious';
 import { echo, markDefault, opt, optionText, pickPrompt, texts, fmt, type Step, type StepEnv } from './step';

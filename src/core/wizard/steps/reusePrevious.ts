@@ -1,4 +1,4 @@
-// reuse-previous (wizard.md #4, workspace.md › runs/<run-id>/inputs.json):
+// reuse-previous (docs/steps.md › Steps, docs/okstra-files.md › Previous runs):
 // `fresh`, or `run:<id>` copying directive, related tasks and models.
 import type { PreviousRunInputs } from '../../ports';
 import { WizardError, type WizardState } from '../../types';
@@ -31,7 +31,7 @@ export function runRelatedTasks(run: PreviousRunInputs | null): string {
   return '';
 }
 
-/** Replaces the role selection with the run's (BUG-12: role ids leave `answered` too). */
+/** Replaces the role selection with the run's (role ids leave `answered` too). */
 export function applyRunSelection(env: StepEnv, s: WizardState, run: PreviousRunInputs): void {
   clearRoleSelection(s); // also removes role ids from answered (R-EDT-4)
   env.notices.push(...applyPreviousRunSelection(env.roles(s), s, run.inputs));

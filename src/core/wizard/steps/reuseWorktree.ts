@@ -1,4 +1,4 @@
-// reuse-worktree (wizard.md #10): the manifest's worktree, or a new one from HEAD.
+// reuse-worktree (docs/steps.md › Steps): the manifest's worktree, or a new one from HEAD.
 import type { WizardState } from '../../types';
 import { STAGE_SCOPED_TASK_TYPES } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';

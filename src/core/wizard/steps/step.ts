@@ -1,4 +1,4 @@
-// The step contract (wizard.md › Steps): each static step says when it
+// The step contract (docs/steps.md › Steps): each static step says when it
 // applies, builds its prompt, submits an answer into a working copy and names
 // the fields a rewind resets. `StepEnv` is what one engine operation shares:
 // the ports, per-operation caches and the notices raised on the way.
@@ -22,12 +22,12 @@ export interface StepEnv {
   /** Project-relative files the submit created for the user to edit (the extension opens them). */
   opened: string[];
   tasks(): TaskEntry[];
-  /** tasks() in catalogue order (workspace.md), sorted once per operation. */
+  /** tasks() in catalogue order (docs/okstra-files.md), sorted once per operation. */
   sortedTasks(): TaskEntry[];
   /** The state's task, or null when none is chosen; throws `task '<key>' cannot be used: …`. */
   task(state: WizardState): TaskDetails | null;
   config(): ProjectConfig | null;
-  /** The role session for the state's task type (profile read once per operation, BUG-33). */
+  /** The role session for the state's task type (profile read once per operation). */
   roles(state: WizardState): RoleSession;
   /** Forgets the task list (after a task was created). */
   tasksChanged(): void;
@@ -140,7 +140,7 @@ export function echo(id: string, value: string): string {
   return `${id}: ${value === '' ? '(none)' : value}`;
 }
 
-/** The common text refusals (wizard.md › Refusals). */
+/** The common text refusals (docs/steps.md › Refusals). */
 export function refuseNul(id: string, value: string): void {
   if (value.includes('\u0000')) throw new WizardError(`${id} must not contain NUL`);
 }
@@ -179,7 +179,7 @@ export function requireTask(env: StepEnv, s: WizardState): TaskDetails {
   return t;
 }
 
-/** The pick's answer matched no option (wizard.md › Refusals). */
+/** The pick's answer matched no option (docs/steps.md › Refusals). */
 export function notAnOption(id: string, value: string): WizardError {
   return new WizardError(`answer ${pyReprString(value)} is not an option of step '${id}'`);
 }

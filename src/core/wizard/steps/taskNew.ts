@@ -1,4 +1,4 @@
-// task-new (wizard.md #2, workspace.md › task-new): `<group>/<name>`, both
+// task-new (docs/steps.md › Steps, docs/okstra-files.md › New tasks): `<group>/<name>`, both
 // parts slugified; creates the task folder, manifest and brief template.
 import { pyReprString } from '../../pyRepr';
 import { WizardError } from '../../types';

@@ -1,4 +1,4 @@
-// task-pick (wizard.md #1): one option per task in catalogue order, then `new`.
+// task-pick (docs/steps.md › Steps): one option per task in catalogue order, then `new`.
 import { WizardError } from '../../types';
 import { autofillTaskType, latestKey, taskPickerLabel } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';

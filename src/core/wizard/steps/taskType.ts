@@ -1,4 +1,4 @@
-// task-type (wizard.md #3, R-NPH-5): the six types once each — recommended
+// task-type (docs/steps.md › Steps, R-NPH-5): the six types once each — recommended
 // first, then a re-run of currentPhase, then the rest. A type whose role
 // profile or plan fails is shown with the error and refused.
 import { TASK_TYPE_VALUES, isTaskType, WizardError, type PromptOption, type WizardState } from '../../types';
