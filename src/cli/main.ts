@@ -33,6 +33,7 @@ export async function runCli(io: CliIo): Promise<CliOutcome> {
     const { packageInfo } = require('./packageRoot') as typeof import('./packageRoot');
     return render({ exitCode: EXIT_OK, doc: { ok: true, version: packageInfo().version } });
   }
+  if (parsed.cmd === 'mcp') return runMcp(parsed.projectRoot, io);
   const { runCommand } = require('./commands') as typeof import('./commands');
   try {
     return render(await runCommand(parsed, io));
@@ -40,6 +41,24 @@ export async function runCli(io: CliIo): Promise<CliOutcome> {
     if (err instanceof UsageError) return render(usageFailure(err.message, USAGE));
     throw err;
   }
+}
+
+/** `mcp`: serves on stdin/stdout until the client closes stdin; prints nothing else on stdout (the protocol's channel). */
+async function runMcp(projectRoot: string, io: CliIo): Promise<CliOutcome> {
+  const path = require('node:path') as typeof import('node:path');
+  const fs = require('node:fs') as typeof import('node:fs');
+  const projectRootAbs = path.resolve(io.cwd, projectRoot);
+  if (!fs.statSync(projectRootAbs, { throwIfNoEntry: false })?.isDirectory()) {
+    const { pyReprString } = require('../core/pyRepr') as typeof import('../core/pyRepr');
+    return render(usageFailure(`--project-root is not a directory: ${pyReprString(projectRoot)}`, USAGE));
+  }
+  const { packageInfo, builtinProfilesDir } = require('./packageRoot') as typeof import('./packageRoot');
+  const { runMcpServer } = require('../mcp/server') as typeof import('../mcp/server');
+  await runMcpServer(
+    { projectRootAbs, builtinProfilesDir: builtinProfilesDir(), env: io.env, cwd: io.cwd, version: packageInfo().version },
+    { stdin: process.stdin, stdout: process.stdout },
+  );
+  return { exitCode: EXIT_OK, stdout: '', stderr: '' };
 }
 
 if (require.main === module) {
