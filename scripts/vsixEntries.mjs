@@ -50,6 +50,8 @@ export function vsixProblems(entries, manifest) {
   const required = ['extension.vsixmanifest', 'extension/package.json'];
   if (manifest.main) required.push(`extension/${manifest.main.replace(/^\.\//, '')}`);
   for (const bin of Object.values(manifest.bin ?? {})) required.push(`extension/${bin.replace(/^\.\//, '')}`);
+  // dist/cli.js starts dist/cli-main.js, which loads dist/mcp.js for `okstra-wizard mcp` (scripts/cliBundles.mjs).
+  if (Object.keys(manifest.bin ?? {}).length > 0) required.push('extension/dist/cli-main.js', 'extension/dist/mcp.js');
   for (const r of required) if (!names.has(r)) problems.push(`missing ${r}: it must not be excluded by .vscodeignore`);
   // Sources, tests, tools, the demo and source maps are for contributors, not for users of the extension.
   const forbidden = [

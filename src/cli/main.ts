@@ -61,7 +61,12 @@ async function runMcp(projectRoot: string, io: CliIo): Promise<CliOutcome> {
   return { exitCode: EXIT_OK, stdout: '', stderr: '' };
 }
 
-if (require.main === module) {
+/** The executable: runs the command line of this process and prints its document (dist/cli.js, src/cli/launcher.ts). */
+export function runMain(): void {
+  const argv = process.argv.slice(2);
+  // One-shot commands parse each schema a few times: zod's compiled fast path costs more to build than it
+  // saves here (docs/performance.md). The long-lived `mcp` server keeps it.
+  if (argv[0] !== 'mcp') (require('./zodConfig') as typeof import('./zodConfig')).useJitlessZod();
   // A reader that goes away early (`| head`, a failing `jq`) is not an error of ours: stop quietly.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
@@ -69,7 +74,7 @@ if (require.main === module) {
       throw err;
     });
   }
-  runCli({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).then(
+  runCli({ argv, env: process.env, cwd: process.cwd() }).then(
     (out) => {
       process.stdout.write(out.stdout);
       if (out.stderr) process.stderr.write(out.stderr);
@@ -85,3 +90,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runMain();
