@@ -28,8 +28,9 @@ export const SERVER_INSTRUCTIONS = `okstra's run wizard for one project: it asks
 Start with wizard_init (a task '<group>/<id>') or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer; an answer to a prompt that is no longer current is refused and nothing is written. A refusal is a tool error whose JSON text has \`code\`, \`error\` and the \`current\` prompt.
 When the wizard is done, wizard_outcome returns the argv and the confirmation text. This server never runs okstra: show the confirmation to the user and let them decide.`;
 
+/** The text twin of structuredContent (for clients that read only text), compact: it is sent on every call. */
 function json(doc: object): string {
-  return JSON.stringify(doc, null, 2);
+  return JSON.stringify(doc);
 }
 
 function ok(doc: object): CallToolResult {

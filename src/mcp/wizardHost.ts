@@ -10,7 +10,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EngineContext, EnvironmentPort } from '../core/ports';
+import type { EngineContext, EnvironmentPort, TaskDetails, WorkspacePort } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { validateHost } from '../core/roles/hostRegistry';
 import type { TextCatalog } from '../core/text/catalog';
@@ -88,12 +88,44 @@ function codeOf(source: unknown, fallback: WizardErrorCode): WizardErrorCode {
   return code !== undefined && code !== 'internal' ? code : fallback;
 }
 
+/** `workspace` with `task(key)` read once (the details or the refusal), for the length of one tool call. */
+function memoizedTasks(workspace: WorkspacePort): WorkspacePort {
+  const memo = new Map<string, { details: TaskDetails } | { error: unknown }>();
+  const task = (key: string): TaskDetails => {
+    let hit = memo.get(key);
+    if (!hit) {
+      try {
+        hit = { details: workspace.task(key) };
+      } catch (error) {
+        hit = { error };
+      }
+      memo.set(key, hit);
+    }
+    if ('error' in hit) throw hit.error;
+    return hit.details;
+  };
+  return new Proxy(workspace, {
+    get(target, prop) {
+      if (prop === 'task') return task;
+      if (prop === 'createTask') {
+        return (...args: Parameters<WorkspacePort['createTask']>) => {
+          memo.clear();
+          return target.createTask(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export class WizardHost {
   readonly projectRootAbs: string;
   private readonly workspace: FsWorkspace;
   private readonly texts: TextCatalog;
   private readonly wizards = new Map<string, OpenWizard>();
   private environment: { stamp: string; port: EnvironmentPort } | null = null;
+  private callContext: EngineContext | null = null;
 
   constructor(private readonly options: WizardHostOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
@@ -128,8 +160,24 @@ export class WizardHost {
     return this.environment.port;
   }
 
+  /**
+   * The context of the tool call under way: one environment and one view of the workspace in which a task's
+   * details (its manifest, brief front matter, plan, runs) are read once, however many engine calls the tool
+   * makes (the binding check, the answer, the next prompt). Each call starts with a fresh one.
+   */
   private context(): EngineContext {
-    return { workspace: this.workspace, environment: this.environmentPort(), texts: this.texts };
+    this.callContext ??= { workspace: memoizedTasks(this.workspace), environment: this.environmentPort(), texts: this.texts };
+    return this.callContext;
+  }
+
+  /** Runs one tool call with its own context. */
+  private call<T>(body: () => T): T {
+    this.callContext = null;
+    try {
+      return body();
+    } finally {
+      this.callContext = null;
+    }
   }
 
   private statePathOf(task: string): string {
@@ -250,115 +298,129 @@ export class WizardHost {
 
   /** A new wizard for a task, answered up to its first question (CLI `init --task`), in the task's state file. */
   init(input: { task: string; hostRuntime?: string; entryMode?: string; availableFunctions?: string[]; startOver?: boolean }): InitDoc {
-    const statePath = this.statePathOf(input.task);
-    const shownPath = this.shown(statePath);
-    const hostRuntime = input.hostRuntime ?? 'claude-code';
-    const entryMode = input.entryMode ?? 'spawn-process';
-    try {
-      validateHost(hostRuntime, entryMode);
-    } catch (err) {
-      if (err instanceof WizardError) throw failure('usage', err.message, null);
-      throw err;
-    }
-    const ctx = this.context();
-    let known: boolean;
-    try {
-      known = this.workspace.tasks().some((t) => t.key === input.task);
-    } catch (err) {
-      if (err instanceof WizardError) throw failure(codeOf(err, 'file-error'), err.message, null);
-      throw err;
-    }
-    if (!known) throw failure('usage', `unknown task: ${pyReprString(input.task)}`, null);
-
-    const probe = probeStateFile(statePath, { shownPath });
-    if (probe.status === 'unfinished' || probe.status === 'unreadable') {
-      if (!input.startOver) {
-        const why = probe.status === 'unreadable' ? `a wizard that cannot be read (${probe.error})` : 'an unfinished wizard';
-        throw failure(
-          'usage',
-          `task '${input.task}' already has ${why} in ${shownPath}; continue it with wizard_current, or pass startOver: true to back it up and start again`,
-          null,
-        );
+    return this.call(() => {
+      const statePath = this.statePathOf(input.task);
+      const shownPath = this.shown(statePath);
+      const hostRuntime = input.hostRuntime ?? 'claude-code';
+      const entryMode = input.entryMode ?? 'spawn-process';
+      try {
+        validateHost(hostRuntime, entryMode);
+      } catch (err) {
+        if (err instanceof WizardError) throw failure('usage', err.message, null);
+        throw err;
       }
-    }
-    let config = null;
-    try {
-      config = this.workspace.config();
-    } catch (err) {
-      // Reported by the first prompt (its file error), as the CLI does.
-      if (!(err instanceof WizardError)) throw err;
-    }
-    const fresh = engine.initState({
-      projectRootAbs: this.projectRootAbs,
-      hostRuntime,
-      entryMode,
-      availableFunctions: input.availableFunctions ?? [],
-      config,
+      const ctx = this.context();
+      let known: boolean;
+      try {
+        known = this.workspace.tasks().some((t) => t.key === input.task);
+      } catch (err) {
+        if (err instanceof WizardError) throw failure(codeOf(err, 'file-error'), err.message, null);
+        throw err;
+      }
+      if (!known) throw failure('usage', `unknown task: ${pyReprString(input.task)}`, null);
+
+      const probe = probeStateFile(statePath, { shownPath });
+      if (probe.status === 'unfinished' || probe.status === 'unreadable') {
+        if (!input.startOver) {
+          const why = probe.status === 'unreadable' ? `a wizard that cannot be read (${probe.error})` : 'an unfinished wizard';
+          throw failure(
+            'usage',
+            `task '${input.task}' already has ${why} in ${shownPath}; continue it with wizard_current, or pass startOver: true to back it up and start again`,
+            null,
+          );
+        }
+      }
+      let config = null;
+      try {
+        config = this.workspace.config();
+      } catch (err) {
+        // Reported by the first prompt (its file error), as the CLI does.
+        if (!(err instanceof WizardError)) throw err;
+      }
+      const fresh = engine.initState({
+        projectRootAbs: this.projectRootAbs,
+        hostRuntime,
+        entryMode,
+        availableFunctions: input.availableFunctions ?? [],
+        config,
+      });
+      const r = engine.submit(ctx, fresh, input.task);
+      if (!r.ok) throw failure(codeOf(r, r.current ? 'refused-answer' : 'no-prompt'), r.error, r.current, r.notices);
+      this.wizards.delete(statePath);
+      let handle: StateFileHandle;
+      try {
+        // A finished or aborted wizard, or one the caller chose to start over: kept as a backup (as New Run does).
+        if (probe.status !== 'missing') backupStateFile(statePath, new Date());
+        handle = createStateFile(statePath, r.state, { shownPath });
+      } catch (err) {
+        if (err instanceof WizardError) throw failure(codeOf(err, 'file-error'), err.message, null);
+        throw err;
+      }
+      const saved = this.remember(statePath, handle, r.state);
+      const doc: InitDoc = { ...r.doc, state: shownPath };
+      if (doc.next) doc.next = withRevision(doc.next, saved.handle.revision);
+      return doc;
     });
-    const r = engine.submit(ctx, fresh, input.task);
-    if (!r.ok) throw failure(codeOf(r, r.current ? 'refused-answer' : 'no-prompt'), r.error, r.current, r.notices);
-    this.wizards.delete(statePath);
-    let handle: StateFileHandle;
-    try {
-      // A finished or aborted wizard, or one the caller chose to start over: kept as a backup (as New Run does).
-      if (probe.status !== 'missing') backupStateFile(statePath, new Date());
-      handle = createStateFile(statePath, r.state, { shownPath });
-    } catch (err) {
-      if (err instanceof WizardError) throw failure(codeOf(err, 'file-error'), err.message, null);
-      throw err;
-    }
-    const saved = this.remember(statePath, handle, r.state);
-    const doc: InitDoc = { ...r.doc, state: shownPath };
-    if (doc.next) doc.next = withRevision(doc.next, saved.handle.revision);
-    return doc;
   }
 
   current(task: string): CurrentDoc {
-    const wizard = this.open(task);
-    const cur = engine.current(this.context(), wizard.state, wizard.carried);
-    if (!cur.prompt) throw failure(codeOf(cur, 'no-prompt'), cur.error ?? 'no prompt', null, cur.notices);
-    return { ...(cur.doc as CurrentDoc), current: withRevision(cur.prompt, wizard.handle.revision) };
+    return this.call(() => {
+      const wizard = this.open(task);
+      const cur = engine.current(this.context(), wizard.state, wizard.carried);
+      if (!cur.prompt) throw failure(codeOf(cur, 'no-prompt'), cur.error ?? 'no prompt', null, cur.notices);
+      return { ...(cur.doc as CurrentDoc), current: withRevision(cur.prompt, wizard.handle.revision) };
+    });
   }
 
   answer(task: string, answer: string, expected: ExpectedPrompt): SubmitDoc {
-    const wizard = this.open(task);
-    this.bound(wizard, expected);
-    const r = engine.submit(this.context(), wizard.state, answer, wizard.carried);
-    if (!r.ok) throw this.refusedStep(wizard, r);
-    return this.stepped(wizard, r);
+    return this.call(() => {
+      const wizard = this.open(task);
+      this.bound(wizard, expected);
+      const r = engine.submit(this.context(), wizard.state, answer, wizard.carried);
+      if (!r.ok) throw this.refusedStep(wizard, r);
+      return this.stepped(wizard, r);
+    });
   }
 
   rewind(task: string, to: string, expected: ExpectedPrompt): SubmitDoc {
-    const wizard = this.open(task);
-    this.bound(wizard, expected);
-    const r = engine.rewind(this.context(), wizard.state, to, wizard.carried);
-    if (!r.ok) throw this.refusedStep(wizard, r);
-    return this.stepped(wizard, r);
+    return this.call(() => {
+      const wizard = this.open(task);
+      this.bound(wizard, expected);
+      const r = engine.rewind(this.context(), wizard.state, to, wizard.carried);
+      if (!r.ok) throw this.refusedStep(wizard, r);
+      return this.stepped(wizard, r);
+    });
   }
 
   abort(task: string, expected: ExpectedPrompt): SubmitDoc {
-    const wizard = this.open(task);
-    this.bound(wizard, expected);
-    const r = engine.abort(this.context(), wizard.state, wizard.carried);
-    if (!r.ok) throw this.refusedStep(wizard, r);
-    return this.stepped(wizard, r);
+    return this.call(() => {
+      const wizard = this.open(task);
+      this.bound(wizard, expected);
+      const r = engine.abort(this.context(), wizard.state, wizard.carried);
+      if (!r.ok) throw this.refusedStep(wizard, r);
+      return this.stepped(wizard, r);
+    });
   }
 
   tree(task: string): TreeDoc {
-    const wizard = this.open(task);
-    const t = engine.tree(this.context(), wizard.state, wizard.carried);
-    if (!t.ok) throw failure(codeOf(t, 'no-prompt'), t.error, null, t.notices);
-    return t.doc;
+    return this.call(() => {
+      const wizard = this.open(task);
+      const t = engine.tree(this.context(), wizard.state, wizard.carried);
+      if (!t.ok) throw failure(codeOf(t, 'no-prompt'), t.error, null, t.notices);
+      return t.doc;
+    });
   }
 
   /** renderArgv and the confirmation text of a confirmed wizard; never runs anything. */
   outcome(task: string): OutcomeDoc {
-    const wizard = this.open(task);
-    const o = engine.outcome(this.context(), wizard.state, wizard.carried);
-    if (!o.ok) {
-      const fallback: WizardErrorCode = wizard.state.aborted ? 'aborted' : wizard.state.confirmed !== true ? 'not-complete' : 'not-runnable';
-      throw failure(codeOf(o, fallback), o.error, wizard.state.aborted ? null : this.currentPrompt(wizard), o.notices);
-    }
-    return o.doc;
+    return this.call(() => {
+      const wizard = this.open(task);
+      const o = engine.outcome(this.context(), wizard.state, wizard.carried);
+      if (!o.ok) {
+        const fallback: WizardErrorCode = wizard.state.aborted ? 'aborted' : wizard.state.confirmed !== true ? 'not-complete' : 'not-runnable';
+        throw failure(codeOf(o, fallback), o.error, wizard.state.aborted ? null : this.currentPrompt(wizard), o.notices);
+      }
+      return o.doc;
+    });
   }
 }
