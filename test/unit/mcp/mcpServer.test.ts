@@ -183,6 +183,27 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     assert.equal(JSON.stringify(outcome.doc.renderArgv), JSON.stringify(co.json.renderArgv));
   });
 
+  it('continues a legacy v1 wizard: answers go to its companion, the v1 file is never written, the CLI follows', async () => {
+    const project = demoCopy();
+    const s = await open(project);
+    const legacyTask = 'payments/refund-timeout';
+    const v1 = path.join(project, '.okstra', 'tasks', 'payments', 'refund-timeout.wizard.json');
+    const before = sha256(v1);
+    const cur = await s.call('wizard_current', { task: legacyTask });
+    assert.equal(cur.isError, false, cur.text);
+    const shown = cur.doc.current;
+    const r = await s.call('wizard_answer', { task: legacyTask, answer: walkAnswer(shown), prompt: shown.id, revision: shown.revision });
+    assert.equal(r.isError, false, r.text);
+    assert.equal(sha256(v1), before, 'the v1 file is never written');
+    const companions = fs.readdirSync(path.dirname(v1)).filter((n) => n.startsWith('refund-timeout.wizard.json.v2.'));
+    assert.equal(companions.length, 1, companions.join(', '));
+    const step = cli(['step', '--state', v1], { env: demoEnv(project), cwd: project });
+    assert.equal(step.json?.current?.id, r.doc.next.id, step.stdout);
+    const next = await s.call('wizard_answer', { task: legacyTask, answer: walkAnswer(r.doc.next), prompt: r.doc.next.id, revision: r.doc.next.revision });
+    assert.equal(next.isError, false, next.text);
+    assert.equal(sha256(v1), before);
+  });
+
   it('outcome before the end is refused with not-complete and the current prompt; abort ends the wizard', async () => {
     const project = demoCopy();
     const s = await open(project);
