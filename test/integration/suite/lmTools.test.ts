@@ -5,10 +5,11 @@
 // confirmations that prepareInvocation returns are checked by test/unit/vscode/lmTools.test.ts.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { closePrompt, features, newTask, openWizardHost, stateFileOf, waitFor, type WizardHost } from './wizardMoreHelpers';
 
-const TASK = 'demo/lm-it';
+const TASK = 'lm/lm-it';
 
 async function invoke(name: string, input: object): Promise<any> {
   const r = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
@@ -42,7 +43,10 @@ describe('language-model tools (vscode.lm.invokeTool)', function () {
   });
 
   after(async () => {
-    await host?.close();
+    if (!host) return;
+    await host.close();
+    // The suites after this one start from the workspace as it was: no `lm` task, no wizard of it.
+    fs.rmSync(path.join(host.root, '.okstra/tasks/lm'), { recursive: true, force: true });
   });
 
   it('contributes and registers the four wizard tools', () => {
