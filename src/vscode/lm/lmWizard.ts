@@ -80,11 +80,12 @@ export class LmWizard {
     return latest.statePath;
   }
 
-  private async load(): Promise<Loaded> {
+  /** `clean`: remove a dead writer's leftovers first, as every load that may write does (not for a confirmation). */
+  private async load(clean = true): Promise<Loaded> {
     const statePath = await this.locate();
     const shownPath = vscode.workspace.asRelativePath(statePath);
     try {
-      const handle = store.loadStateFile(statePath, { shownPath });
+      const handle = store.loadStateFile(statePath, { shownPath, cleanStale: clean });
       const parsed = parseState(handle.payload);
       const root = engine.projectRootOfStateDir(path.dirname(statePath)) ?? parsed.state.project_root;
       const ctx = this.factory.contextFor(root);
@@ -122,10 +123,10 @@ export class LmWizard {
     });
   }
 
-  /** For a confirmation: the wizard and the current prompt; null when there is none. */
+  /** For a confirmation (prepareInvocation, which must not change anything): the wizard and its current prompt. */
   async summary(): Promise<PromptSummary | null> {
     try {
-      const w = await this.load();
+      const w = await this.load(false);
       const p = this.current(w);
       return p ? { taskKey: w.taskKey, step: p.id, label: p.label } : null;
     } catch (err) {
@@ -136,7 +137,7 @@ export class LmWizard {
 
   /** The step's display name (`Run type`), for a rewind's confirmation. */
   async stepName(id: string): Promise<string> {
-    const w = await this.load().catch(() => null);
+    const w = await this.load(false).catch(() => null);
     return w ? engine.stepDisplayName(w.ctx.texts, id) : id;
   }
 
