@@ -38,11 +38,14 @@ export async function buildPackage(dir: string): Promise<Package> {
   };
   const cli = path.join(root, 'dist', 'cli.js');
   const extension = path.join(root, 'dist', 'extension.js');
-  await Promise.all([
-    esbuild.build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: cli, banner: { js: '#!/usr/bin/env node' } }),
-    esbuild.build({ ...common, entryPoints: ['src/vscode/extension.ts'], outfile: extension }),
-  ]);
-  return { root, cli, extension, extensionBytes: fs.statSync(extension).size, cliBytes: fs.statSync(cli).size };
+  // The CLI's three bundles exactly as scripts/build.mjs makes them (the launcher, the commands, the MCP server).
+  const { cliBundles } = (await import(path.join(REPO, 'scripts', 'cliBundles.mjs'))) as {
+    cliBundles(o: { root: string; outdir: string; common: esbuild.BuildOptions; release: boolean }): Array<esbuild.BuildOptions & { name: string }>;
+  };
+  const cliBuilds = cliBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _name, ...o }) => esbuild.build(o));
+  await Promise.all([...cliBuilds, esbuild.build({ ...common, entryPoints: ['src/vscode/extension.ts'], outfile: extension })]);
+  const cliBytes = fs.statSync(cli).size + fs.statSync(path.join(root, 'dist', 'cli-main.js')).size;
+  return { root, cli, extension, extensionBytes: fs.statSync(extension).size, cliBytes };
 }
 
 export interface RunResult {

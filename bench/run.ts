@@ -1,4 +1,4 @@
-// `npm run bench`: docs/performance.md P1–P6 on this machine, printed as one table
+// `npm run bench`: P1–P8 of docs/performance.md, on this machine, printed as one table
 // (figure, value, target, PASS/MISS). Inputs are generated into a temp folder
 // at bench time and removed afterwards. Exits non-zero when the P2 ratio
 // target (≥ 50× the seed's greedy algorithm) or P2's exactness is missed;
@@ -17,6 +17,7 @@ import { copyDemo, demoEnv, P2_SHAPE, tempRoot } from './generate';
 import { runP1 } from './p1';
 import { runP2, stressInput, stressWizardWorst } from './p2';
 import { runP3, taskProject } from './p3';
+import { P7_TASK, runP7 } from './mcp';
 import { buildPackage, cliJson, integrationActivation, measureProcess, peakRss, timeActivation, timeCliStep } from './processes';
 import { runScaling } from './scaling';
 import { fmtBytes, fmtMs, fmtSample, nowMs, type Sample } from './stats';
@@ -145,12 +146,35 @@ async function main(): Promise<void> {
     if (dinit.doc.ok !== true) throw new Error(`P5 init: ${JSON.stringify(dinit.doc).slice(0, 300)}`);
     const p5 = timeCliStep(pkg.cli, demoState, demoEnv(demo), demo, QUICK ? 5 : 20);
     row('P5', 'CLI step on the demo (process start → JSON)', fmtSample(p5), '< 150 ms median', judge(p5, 150));
-    const bare = measureProcess(process.execPath, ['-e', '0'], QUICK ? 5 : 10);
+    const bare = measureProcess(process.execPath, ['-e', '0'], QUICK ? 5 : 20);
     row('', '  reference: `node -e 0` on this machine now', fmtSample(bare), '—', 'info');
+    // P8: the same P5 against a bare Node start, both measured just now (wall medians; CPU medians for PASS*).
+    const p8 = p5.median / bare.median;
+    const p8cpu = p5.cpu !== undefined && bare.cpu !== undefined && bare.cpu > 0 ? p5.cpu / bare.cpu : undefined;
+    const p8verdict: Verdict = p8 <= 2 ? 'PASS' : p8cpu !== undefined && p8cpu <= 2 ? 'PASS*' : 'MISS';
+    row('P8', 'CLI step / `node -e 0` (P5 ÷ the reference above)', `${p8.toFixed(2)}×${p8cpu !== undefined ? ` (CPU ${p8cpu.toFixed(2)}×)` : ''}`, '≤ 2×', p8verdict);
     const devCli = path.join(path.resolve(__dirname, '..'), 'dist', 'cli.js');
     if (fs.existsSync(devCli)) {
       const dev = timeCliStep(devCli, demoState, demoEnv(demo), demo, QUICK ? 3 : 10);
       row('', '  the same with dist/cli.js (npm run build, not minified)', fmtSample(dev), '—', 'info');
+    }
+
+    // ---------------------------------------------------------------- P7
+    process.stderr.write('P7: answered steps through the MCP server …\n');
+    const mcpDemo = copyDemo(path.join(tmp, 'mcp'));
+    const p7 = await runP7(pkg.cli, mcpDemo, demoEnv(mcpDemo), QUICK ? 2 : 8);
+    row('P7', `MCP answered step, SDK client over stdio (${p7.steps} steps, ${P7_TASK})`, fmtSample(p7.step), '< 2 ms median', judge(p7.step, 2));
+    const shm = '/dev/shm';
+    if (fs.existsSync(shm) && fs.statSync(shm).isDirectory()) {
+      // The same on a memory file system: what the store's fsyncs of the state file cost on the disk above.
+      const shmRoot = fs.mkdtempSync(path.join(shm, 'okstra-bench-'));
+      try {
+        const shmDemo = copyDemo(path.join(shmRoot, 'mcp'));
+        const onShm = await runP7(pkg.cli, shmDemo, demoEnv(shmDemo), QUICK ? 2 : 8);
+        row('', '  the same with the project on /dev/shm (no disk sync)', fmtSample(onShm.step), '—', 'info');
+      } finally {
+        fs.rmSync(shmRoot, { recursive: true, force: true });
+      }
     }
 
     // ---------------------------------------------------------------- P6

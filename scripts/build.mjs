@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliBundles } from './cliBundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const release = process.argv.includes('--release');
@@ -59,17 +60,7 @@ function configs() {
       sourcemap: !release,
     });
   }
-  if (present('src/cli/main.ts')) {
-    out.push({
-      name: 'cli',
-      ...common,
-      entryPoints: ['src/cli/main.ts'],
-      outfile: 'dist/cli.js',
-      minify: release,
-      sourcemap: !release,
-      banner: { js: '#!/usr/bin/env node' },
-    });
-  }
+  if (present('src/cli/main.ts')) out.push(...cliBundles({ root, outdir: 'dist', common, release }));
   // The integration suite runs inside the extension host, which loads plain CommonJS: one bundle per file
   // under out/test/integration/ (index.js finds the suite's *.test.js next to it). mocha stays external so that
   // index.js and the test files share the one instance from node_modules.
@@ -102,7 +93,7 @@ async function measureExtensionMinified() {
 
 async function report() {
   let ok = true;
-  for (const file of ['dist/extension.js', 'dist/cli.js']) {
+  for (const file of ['dist/extension.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/mcp.js']) {
     const abs = path.join(root, file);
     if (!fs.existsSync(abs)) continue;
     const size = fs.statSync(abs).size;
@@ -167,7 +158,7 @@ if (watch) {
   for (const { name: _name, ...options } of all.filter((c) => c.name !== 'integration tests')) {
     const ctx = await esbuild.context({
       ...options,
-      plugins: [{
+      plugins: [...(options.plugins ?? []), {
         name: 'report',
         setup(build) {
           build.onStart(() => {

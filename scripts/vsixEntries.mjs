@@ -53,6 +53,8 @@ export function vsixProblems(entries, manifest) {
   // The JSON Schemas VS Code validates config.yaml and state files with are read from the package.
   const validation = [...(manifest.contributes?.jsonValidation ?? []), ...(manifest.contributes?.yamlValidation ?? [])];
   for (const { url } of validation) if (url.startsWith('./')) required.push(`extension/${url.slice(2)}`);
+  // dist/cli.js starts dist/cli-main.js, which loads dist/mcp.js for `okstra-wizard mcp` (scripts/cliBundles.mjs).
+  if (Object.keys(manifest.bin ?? {}).length > 0) required.push('extension/dist/cli-main.js', 'extension/dist/mcp.js');
   for (const r of required) if (!names.has(r)) problems.push(`missing ${r}: it must not be excluded by .vscodeignore`);
   // Sources, tests, tools, the demo and source maps are for contributors, not for users of the extension.
   const forbidden = [

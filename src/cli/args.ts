@@ -3,7 +3,7 @@
 // missing value or a missing required option is bad usage (exit 2).
 import { parseArgs } from 'node:util';
 
-export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'abort'] as const;
+export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'abort', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export type ParsedCommand =
@@ -21,7 +21,8 @@ export type ParsedCommand =
     }
   | { cmd: 'step'; state: string; answer?: string; noSubmit: boolean }
   | { cmd: 'rewind'; state: string; to: string }
-  | { cmd: 'outcome' | 'render-args' | 'tree' | 'abort'; state: string };
+  | { cmd: 'outcome' | 'render-args' | 'tree' | 'abort'; state: string }
+  | { cmd: 'mcp'; projectRoot: string };
 
 /** Bad usage: printed as `{"ok": false, "error": …}` with the usage on stderr, exit 2. */
 export class UsageError extends Error {
@@ -55,6 +56,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   'render-args': { state: STATE },
   tree: { state: STATE },
   abort: { state: STATE },
+  mcp: { 'project-root': { type: 'string', metavar: 'DIR' } },
 };
 
 export const USAGE = `usage: okstra-wizard <command> [options]
@@ -76,6 +78,9 @@ commands:
                       the render arguments as they stand
   tree --state FILE   the answered steps and the current prompt
   abort --state FILE  abort the wizard
+  mcp [--project-root DIR]
+                      serve the wizard to agents over MCP (stdio; default: the
+                      current directory); see docs/mcp.md
 
 options:
   -h, --help          show this help and exit
@@ -179,6 +184,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     }
     case 'rewind':
       return { cmd, state, to: str('to')! };
+    case 'mcp': {
+      const projectRoot = str('project-root') ?? '.';
+      if (projectRoot === '') throw new UsageError('--project-root needs a directory');
+      return { cmd, projectRoot };
+    }
     default:
       return { cmd, state };
   }

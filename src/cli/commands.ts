@@ -19,7 +19,7 @@ export interface CommandIo {
   hooks?: CliHooks;
 }
 
-type StateCommand = Exclude<ParsedCommand, { cmd: 'help' } | { cmd: 'version' } | { cmd: 'init' }>;
+type StateCommand = Exclude<ParsedCommand, { cmd: 'help' } | { cmd: 'version' } | { cmd: 'init' } | { cmd: 'mcp' }>;
 type InitCommand = Extract<ParsedCommand, { cmd: 'init' }>;
 
 /** Exit 0 with the engine's document: success, a refused answer, or a prompt that cannot be computed. */
@@ -30,7 +30,7 @@ function printed(doc: object): CliResult {
 export async function runCommand(parsed: ParsedCommand, io: CommandIo): Promise<CliResult> {
   try {
     if (parsed.cmd === 'init') return runInit(parsed, io);
-    if (parsed.cmd === 'help' || parsed.cmd === 'version') throw new Error(`${parsed.cmd} is handled by main`);
+    if (parsed.cmd === 'help' || parsed.cmd === 'version' || parsed.cmd === 'mcp') throw new Error(`${parsed.cmd} is handled by main`);
     return runStateCommand(parsed, io);
   } catch (err) {
     if (err instanceof LoadError) return loadFailure(err.message);

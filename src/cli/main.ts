@@ -33,6 +33,7 @@ export async function runCli(io: CliIo): Promise<CliOutcome> {
     const { packageInfo } = require('./packageRoot') as typeof import('./packageRoot');
     return render({ exitCode: EXIT_OK, doc: { ok: true, version: packageInfo().version } });
   }
+  if (parsed.cmd === 'mcp') return runMcp(parsed.projectRoot, io);
   const { runCommand } = require('./commands') as typeof import('./commands');
   try {
     return render(await runCommand(parsed, io));
@@ -42,7 +43,30 @@ export async function runCli(io: CliIo): Promise<CliOutcome> {
   }
 }
 
-if (require.main === module) {
+/** `mcp`: serves on stdin/stdout until the client closes stdin; prints nothing else on stdout (the protocol's channel). */
+async function runMcp(projectRoot: string, io: CliIo): Promise<CliOutcome> {
+  const path = require('node:path') as typeof import('node:path');
+  const fs = require('node:fs') as typeof import('node:fs');
+  const projectRootAbs = path.resolve(io.cwd, projectRoot);
+  if (!fs.statSync(projectRootAbs, { throwIfNoEntry: false })?.isDirectory()) {
+    const { pyReprString } = require('../core/pyRepr') as typeof import('../core/pyRepr');
+    return render(usageFailure(`--project-root is not a directory: ${pyReprString(projectRoot)}`, USAGE));
+  }
+  const { packageInfo, builtinProfilesDir } = require('./packageRoot') as typeof import('./packageRoot');
+  const { runMcpServer } = require('../mcp/server') as typeof import('../mcp/server');
+  await runMcpServer(
+    { projectRootAbs, builtinProfilesDir: builtinProfilesDir(), env: io.env, cwd: io.cwd, version: packageInfo().version },
+    { stdin: process.stdin, stdout: process.stdout },
+  );
+  return { exitCode: EXIT_OK, stdout: '', stderr: '' };
+}
+
+/** The executable: runs the command line of this process and prints its document (dist/cli.js, src/cli/launcher.ts). */
+export function runMain(): void {
+  const argv = process.argv.slice(2);
+  // One-shot commands parse each schema a few times: zod's compiled fast path costs more to build than it
+  // saves here (docs/performance.md). The long-lived `mcp` server keeps it.
+  if (argv[0] !== 'mcp') (require('./zodConfig') as typeof import('./zodConfig')).useJitlessZod();
   // A reader that goes away early (`| head`, a failing `jq`) is not an error of ours: stop quietly.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
@@ -50,7 +74,7 @@ if (require.main === module) {
       throw err;
     });
   }
-  runCli({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).then(
+  runCli({ argv, env: process.env, cwd: process.cwd() }).then(
     (out) => {
       process.stdout.write(out.stdout);
       if (out.stderr) process.stderr.write(out.stderr);
@@ -66,3 +90,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runMain();

@@ -30,6 +30,8 @@ export const PromptSchema = z
     progress: ProgressSchema,
     default: z.string().optional(),
     unavailable: z.array(z.strictObject({ value: z.string(), reason: z.string(), detail: z.string().optional() })).optional(),
+    /** The first 16 hex of the sha256 of the state bytes the prompt was computed from (always the last key). */
+    revision: z.string().regex(/^[0-9a-f]{16}$/).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.id !== p.step) ctx.addIssue({ code: 'custom', message: `id ${p.id} differs from step ${p.step}` });

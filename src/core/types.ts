@@ -198,6 +198,11 @@ export interface PromptDoc {
   progress: Progress;
   default?: string;
   unavailable?: UnavailableModel[];
+  /**
+   * The first 16 hex digits of the sha256 of the state-file bytes the prompt
+   * was computed from (the last key); set by the shell that read the bytes.
+   */
+  revision?: string;
 }
 
 /**
@@ -212,11 +217,42 @@ export interface Notice {
   roles?: string[];
 }
 
-/** The wizard's user-facing error: `message` is shown as it is. */
+/** The stable codes of WizardError (code branches on these, never on message text). */
+export const WIZARD_ERROR_CODES = [
+  'usage',
+  'file-error',
+  'stale-state',
+  'busy',
+  'refused-answer',
+  'wrong-prompt',
+  'no-prompt',
+  'not-complete',
+  'aborted',
+  'not-runnable',
+  'output-failed',
+  'internal',
+] as const;
+export type WizardErrorCode = (typeof WIZARD_ERROR_CODES)[number];
+
+function isWizardErrorCode(value: string): value is WizardErrorCode {
+  return (WIZARD_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * The wizard's user-facing error: `message` is shown as it is, `code` is what
+ * callers branch on. `new WizardError(code, message)`; the one-argument form
+ * (a message only) is kept for the sites that do not name their code yet:
+ * they get `internal` (a FileError, `file-error`).
+ */
 export class WizardError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly code: WizardErrorCode;
+  constructor(code: WizardErrorCode, message: string);
+  constructor(message: string);
+  constructor(codeOrMessage: string, message?: string) {
+    const coded = message !== undefined && isWizardErrorCode(codeOrMessage);
+    super(coded ? message : codeOrMessage);
     this.name = 'WizardError';
+    this.code = coded ? (codeOrMessage as WizardErrorCode) : 'internal';
   }
 }
 
@@ -232,7 +268,7 @@ export class FileError extends WizardError {
   readonly problem: string;
 
   constructor(init: { path: string; line?: number; column?: number; keyPath?: string; problem: string }) {
-    super(FileError.format(init));
+    super('file-error', FileError.format(init));
     this.name = 'FileError';
     this.path = init.path;
     this.line = init.line;

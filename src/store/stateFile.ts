@@ -54,6 +54,17 @@ export interface StateFileHandle {
   readonly expected: readonly ExpectedFile[];
   /** A v2 file opened directly that carries `legacySource` (a companion): kept on save. */
   readonly keptLegacySource: LegacySource | null;
+  /**
+   * The prompt revision of these bytes: the first 16 hex digits of the sha256 of the file the payload
+   * is read from and saves go to (a legacy file's companion when it has one, else the v1 file).
+   */
+  readonly revision: string;
+}
+
+/** `revision` of a handle's `expected` files: the target's sha256 when it exists, else the state file's. */
+export function revisionOf(expected: readonly ExpectedFile[], target: string): string {
+  const sha = expected.find((e) => e.path === target)?.sha256 ?? expected[0]?.sha256 ?? '';
+  return sha.slice(0, 16);
 }
 
 export interface LoadOptions {
@@ -116,6 +127,7 @@ export function v2Handle(stateAbs: string, shownPath: string, payload: Record<st
     target: stateAbs,
     expected: [{ path: stateAbs, sha256 }],
     keptLegacySource: asLegacySource(payload.legacySource),
+    revision: sha256.slice(0, 16),
   };
 }
 
@@ -276,6 +288,10 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
   }
   // The legacy `<name>.v2.json` is read, never written: saves go to a content-addressed path.
   const companionPath = matched ? matched.path : availableCompanionPath(stateAbs, sha256);
+  const expected: ExpectedFile[] = [
+    { path: stateAbs, sha256 },
+    { path: companionPath, sha256: matched ? matched.read.sha256 : null },
+  ];
   return {
     path: stateAbs,
     shownPath,
@@ -284,11 +300,9 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
     sourceVersion: 1,
     legacy: { source, companionPath, resumedFrom },
     target: companionPath,
-    expected: [
-      { path: stateAbs, sha256 },
-      { path: companionPath, sha256: matched ? matched.read.sha256 : null },
-    ],
+    expected,
     keptLegacySource: null,
+    revision: revisionOf(expected, companionPath),
   };
 }
 
@@ -330,11 +344,13 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
     throw asWriteError(e, handle.shownPath);
   }
   const written = JSON.parse(text) as Record<string, unknown>;
+  const expected = handle.expected.map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e));
   return {
     ...handle,
     payload: written,
     payloadPath: handle.target,
     legacy: handle.legacy ? { ...handle.legacy, resumedFrom: 'companion' } : null,
-    expected: handle.expected.map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+    expected,
+    revision: revisionOf(expected, handle.target),
   };
 }

@@ -51,7 +51,7 @@ describe('cli: usage, help, version', () => {
 
   it('bad usage exits 2 with an error document and the usage on stderr', () => {
     assertUsageError([], /^missing command/);
-    assertUsageError(['launch', '--state', 'x'], "unknown command 'launch' (known: init, step, rewind, outcome, render-args, tree, abort)");
+    assertUsageError(['launch', '--state', 'x'], "unknown command 'launch' (known: init, step, rewind, outcome, render-args, tree, abort, mcp)");
     assertUsageError(['step'], "'step' needs --state FILE");
     assertUsageError(['step', '--state'], "option '--state' needs a value");
     assertUsageError(['step', '--state', 'x', '--to', 'brief'], /^unknown option '--to' for 'step'/);

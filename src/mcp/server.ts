@@ -1,0 +1,162 @@
+// `okstra-wizard mcp`: the run wizard as a Model Context Protocol server over
+// stdio (docs/mcp.md), on the official SDK. One project per server; the
+// tools answer with the CLI's JSON documents (structuredContent, and the
+// same JSON as text); a refusal is a tool error (`isError: true`) whose text
+// is `{ok: false, code, error, current}`. The server never runs okstra: the
+// outcome is an argv for the person (or the agent's own shell tool) to run.
+
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { WizardError } from '../core/types';
+import {
+  AbortInput,
+  AnswerInput,
+  CurrentOutput,
+  InitInput,
+  InitOutput,
+  OutcomeOutput,
+  RewindInput,
+  StepOutput,
+  TaskInput,
+  TreeOutput,
+  type ToolErrorDoc,
+} from './schemas';
+import { ToolFailure, WizardHost, type WizardHostOptions } from './wizardHost';
+
+export const SERVER_INSTRUCTIONS = `okstra's run wizard for one project: it asks which task, run type, brief, plan stage, how many agents per role and which model each, and turns the answers into one \`okstra render-bundle …\` argv.
+Start with wizard_init (a task '<group>/<id>') or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer; an answer to a prompt that is no longer current is refused and nothing is written. A refusal is a tool error whose JSON text has \`code\`, \`error\` and the \`current\` prompt.
+When the wizard is done, wizard_outcome returns the argv and the confirmation text. This server never runs okstra: show the confirmation to the user and let them decide.`;
+
+/** The text twin of structuredContent (for clients that read only text), compact: it is sent on every call. */
+function json(doc: object): string {
+  return JSON.stringify(doc);
+}
+
+function ok(doc: object): CallToolResult {
+  return { content: [{ type: 'text', text: json(doc) }], structuredContent: doc as Record<string, unknown> };
+}
+
+function failed(doc: ToolErrorDoc): CallToolResult {
+  return { content: [{ type: 'text', text: json(doc) }], isError: true };
+}
+
+/** Runs a tool body: its document, or its refusal as a tool error. */
+function call(body: () => object): CallToolResult {
+  try {
+    return ok(body());
+  } catch (err) {
+    if (err instanceof ToolFailure) return failed(err.doc);
+    if (err instanceof WizardError) return failed({ ok: false, code: err.code, error: err.message, current: null });
+    throw err;
+  }
+}
+
+/** The MCP server over a WizardHost (not connected). */
+export function createWizardServer(host: WizardHost, version: string): McpServer {
+  const server = new McpServer({ name: 'okstra-wizard', version }, { instructions: SERVER_INSTRUCTIONS });
+  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+
+  server.registerTool(
+    'wizard_init',
+    {
+      title: 'Start a run wizard',
+      description:
+        "Starts okstra's run wizard for a task of this project (its state file is .okstra/tasks/<group>/<id>.wizard.json) and returns the first question as `next`. Refused when the task already has an unfinished wizard, unless startOver (which keeps the old one as a backup).",
+      inputSchema: InitInput.shape,
+      outputSchema: InitOutput.shape,
+      annotations: writes,
+    },
+    (input) => call(() => host.init(input)),
+  );
+  server.registerTool(
+    'wizard_current',
+    {
+      title: 'Current prompt',
+      description:
+        "The prompt to answer now: `current.id`, `kind` (pick, multi_pick, text, done), `label`, `options` (answer with a value, a label or #N), `progress` and `revision`. Changes nothing.",
+      inputSchema: TaskInput.shape,
+      outputSchema: CurrentOutput.shape,
+      annotations: readOnly,
+    },
+    ({ task }) => call(() => host.current(task)),
+  );
+  server.registerTool(
+    'wizard_answer',
+    {
+      title: 'Answer the current prompt',
+      description:
+        'Answers the prompt you were shown (its id and revision) and returns the next one as `next`. Refused, with nothing written, when that prompt is no longer the current one or the state changed since (another window, the CLI).',
+      inputSchema: AnswerInput.shape,
+      outputSchema: StepOutput.shape,
+      annotations: writes,
+    },
+    ({ task, answer, prompt, revision }) => call(() => host.answer(task, answer, { prompt, revision })),
+  );
+  server.registerTool(
+    'wizard_rewind',
+    {
+      title: 'Go back to a step',
+      description:
+        'Goes back to an answered step (a wizard_tree row with editable: true) so that it is asked again; answers that depend on it are cleared. Pass the shown prompt id and revision to refuse the rewind when the state changed meanwhile.',
+      inputSchema: RewindInput.shape,
+      outputSchema: StepOutput.shape,
+      annotations: writes,
+    },
+    ({ task, to, prompt, revision }) => call(() => host.rewind(task, to, { prompt, revision })),
+  );
+  server.registerTool(
+    'wizard_tree',
+    {
+      title: 'Answered steps',
+      description: 'The answered steps in order (id, group, label, echo, editable) and the id of the current prompt. Changes nothing.',
+      inputSchema: TaskInput.shape,
+      outputSchema: TreeOutput.shape,
+      annotations: readOnly,
+    },
+    ({ task }) => call(() => host.tree(task)),
+  );
+  server.registerTool(
+    'wizard_outcome',
+    {
+      title: 'Outcome of a finished wizard',
+      description:
+        "The `okstra render-bundle` argv (renderArgv) of a confirmed wizard and the confirmation text to show the user. Runs nothing: running okstra is the user's decision.",
+      inputSchema: TaskInput.shape,
+      outputSchema: OutcomeOutput.shape,
+      annotations: readOnly,
+    },
+    ({ task }) => call(() => host.outcome(task)),
+  );
+  server.registerTool(
+    'wizard_abort',
+    {
+      title: 'Abort the wizard',
+      description: 'Aborts the wizard of a task (its state file records aborted: true; a new wizard_init backs it up).',
+      inputSchema: AbortInput.shape,
+      outputSchema: StepOutput.shape,
+      annotations: { ...writes, destructiveHint: true },
+    },
+    ({ task, prompt, revision }) => call(() => host.abort(task, { prompt, revision })),
+  );
+  return server;
+}
+
+export interface McpIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+}
+
+/** Serves until the client closes stdin. */
+export async function runMcpServer(options: WizardHostOptions & { version: string }, io: McpIo): Promise<void> {
+  const host = new WizardHost(options);
+  const server = createWizardServer(host, options.version);
+  const transport = new StdioServerTransport(io.stdin as never, io.stdout as never);
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    io.stdin.once('end', () => void server.close());
+  });
+  await server.connect(transport);
+  await closed;
+}

@@ -1,0 +1,426 @@
+// The long-lived side of `okstra-wizard mcp`: one project, its workspace
+// (catalogue, config, built-in profiles and registry, cached by mtime inside
+// src/workspace), the environment, and the wizards it has opened, each kept
+// with the stat stamp of its files so that a step re-reads a state file only
+// when another writer (the CLI, the extension, a hand edit) changed it.
+//
+// The engine, the store and the state files are the CLI's and the
+// extension's: every write goes through the store's checked save (R2), so
+// the stale-write guard holds between all of them. Nothing here runs okstra.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EngineContext, EnvironmentPort, TaskDetails, WorkspacePort } from '../core/ports';
+import { pyReprString } from '../core/pyRepr';
+import { validateHost } from '../core/roles/hostRegistry';
+import type { TextCatalog } from '../core/text/catalog';
+import { textsFor } from '../core/text';
+import { cloneState, WizardError, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../core/types';
+import { checkBinding, withRevision, type ExpectedPrompt } from '../core/wizard/binding';
+import * as engine from '../core/wizard/engine';
+import { nextPrompt } from '../core/wizard/flow';
+import { makeEnv } from '../core/wizard/steps/step';
+import { parseState } from '../core/wizard/stateCodec';
+import {
+  backupStateFile,
+  createStateFile,
+  loadStateFile,
+  probeStateFile,
+  saveStateFile,
+  sha256OfFile,
+  stateFilePathFor,
+  type StateFileHandle,
+} from '../store';
+import { cliEnvironment } from '../cli/environment';
+import { UsageError } from '../cli/args';
+import { openWorkspace, type FsWorkspace } from '../workspace/workspace';
+import type { CurrentDoc, OutcomeDoc, SubmitDoc, TreeDoc } from '../core/wizard/engine';
+import { TASK_KEY_PATTERN, type ToolErrorDoc } from './schemas';
+
+export interface WizardHostOptions {
+  projectRootAbs: string;
+  builtinProfilesDir: string;
+  env: NodeJS.ProcessEnv;
+  /** Where relative OKSTRA_* paths of the environment are taken from. */
+  cwd: string;
+}
+
+/** A refused or failed tool call: the document the tool error carries. */
+export class ToolFailure extends Error {
+  constructor(readonly doc: ToolErrorDoc) {
+    super(doc.error);
+    this.name = 'ToolFailure';
+  }
+}
+
+export type InitDoc = SubmitDoc & { state: string };
+
+/** One open wizard: what was read, and the stamp of the files it was read from. */
+interface OpenWizard {
+  statePath: string;
+  handle: StateFileHandle;
+  state: WizardState;
+  /** Load-time notices, repeated until a successful write. */
+  carried: Notice[];
+  stamp: string;
+}
+
+/** Inode, size, mtime and ctime (ns) of each file: equal stamps mean the bytes were not replaced or changed. */
+function stampOf(files: readonly string[]): string {
+  return files
+    .map((f) => {
+      const st = fs.statSync(f, { bigint: true, throwIfNoEntry: false });
+      return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : '-';
+    })
+    .join('|');
+}
+
+function failure(code: WizardErrorCode, error: string, current: PromptDoc | null, notices: Notice[] = []): ToolFailure {
+  const texts: string[] = [];
+  for (const n of notices) if (!texts.includes(n.text)) texts.push(n.text);
+  const doc: ToolErrorDoc = texts.length ? { ok: false, notices: texts, code, error, current } : { ok: false, code, error, current };
+  return new ToolFailure(doc);
+}
+
+/** The code an engine result or error carries, or `fallback` where it names none (yet). */
+function codeOf(source: unknown, fallback: WizardErrorCode): WizardErrorCode {
+  const code = (source as { code?: WizardErrorCode } | null)?.code;
+  return code !== undefined && code !== 'internal' ? code : fallback;
+}
+
+/** `workspace` with `task(key)` read once (the details or the refusal), for the length of one tool call. */
+function memoizedTasks(workspace: WorkspacePort): WorkspacePort {
+  const memo = new Map<string, { details: TaskDetails } | { error: unknown }>();
+  const task = (key: string): TaskDetails => {
+    let hit = memo.get(key);
+    if (!hit) {
+      try {
+        hit = { details: workspace.task(key) };
+      } catch (error) {
+        hit = { error };
+      }
+      memo.set(key, hit);
+    }
+    if ('error' in hit) throw hit.error;
+    return hit.details;
+  };
+  return new Proxy(workspace, {
+    get(target, prop) {
+      if (prop === 'task') return task;
+      if (prop === 'createTask') {
+        return (...args: Parameters<WorkspacePort['createTask']>) => {
+          memo.clear();
+          return target.createTask(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+export class WizardHost {
+  readonly projectRootAbs: string;
+  private readonly workspace: FsWorkspace;
+  private readonly texts: TextCatalog;
+  private readonly wizards = new Map<string, OpenWizard>();
+  private environment: { stamp: string; port: EnvironmentPort } | null = null;
+  private callContext: EngineContext | null = null;
+
+  constructor(private readonly options: WizardHostOptions) {
+    this.projectRootAbs = path.resolve(options.projectRootAbs);
+    this.workspace = openWorkspace(this.projectRootAbs, { builtinProfilesDir: options.builtinProfilesDir });
+    this.texts = textsFor(options.env.OKSTRA_LANG);
+  }
+
+  // ---------------------------------------------------------------- context
+
+  /**
+   * The environment, rebuilt only when what it is computed from changed: the
+   * folders of PATH (installing a CLI changes its folder), the OKSTRA_*_CLI
+   * files and the model-defaults file.
+   */
+  private environmentPort(): EnvironmentPort {
+    const env = this.options.env;
+    const watched = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
+    for (const [k, v] of Object.entries(env)) {
+      if (v && (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) || k === 'OKSTRA_MODEL_DEFAULTS')) watched.push(path.resolve(this.options.cwd, v));
+    }
+    const stamp = stampOf(watched);
+    if (this.environment?.stamp !== stamp) {
+      let port: EnvironmentPort;
+      try {
+        port = cliEnvironment({ env, cwd: this.options.cwd });
+      } catch (err) {
+        if (err instanceof UsageError) throw failure('usage', err.message, null);
+        throw err;
+      }
+      this.environment = { stamp, port };
+    }
+    return this.environment.port;
+  }
+
+  /**
+   * The context of the tool call under way: one environment and one view of the workspace in which a task's
+   * details (its manifest, brief front matter, plan, runs) are read once, however many engine calls the tool
+   * makes (the binding check, the answer, the next prompt). Each call starts with a fresh one.
+   */
+  private context(): EngineContext {
+    this.callContext ??= { workspace: memoizedTasks(this.workspace), environment: this.environmentPort(), texts: this.texts };
+    return this.callContext;
+  }
+
+  /** Runs one tool call with its own context. */
+  private call<T>(body: () => T): T {
+    this.callContext = null;
+    try {
+      return body();
+    } finally {
+      this.callContext = null;
+    }
+  }
+
+  private statePathOf(task: string): string {
+    if (!TASK_KEY_PATTERN.test(task) || task.split('/').some((s) => s === '.' || s === '..')) {
+      throw failure('usage', `not a task key '<group>/<id>': ${pyReprString(task)}`, null);
+    }
+    const [group, id] = task.split('/') as [string, string];
+    return stateFilePathFor(this.projectRootAbs, group, id);
+  }
+
+  private shown(statePath: string): string {
+    return path.relative(this.projectRootAbs, statePath);
+  }
+
+  // ---------------------------------------------------------------- wizards
+
+  /** The wizard of a task, read again only when its files changed since it was last read or written. */
+  private open(task: string): OpenWizard {
+    const statePath = this.statePathOf(task);
+    const cached = this.wizards.get(statePath);
+    if (cached && cached.stamp === stampOf(cached.handle.expected.map((e) => e.path))) return cached;
+    this.wizards.delete(statePath);
+    const shownPath = this.shown(statePath);
+    if (!fs.existsSync(statePath)) {
+      throw failure('usage', `task '${task}' has no wizard (${shownPath}); start one with wizard_init`, null);
+    }
+    const ctx = this.context();
+    let wizard: OpenWizard;
+    try {
+      const handle = loadStateFile(statePath, { shownPath });
+      const prepared = engine.prepare(ctx, parseState(handle.payload), { foundInDir: path.dirname(statePath) });
+      wizard = { statePath, handle, state: prepared.state, carried: prepared.notices, stamp: '' };
+    } catch (err) {
+      if (!(err instanceof WizardError)) throw err;
+      const message = err.message.startsWith(shownPath + ':') ? err.message : `${shownPath}: ${err.message}`;
+      throw failure(codeOf(err, 'file-error'), message, null);
+    }
+    wizard.stamp = stampOf(wizard.handle.expected.map((e) => e.path));
+    this.wizards.set(statePath, wizard);
+    return wizard;
+  }
+
+  /** Saves a new state through the store; a refusal (stale, busy, unwritable) becomes a tool error and writes nothing. */
+  private save(wizard: OpenWizard, state: WizardState): OpenWizard {
+    let handle: StateFileHandle;
+    try {
+      handle = saveStateFile(wizard.handle, state);
+    } catch (err) {
+      if (!(err instanceof WizardError)) throw err;
+      this.wizards.delete(wizard.statePath);
+      const changed = wizard.handle.expected.some((e) => sha256OfFile(e.path) !== e.sha256);
+      const message = err.message.startsWith(wizard.handle.shownPath + ':') ? err.message : `${wizard.handle.shownPath}: ${err.message}`;
+      let current: PromptDoc | null = null;
+      try {
+        current = this.currentPrompt(this.open(this.taskOf(wizard)));
+      } catch {
+        current = null;
+      }
+      throw failure(codeOf(err, changed ? 'stale-state' : 'file-error'), message, current);
+    }
+    return this.remember(wizard.statePath, handle, state);
+  }
+
+  private remember(statePath: string, handle: StateFileHandle, state: WizardState): OpenWizard {
+    const next: OpenWizard = { statePath, handle, state, carried: [], stamp: stampOf(handle.expected.map((e) => e.path)) };
+    // Another writer between our write and the stamp: forget it, the next call reads the file again.
+    const target = handle.expected.find((e) => e.path === handle.target);
+    if (target && sha256OfFile(target.path) === target.sha256) this.wizards.set(statePath, next);
+    else this.wizards.delete(statePath);
+    return next;
+  }
+
+  private taskOf(wizard: OpenWizard): string {
+    return `${path.basename(path.dirname(wizard.statePath))}/${path.basename(wizard.statePath).replace(/\.wizard\.json$/, '')}`;
+  }
+
+  private currentPrompt(wizard: OpenWizard): PromptDoc | null {
+    const cur = engine.current(this.context(), wizard.state, wizard.carried);
+    return cur.prompt ? withRevision(cur.prompt, wizard.handle.revision) : null;
+  }
+
+  /** A refused engine step (`{ok: false, error, current}`) as a tool error. */
+  private refusedStep(wizard: OpenWizard, r: Extract<engine.StepResult, { ok: false }>): ToolFailure {
+    const current = r.current ? withRevision(r.current, wizard.handle.revision) : null;
+    return failure(codeOf(r, current ? 'refused-answer' : 'no-prompt'), r.error, current, r.notices);
+  }
+
+  /** The id of the current prompt (the step the engine would apply an answer to), null when it cannot be computed. */
+  private currentStep(wizard: OpenWizard): string | null {
+    try {
+      return nextPrompt(makeEnv(this.context()), cloneState(wizard.state)).step;
+    } catch (err) {
+      if (err instanceof WizardError) return null;
+      throw err;
+    }
+  }
+
+  /** Refuses, before anything is computed or written, an answer meant for another prompt or an older state. */
+  private bound(wizard: OpenWizard, expected: ExpectedPrompt): void {
+    if (expected.prompt === undefined && expected.revision === undefined) return;
+    // The common case costs one step lookup; the whole prompt document is built only for a refusal.
+    const revisionOk = expected.revision === undefined || expected.revision === wizard.handle.revision;
+    if (revisionOk && (expected.prompt === undefined || expected.prompt === this.currentStep(wizard))) return;
+    const current = this.currentPrompt(wizard);
+    const refusal = checkBinding(current, expected);
+    if (refusal) throw failure(refusal.code, refusal.message, current, wizard.carried);
+  }
+
+  /** A successful step: saved, and its document's `next` carries the revision of the bytes written. */
+  private stepped(wizard: OpenWizard, r: Extract<engine.StepResult, { ok: true }>): SubmitDoc {
+    const saved = this.save(wizard, r.state);
+    const doc = { ...r.doc };
+    if (doc.next) doc.next = withRevision(doc.next, saved.handle.revision);
+    return doc;
+  }
+
+  // ---------------------------------------------------------------- tools
+
+  /** A new wizard for a task, answered up to its first question (CLI `init --task`), in the task's state file. */
+  init(input: { task: string; hostRuntime?: string; entryMode?: string; availableFunctions?: string[]; startOver?: boolean }): InitDoc {
+    return this.call(() => {
+      const statePath = this.statePathOf(input.task);
+      const shownPath = this.shown(statePath);
+      const hostRuntime = input.hostRuntime ?? 'claude-code';
+      const entryMode = input.entryMode ?? 'spawn-process';
+      try {
+        validateHost(hostRuntime, entryMode);
+      } catch (err) {
+        if (err instanceof WizardError) throw failure('usage', err.message, null);
+        throw err;
+      }
+      const ctx = this.context();
+      let known: boolean;
+      try {
+        known = this.workspace.tasks().some((t) => t.key === input.task);
+      } catch (err) {
+        if (err instanceof WizardError) throw failure(codeOf(err, 'file-error'), err.message, null);
+        throw err;
+      }
+      if (!known) throw failure('usage', `unknown task: ${pyReprString(input.task)}`, null);
+
+      const probe = probeStateFile(statePath, { shownPath });
+      if (probe.status === 'unfinished' || probe.status === 'unreadable') {
+        if (!input.startOver) {
+          const why = probe.status === 'unreadable' ? `a wizard that cannot be read (${probe.error})` : 'an unfinished wizard';
+          throw failure(
+            'usage',
+            `task '${input.task}' already has ${why} in ${shownPath}; continue it with wizard_current, or pass startOver: true to back it up and start again`,
+            null,
+          );
+        }
+      }
+      let config = null;
+      try {
+        config = this.workspace.config();
+      } catch (err) {
+        // Reported by the first prompt (its file error), as the CLI does.
+        if (!(err instanceof WizardError)) throw err;
+      }
+      const fresh = engine.initState({
+        projectRootAbs: this.projectRootAbs,
+        hostRuntime,
+        entryMode,
+        availableFunctions: input.availableFunctions ?? [],
+        config,
+      });
+      const r = engine.submit(ctx, fresh, input.task);
+      if (!r.ok) throw failure(codeOf(r, r.current ? 'refused-answer' : 'no-prompt'), r.error, r.current, r.notices);
+      this.wizards.delete(statePath);
+      let handle: StateFileHandle;
+      try {
+        // A finished or aborted wizard, or one the caller chose to start over: kept as a backup (as New Run does).
+        if (probe.status !== 'missing') backupStateFile(statePath, new Date());
+        handle = createStateFile(statePath, r.state, { shownPath });
+      } catch (err) {
+        if (err instanceof WizardError) throw failure(codeOf(err, 'file-error'), err.message, null);
+        throw err;
+      }
+      const saved = this.remember(statePath, handle, r.state);
+      const doc: InitDoc = { ...r.doc, state: shownPath };
+      if (doc.next) doc.next = withRevision(doc.next, saved.handle.revision);
+      return doc;
+    });
+  }
+
+  current(task: string): CurrentDoc {
+    return this.call(() => {
+      const wizard = this.open(task);
+      const cur = engine.current(this.context(), wizard.state, wizard.carried);
+      if (!cur.prompt) throw failure(codeOf(cur, 'no-prompt'), cur.error ?? 'no prompt', null, cur.notices);
+      return { ...(cur.doc as CurrentDoc), current: withRevision(cur.prompt, wizard.handle.revision) };
+    });
+  }
+
+  answer(task: string, answer: string, expected: ExpectedPrompt): SubmitDoc {
+    return this.call(() => {
+      const wizard = this.open(task);
+      this.bound(wizard, expected);
+      const r = engine.submit(this.context(), wizard.state, answer, wizard.carried);
+      if (!r.ok) throw this.refusedStep(wizard, r);
+      return this.stepped(wizard, r);
+    });
+  }
+
+  rewind(task: string, to: string, expected: ExpectedPrompt): SubmitDoc {
+    return this.call(() => {
+      const wizard = this.open(task);
+      this.bound(wizard, expected);
+      const r = engine.rewind(this.context(), wizard.state, to, wizard.carried);
+      if (!r.ok) throw this.refusedStep(wizard, r);
+      return this.stepped(wizard, r);
+    });
+  }
+
+  abort(task: string, expected: ExpectedPrompt): SubmitDoc {
+    return this.call(() => {
+      const wizard = this.open(task);
+      this.bound(wizard, expected);
+      const r = engine.abort(this.context(), wizard.state, wizard.carried);
+      if (!r.ok) throw this.refusedStep(wizard, r);
+      return this.stepped(wizard, r);
+    });
+  }
+
+  tree(task: string): TreeDoc {
+    return this.call(() => {
+      const wizard = this.open(task);
+      const t = engine.tree(this.context(), wizard.state, wizard.carried);
+      if (!t.ok) throw failure(codeOf(t, 'no-prompt'), t.error, null, t.notices);
+      return t.doc;
+    });
+  }
+
+  /** renderArgv and the confirmation text of a confirmed wizard; never runs anything. */
+  outcome(task: string): OutcomeDoc {
+    return this.call(() => {
+      const wizard = this.open(task);
+      const o = engine.outcome(this.context(), wizard.state, wizard.carried);
+      if (!o.ok) {
+        const fallback: WizardErrorCode = wizard.state.aborted ? 'aborted' : wizard.state.confirmed !== true ? 'not-complete' : 'not-runnable';
+        throw failure(codeOf(o, fallback), o.error, wizard.state.aborted ? null : this.currentPrompt(wizard), o.notices);
+      }
+      return o.doc;
+    });
+  }
+}

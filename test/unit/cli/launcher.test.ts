@@ -1,0 +1,84 @@
+// dist/cli.js (src/cli/launcher.ts): the executable starts dist/cli-main.js from a V8 code cache in the user's
+// cache folder, and runs the same commands without one (no folder, a folder others may write, a rejected cache).
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cleanupTemp, REPO_ROOT, tempDir } from './cliHarness';
+
+const OUT = path.join(REPO_ROOT, 'out', 'test-launcher', String(process.pid), 'dist');
+
+async function buildRelease(): Promise<string> {
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  const { cliBundles } = (await import(path.join(REPO_ROOT, 'scripts', 'cliBundles.mjs'))) as {
+    cliBundles(o: object): Array<import('esbuild').BuildOptions & { name: string }>;
+  };
+  const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'error', external: ['vscode'] };
+  await Promise.all(cliBundles({ root: REPO_ROOT, outdir: OUT, common, release: true }).map(({ name: _name, ...o }) => esbuild.build(o)));
+  return path.join(OUT, 'cli.js');
+}
+
+function run(cli: string, cacheHome: string, args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { env: { PATH: path.dirname(process.execPath), XDG_CACHE_HOME: cacheHome, HOME: cacheHome }, encoding: 'utf8' });
+  return { code: r.status, json: JSON.parse(r.stdout), stderr: r.stderr };
+}
+
+function cacheFiles(cacheHome: string): string[] {
+  const dir = path.join(cacheHome, 'okstra-wizard');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.v8cache')).map((f) => path.join(dir, f)) : [];
+}
+
+describe('cli launcher: dist/cli.js and its V8 code cache', function () {
+  this.timeout(60_000);
+  let cli: string;
+  before(async () => {
+    cli = await buildRelease();
+  });
+  after(() => {
+    fs.rmSync(path.dirname(OUT), { recursive: true, force: true });
+    cleanupTemp();
+  });
+
+  it('writes the cache on the first run, uses it on the next, and rewrites one V8 rejects', () => {
+    const home = tempDir('okstra-cache-');
+    const version = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
+    const first = run(cli, home, ['--version']);
+    assert.deepEqual(first.json, { ok: true, version });
+    const [file] = cacheFiles(home);
+    assert.ok(file, 'no cache written');
+    assert.equal(fs.statSync(file).mode & 0o077, 0, 'the cache is readable by its owner only');
+    const bytes = fs.readFileSync(file);
+
+    assert.deepEqual(run(cli, home, ['--version']).json, first.json);
+    assert.ok(fs.readFileSync(file).equals(bytes), 'an accepted cache is not rewritten');
+
+    fs.writeFileSync(file, Buffer.alloc(bytes.length, 7));
+    assert.deepEqual(run(cli, home, ['--version']).json, first.json);
+    assert.ok(!fs.readFileSync(file).every((b) => b === 7), 'a rejected cache is replaced');
+  });
+
+  it('runs without a cache when the cache folder may be written by others', () => {
+    const home = tempDir('okstra-cache-');
+    fs.mkdirSync(path.join(home, 'okstra-wizard'), { mode: 0o777 });
+    fs.chmodSync(path.join(home, 'okstra-wizard'), 0o777);
+    const r = run(cli, home, ['step', '--state', path.join(home, 'missing.json')]);
+    assert.equal(r.code, 1);
+    assert.equal(r.json.ok, false);
+    assert.deepEqual(cacheFiles(home), []);
+  });
+
+  it('serves `mcp` from dist/mcp.js', async () => {
+    const home = tempDir('okstra-cache-');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--project-root', home], env: { PATH: path.dirname(process.execPath), HOME: home }, stderr: 'pipe' });
+    const client = new Client({ name: 'launcher-test', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      assert.equal(client.getServerVersion()?.name, 'okstra-wizard');
+      assert.ok((await client.listTools()).tools.some((t) => t.name === 'wizard_answer'));
+    } finally {
+      await client.close();
+    }
+  });
+});

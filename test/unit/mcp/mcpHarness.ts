@@ -1,0 +1,68 @@
+// The MCP server as an agent sees it: `okstra-wizard mcp` (the CLI bundle the
+// unit tests build, cliHarness.buildCli) spawned over stdio by the official
+// SDK's own client, on a fresh copy of demo/.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { buildCli, tempDir } from '../cli/cliHarness';
+
+const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
+
+/** A fresh copy of demo/ (the wizard writes state files next to the tasks). */
+export function demoCopy(): string {
+  const dest = path.join(tempDir('okstra-mcp-'), 'acme-payments');
+  fs.cpSync(DEMO, dest, { recursive: true });
+  return dest;
+}
+
+/** The demo's machine: its stand-in CLIs on PATH, VS Code's terminal backend, English, nothing else. */
+export function demoEnv(project: string): Record<string, string> {
+  const bin = path.join(project, '.demo-bin');
+  return { PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`, HOME: os.tmpdir(), OKSTRA_TERMINAL_BACKEND: 'vscode-terminal' };
+}
+
+export interface ToolCall {
+  isError: boolean;
+  /** structuredContent of a success; the parsed JSON text of an error. */
+  doc: any;
+  text: string;
+}
+
+export interface McpSession {
+  client: Client;
+  call(name: string, args: Record<string, unknown>): Promise<ToolCall>;
+  close(): Promise<void>;
+}
+
+/** Starts `okstra-wizard mcp --project-root <project>` and connects the SDK client to it. */
+export async function startServer(project: string): Promise<McpSession> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [buildCli(), 'mcp', '--project-root', project],
+    env: demoEnv(project),
+    cwd: project,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'okstra-wizard-tests', version: '0.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    async call(name, args) {
+      const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: unknown };
+      const text = r.content.find((c) => c.type === 'text')?.text ?? '';
+      return { isError: r.isError === true, doc: r.isError ? JSON.parse(text) : r.structuredContent, text };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The answer the demo walk gives: `run` at confirm, the default option or text, else the first enabled option. */
+export function walkAnswer(prompt: any, answers: Record<string, string> = {}): string {
+  if (answers[prompt.step] !== undefined) return answers[prompt.step];
+  if (prompt.step === 'confirm') return 'run';
+  if (prompt.kind === 'text') return prompt.default ?? '';
+  const enabled = (prompt.options as any[]).filter((o) => !o.disabled);
+  return (enabled.find((o) => o.default) ?? enabled[0]).value;
+}

@@ -1,0 +1,124 @@
+// The language-model tools (src/vscode/lm/) over a fake `vscode` module: what each tool's prepareInvocation asks
+// before it changes anything (VS Code itself confirms every call while extension tests run, so the integration suite
+// cannot see it), that asking writes nothing, and that the contributed tools are the registered ones.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import Module from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { cleanupTemp, cliInProcess, tempDir } from '../cli/cliHarness';
+
+const REPO = path.resolve(__dirname, '..', '..', '..');
+const DEMO = path.join(REPO, 'demo');
+
+type Tool = { prepareInvocation?: (o: { input: any }, t: unknown) => Promise<any> | any; invoke: (o: { input: any; toolInvocationToken: undefined }, t: unknown) => Promise<any> };
+
+describe('language-model tools: confirmations and registration', function () {
+  this.timeout(30_000);
+  const tools = new Map<string, Tool>();
+  let project: string;
+  let statePath: string;
+  const saved = { resolve: (Module as any)._resolveFilename, path: process.env.PATH };
+
+  before(async () => {
+    project = path.join(tempDir('okstra-lm-'), 'acme-payments');
+    fs.cpSync(DEMO, project, { recursive: true });
+    const bin = path.join(project, '.demo-bin');
+    const env = { PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`, HOME: os.tmpdir(), OKSTRA_TERMINAL_BACKEND: 'vscode-terminal' };
+    statePath = path.join(project, '.okstra', 'tasks', 'checkout', 'saved-card-migration.wizard.json');
+    const init = await cliInProcess(['init', '--state', statePath, '--project-root', project, '--task', 'checkout/saved-card-migration'], env);
+    assert.equal(init.json?.ok, true, init.stdout);
+    process.env.PATH = env.PATH;
+    const fake = {
+      lm: {
+        registerTool: (name: string, tool: Tool) => {
+          tools.set(name, tool);
+          return { dispose() {} };
+        },
+      },
+      l10n: { t: (m: string, ...a: unknown[]) => m.replace(/\{(\d+)\}/g, (_s, i: string) => String(a[Number(i)])) },
+      workspace: {
+        workspaceFolders: [{ name: 'acme-payments', uri: { fsPath: project } }],
+        asRelativePath: (p: string) => path.relative(project, p),
+        getConfiguration: () => ({ get: (_k: string, d: unknown) => d }),
+        isTrusted: true,
+      },
+      Uri: { file: (p: string) => ({ fsPath: p }) },
+      env: { language: 'en' },
+      LanguageModelToolResult: class {
+        constructor(readonly content: unknown[]) {}
+      },
+      LanguageModelTextPart: class {
+        constructor(readonly value: string) {}
+      },
+    };
+    (Module as any)._resolveFilename = function (request: string, ...rest: unknown[]) {
+      return request === 'vscode' ? 'vscode' : saved.resolve.call(this, request, ...rest);
+    };
+    require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: fake } as any;
+    const { registerLanguageModelTools } = require('../../../src/vscode/lm/wizardTools') as typeof import('../../../src/vscode/lm/wizardTools');
+    const quiet = { info() {}, warn() {}, debug() {}, error() {}, trace() {} };
+    const context = { subscriptions: [] as unknown[], extensionPath: REPO, workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined } };
+    registerLanguageModelTools(context as any, quiet as any, { controller: { session: { statePath } } } as any);
+  });
+
+  after(() => {
+    (Module as any)._resolveFilename = saved.resolve;
+    delete require.cache.vscode;
+    process.env.PATH = saved.path;
+    cleanupTemp();
+  });
+
+  async function current(): Promise<any> {
+    const r = await tools.get('okstra_wizard_current')!.invoke({ input: {}, toolInvocationToken: undefined }, undefined);
+    return JSON.parse(r.content[0].value);
+  }
+
+  it('registers exactly the tools package.json contributes', async () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+    const contributed = (pkg.contributes.languageModelTools as Array<{ name: string }>).map((t) => t.name).sort();
+    const { LM_TOOL_NAMES } = require('../../../src/vscode/lm/wizardTools') as typeof import('../../../src/vscode/lm/wizardTools');
+    assert.deepEqual([...tools.keys()].sort(), contributed);
+    assert.deepEqual([...LM_TOOL_NAMES].sort(), contributed);
+  });
+
+  it('asks before answering, naming the step, its question, the wizard and the answer; asking writes nothing', async () => {
+    const shown = (await current()).current;
+    assert.equal(shown.id, 'task-type');
+    const before = fs.readFileSync(statePath);
+    const prepared = await tools.get('okstra_wizard_answer')!.prepareInvocation!({ input: { answer: 'error-analysis', prompt: shown.id, revision: shown.revision } }, undefined);
+    assert.equal(prepared.confirmationMessages.title, 'okstra wizard: answer task-type?');
+    const message: string = prepared.confirmationMessages.message;
+    for (const part of [shown.label, 'task-type', 'checkout/saved-card-migration', 'error-analysis', 'does not run okstra']) {
+      assert.ok(message.includes(part), `${part} is not in: ${message}`);
+    }
+    assert.deepEqual(fs.readFileSync(statePath), before);
+  });
+
+  it('asks before a rewind, naming the step it goes back to', async () => {
+    const prepared = await tools.get('okstra_wizard_rewind')!.prepareInvocation!({ input: { to: 'task-pick' } }, undefined);
+    assert.equal(prepared.confirmationMessages.title, 'okstra wizard: go back to task-pick?');
+    assert.ok(prepared.confirmationMessages.message.includes('checkout/saved-card-migration'));
+  });
+
+  it('does not ask before the tools that only read', async () => {
+    for (const name of ['okstra_wizard_current', 'okstra_wizard_outcome']) {
+      const prepared = await tools.get(name)!.prepareInvocation!({ input: {} }, undefined);
+      assert.equal(prepared.confirmationMessages, undefined, name);
+    }
+  });
+
+  it('answers the prompt it names, and refuses a stale one with nothing written', async () => {
+    const shown = (await current()).current;
+    const answer = await tools.get('okstra_wizard_answer')!.invoke({ input: { answer: 'requirements-discovery', prompt: shown.id, revision: shown.revision }, toolInvocationToken: undefined }, undefined);
+    const doc = JSON.parse(answer.content[0].value);
+    assert.equal(doc.ok, true, JSON.stringify(doc));
+    assert.equal(JSON.parse(fs.readFileSync(statePath, 'utf8')).task_type, 'requirements-discovery');
+    const before = fs.readFileSync(statePath);
+    const stale = await tools.get('okstra_wizard_answer')!.invoke({ input: { answer: 'requirements-discovery', prompt: shown.id, revision: shown.revision }, toolInvocationToken: undefined }, undefined);
+    const refused = JSON.parse(stale.content[0].value);
+    assert.equal(refused.code, 'wrong-prompt');
+    assert.equal(refused.current.id, doc.next.id);
+    assert.deepEqual(fs.readFileSync(statePath), before);
+  });
+});
