@@ -23,8 +23,10 @@ export type ParsedCommand =
   | { cmd: 'rewind'; state: string; to: string }
   | { cmd: 'outcome' | 'render-args' | 'tree' | 'abort'; state: string };
 
-/** Bad usage: printed as `{"ok": false, "error": …}` with the usage on stderr, exit 2. */
+/** Bad usage: printed as `{"ok": false, "code": "usage", "error": …}` with the usage on stderr, exit 2. */
 export class UsageError extends Error {
+  readonly code = 'usage' as const;
+
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
@@ -184,30 +186,63 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   }
 }
 
+/**
+ * The message for a parseArgs failure, from its `code` and the arguments
+ * themselves (never from Node's own error text): the first token that
+ * parseArgs would refuse is found again by the same rules.
+ */
 function describeParseError(cmd: CommandName, err: NodeJS.ErrnoException, rest: string[]): string {
   const specs = COMMAND_OPTIONS[cmd];
+  const known = (): string =>
+    Object.keys(specs)
+      .map((o) => '--' + o)
+      .join(', ');
+  const offending = findOffendingOption(specs, rest);
   switch (err.code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
-      const m = /Unknown option '([^']+)'/.exec(err.message);
-      const name = m ? m[1] : 'option';
-      return `unknown option '${name}' for '${cmd}' (known: ${Object.keys(specs)
-        .map((o) => '--' + o)
-        .join(', ')})`;
-    }
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option '${offending?.name ?? 'option'}' for '${cmd}' (known: ${known()})`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       // Either a string option without a value, a value that looks like an
       // option (`--answer -x`: write `--answer=-x`), or a value given to a flag.
-      const m = /'(--[a-z-]+)/.exec(err.message);
-      const name = m ? m[1] : 'option';
-      const spec = specs[name.slice(2)];
-      if (spec && spec.type === 'boolean') return `option '${name}' takes no value`;
-      const i = rest.findIndex((a) => a === name);
-      if (i >= 0 && i + 1 < rest.length && rest[i + 1].startsWith('-')) {
-        return `option '${name}' needs a value; write ${name}=${rest[i + 1]} for a value starting with '-'`;
+      const name = offending?.name ?? 'option';
+      if (offending?.problem === 'flag-value') return `option '${name}' takes no value`;
+      if (offending?.problem === 'dash-value') {
+        return `option '${name}' needs a value; write ${name}=${offending.next} for a value starting with '-'`;
       }
       return `option '${name}' needs a value`;
     }
     default:
-      return err.message;
+      return `cannot read the command line (${err.code ?? 'unknown error'})`;
   }
+}
+
+type Offending =
+  | { name: string; problem: 'unknown' | 'flag-value' | 'missing-value' }
+  | { name: string; problem: 'dash-value'; next: string };
+
+/** The first option token strict parseArgs refuses, by its rules; null when none is found. */
+function findOffendingOption(specs: Record<string, OptionSpec>, rest: string[]): Offending | null {
+  for (let i = 0; i < rest.length; i++) {
+    const token = rest[i]!;
+    if (token === '--') return null;
+    if (!token.startsWith('-') || token === '-') continue;
+    if (!token.startsWith('--')) {
+      const short = token.slice(0, 2);
+      return { name: short, problem: 'unknown' };
+    }
+    const name = optionName(token);
+    const spec = specs[name.slice(2)];
+    if (!spec) return { name, problem: 'unknown' };
+    const inline = token.includes('=');
+    if (spec.type === 'boolean') {
+      if (inline) return { name, problem: 'flag-value' };
+      continue;
+    }
+    if (inline) continue;
+    const next = rest[i + 1];
+    if (next === undefined) return { name, problem: 'missing-value' };
+    if (next.length > 1 && next.startsWith('-')) return { name, problem: 'dash-value', next };
+    i++;
+  }
+  return null;
 }

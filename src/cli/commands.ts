@@ -33,7 +33,7 @@ export async function runCommand(parsed: ParsedCommand, io: CommandIo): Promise<
     if (parsed.cmd === 'help' || parsed.cmd === 'version') throw new Error(`${parsed.cmd} is handled by main`);
     return runStateCommand(parsed, io);
   } catch (err) {
-    if (err instanceof LoadError) return loadFailure(err.message);
+    if (err instanceof LoadError) return loadFailure(err.code, err.message);
     throw err;
   }
 }

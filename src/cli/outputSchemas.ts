@@ -3,6 +3,7 @@
 // TypeScript can reuse them. Key order is part of the format and is checked
 // separately (PROMPT_KEY_ORDER).
 import * as z from 'zod';
+import { WIZARD_ERROR_CODES } from '../core/types';
 
 export const PROMPT_KEY_ORDER = ['id', 'step', 'kind', 'label', 'options', 'echo_template', 'progress'] as const;
 
@@ -49,7 +50,10 @@ export type PromptOut = z.infer<typeof PromptSchema>;
 
 const Notices = z.array(z.string()).min(1).optional();
 
-export const ErrorDocSchema = z.strictObject({ ok: z.literal(false), notices: Notices, error: z.string().min(1) });
+/** `code` beside every `error` (src/core/types.ts WIZARD_ERROR_CODES). */
+export const ErrorCodeSchema = z.enum(WIZARD_ERROR_CODES);
+
+export const ErrorDocSchema = z.strictObject({ ok: z.literal(false), notices: Notices, code: ErrorCodeSchema, error: z.string().min(1) });
 
 export const CurrentDocSchema = z.strictObject({ ok: z.literal(true), notices: Notices, current: PromptSchema });
 
@@ -58,6 +62,7 @@ export const SubmitDocSchema = z.strictObject({
   notices: Notices,
   echo: z.string(),
   next: PromptSchema.nullable(),
+  code: ErrorCodeSchema.optional(),
   error: z.string().optional(),
 });
 
@@ -66,6 +71,7 @@ export const InitDocSchema = z.strictObject({ ok: z.literal(true), notices: Noti
 export const RefusedDocSchema = z.strictObject({
   ok: z.literal(false),
   notices: Notices,
+  code: ErrorCodeSchema,
   error: z.string().min(1),
   current: PromptSchema.nullable(),
 });

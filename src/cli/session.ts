@@ -9,7 +9,7 @@ import { cliEnvironment } from './environment';
 import { builtinProfilesDir } from './packageRoot';
 import type { EngineContext, EnvironmentPort } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
-import { WizardError, type Notice, type WizardState } from '../core/types';
+import { WizardError, type Notice, type WizardErrorCode, type WizardState } from '../core/types';
 import { textsFor } from '../core/text';
 import { validateHost } from '../core/roles/hostRegistry';
 import * as engine from '../core/wizard/engine';
@@ -17,9 +17,12 @@ import { parseState, type ParsedState } from '../core/wizard/stateCodec';
 import { openWorkspace } from '../workspace/workspace';
 import { createStateFile, isLegacyStateFile, loadStateFile, saveStateFile, type StateFileHandle } from '../store';
 
-/** The state file cannot be loaded or saved (exit 1); the message names the file. */
+/** The state file cannot be loaded or saved (exit 1 for its codes); the message names the file. */
 export class LoadError extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly code: WizardErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'LoadError';
   }
@@ -35,8 +38,14 @@ interface Io {
   cwd: string;
 }
 
+/** A state file that cannot be loaded is a file error, whatever part of the load refused it (exit 1). */
+function loadCode(code: WizardErrorCode): WizardErrorCode {
+  return code === 'stale-state' || code === 'busy' ? code : 'file-error';
+}
+
+/** `<state file>: <message>`, for errors that do not name the state file themselves (codec, engine, lock, stale read). */
 function prefixed(shown: string, err: WizardError): string {
-  return err.message.startsWith(shown + ':') ? err.message : `${shown}: ${err.message}`;
+  return `${shown}: ${err.message}`;
 }
 
 function contextFor(io: Io, projectRootAbs: string, environment: EnvironmentPort): EngineContext {
@@ -78,12 +87,11 @@ export class Session {
       }
     } catch (err) {
       if (!(err instanceof WizardError)) throw err;
-      const message = prefixed(this.shownPath, err);
-      // init: another process created the file between the check and the write.
-      if (!this.handle && /: (state file already exists|legacy v1 state; choose another path)$/.test(message)) {
-        throw new UsageError(message);
-      }
-      throw new LoadError(message);
+      // The store names the file in its file errors; a stale read or a lock held does not.
+      const message = err.code === 'stale-state' || err.code === 'busy' ? prefixed(this.shownPath, err) : err.message;
+      // init: another process created the file between the check and the write (the store says `usage`).
+      if (err.code === 'usage') throw new UsageError(message);
+      throw new LoadError(loadCode(err.code), message);
     }
   }
 }
@@ -96,24 +104,30 @@ export function openSession(stateArg: string, io: Io): Session {
   let handle: StateFileHandle;
   let parsed: ParsedState;
   try {
+    // The store's load errors name the file (`shownPath`).
     handle = loadStateFile(statePath, { shownPath: stateArg });
+  } catch (err) {
+    if (err instanceof WizardError) throw new LoadError(loadCode(err.code), err.message);
+    throw err;
+  }
+  try {
     parsed = parseState(handle.payload);
   } catch (err) {
-    if (err instanceof WizardError) throw new LoadError(prefixed(stateArg, err));
+    if (err instanceof WizardError) throw new LoadError(loadCode(err.code), prefixed(stateArg, err));
     throw err;
   }
   // The project is where the state file lies when it lies in a project (wizard.md: moved projects are rebased).
   const foundInDir = path.dirname(statePath);
   const root = engine.projectRootOfStateDir(foundInDir) ?? parsed.state.project_root;
   if (root === '' || !path.isAbsolute(root)) {
-    throw new LoadError(`${stateArg}: wizard state field 'project_root' must be an absolute path: ${pyReprString(root)}`);
+    throw new LoadError('file-error', `${stateArg}: wizard state field 'project_root' must be an absolute path: ${pyReprString(root)}`);
   }
   const ctx = contextFor(io, root, environment);
   let prepared: engine.PrepareResult;
   try {
     prepared = engine.prepare(ctx, parsed, { foundInDir });
   } catch (err) {
-    if (err instanceof WizardError) throw new LoadError(prefixed(stateArg, err));
+    if (err instanceof WizardError) throw new LoadError(loadCode(err.code), prefixed(stateArg, err));
     throw err;
   }
   return new Session(statePath, stateArg, ctx, prepared.state, prepared.notices, handle, false);

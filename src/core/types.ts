@@ -177,7 +177,9 @@ export interface Progress {
 
 /**
  * The prompt document of cli.md, key order included:
- * id, step, kind, label, options, echo_template, progress, then default / unavailable.
+ * id, step, kind, label, options, echo_template, progress, then default / unavailable, and `revision` last.
+ * The engine builds it without `revision`; whoever knows the state file's bytes adds it
+ * (src/core/wizard/binding.ts withRevision).
  */
 export interface PromptDoc {
   id: string;
@@ -189,13 +191,29 @@ export interface PromptDoc {
   progress: Progress;
   default?: string;
   unavailable?: UnavailableModel[];
+  /** The first 16 hex digits of the sha256 of the state-file bytes the prompt was computed from. */
+  revision?: string;
 }
+
+/**
+ * What a notice is about:
+ * - `environment`: a model cannot start on this machine (its CLI is missing), or a configured default cannot;
+ * - `selection`: the saved role selection was changed to fit the profile, pool or environment (models removed, dropped);
+ * - `legacy`: something of a v1 state could not be carried over, or a legacy continuation changed;
+ * - `moved`: the project moved and the state was rebased;
+ * - `file`: a file or folder the wizard reads was skipped (unreadable), with the file named in `text`;
+ * - `reuse`: a previous run's inputs were applied (or partly applied).
+ */
+export const NOTICE_KINDS = ['environment', 'selection', 'legacy', 'moved', 'file', 'reuse'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
  * A notice: protocol text (never translated) plus what it concerns, so the
  * tree view can mark the rows involved.
  */
 export interface Notice {
+  /** What the notice is about; code outside the engine branches on this, never on `text`. */
+  kind: NoticeKind;
   text: string;
   /** Step ids the notice concerns (e.g. removed role-model ids). */
   steps?: string[];
@@ -203,11 +221,49 @@ export interface Notice {
   roles?: string[];
 }
 
-/** The wizard's user-facing error: `message` is shown as it is. */
+/**
+ * The stable codes of WizardError (docs/protocol.md lists them with the CLI's exit statuses):
+ * - `usage`: bad usage (an unknown option, an `init` onto a path that may not be written, a bad environment variable);
+ * - `file-error`: a file cannot be read, or is malformed (the message names it);
+ * - `stale-state`: the state file changed on disk since it was read; nothing was written;
+ * - `busy`: another process is writing the state file;
+ * - `refused-answer`: the answer (or rewind target) is not accepted by the current prompt;
+ * - `wrong-prompt`: the answer was given to a prompt that is not the current one (or to an older revision of it);
+ * - `no-prompt`: there is no prompt to answer, or the current prompt cannot be computed from this state;
+ * - `not-complete`: the wizard is not confirmed yet, so it has no outcome;
+ * - `aborted`: the wizard was aborted;
+ * - `not-runnable`: the confirmed outcome no longer holds (the selection, a file, or the identity changed);
+ * - `output-failed`: the result could not be written to stdout (after the state file was saved);
+ * - `internal`: a bug; never expected.
+ */
+export const WIZARD_ERROR_CODES = [
+  'usage',
+  'file-error',
+  'stale-state',
+  'busy',
+  'refused-answer',
+  'wrong-prompt',
+  'no-prompt',
+  'not-complete',
+  'aborted',
+  'not-runnable',
+  'output-failed',
+  'internal',
+] as const;
+export type WizardErrorCode = (typeof WIZARD_ERROR_CODES)[number];
+
+export function isWizardErrorCode(value: unknown): value is WizardErrorCode {
+  return typeof value === 'string' && (WIZARD_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The wizard's user-facing error: `message` is shown as it is; code branches on `code`. */
 export class WizardError extends Error {
-  constructor(message: string) {
+  readonly code: WizardErrorCode;
+
+  constructor(code: WizardErrorCode, message: string) {
     super(message);
     this.name = 'WizardError';
+    this.code = code;
   }
 }
 
@@ -223,7 +279,7 @@ export class FileError extends WizardError {
   readonly problem: string;
 
   constructor(init: { path: string; line?: number; column?: number; keyPath?: string; problem: string }) {
-    super(FileError.format(init));
+    super('file-error', FileError.format(init));
     this.name = 'FileError';
     this.path = init.path;
     this.line = init.line;

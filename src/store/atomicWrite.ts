@@ -71,7 +71,7 @@ export interface ExpectedFile {
 /** Throws the stale-read refusal when any file's bytes differ from what was read. */
 export function checkExpected(expected: readonly ExpectedFile[]): void {
   for (const e of expected) {
-    if (sha256OfFile(e.path) !== e.sha256) throw new WizardError(STALE_READ_MESSAGE);
+    if (sha256OfFile(e.path) !== e.sha256) throw new WizardError('stale-state', STALE_READ_MESSAGE);
   }
 }
 

@@ -137,7 +137,7 @@ export function acquireLock(lockPath: string, waitMs: number = LOCK_WAIT_MS): He
       if (removeLockIfStale(lockPath)) continue;
       if (Date.now() >= deadline) {
         const owner = parseLockOwner(readLock(lockPath)?.text ?? '');
-        throw new WizardError(`state file is being written by process ${owner.pid ?? 'unknown'}; try again`);
+        throw new WizardError('busy', `state file is being written by process ${owner.pid ?? 'unknown'}; try again`);
       }
       sleepSync(POLL_MS);
     }

@@ -9,6 +9,7 @@ import { pyRepr } from '../core/pyRepr';
 import { WizardError, type WizardState } from '../core/types';
 import { parseState, stateToJson } from '../core/wizard/stateCodec';
 import { parseJsonText } from '../workspace/fileErrors';
+import { revisionOfSha256 } from '../core/wizard/binding';
 import { sha256Hex, writeChecked, type ExpectedFile } from './atomicWrite';
 import { availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
 import { isPidAlive, removeLockIfStale, STALE_FOREIGN_MS } from './lock';
@@ -54,6 +55,11 @@ export interface StateFileHandle {
   readonly expected: readonly ExpectedFile[];
   /** A v2 file opened directly that carries `legacySource` (a companion): kept on save (BUG-32). */
   readonly keptLegacySource: LegacySource | null;
+  /**
+   * The revision of the bytes `payload` was read from (or written as): the first 16 hex digits of
+   * their sha256 — the companion's for a resumed legacy file, else the file's (src/core/wizard/binding.ts).
+   */
+  readonly revision: string;
 }
 
 export interface LoadOptions {
@@ -81,12 +87,12 @@ export function decodeStateBytes(bytes: Uint8Array, shownPath: string): string {
     (b.length >= 2 && ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe))) ||
     (b.length >= 4 && b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) ||
     (b.length >= 2 && (b[0] === 0 || b[1] === 0));
-  if (utf16or32) throw new WizardError(`${shownPath}: wizard state must be UTF-8`);
+  if (utf16or32) throw new WizardError('file-error', `${shownPath}: wizard state must be UTF-8`);
   const start = b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b.subarray(start));
   } catch {
-    throw new WizardError(`${shownPath}: wizard state must be UTF-8`);
+    throw new WizardError('file-error', `${shownPath}: wizard state must be UTF-8`);
   }
 }
 
@@ -99,7 +105,7 @@ export function parseStateJson(text: string, shownPath: string): unknown {
 function parseStatePayload(bytes: Uint8Array, shownPath: string): Record<string, unknown> {
   const data = parseStateJson(decodeStateBytes(bytes, shownPath), shownPath);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new WizardError(`${shownPath}: wizard state must be a JSON object`);
+    throw new WizardError('file-error', `${shownPath}: wizard state must be a JSON object`);
   }
   return data as Record<string, unknown>;
 }
@@ -116,6 +122,7 @@ export function v2Handle(stateAbs: string, shownPath: string, payload: Record<st
     target: stateAbs,
     expected: [{ path: stateAbs, sha256 }],
     keptLegacySource: asLegacySource(payload.legacySource),
+    revision: revisionOfSha256(sha256),
   };
 }
 
@@ -145,7 +152,7 @@ export function stateVersionOf(data: Record<string, unknown>, shownPath: string)
   const v = data.executionIdentityVersion;
   if (v === null || v === 1) return 1;
   if (v === 2) return 2;
-  throw new WizardError(`${shownPath}: unsupported wizard state version: ${pyRepr(v)}`);
+  throw new WizardError('file-error', `${shownPath}: unsupported wizard state version: ${pyRepr(v)}`);
 }
 
 function asLegacySource(v: unknown): LegacySource | null {
@@ -230,9 +237,9 @@ function readStateBytes(stateAbs: string, shownPath: string): Buffer {
     return fs.readFileSync(stateAbs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new WizardError(`${shownPath}: state file not found`);
-    if (code === 'EISDIR') throw new WizardError(`${shownPath}: not a file`);
-    throw new WizardError(`${shownPath}: cannot read: ${code ?? (e as Error).message}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new WizardError('file-error', `${shownPath}: state file not found`);
+    if (code === 'EISDIR') throw new WizardError('file-error', `${shownPath}: not a file`);
+    throw new WizardError('file-error', `${shownPath}: cannot read: ${code ?? (e as Error).message}`);
   }
 }
 
@@ -289,6 +296,7 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
       { path: companionPath, sha256: matched ? matched.read.sha256 : null },
     ],
     keptLegacySource: null,
+    revision: revisionOfSha256(matched ? matched.read.sha256 : fromLegacyJson ? fromLegacyJson.sha256 : sha256),
   };
 }
 
@@ -304,7 +312,7 @@ export function serializeStatePayload(payload: Record<string, unknown>, legacySo
 export function asWriteError(e: unknown, shownPath: string): WizardError {
   if (e instanceof WizardError) return e;
   const err = e as NodeJS.ErrnoException;
-  return new WizardError(`${shownPath}: cannot write: ${err.code ?? err.message}`);
+  return new WizardError('file-error', `${shownPath}: cannot write: ${err.code ?? err.message}`);
 }
 
 /**
@@ -336,5 +344,6 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
     payloadPath: handle.target,
     legacy: handle.legacy ? { ...handle.legacy, resumedFrom: 'companion' } : null,
     expected: handle.expected.map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+    revision: revisionOfSha256(sha),
   };
 }

@@ -24,14 +24,14 @@ export const HOST_IDS: readonly string[] = HOSTS.map((h) => h.hostId).sort();
 /** HostNotRegistered. */
 export function resolveHost(hostId: string): HostDescriptor {
   const host = HOSTS.find((h) => h.hostId === hostId);
-  if (!host) throw new WizardError(`unknown host runtime ${pyReprString(hostId)} (known: ${HOST_IDS.join(', ')})`);
+  if (!host) throw new WizardError('usage', `unknown host runtime ${pyReprString(hostId)} (known: ${HOST_IDS.join(', ')})`);
   return host;
 }
 
 /** HostCapabilityMismatch when the host cannot be entered that way. */
 export function checkEntryMode(host: HostDescriptor, mode: string): EntryMode {
   if (!(host.entryModes as string[]).includes(mode)) {
-    throw new WizardError(`host ${pyReprString(host.hostId)} does not support entry mode ${pyReprString(mode)}`);
+    throw new WizardError('usage', `host ${pyReprString(host.hostId)} does not support entry mode ${pyReprString(mode)}`);
   }
   return mode as EntryMode;
 }

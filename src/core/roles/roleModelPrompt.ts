@@ -27,7 +27,7 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
   const avail = session.availability();
   const pool = avail.pool;
   const defaults = roleDefaults(session.scopes(), avail, req.role);
-  if (defaults.error) throw new WizardError(defaults.error);
+  if (defaults.error) throw new WizardError('no-prompt', defaults.error);
   const rotated = rotateDefaults(defaults.refs, ordinal);
   const defaultSet = new Set(rotated);
   const feasibility = new ModelChoiceFeasibility(session, selectionOf(state), req, count, ordinal);
@@ -66,9 +66,9 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
     // R-PR-16: an infeasible selection is reported as such; otherwise the role has no candidate.
     if (avail.executableCandidates(req.role).length > 0) {
       const problem = resolveAssignments(session, selectionOf(state), false) ?? feasibility.baseProblem;
-      if (problem) throw new WizardError(cannotCompleteMessage(problem));
+      if (problem) throw new WizardError('no-prompt', cannotCompleteMessage(problem));
     }
-    throw new WizardError(`role ${pyReprString(req.role)} has no executable model candidates`);
+    throw new WizardError('no-prompt', `role ${pyReprString(req.role)} has no executable model candidates`);
   }
   const def = options.find((o) => defaultSet.has(o.value)) ?? options[0]!;
   def.default = true;

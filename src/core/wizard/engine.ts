@@ -7,7 +7,7 @@
 
 import type { EngineContext, ProjectConfig } from '../ports';
 import type { TextCatalog } from '../text/catalog';
-import { cloneState, defaultState, WizardError, type Notice, type PromptDoc, type WizardState } from '../types';
+import { cloneState, defaultState, WizardError, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../types';
 import { confirmationText as buildConfirmationText } from './confirmation';
 import {
   applyAnswer,
@@ -34,6 +34,7 @@ export type { RenderArgs, PersistAction } from './render';
 export interface ErrorDoc {
   ok: false;
   notices?: string[];
+  code: WizardErrorCode;
   error: string;
 }
 export interface CurrentDoc {
@@ -46,11 +47,13 @@ export interface SubmitDoc {
   notices?: string[];
   echo: string;
   next: PromptDoc | null;
+  code?: WizardErrorCode;
   error?: string;
 }
 export interface RefusedDoc {
   ok: false;
   notices?: string[];
+  code: WizardErrorCode;
   error: string;
   current: PromptDoc | null;
 }
@@ -89,6 +92,7 @@ export interface TreeDoc {
 
 export interface CurrentResult {
   prompt: PromptDoc | null;
+  code?: WizardErrorCode;
   error?: string;
   notices: Notice[];
   doc: CurrentDoc | ErrorDoc;
@@ -100,13 +104,14 @@ export type StepResult =
       state: WizardState;
       echo: string;
       next: PromptDoc | null;
+      code?: WizardErrorCode;
       error?: string;
       notices: Notice[];
       /** Project-relative files this answer created or chose for editing (new task's brief, answers sidecar). */
       open: string[];
       doc: SubmitDoc;
     }
-  | { ok: false; error: string; current: PromptDoc | null; notices: Notice[]; doc: RefusedDoc };
+  | { ok: false; code: WizardErrorCode; error: string; current: PromptDoc | null; notices: Notice[]; doc: RefusedDoc };
 
 export type OutcomeResult =
   | {
@@ -119,16 +124,16 @@ export type OutcomeResult =
       notices: Notice[];
       doc: OutcomeDoc;
     }
-  | { ok: false; error: string; notices: Notice[]; doc: ErrorDoc };
+  | { ok: false; code: WizardErrorCode; error: string; notices: Notice[]; doc: ErrorDoc };
 
 export type RenderArgsResult =
   | { ok: true; renderArgs: RenderArgs; renderArgv: string[]; notices: Notice[]; doc: RenderArgsDoc }
-  | { ok: false; error: string; notices: Notice[]; doc: ErrorDoc };
+  | { ok: false; code: WizardErrorCode; error: string; notices: Notice[]; doc: ErrorDoc };
 
 export type TreeResult =
   | { ok: true; rows: TreeRow[]; current: string | null; notices: Notice[]; doc: TreeDoc }
   /** `rows` (not printed) lets the tree view still show the answers when the current prompt fails. */
-  | { ok: false; error: string; rows: TreeRow[]; notices: Notice[]; doc: ErrorDoc };
+  | { ok: false; code: WizardErrorCode; error: string; rows: TreeRow[]; notices: Notice[]; doc: ErrorDoc };
 
 export interface PrepareResult {
   state: WizardState;
@@ -150,8 +155,8 @@ function withNotices<T extends { ok: boolean }>(ok: T['ok'], notices: Notice[], 
   return (texts ? { ok, notices: texts, ...rest } : { ok, ...rest }) as unknown as T;
 }
 
-function messageOf(e: unknown): string {
-  if (e instanceof WizardError) return e.message;
+function errorOf(e: unknown): WizardError {
+  if (e instanceof WizardError) return e;
   throw e; // a programming error, not a user-facing one (BUG-37 wraps known failures upstream)
 }
 
@@ -165,7 +170,7 @@ function safeCurrent(ctx: EngineContext, state: WizardState): PromptDoc | null {
   try {
     return currentDoc(env, cloneState(state));
   } catch (e) {
-    messageOf(e);
+    errorOf(e);
     return null;
   }
 }
@@ -176,14 +181,15 @@ function reconcile(env: StepEnv, s: WizardState): Notice[] {
   try {
     return reconcileRoleSelection(env.roles(s), s);
   } catch (e) {
-    messageOf(e); // a broken profile surfaces at the next prompt
+    errorOf(e); // a broken profile surfaces at the next prompt
     return [];
   }
 }
 
-function refused(ctx: EngineContext, state: WizardState, error: string, notices: Notice[]): StepResult {
+function refused(ctx: EngineContext, state: WizardState, err: WizardError, notices: Notice[]): StepResult {
   const current = safeCurrent(ctx, state);
-  return { ok: false, error, current, notices, doc: withNotices<RefusedDoc>(false, notices, { error, current }) };
+  const { code, message: error } = err;
+  return { ok: false, code, error, current, notices, doc: withNotices<RefusedDoc>(false, notices, { code, error, current }) };
 }
 
 /** The tail of submit / rewind / abort: reconcile, then the next prompt (BUG-41 when it fails). */
@@ -193,8 +199,8 @@ function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[])
     const next = currentDoc(env, w);
     return { ok: true, state: w, echo, next, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next }) };
   } catch (e) {
-    const error = messageOf(e);
-    return { ok: true, state: w, echo, next: null, error, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next: null, error }) };
+    const { code, message: error } = errorOf(e);
+    return { ok: true, state: w, echo, next: null, code, error, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next: null, code, error }) };
   }
 }
 
@@ -241,7 +247,7 @@ export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundIn
   if (opts.foundInDir) {
     const root = projectRootOfStateDir(opts.foundInDir);
     if (root !== null && !sameRoot(root, s.project_root)) {
-      notices.push({ text: `project moved: ${pyReprString(s.project_root)} -> ${pyReprString(root)}` });
+      notices.push({ kind: 'moved', text: `project moved: ${pyReprString(s.project_root)} -> ${pyReprString(root)}` });
       s.project_root = root;
       s.workspace_root = okstraDir(root);
     }
@@ -262,8 +268,8 @@ export function current(ctx: EngineContext, state: WizardState, carried: Notice[
     const prompt = currentDoc(env, cloneState(state));
     return { prompt, notices: carried, doc: withNotices<CurrentDoc>(true, carried, { current: prompt }) };
   } catch (e) {
-    const error = messageOf(e);
-    return { prompt: null, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    const { code, message: error } = errorOf(e);
+    return { prompt: null, code, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { code, error }) };
   }
 }
 
@@ -275,14 +281,14 @@ export function submit(ctx: EngineContext, state: WizardState, answer: string, c
   try {
     prompt = nextPrompt(env, w);
   } catch (e) {
-    return refused(ctx, state, messageOf(e), carried);
+    return refused(ctx, state, errorOf(e), carried);
   }
-  if (prompt.kind === 'done') return refused(ctx, state, 'wizard is complete — no prompt to answer', carried);
+  if (prompt.kind === 'done') return refused(ctx, state, new WizardError('no-prompt', 'wizard is complete — no prompt to answer'), carried);
   let echo: string;
   try {
     echo = applyAnswer(env, w, prompt, answer);
   } catch (e) {
-    return refused(ctx, state, messageOf(e), carried);
+    return refused(ctx, state, errorOf(e), carried);
   }
   return advanced(env, w, echo, carried);
 }
@@ -290,13 +296,13 @@ export function submit(ctx: EngineContext, state: WizardState, answer: string, c
 /** The tree's edit action / CLI `rewind --to` (edit-target semantics). */
 export function rewind(ctx: EngineContext, state: WizardState, id: string, carried: Notice[] = []): StepResult {
   const refusal = rewindRefusal(state, id);
-  if (refusal) return refused(ctx, state, refusal, carried);
+  if (refusal) return refused(ctx, state, new WizardError('refused-answer', refusal), carried);
   const env = makeEnv(ctx);
   const w = cloneState(state);
   try {
     applyRewind(env, w, id);
   } catch (e) {
-    return refused(ctx, state, messageOf(e), carried);
+    return refused(ctx, state, errorOf(e), carried);
   }
   return advanced(env, w, `edit-target: ${id} (rewinding)`, carried);
 }
@@ -316,7 +322,12 @@ export function backTarget(state: WizardState): string | null {
 export function back(ctx: EngineContext, state: WizardState, carried: Notice[] = []): StepResult {
   const id = backTarget(state);
   if (id === null) {
-    return refused(ctx, state, state.aborted ? 'wizard was aborted by the user — it cannot be edited' : 'there is no answer to go back to', carried);
+    return refused(
+      ctx,
+      state,
+      state.aborted ? new WizardError('aborted', 'wizard was aborted by the user — it cannot be edited') : new WizardError('refused-answer', 'there is no answer to go back to'),
+      carried,
+    );
   }
   return rewind(ctx, state, id, carried);
 }
@@ -344,8 +355,8 @@ export function renderArgs(ctx: EngineContext, state: WizardState, carried: Noti
       doc: withNotices<RenderArgsDoc>(true, carried, { renderArgs: rendered, renderArgv: argv }),
     };
   } catch (e) {
-    const error = messageOf(e);
-    return { ok: false, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    const { code, message: error } = errorOf(e);
+    return { ok: false, code, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { code, error }) };
   }
 }
 
@@ -353,8 +364,8 @@ export function renderArgs(ctx: EngineContext, state: WizardState, carried: Noti
 export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[] = []): OutcomeResult {
   const env = makeEnv(ctx);
   try {
-    if (state.aborted) throw new WizardError('wizard was aborted by the user — outcome is unavailable');
-    if (state.confirmed !== true) throw new WizardError('wizard is not complete — outcome is unavailable');
+    if (state.aborted) throw new WizardError('aborted', 'wizard was aborted by the user — outcome is unavailable');
+    if (state.confirmed !== true) throw new WizardError('not-complete', 'wizard is not complete — outcome is unavailable');
     const rendered = buildRenderArgs(env, state);
     const argv = buildArgv(rendered, state.host_runtime);
     const orchestration = { chainStages: stageIntent(state).chainStages };
@@ -377,8 +388,8 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
       }),
     };
   } catch (e) {
-    const error = messageOf(e);
-    return { ok: false, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    const { code, message: error } = errorOf(e);
+    return { ok: false, code, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { code, error }) };
   }
 }
 
@@ -432,7 +443,7 @@ function staticAnswer(env: StepEnv, state: WizardState, id: string): string {
   try {
     return step.answerOf(env, state);
   } catch (e) {
-    messageOf(e);
+    errorOf(e);
     return '';
   }
 }
@@ -503,8 +514,8 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
       if (!rows.some((r) => r.id === p.step)) rows.push(row(p.step, false));
     }
   } catch (e) {
-    const error = messageOf(e);
-    return { ok: false, error, rows, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    const { code, message: error } = errorOf(e);
+    return { ok: false, code, error, rows, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { code, error }) };
   }
   return { ok: true, rows, current: currentId, notices: carried, doc: withNotices<TreeDoc>(true, carried, { rows, current: currentId }) };
 }

@@ -175,10 +175,10 @@ const NEVER_EXTRA = new Set<string>([
  * Throws WizardError with M1–M6 or a field-type message.
  */
 export function parseState(payload: unknown): ParsedState {
-  if (!isPlainObject(payload)) throw new WizardError('wizard state must be a JSON object');
+  if (!isPlainObject(payload)) throw new WizardError('file-error', 'wizard state must be a JSON object');
   // Cloning, repr-ing and re-serialising recurse: a value nested thousands deep would overflow the stack (quality R4).
   if (nestedDeeperThan(payload, MAX_STATE_NESTING)) {
-    throw new WizardError(`wizard state is nested too deeply (more than ${MAX_STATE_NESTING} levels)`);
+    throw new WizardError('file-error', `wizard state is nested too deeply (more than ${MAX_STATE_NESTING} levels)`);
   }
   const has = (k: string) => Object.prototype.hasOwnProperty.call(payload, k);
   const version = has('executionIdentityVersion') ? payload.executionIdentityVersion : null;
@@ -186,24 +186,24 @@ export function parseState(payload: unknown): ParsedState {
   // BUG-5: absent/null/1 → v1, 2 (2.0 is the same JSON number) → v2, anything else → M3.
   if (version === null || version === 1) sourceVersion = 1;
   else if (version === 2) sourceVersion = 2;
-  else throw new WizardError(`unsupported wizard state version: ${pyRepr(version)}`);
+  else throw new WizardError('file-error', `unsupported wizard state version: ${pyRepr(version)}`);
 
   const hasV2 = V2_STATE_FIELDS.some(has);
   const hasV1 = V1_PROVIDER_STATE_JSON_FIELDS.some(has);
   if (sourceVersion === 2 && (hasV1 || !V2_STATE_FIELDS.every(has))) {
-    throw new WizardError('mixed wizard state versions are not allowed');
+    throw new WizardError('file-error', 'mixed wizard state versions are not allowed');
   }
-  if (sourceVersion === 1 && hasV2) throw new WizardError('mixed wizard state versions are not allowed');
+  if (sourceVersion === 1 && hasV2) throw new WizardError('file-error', 'mixed wizard state versions are not allowed');
 
   const state = defaultState();
   if (sourceVersion === 2) {
     const counts = roleCountsSchema.safeParse(payload.roleCounts);
     // z.number().int() accepts 2.0 (BUG-36: JSON cannot tell it from 2); booleans fail.
-    if (!counts.success) throw new WizardError('wizard state roleCounts must map roles to integers');
+    if (!counts.success) throw new WizardError('file-error', 'wizard state roleCounts must map roles to integers');
     const models = roleModelsSchema.safeParse(payload.roleModels);
-    if (!models.success) throw new WizardError('wizard state roleModels must map roles to modelRef arrays');
+    if (!models.success) throw new WizardError('file-error', 'wizard state roleModels must map roles to modelRef arrays');
     const order = roleOrderSchema.safeParse(payload.roleSelectionOrder);
-    if (!order.success) throw new WizardError('wizard state roleSelectionOrder must be a string array');
+    if (!order.success) throw new WizardError('file-error', 'wizard state roleSelectionOrder must be a string array');
     state.role_counts = { ...counts.data };
     state.role_models = Object.fromEntries(Object.entries(models.data).map(([r, m]) => [r, [...m]]));
     state.role_selection_order = [...order.data];
@@ -214,7 +214,7 @@ export function parseState(payload: unknown): ParsedState {
     if (KNOWN_FIELDS.has(key)) {
       const spec = FIELD_TYPES[key as StateField];
       const res = spec.schema.safeParse(value);
-      if (!res.success) throw new WizardError(`wizard state field ${pyReprString(key)} must be ${spec.type}: ${pyRepr(value)}`);
+      if (!res.success) throw new WizardError('file-error', `wizard state field ${pyReprString(key)} must be ${spec.type}: ${pyRepr(value)}`);
       target[key] = structuredClone(res.data);
     } else if (!NEVER_EXTRA.has(key)) {
       state.extra_keys.push([key, structuredClone(value)]);
@@ -222,7 +222,7 @@ export function parseState(payload: unknown): ParsedState {
   }
   if (has(PENDING_FIELD)) {
     const p = payload[PENDING_FIELD];
-    if (typeof p !== 'string') throw new WizardError(`wizard state field '${PENDING_FIELD}' must be a string: ${pyRepr(p)}`);
+    if (typeof p !== 'string') throw new WizardError('file-error', `wizard state field '${PENDING_FIELD}' must be a string: ${pyRepr(p)}`);
     if (p !== '') state.pending_follow_up = p;
   }
   // Paths are stored project-relative; accept absolute ones inside the project.

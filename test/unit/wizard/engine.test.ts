@@ -120,7 +120,7 @@ describe('engine', () => {
   it('BUG-41: the valid answer is kept when the next prompt fails', () => {
     const { ctx, state } = at('role-add:critic', EA, projectOptions({ config: M7_CONFIG }));
     const r = ok(E.submit(ctx, state, '0'));
-    assert.deepEqual(Object.keys(r.doc), ['ok', 'echo', 'next', 'error']);
+    assert.deepEqual(Object.keys(r.doc), ['ok', 'echo', 'next', 'code', 'error']);
     assert.equal(r.state.role_counts.critic, 0);
     assert.ok(r.state.answered.includes('role-add:critic'));
     assert.equal(E.current(ctx, r.state).doc.ok, false);
@@ -146,7 +146,7 @@ describe('engine', () => {
     const r = E.submit(ctx, state, 'nope');
     assert.ok(!r.ok);
     if (r.ok) return;
-    assert.deepEqual(Object.keys(r.doc), ['ok', 'error', 'current']);
+    assert.deepEqual(Object.keys(r.doc), ['ok', 'code', 'error', 'current']);
     assert.equal(r.current?.step, 'directive-pick');
     assert.deepEqual(r.current, currentStep(ctx, state));
   });
@@ -190,7 +190,7 @@ describe('engine', () => {
       const { ctx, state } = at('brief');
       const aborted = ok(E.abort(ctx, state)).state;
       const r = E.renderArgs(ctx, aborted);
-      assert.deepEqual(r.doc, { ok: false, error: 'wizard was aborted by the user — render-args is unavailable' });
+      assert.deepEqual(r.doc, { ok: false, code: 'aborted', error: 'wizard was aborted by the user — render-args is unavailable' });
     });
 
     it('R-RND-6: the keys in order, task-id and task-type after task-group, nothing hidden before pr-template-path', () => {
@@ -303,10 +303,10 @@ describe('engine', () => {
 
     it('R-OUT-1: an aborted or unconfirmed wizard has no outcome', () => {
       const { ctx, state } = at('confirm');
-      assert.deepEqual(E.outcome(ctx, state).doc, { ok: false, error: 'wizard is not complete — outcome is unavailable' });
-      assert.deepEqual(E.outcome(ctx, { ...state, confirmed: false }).doc, { ok: false, error: 'wizard is not complete — outcome is unavailable' });
+      assert.deepEqual(E.outcome(ctx, state).doc, { ok: false, code: 'not-complete', error: 'wizard is not complete — outcome is unavailable' });
+      assert.deepEqual(E.outcome(ctx, { ...state, confirmed: false }).doc, { ok: false, code: 'not-complete', error: 'wizard is not complete — outcome is unavailable' });
       const aborted = ok(E.submit(ctx, state, 'abort')).state;
-      assert.deepEqual(E.outcome(ctx, aborted).doc, { ok: false, error: 'wizard was aborted by the user — outcome is unavailable' });
+      assert.deepEqual(E.outcome(ctx, aborted).doc, { ok: false, code: 'aborted', error: 'wizard was aborted by the user — outcome is unavailable' });
     });
 
     it('R-OUT-2: the outcome keys, computed from one render', () => {
@@ -342,7 +342,7 @@ describe('engine', () => {
   describe('notices and tree', () => {
     it('carried notices come right after ok in every document', () => {
       const { ctx, state } = at('brief');
-      const carried = [{ text: "project moved: '/a' -> '/b'" }];
+      const carried = [{ kind: 'moved' as const, text: "project moved: '/a' -> '/b'" }];
       assert.deepEqual(Object.keys(E.current(ctx, state, carried).doc), ['ok', 'notices', 'current']);
       assert.deepEqual(Object.keys(E.submit(ctx, state, 'task', carried).doc), ['ok', 'notices', 'echo', 'next']);
       assert.deepEqual(Object.keys(E.tree(ctx, state, carried).doc), ['ok', 'notices', 'rows', 'current']);
@@ -372,7 +372,7 @@ describe('engine', () => {
 
     it('a notice naming a step is attached to its row', () => {
       const { ctx, state } = at('role-model:analyser:2');
-      const t = ok(E.tree(ctx, state, [{ text: 'removed something', steps: ['role-model:analyser:1'] }]));
+      const t = ok(E.tree(ctx, state, [{ kind: 'selection', text: 'removed something', steps: ['role-model:analyser:1'] }]));
       assert.equal(t.rows.find((r) => r.id === 'role-model:analyser:1')?.notice, 'removed something');
     });
 
@@ -413,13 +413,13 @@ describe('engine: prompts that cannot be computed', () => {
     const broken = fakeContext(projectOptions({ profiles: { 'error-analysis': null } }));
     const t = E.tree(broken.ctx, d.state);
     assert.equal(t.ok, false);
-    assert.deepEqual(Object.keys(t.doc), ['ok', 'error']);
+    assert.deepEqual(Object.keys(t.doc), ['ok', 'code', 'error']);
     assert.ok(!t.ok && t.rows.length > 5);
     const c = E.current(broken.ctx, d.state);
-    assert.deepEqual(Object.keys(c.doc), ['ok', 'error']);
+    assert.deepEqual(Object.keys(c.doc), ['ok', 'code', 'error']);
     const r = E.submit(broken.ctx, d.state, 'none');
     assert.ok(!r.ok);
-    assert.deepEqual(r.ok ? null : r.doc, { ok: false, error: c.error, current: null });
+    assert.deepEqual(r.ok ? null : r.doc, { ok: false, code: c.code, error: c.error, current: null });
     const rw = E.rewind(broken.ctx, d.state, 'task-type');
     assert.ok(rw.ok, 'rewind is the way out');
   });

@@ -88,8 +88,8 @@ export class FakeWorkspace implements WorkspacePort {
 
   task(key: string): TaskDetails {
     const t = this.tasksByKey.get(key);
-    if (!t) throw new WizardError(`task '${key}' cannot be used: no such task`);
-    if (t.unreadable) throw new WizardError(`task '${key}' cannot be used: ${t.unreadable}`);
+    if (!t) throw new WizardError('file-error', `task '${key}' cannot be used: no such task`);
+    if (t.unreadable) throw new WizardError('file-error', `task '${key}' cannot be used: ${t.unreadable}`);
     const dir = `.okstra/tasks/${key}`;
     const planPath = `${dir}/plan/approved-plan.md`;
     let plan: TaskDetails['plan'] = null;

@@ -61,7 +61,7 @@ describe('rewind and back', () => {
     assert.equal(refusal(ctx, edit, 'nope'), "unknown step: 'nope'");
     assert.equal(refusal(ctx, edit, 'role-model:nobody:1'), "unknown role selection step: 'role-model:nobody:1'");
     const r = E.rewind(ctx, state, 'direction-pick');
-    assert.deepEqual(r.doc, { ok: false, error: "unknown step: 'direction-pick'", current: currentStep(ctx, state) });
+    assert.deepEqual(r.doc, { ok: false, code: 'refused-answer', error: "unknown step: 'direction-pick'", current: currentStep(ctx, state) });
   });
 
   it('R-EDT-3: a role rewind keeps the ids before it and nothing else changes', () => {

@@ -23,7 +23,7 @@ export const brief: Step = {
   submit(env, s, value) {
     const task = requireTask(env, s);
     if (value === 'task') {
-      if (task.brief.error) throw new WizardError(task.brief.error);
+      if (task.brief.error) throw new WizardError('file-error', task.brief.error);
       s.brief_path = task.brief.path;
     } else if (value === 'path') {
       s.brief_path = '';

@@ -36,7 +36,7 @@ export const clarificationPick: Step = {
   submit(env, s, value) {
     if (value === 'answer-now') {
       const q = newestQuestions(env, s)!;
-      if (q.error) throw new WizardError(q.error);
+      if (q.error) throw new WizardError('file-error', q.error);
       // Never during the progress simulation: it must not write files.
       if (!env.simulate && !q.answersExists) env.ctx.workspace.createFileIfMissing(q.answersPath, answersTemplate(q));
       s.clarification_response_path = q.answersPath;

@@ -25,7 +25,7 @@ export const handoffStagePick: Step = {
       s.handoff_stages = chain.map((st) => st.id).join(',');
     } else {
       const id = value.slice('stage:'.length);
-      if (!singles.some((st) => st.id === id)) throw new WizardError(`answer '${value}' is not an option of step 'handoff-stage-pick'`);
+      if (!singles.some((st) => st.id === id)) throw new WizardError('refused-answer', `answer '${value}' is not an option of step 'handoff-stage-pick'`);
       s.handoff_mode = 'single';
       s.handoff_stages = id;
     }

@@ -55,8 +55,8 @@ export const reusePrevious: Step = {
     s.reuse_previous = value;
     if (value !== 'fresh') {
       const run = reusedRun(env, s);
-      if (!run) throw new WizardError(`answer '${value}' is not an option of step 'reuse-previous'`);
-      if (run.error) throw new WizardError(run.error);
+      if (!run) throw new WizardError('refused-answer', `answer '${value}' is not an option of step 'reuse-previous'`);
+      if (run.error) throw new WizardError('file-error', run.error);
       s.directive = runDirective(run);
       s.related_tasks_raw = runRelatedTasks(run);
       applyRunSelection(env, s, run);

@@ -10,7 +10,7 @@ export function parseNewTaskName(value: string): { group: string; id: string; ti
   refuseNul('task-new', value);
   const parts = value.split('/');
   if (parts.length !== 2 || parts[0].trim() === '' || parts[1].trim() === '') {
-    throw new WizardError(`task name must be '<group>/<name>': ${pyReprString(value)}`);
+    throw new WizardError('refused-answer', `task name must be '<group>/<name>': ${pyReprString(value)}`);
   }
   return { group: slugifyTaskSegment(parts[0]), id: slugifyTaskSegment(parts[1]), title: parts[1].trim() };
 }
@@ -27,8 +27,8 @@ export const taskNew: Step = {
   submit(env, s, value) {
     const { group, id, title } = parseNewTaskName(value);
     const key = `${group}/${id}`;
-    if (env.tasks().some((e) => e.key === key)) throw new WizardError(`task '${key}' already exists`);
-    if (env.simulate) throw new WizardError('the progress simulation never creates tasks');
+    if (env.tasks().some((e) => e.key === key)) throw new WizardError('refused-answer', `task '${key}' already exists`);
+    if (env.simulate) throw new WizardError('refused-answer', 'the progress simulation never creates tasks');
     const created = env.ctx.workspace.createTask(group, id, title);
     env.tasksChanged();
     env.opened.push(created.briefPath);

@@ -34,8 +34,8 @@ export const taskPick: Step = {
       return 'task-pick: new';
     }
     const entry = env.tasks().find((e) => e.key === value);
-    if (!entry) throw new WizardError(`answer '${value}' is not an option of step 'task-pick'`);
-    if (entry.manifest === null) throw new WizardError(`task '${value}' cannot be used: ${entry.error}`);
+    if (!entry) throw new WizardError('refused-answer', `answer '${value}' is not an option of step 'task-pick'`);
+    if (entry.manifest === null) throw new WizardError('refused-answer', `task '${value}' cannot be used: ${entry.error}`);
     s.task_group = entry.group;
     s.task_id = entry.id;
     const details = env.task(s)!; // throws `task '<key>' cannot be used: …`
