@@ -2,6 +2,7 @@
 // node:util parseArgs. Parsing is strict: an unknown command or option, a
 // missing value or a missing required option is bad usage (exit 2).
 import { parseArgs } from 'node:util';
+import type { ExpectedPrompt } from '../core/wizard/binding';
 
 export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'abort'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
@@ -19,8 +20,8 @@ export type ParsedCommand =
       availableFunctions: string[];
       force: boolean;
     }
-  | { cmd: 'step'; state: string; answer?: string; noSubmit: boolean }
-  | { cmd: 'rewind'; state: string; to: string }
+  | { cmd: 'step'; state: string; answer?: string; noSubmit: boolean; expected: ExpectedPrompt }
+  | { cmd: 'rewind'; state: string; to: string; expected: ExpectedPrompt }
   | { cmd: 'outcome' | 'render-args' | 'tree' | 'abort'; state: string };
 
 /** Bad usage: printed as `{"ok": false, "code": "usage", "error": …}` with the usage on stderr, exit 2. */
@@ -51,8 +52,15 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     state: STATE,
     answer: { type: 'string', metavar: 'VALUE' },
     'no-submit': { type: 'boolean' },
+    prompt: { type: 'string', metavar: 'ID' },
+    revision: { type: 'string', metavar: 'R' },
   },
-  rewind: { state: STATE, to: { type: 'string', required: true, metavar: 'ID' } },
+  rewind: {
+    state: STATE,
+    to: { type: 'string', required: true, metavar: 'ID' },
+    prompt: { type: 'string', metavar: 'ID' },
+    revision: { type: 'string', metavar: 'R' },
+  },
   outcome: { state: STATE },
   'render-args': { state: STATE },
   tree: { state: STATE },
@@ -68,9 +76,9 @@ commands:
   init --state FILE --project-root DIR [--task G/ID] [--host-runtime H]
        [--entry-mode M] [--available-functions A,B] [--force]
                       start a wizard in a new state file
-  step --state FILE [--answer VALUE | --no-submit]
+  step --state FILE [--answer VALUE [--prompt ID [--revision R]] | --no-submit]
                       show the current prompt, or answer it
-  rewind --state FILE --to ID
+  rewind --state FILE --to ID [--prompt ID [--revision R]]
                       go back to an answered step
   outcome --state FILE
                       the render-bundle argv of a confirmed wizard
@@ -84,6 +92,10 @@ options:
   --version           print {"ok": true, "version": …} and exit
 
 answers: an option's value, its label, or #N (1-based position).
+  --prompt ID        answer only if the current prompt is ID (the "id" of the
+                     prompt document shown); else refused, nothing written
+  --revision R       ... and only if the state is still the one it was shown
+                     from (the prompt document's "revision")
 
 environment:
   OKSTRA_LANG=ko               Korean labels (values, echoes and errors stay English)
@@ -92,8 +104,15 @@ environment:
   OKSTRA_<PROVIDER>_CLI        path of a provider's CLI (else it is looked up on PATH)
   OKSTRA_MODEL_DEFAULTS        a YAML file of user model defaults: {<role>: [<model ref>, …]}
 
-exit status: 0 success (also a refused answer), 1 the state file cannot be
-loaded or changed on disk meanwhile, 2 bad usage or a bad environment variable.
+every "ok": false document carries a "code" (usage, file-error, stale-state,
+busy, refused-answer, wrong-prompt, no-prompt, not-complete, aborted,
+not-runnable, output-failed, internal).
+
+exit status: 0 success (also a refused answer: refused-answer, wrong-prompt,
+no-prompt, not-complete, aborted, not-runnable), 1 the state file cannot be
+loaded or changed on disk meanwhile (file-error, stale-state, busy), 2 bad
+usage or a bad environment variable (usage), 3 the result could not be written
+to stdout after the state was saved (output-failed), 70 a bug (internal).
 `;
 
 function isCommand(name: string): name is CommandName {
@@ -177,10 +196,12 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       const answer = str('answer');
       // R-CLI-2: the seed's exact message.
       if (noSubmit && answer !== undefined) throw new UsageError('--no-submit and --answer are mutually exclusive');
-      return { cmd, state, answer, noSubmit };
+      const expected = expectedPrompt(str);
+      if (expected.prompt !== undefined && answer === undefined) throw new UsageError('--prompt needs --answer VALUE');
+      return { cmd, state, answer, noSubmit, expected };
     }
     case 'rewind':
-      return { cmd, state, to: str('to')! };
+      return { cmd, state, to: str('to')!, expected: expectedPrompt(str) };
     default:
       return { cmd, state };
   }
@@ -191,6 +212,18 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
  * themselves (never from Node's own error text): the first token that
  * parseArgs would refuse is found again by the same rules.
  */
+/** `--prompt ID [--revision R]`: what the answer says it answers. */
+function expectedPrompt(str: (name: string) => string | undefined): ExpectedPrompt {
+  const prompt = str('prompt');
+  const revision = str('revision');
+  if (revision !== undefined && prompt === undefined) throw new UsageError('--revision needs --prompt ID');
+  if (prompt === '') throw new UsageError('--prompt needs a prompt id');
+  const out: ExpectedPrompt = {};
+  if (prompt !== undefined) out.prompt = prompt;
+  if (revision !== undefined) out.revision = revision;
+  return out;
+}
+
 function describeParseError(cmd: CommandName, err: NodeJS.ErrnoException, rest: string[]): string {
   const specs = COMMAND_OPTIONS[cmd];
   const known = (): string =>

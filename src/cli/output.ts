@@ -60,13 +60,13 @@ function noticeTexts(notices: ReadonlyArray<Notice | string> | undefined): strin
   return out;
 }
 
-/** `{ok, notices?, ...rest}` in that key order; `undefined` members are left out by JSON.stringify. */
+/** `{ok, notices?, ...rest}` in that key order; `undefined` members are left out. */
 export function document(ok: boolean, rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): JsonDoc {
   const doc: JsonDoc = { ok };
   const texts = noticeTexts(notices);
   if (texts.length > 0) doc.notices = texts;
   for (const [key, value] of Object.entries(rest)) {
-    if (key === 'ok' || key === 'notices') continue;
+    if (key === 'ok' || key === 'notices' || value === undefined) continue;
     doc[key] = value;
   }
   return doc;

@@ -6,6 +6,8 @@ import * as z from 'zod';
 import { WIZARD_ERROR_CODES } from '../core/types';
 
 export const PROMPT_KEY_ORDER = ['id', 'step', 'kind', 'label', 'options', 'echo_template', 'progress'] as const;
+/** The last key of every prompt document (then `default` / `unavailable` come between). */
+export const PROMPT_LAST_KEY = 'revision';
 
 export const OptionSchema = z.strictObject({
   value: z.string(),
@@ -31,6 +33,8 @@ export const PromptSchema = z
     progress: ProgressSchema,
     default: z.string().optional(),
     unavailable: z.array(z.strictObject({ value: z.string(), reason: z.string() })).optional(),
+    /** The first 16 hex digits of the sha256 of the state-file bytes the prompt was computed from. */
+    revision: z.string().regex(/^[0-9a-f]{16}$/),
   })
   .superRefine((p, ctx) => {
     if (p.id !== p.step) ctx.addIssue({ code: 'custom', message: `id ${p.id} differs from step ${p.step}` });

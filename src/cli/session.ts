@@ -70,21 +70,27 @@ export class Session {
     private readonly force: boolean,
   ) {}
 
+  /** The revision of the bytes the state was loaded from; null for `init` (nothing read). */
+  get revision(): string | null {
+    return this.handle?.revision ?? null;
+  }
+
   /** Is `key` a task of the catalogue (for `init --task`)? */
   isTaskKey(key: string): boolean {
     return this.ctx.workspace.tasks().some((t) => t.key === key);
   }
 
-  /** The one write of a command: atomic, refused when the file changed on disk since it was read (R2). */
-  save(state: WizardState, hooks?: CliHooks): void {
+  /**
+   * The one write of a command: atomic, refused when the file changed on disk since it was read (R2).
+   * Returns the revision of the bytes written.
+   */
+  save(state: WizardState, hooks?: CliHooks): string {
     hooks?.beforeSave?.(this.statePath);
     try {
-      if (this.handle) saveStateFile(this.handle, state);
-      else {
-        // `init --state new/folder/x.json`: the folder is created, as `mkdir -p` would.
-        fs.mkdirSync(path.dirname(this.statePath), { recursive: true });
-        createStateFile(this.statePath, state, { shownPath: this.shownPath, force: this.force });
-      }
+      if (this.handle) return saveStateFile(this.handle, state).revision;
+      // `init --state new/folder/x.json`: the folder is created, as `mkdir -p` would.
+      fs.mkdirSync(path.dirname(this.statePath), { recursive: true });
+      return createStateFile(this.statePath, state, { shownPath: this.shownPath, force: this.force }).revision;
     } catch (err) {
       if (!(err instanceof WizardError)) throw err;
       // The store names the file in its file errors; a stale read or a lock held does not.

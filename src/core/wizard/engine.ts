@@ -1,7 +1,7 @@
 // The engine facade (docs/architecture.md › Engine facade). Every function
-// takes an EngineContext and a state it never mutates; results carry a
-// JSON-ready `doc` in cli.md's exact key order so the CLI prints it as is, and
-// the new state when something changed. `carried` are notices raised earlier
+// takes an EngineContext and a state it never mutates; results carry each
+// field once (the CLI serializes them in cli.md's key order, src/cli/documents.ts),
+// and the new state when something changed. `carried` are notices raised earlier
 // in the same operation (prepare's conversion / rebasing / reconcile): they
 // are repeated in every document until a successful submit writes the state.
 
@@ -29,49 +29,11 @@ import { slugifyTaskSegment } from './workspaceRules';
 
 export type { RenderArgs, PersistAction } from './render';
 
-// ------------------------------------------------------------------ documents
+// ------------------------------------------------------------------ results
+//
+// Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, cli.md's key order);
+// the extension reads the fields. `notices` are the notices of the operation (carried ones first).
 
-export interface ErrorDoc {
-  ok: false;
-  notices?: string[];
-  code: WizardErrorCode;
-  error: string;
-}
-export interface CurrentDoc {
-  ok: true;
-  notices?: string[];
-  current: PromptDoc;
-}
-export interface SubmitDoc {
-  ok: true;
-  notices?: string[];
-  echo: string;
-  next: PromptDoc | null;
-  code?: WizardErrorCode;
-  error?: string;
-}
-export interface RefusedDoc {
-  ok: false;
-  notices?: string[];
-  code: WizardErrorCode;
-  error: string;
-  current: PromptDoc | null;
-}
-export interface RenderArgsDoc {
-  ok: true;
-  notices?: string[];
-  renderArgs: RenderArgs;
-  renderArgv: string[];
-}
-export interface OutcomeDoc {
-  ok: true;
-  notices?: string[];
-  renderArgs: RenderArgs;
-  renderArgv: string[];
-  orchestration: { chainStages: string[] };
-  persistActions: PersistAction[];
-  confirmationText: string;
-}
 export interface TreeRow {
   id: string;
   group: StepGroup | 'roles';
@@ -81,21 +43,20 @@ export interface TreeRow {
   editable: boolean;
   notice?: string;
 }
-export interface TreeDoc {
-  ok: true;
-  notices?: string[];
-  rows: TreeRow[];
-  current: string | null;
-}
 
-// ------------------------------------------------------------------ results
+/** A refusal or a result that cannot be computed: `code` (src/core/types.ts) beside the message. */
+export interface Failure {
+  ok: false;
+  code: WizardErrorCode;
+  error: string;
+  notices: Notice[];
+}
 
 export interface CurrentResult {
   prompt: PromptDoc | null;
   code?: WizardErrorCode;
   error?: string;
   notices: Notice[];
-  doc: CurrentDoc | ErrorDoc;
 }
 
 export type StepResult =
@@ -103,15 +64,15 @@ export type StepResult =
       ok: true;
       state: WizardState;
       echo: string;
+      /** The prompt after the answer; null with `code`/`error` when it cannot be computed (BUG-41). */
       next: PromptDoc | null;
       code?: WizardErrorCode;
       error?: string;
       notices: Notice[];
       /** Project-relative files this answer created or chose for editing (new task's brief, answers sidecar). */
       open: string[];
-      doc: SubmitDoc;
     }
-  | { ok: false; code: WizardErrorCode; error: string; current: PromptDoc | null; notices: Notice[]; doc: RefusedDoc };
+  | (Failure & { current: PromptDoc | null });
 
 export type OutcomeResult =
   | {
@@ -122,18 +83,15 @@ export type OutcomeResult =
       persistActions: PersistAction[];
       confirmationText: string;
       notices: Notice[];
-      doc: OutcomeDoc;
     }
-  | { ok: false; code: WizardErrorCode; error: string; notices: Notice[]; doc: ErrorDoc };
+  | Failure;
 
-export type RenderArgsResult =
-  | { ok: true; renderArgs: RenderArgs; renderArgv: string[]; notices: Notice[]; doc: RenderArgsDoc }
-  | { ok: false; code: WizardErrorCode; error: string; notices: Notice[]; doc: ErrorDoc };
+export type RenderArgsResult = { ok: true; renderArgs: RenderArgs; renderArgv: string[]; notices: Notice[] } | Failure;
 
 export type TreeResult =
-  | { ok: true; rows: TreeRow[]; current: string | null; notices: Notice[]; doc: TreeDoc }
+  | { ok: true; rows: TreeRow[]; current: string | null; notices: Notice[] }
   /** `rows` (not printed) lets the tree view still show the answers when the current prompt fails. */
-  | { ok: false; code: WizardErrorCode; error: string; rows: TreeRow[]; notices: Notice[]; doc: ErrorDoc };
+  | (Failure & { rows: TreeRow[] });
 
 export interface PrepareResult {
   state: WizardState;
@@ -142,22 +100,14 @@ export interface PrepareResult {
 
 // ------------------------------------------------------------------ helpers
 
-/** Notice texts, de-duplicated, for the `notices` key (present only when non-empty). */
-function noticeTexts(notices: Notice[]): string[] | undefined {
-  const out: string[] = [];
-  for (const n of notices) if (!out.includes(n.text)) out.push(n.text);
-  return out.length ? out : undefined;
-}
-
-/** Puts `notices` right after `ok`, only when there are some (cli.md). */
-function withNotices<T extends { ok: boolean }>(ok: T['ok'], notices: Notice[], rest: Omit<T, 'ok' | 'notices'>): T {
-  const texts = noticeTexts(notices);
-  return (texts ? { ok, notices: texts, ...rest } : { ok, ...rest }) as unknown as T;
-}
-
 function errorOf(e: unknown): WizardError {
   if (e instanceof WizardError) return e;
   throw e; // a programming error, not a user-facing one (BUG-37 wraps known failures upstream)
+}
+
+function failure(e: unknown, notices: Notice[]): Failure {
+  const { code, message: error } = errorOf(e);
+  return { ok: false, code, error, notices };
 }
 
 function currentDoc(env: StepEnv, s: WizardState): PromptDoc {
@@ -187,9 +137,7 @@ function reconcile(env: StepEnv, s: WizardState): Notice[] {
 }
 
 function refused(ctx: EngineContext, state: WizardState, err: WizardError, notices: Notice[]): StepResult {
-  const current = safeCurrent(ctx, state);
-  const { code, message: error } = err;
-  return { ok: false, code, error, current, notices, doc: withNotices<RefusedDoc>(false, notices, { code, error, current }) };
+  return { ...failure(err, notices), current: safeCurrent(ctx, state) };
 }
 
 /** The tail of submit / rewind / abort: reconcile, then the next prompt (BUG-41 when it fails). */
@@ -197,10 +145,10 @@ function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[])
   const notices = [...carried, ...env.notices, ...reconcile(env, w)];
   try {
     const next = currentDoc(env, w);
-    return { ok: true, state: w, echo, next, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next }) };
+    return { ok: true, state: w, echo, next, notices, open: env.opened };
   } catch (e) {
     const { code, message: error } = errorOf(e);
-    return { ok: true, state: w, echo, next: null, code, error, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next: null, code, error }) };
+    return { ok: true, state: w, echo, next: null, code, error, notices, open: env.opened };
   }
 }
 
@@ -266,10 +214,10 @@ export function current(ctx: EngineContext, state: WizardState, carried: Notice[
   const env = makeEnv(ctx);
   try {
     const prompt = currentDoc(env, cloneState(state));
-    return { prompt, notices: carried, doc: withNotices<CurrentDoc>(true, carried, { current: prompt }) };
+    return { prompt, notices: carried };
   } catch (e) {
     const { code, message: error } = errorOf(e);
-    return { prompt: null, code, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { code, error }) };
+    return { prompt: null, code, error, notices: carried };
   }
 }
 
@@ -338,7 +286,7 @@ export function abort(ctx: EngineContext, state: WizardState, carried: Notice[] 
   const w = cloneState(state);
   w.aborted = true;
   const next = promptDoc(env, w, DONE_PROMPT);
-  return { ok: true, state: w, echo: 'abort', next, notices: carried, open: [], doc: withNotices<SubmitDoc>(true, carried, { echo: 'abort', next }) };
+  return { ok: true, state: w, echo: 'abort', next, notices: carried, open: [] };
 }
 
 /** `render-args` at any time (R-RND-3: an incomplete selection is rendered as it is). */
@@ -347,16 +295,9 @@ export function renderArgs(ctx: EngineContext, state: WizardState, carried: Noti
   try {
     const rendered = buildRenderArgs(env, state);
     const argv = buildArgv(rendered, state.host_runtime);
-    return {
-      ok: true,
-      renderArgs: rendered,
-      renderArgv: argv,
-      notices: carried,
-      doc: withNotices<RenderArgsDoc>(true, carried, { renderArgs: rendered, renderArgv: argv }),
-    };
+    return { ok: true, renderArgs: rendered, renderArgv: argv, notices: carried };
   } catch (e) {
-    const { code, message: error } = errorOf(e);
-    return { ok: false, code, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { code, error }) };
+    return failure(e, carried);
   }
 }
 
@@ -379,17 +320,9 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
       persistActions: actions,
       confirmationText: text,
       notices: carried,
-      doc: withNotices<OutcomeDoc>(true, carried, {
-        renderArgs: rendered,
-        renderArgv: argv,
-        orchestration,
-        persistActions: actions,
-        confirmationText: text,
-      }),
     };
   } catch (e) {
-    const { code, message: error } = errorOf(e);
-    return { ok: false, code, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { code, error }) };
+    return failure(e, carried);
   }
 }
 
@@ -514,8 +447,7 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
       if (!rows.some((r) => r.id === p.step)) rows.push(row(p.step, false));
     }
   } catch (e) {
-    const { code, message: error } = errorOf(e);
-    return { ok: false, code, error, rows, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { code, error }) };
+    return { ...failure(e, carried), rows };
   }
-  return { ok: true, rows, current: currentId, notices: carried, doc: withNotices<TreeDoc>(true, carried, { rows, current: currentId }) };
+  return { ok: true, rows, current: currentId, notices: carried };
 }
