@@ -168,6 +168,15 @@ export class FsWorkspace implements WorkspacePort {
     }
   }
 
+  realPath(absPath: string): string | null {
+    if (!absPath || absPath.includes('\0')) return null;
+    try {
+      return fs.realpathSync.native(absPath);
+    } catch {
+      return null;
+    }
+  }
+
   createTask(group: string, id: string, title: string): CreatedTask {
     const key = `${group}/${id}`;
     const segment = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -21,7 +21,9 @@ import {
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';
 import { pyReprString } from '../pyRepr';
 import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './roleBridge';
-import { buildRenderArgs, persistActions as buildPersistActions, renderArgv as buildArgv, stageIntent, type PersistAction, type RenderArgs } from './render';
+import { checkedArgv } from './argvGuard';
+import { recheckConfirmed } from './outcomeCheck';
+import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
 import type { ParsedState } from './stateCodec';
 import { STEP_BY_ID, taskPick, taskNew } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
@@ -294,21 +296,26 @@ export function renderArgs(ctx: EngineContext, state: WizardState, carried: Noti
   const env = makeEnv(ctx);
   try {
     const rendered = buildRenderArgs(env, state);
-    const argv = buildArgv(rendered, state.host_runtime);
+    const argv = checkedArgv(ctx.workspace, state, rendered);
     return { ok: true, renderArgs: rendered, renderArgv: argv, notices: carried };
   } catch (e) {
     return failure(e, carried);
   }
 }
 
-/** `wizard_outcome` (R-OUT-*). */
+/**
+ * `wizard_outcome` (R-OUT-*), re-checked every time (src/core/wizard/outcomeCheck.ts): refused with
+ * `not-runnable` when the confirmed state would not run as confirmed. The confirmation text and the
+ * argv come from the same re-checked state.
+ */
 export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[] = []): OutcomeResult {
   const env = makeEnv(ctx);
   try {
     if (state.aborted) throw new WizardError('aborted', 'wizard was aborted by the user — outcome is unavailable');
     if (state.confirmed !== true) throw new WizardError('not-complete', 'wizard is not complete — outcome is unavailable');
+    recheckConfirmed(env, state, carried);
     const rendered = buildRenderArgs(env, state);
-    const argv = buildArgv(rendered, state.host_runtime);
+    const argv = checkedArgv(ctx.workspace, state, rendered);
     const orchestration = { chainStages: stageIntent(state).chainStages };
     const actions = buildPersistActions(state);
     const text = buildConfirmationText(env, state);
