@@ -139,6 +139,41 @@ export function openSession(stateArg: string, io: Io): Session {
   return new Session(statePath, stateArg, ctx, prepared.state, prepared.notices, handle, false);
 }
 
+/** The real path of `p`, or of its deepest existing folder joined with the rest (null on a loop). */
+function realPathOf(p: string): string | null {
+  const rest: string[] = [];
+  let cur = p;
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync.native(cur), ...rest.reverse());
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return null;
+    }
+    const up = path.dirname(cur);
+    if (up === cur) return null;
+    rest.push(path.basename(cur));
+    cur = up;
+  }
+}
+
+/**
+ * `init --state` may not be a symlink loop, nor lie in the tasks folder of a project other than
+ * `--project-root` (it would be rebased to that project at the next load). Bad usage (exit 2).
+ */
+function refuseInitPath(stateArg: string, statePath: string, projectRootAbs: string): void {
+  const lst = fs.lstatSync(statePath, { throwIfNoEntry: false });
+  if (lst?.isSymbolicLink() && realPathOf(statePath) === null) {
+    throw new UsageError(`${stateArg}: is a symlink loop (or a link that cannot be resolved); choose another path`);
+  }
+  const real = realPathOf(statePath) ?? statePath;
+  const owner = engine.projectRootOfStateDir(path.dirname(real));
+  const root = realPathOf(projectRootAbs) ?? projectRootAbs;
+  if (owner !== null && path.resolve(owner) !== path.resolve(root)) {
+    throw new UsageError(`${stateArg}: lies in the tasks folder of another project (${owner}), not of --project-root ${projectRootAbs}; use --project-root ${owner} or another --state`);
+  }
+}
+
 export interface InitOptions {
   projectRootAbs: string;
   hostRuntime: string;
@@ -162,6 +197,7 @@ export function openFreshSession(stateArg: string, io: Io, opts: InitOptions): S
     throw err;
   }
   const environment = cliEnvironment({ env: io.env, cwd: io.cwd });
+  refuseInitPath(stateArg, statePath, opts.projectRootAbs);
   if (fs.existsSync(statePath)) {
     if (isLegacyStateFile(statePath)) throw new UsageError(`${stateArg}: legacy v1 state; choose another path`);
     if (!opts.force) throw new UsageError(`${stateArg}: state file already exists (use --force to replace it)`);

@@ -53,3 +53,18 @@ export function outsideProblem(ws: WorkspacePort, projectRoot: string, p: string
   if (rel === null) return `resolves outside the project (to ${pyReprString(real)})`;
   return null;
 }
+
+/** The longest name the store makes from a state file's name: `.<id>.wizard.json.lock.tmp-<pid>-<12 hex>`. */
+const STATE_NAME_OVERHEAD = '.'.length + '.wizard.json'.length + '.lock'.length + '.tmp-'.length + 10 + '-'.length + 12;
+/** The longest file name most file systems take, in bytes. */
+const NAME_MAX = 255;
+
+/**
+ * Why a task id cannot name a state file: `<id>.wizard.json` is read and written through temporaries
+ * with longer names, which must fit in a file name (255 bytes). Null when it can.
+ */
+export function stateNameProblem(id: string): string | null {
+  const bytes = new TextEncoder().encode(id).length;
+  if (bytes + STATE_NAME_OVERHEAD <= NAME_MAX) return null;
+  return `is too long for its state file (${bytes} bytes; '<id>.wizard.json' and its temporaries must fit in ${NAME_MAX} bytes, so at most ${NAME_MAX - STATE_NAME_OVERHEAD})`;
+}

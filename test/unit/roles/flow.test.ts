@@ -202,10 +202,20 @@ describe('roles: prompts', () => {
     assert.ok(values(p).includes('claude/opus-4.5'), 'the leader model can serve the analyser too');
   });
 
-  it('R-PR-16: no candidate at all → M8', () => {
-    const reg = registryText(['claude', 'codex'], [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer'] }]);
+  it('R-PR-16: no candidate at all, the rest of the selection feasible → M8', () => {
+    // The dynamic stage-worker has a model, so the selection itself is feasible.
+    const reg = registryText(['claude', 'codex'], [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer', 'stage-worker'] }]);
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
     const state = makeState({ role_counts: { analyser: 1, critic: 0 }, role_models: { leader: ['codex/b'] } });
     assert.equal(throwsMessage(() => next(ctx, state)), "role 'analyser' has no executable model candidates");
+  });
+
+  it('R-PR-16: feasibility is checked first — a dynamic role without any model is reported, not M8 of the prompted role', () => {
+    // Neither the prompted analyser nor the dynamic stage-worker has an executable model.
+    const reg = registryText(['claude', 'codex'], [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer'] }]);
+    const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
+    const state = makeState({ role_counts: { analyser: 1, critic: 0 }, role_models: { leader: ['codex/b'] } });
+    const message = throwsMessage(() => next(ctx, state));
+    assert.equal(message, "role selection cannot be completed: dynamic role 'stage-worker' has no executable model");
   });
 });

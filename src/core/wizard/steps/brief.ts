@@ -1,6 +1,6 @@
 // brief (wizard.md #5): the task's brief.md, another file (→ brief-path), or none.
 import { WizardError } from '../../types';
-import { echo, markDefault, opt, optionText, pickPrompt, projectPath, requireTask, textPrompt, type Step } from './step';
+import { echo, markDefault, opt, optionText, pathProblem, pickPrompt, projectPath, requireTask, textPrompt, type Step } from './step';
 
 export const brief: Step = {
   id: 'brief',
@@ -13,7 +13,8 @@ export const brief: Step = {
     const options = [];
     if (task.brief.exists) {
       // A brief with broken front matter is shown with its file error and refused.
-      const error = task.brief.error;
+      const outside = pathProblem(env, s, task.brief.path);
+      const error = task.brief.error ?? (outside ? `${task.brief.path} ${outside}` : undefined);
       options.push(opt('task', optionText(env, 'brief', 'task', { path: task.brief.path }), { isDefault: !error, disabled: !!error, description: error }));
     }
     options.push(opt('path', optionText(env, 'brief', 'path')));
@@ -24,6 +25,8 @@ export const brief: Step = {
     const task = requireTask(env, s);
     if (value === 'task') {
       if (task.brief.error) throw new WizardError('file-error', task.brief.error);
+      const outside = pathProblem(env, s, task.brief.path);
+      if (outside) throw new WizardError('refused-answer', `brief: ${task.brief.path} ${outside}`);
       s.brief_path = task.brief.path;
     } else if (value === 'path') {
       s.brief_path = '';

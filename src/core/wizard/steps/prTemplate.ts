@@ -1,6 +1,6 @@
 // pr-template-pick / pr-template / pr-template-scope (wizard.md #15, #15a, #15b).
 import type { WizardState } from '../../types';
-import { echo, markDefault, opt, optionText, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
+import { echo, markDefault, opt, optionText, pathProblem, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
 
 export const REPO_PR_TEMPLATE = '.github/pull_request_template.md';
 
@@ -18,11 +18,16 @@ export const prTemplatePick: Step = {
   group: 'follow-ups',
   owns: ['pr_template_path', 'pr_template_scope'],
   applies: (_env, s) => s.task_type === 'release-handoff',
-  build(env) {
+  build(env, s) {
     const cfg = configTemplate(env);
     const options = [];
-    if (cfg) options.push(opt('config', optionText(env, 'pr_template_pick', 'config', { path: cfg })));
-    if (repoTemplateExists(env)) options.push(opt('repo', optionText(env, 'pr_template_pick', 'repo', { path: REPO_PR_TEMPLATE })));
+    // A template path (from config.yaml, or a symlinked repository template) that leads outside the project is shown, not offered.
+    const unusable = (p: string) => {
+      const outside = pathProblem(env, s, p);
+      return outside ? { disabled: true, description: `${p} ${outside}` } : {};
+    };
+    if (cfg) options.push(opt('config', optionText(env, 'pr_template_pick', 'config', { path: cfg }), unusable(cfg)));
+    if (repoTemplateExists(env)) options.push(opt('repo', optionText(env, 'pr_template_pick', 'repo', { path: REPO_PR_TEMPLATE }), unusable(REPO_PR_TEMPLATE)));
     options.push(opt('path', optionText(env, 'pr_template_pick', 'path')));
     options.push(opt('none', optionText(env, 'pr_template_pick', 'none')));
     return pickPrompt(env, this, markDefault(options, cfg ? 'config' : 'repo'));

@@ -1,14 +1,27 @@
 // related-tasks-pick / related-tasks (wizard.md #13, #13a).
 import { WizardError, type WizardState } from '../../types';
+import { pyReprString } from '../../pyRepr';
+import { dashProblem } from '../argSafety';
 import { reusedRun, runRelatedTasks } from './reusePrevious';
+import { taskNameProblem } from './taskPick';
 import { echo, markDefault, opt, optionText, pickPrompt, texts, fmt, type Step, type StepEnv } from './step';
 
 function otherTaskKeys(env: StepEnv, s: WizardState): string[] {
   const own = `${s.task_group}/${s.task_id}`;
   return env
     .sortedTasks()
+    .filter((e) => e.manifest !== null && taskNameProblem(e) === null)
     .map((e) => e.key)
     .filter((k) => k !== own);
+}
+
+/** Why a previous run's related tasks cannot be kept: a key that would be read as an option. */
+function keptProblem(kept: string): string | null {
+  for (const key of kept.split(',')) {
+    const problem = dashProblem(key);
+    if (problem) return `task ${pyReprString(key)} ${problem}`;
+  }
+  return null;
 }
 
 export const relatedTasksPick: Step = {
@@ -18,12 +31,17 @@ export const relatedTasksPick: Step = {
   owns: ['related_tasks_raw'],
   applies: () => true,
   build(env, s) {
-    const kept = runRelatedTasks(reusedRun(env, s));
+    const run = reusedRun(env, s);
+    const kept = runRelatedTasks(run);
+    const bad = kept ? keptProblem(kept) : null;
     const options = [];
-    if (kept) options.push(opt('keep', optionText(env, 'related_tasks_pick', 'keep', { tasks: kept })));
+    if (kept) {
+      const description = bad ? `${run!.inputsPath}: field 'relatedTasks': ${bad}` : undefined;
+      options.push(opt('keep', optionText(env, 'related_tasks_pick', 'keep', { tasks: kept }), { disabled: bad !== null, description }));
+    }
     options.push(opt('none', optionText(env, 'related_tasks_pick', 'none')));
     if (otherTaskKeys(env, s).length > 0) options.push(opt('choose', optionText(env, 'related_tasks_pick', 'choose')));
-    return pickPrompt(env, this, markDefault(options, kept ? 'keep' : 'none'));
+    return pickPrompt(env, this, markDefault(options, kept && !bad ? 'keep' : 'none'));
   },
   submit(env, s, value) {
     if (value === 'keep') s.related_tasks_raw = runRelatedTasks(reusedRun(env, s));

@@ -9,6 +9,7 @@ import { pyReprString } from '../../pyRepr';
 import { WizardError, type Notice, type Prompt, type PromptOption, type WizardState } from '../../types';
 import { openRoleSession, type RoleSession } from '../roleBridge';
 import type { StateField } from '../stateCodec';
+import { outsideProblem } from '../argSafety';
 import { toProjectRelative } from '../paths';
 import { sortCatalogue } from '../workspaceRules';
 
@@ -169,8 +170,18 @@ export function projectPath(env: StepEnv, s: WizardState, id: string, value: str
   refuseNul(id, value);
   refuseEmpty(id, value);
   const rel = storedProjectPath(s, id, value);
+  const outside = pathProblem(env, s, rel);
+  if (outside) throw new WizardError('refused-answer', `${id}: path must be inside the project: ${pyReprString(value)} ${outside}`);
   if (!env.ctx.workspace.isFile(rel)) throw new WizardError('refused-answer', `${missing}: ${pyReprString(value)}`);
   return rel;
+}
+
+/**
+ * Why a path read from disk or typed (project-relative or absolute) cannot be offered: it resolves,
+ * symlinks followed, outside the project. Null when it may be offered.
+ */
+export function pathProblem(env: StepEnv, s: WizardState, p: string): string | null {
+  return outsideProblem(env.ctx.workspace, s.project_root, p);
 }
 
 export function requireTask(env: StepEnv, s: WizardState): TaskDetails {

@@ -2,6 +2,7 @@
 // parts slugified; creates the task folder, manifest and brief template.
 import { pyReprString } from '../../pyRepr';
 import { WizardError } from '../../types';
+import { taskNameProblem } from './taskPick';
 import { slugifyTaskSegment } from '../workspaceRules';
 import { refuseNul, textPrompt, type Step } from './step';
 
@@ -28,6 +29,8 @@ export const taskNew: Step = {
     const { group, id, title } = parseNewTaskName(value);
     const key = `${group}/${id}`;
     if (env.tasks().some((e) => e.key === key)) throw new WizardError('refused-answer', `task '${key}' already exists`);
+    const bad = taskNameProblem({ group, id });
+    if (bad) throw new WizardError('refused-answer', `task '${key}' cannot be created: ${bad}`);
     if (env.simulate) throw new WizardError('refused-answer', 'the progress simulation never creates tasks');
     const created = env.ctx.workspace.createTask(group, id, title);
     env.tasksChanged();
