@@ -2,6 +2,8 @@
 // errors and notices. Every layer (core, store, workspace, cli, vscode) speaks
 // these types; only src/core/wizard/stateCodec.ts turns them into file JSON.
 
+import type { LastRunRecord, StateFields } from './wizard/stateSchema';
+
 /** The six okstra run types, in TASK_TYPE_VALUES order (wizard.md › task-type). */
 export const TASK_TYPE_VALUES = [
   'requirements-discovery',
@@ -17,60 +19,21 @@ export function isTaskType(value: string): value is TaskType {
   return (TASK_TYPE_VALUES as readonly string[]).includes(value);
 }
 
-/** `last_run` of the state file: what Run started and how it ended. */
-export interface LastRun {
-  startedAt: string;
-  argv: string[];
-  exitCode: number | null;
-}
+/** `last_run` of the state file: what Run started and how it ended (src/core/wizard/stateSchema.ts). */
+export type LastRun = LastRunRecord;
 
 /**
- * The wizard state in memory. Field names are the state file's snake_case
- * keys (wizard.md › The state file); the three role fields are written as
- * roleCounts / roleModels / roleSelectionOrder by the codec.
+ * The wizard state in memory: the state file's snake_case fields as
+ * src/core/wizard/stateSchema.ts defines them (z.infer), plus what the codec
+ * keeps beside them. The three role fields are written as roleCounts /
+ * roleModels / roleSelectionOrder by the codec.
  *
  * Engine functions never mutate a state they were given: they work on a
  * clone (see cloneState) so that a refused answer leaves the caller's state,
  * and therefore the file, unchanged.
  */
-export interface WizardState {
-  workspace_root: string;
-  project_root: string;
-  project_id: string;
-  host_runtime: string;
-  host_entry_mode: string;
-  available_functions: string[];
-  task_group: string;
-  task_id: string;
-  task_type: string;
-  reuse_previous: string | null;
-  brief_path: string;
-  analysis_target: string;
-  feature_evidence_path: string;
-  project_evidence_path: string;
-  selected_direction_path: string;
-  approved_plan_path: string;
-  handoff_mode: string;
-  handoff_stages: string;
-  selected_stages: string;
-  reuse_worktree: boolean;
-  base_ref: string;
-  fix_cycle: string;
-  directive: string;
-  related_tasks_raw: string;
-  clarification_response_path: string;
-  pr_template_path: string;
-  pr_template_scope: string;
-  use_defaults: boolean | null;
-  critic_pending_text: boolean;
-  workers_custom_pending: boolean;
-  profile_workers: unknown[];
-  confirmed: boolean | null;
-  aborted: boolean;
-  edit_target: string;
-  last_run: LastRun | null;
-  answered: string[];
-  /** Keys this version does not know, verbatim, in their original order. */
+export type WizardState = StateFields & {
+  /** Keys this version does not know, verbatim, in their original order (`__proto__` included). */
   extra_keys: Array<[string, unknown]>;
   /** roleCounts: role → count (0 records "role-add answered: not added"). */
   role_counts: Record<string, number>;
@@ -84,7 +47,7 @@ export interface WizardState {
    * as `pendingFollowUp` only while non-empty (docs/decisions.md › Pending follow-ups).
    */
   pending_follow_up?: string;
-}
+};
 
 export function defaultState(): WizardState {
   return {

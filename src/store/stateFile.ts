@@ -303,7 +303,8 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
 /** `JSON.stringify(payload, null, 2) + "\n"` with `legacySource` last when given (wizard.md). */
 export function serializeStatePayload(payload: Record<string, unknown>, legacySource: LegacySource | null): string {
   const body: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(payload)) if (k !== 'legacySource') body[k] = v;
+  // defineProperty: an unknown key named `__proto__` is kept as a key (an assignment would set the prototype).
+  for (const [k, v] of Object.entries(payload)) if (k !== 'legacySource') Object.defineProperty(body, k, { value: v, enumerable: true, writable: true, configurable: true });
   if (legacySource) body.legacySource = { path: legacySource.path, sha256: legacySource.sha256 };
   return JSON.stringify(body, null, 2) + '\n';
 }

@@ -2,10 +2,18 @@
 // seed-rules §1.2–1.3). Parsing takes a payload that JSON.parse already
 // produced; the store owns bytes, BOMs and file names.
 
-import * as z from 'zod';
 import { pyRepr, pyReprString } from '../pyRepr';
 import { defaultState, WizardError, type WizardState } from '../types';
 import { isAbsolutePath, toProjectRelative } from './paths';
+import {
+  fieldTypeWords,
+  roleCountsSchema,
+  roleModelsSchema,
+  roleSelectionOrderSchema,
+  STATE_FIELD_ORDER,
+  stateFieldsSchema,
+  type StateField,
+} from './stateSchema';
 
 /** R-ID-8: the snake_case v1 provider fields v2 drops. */
 export const V1_PROVIDER_STATE_FIELDS = [
@@ -44,46 +52,7 @@ const V2_SNAKE_FIELDS = ['role_counts', 'role_models', 'role_selection_order', '
 export const LEGACY_SOURCE_FIELD = 'legacySource';
 const PENDING_FIELD = 'pendingFollowUp';
 
-/** The snake_case fields of the state file, in file order. */
-export const STATE_FIELD_ORDER = [
-  'workspace_root',
-  'project_root',
-  'project_id',
-  'host_runtime',
-  'host_entry_mode',
-  'available_functions',
-  'task_group',
-  'task_id',
-  'task_type',
-  'reuse_previous',
-  'brief_path',
-  'analysis_target',
-  'feature_evidence_path',
-  'project_evidence_path',
-  'selected_direction_path',
-  'approved_plan_path',
-  'handoff_mode',
-  'handoff_stages',
-  'selected_stages',
-  'reuse_worktree',
-  'base_ref',
-  'fix_cycle',
-  'directive',
-  'related_tasks_raw',
-  'clarification_response_path',
-  'pr_template_path',
-  'pr_template_scope',
-  'use_defaults',
-  'critic_pending_text',
-  'workers_custom_pending',
-  'profile_workers',
-  'confirmed',
-  'aborted',
-  'edit_target',
-  'last_run',
-  'answered',
-] as const;
-export type StateField = (typeof STATE_FIELD_ORDER)[number];
+export { STATE_FIELD_ORDER, type StateField } from './stateSchema';
 
 /** Path fields stored project-relative (wizard.md › The state file). */
 export const PATH_FIELDS = [
@@ -95,37 +64,6 @@ export const PATH_FIELDS = [
   'clarification_response_path',
   'pr_template_path',
 ] as const;
-
-const str = z.string();
-const strList = z.array(z.string());
-const lastRunSchema = z.object({
-  startedAt: z.string(),
-  argv: z.array(z.string()),
-  exitCode: z.union([z.number().int(), z.null()]),
-});
-
-// What each known field must hold, with the words used in the load error.
-const FIELD_TYPES: Record<StateField, { schema: z.ZodType; type: string }> = (() => {
-  const t = {} as Record<StateField, { schema: z.ZodType; type: string }>;
-  for (const f of STATE_FIELD_ORDER) t[f] = { schema: str, type: 'a string' };
-  t.reuse_previous = { schema: z.union([z.string(), z.null()]), type: 'a string or null' };
-  for (const f of ['reuse_worktree', 'critic_pending_text', 'workers_custom_pending', 'aborted'] as const) {
-    t[f] = { schema: z.boolean(), type: 'a boolean' };
-  }
-  for (const f of ['use_defaults', 'confirmed'] as const) t[f] = { schema: z.union([z.boolean(), z.null()]), type: 'a boolean or null' };
-  t.available_functions = { schema: strList, type: 'a list of strings' };
-  t.answered = { schema: strList, type: 'a list of strings' };
-  t.profile_workers = { schema: z.array(z.unknown()), type: 'a list' };
-  t.last_run = {
-    schema: z.union([lastRunSchema, z.null()]),
-    type: 'null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}',
-  };
-  return t;
-})();
-
-const roleCountsSchema = z.record(z.string(), z.number().int());
-const roleModelsSchema = z.record(z.string(), z.array(z.string()));
-const roleOrderSchema = z.array(z.string());
 
 export interface ParsedState {
   state: WizardState;
@@ -202,7 +140,7 @@ export function parseState(payload: unknown): ParsedState {
     if (!counts.success) throw new WizardError('file-error', 'wizard state roleCounts must map roles to integers');
     const models = roleModelsSchema.safeParse(payload.roleModels);
     if (!models.success) throw new WizardError('file-error', 'wizard state roleModels must map roles to modelRef arrays');
-    const order = roleOrderSchema.safeParse(payload.roleSelectionOrder);
+    const order = roleSelectionOrderSchema.safeParse(payload.roleSelectionOrder);
     if (!order.success) throw new WizardError('file-error', 'wizard state roleSelectionOrder must be a string array');
     state.role_counts = { ...counts.data };
     state.role_models = Object.fromEntries(Object.entries(models.data).map(([r, m]) => [r, [...m]]));
@@ -212,12 +150,12 @@ export function parseState(payload: unknown): ParsedState {
   const target = state as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(payload)) {
     if (KNOWN_FIELDS.has(key)) {
-      const spec = FIELD_TYPES[key as StateField];
-      const res = spec.schema.safeParse(value);
-      if (!res.success) throw new WizardError('file-error', `wizard state field ${pyReprString(key)} must be ${spec.type}: ${pyRepr(value)}`);
+      const field = key as StateField;
+      const res = stateFieldsSchema.shape[field].safeParse(value);
+      if (!res.success) throw new WizardError('file-error', `wizard state field ${pyReprString(key)} must be ${fieldTypeWords(field)}: ${pyRepr(value)}`);
       target[key] = structuredClone(res.data);
     } else if (!NEVER_EXTRA.has(key)) {
-      state.extra_keys.push([key, structuredClone(value)]);
+      state.extra_keys.push([key, structuredClone(value)]); // `__proto__` too: an own key of JSON.parse's object
     }
   }
   if (has(PENDING_FIELD)) {
@@ -244,7 +182,7 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
   const out: Record<string, unknown> = {};
   const src = state as unknown as Record<string, unknown>;
   for (const f of STATE_FIELD_ORDER) out[f] = structuredClone(src[f]);
-  for (const [k, v] of state.extra_keys) if (!KNOWN_FIELDS.has(k) && !NEVER_EXTRA.has(k)) out[k] = structuredClone(v);
+  for (const [k, v] of state.extra_keys) if (!KNOWN_FIELDS.has(k) && !NEVER_EXTRA.has(k)) defineKey(out, k, structuredClone(v));
   out.executionIdentityVersion = 2;
   out.roleCounts = { ...state.role_counts };
   // BUG-25: "no models" is an absent key, never `role: []`.
@@ -253,6 +191,11 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
   if (state.pending_follow_up) out[PENDING_FIELD] = state.pending_follow_up;
   if (legacySource) out[LEGACY_SOURCE_FIELD] = { path: legacySource.path, sha256: legacySource.sha256 };
   return out;
+}
+
+/** `obj[key] = value` as an own data property, also for `__proto__` (an assignment would set the prototype). */
+export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The state file's text: `JSON.stringify(obj, null, 2) + "\n"`. */

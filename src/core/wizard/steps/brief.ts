@@ -1,6 +1,6 @@
 // brief (wizard.md #5): the task's brief.md, another file (→ brief-path), or none.
 import { WizardError } from '../../types';
-import { echo, markDefault, opt, optionText, pathProblem, pickPrompt, projectPath, requireTask, textPrompt, type Step } from './step';
+import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pathProblem, pickPrompt, requireTask, type Step } from './step';
 
 export const brief: Step = {
   id: 'brief',
@@ -35,25 +35,9 @@ export const brief: Step = {
     return `brief: ${value}`;
   },
   answerOf(env, s) {
-    if (s.pending_follow_up === 'brief-path' || s.answered.includes('brief-path')) return 'path';
+    if (followUpChosen(s, 'brief-path')) return 'path';
     return s.brief_path ? 'task' : 'none';
   },
 };
 
-export const briefPath: Step = {
-  id: 'brief-path',
-  textKey: 'brief_path',
-  group: 'inputs',
-  owns: ['brief_path'],
-  needsValue: true,
-  applies: (_env, s) => s.pending_follow_up === 'brief-path',
-  build(env) {
-    return textPrompt(env, this, '');
-  },
-  submit(env, s, value) {
-    s.brief_path = projectPath(env, s, 'brief-path', value, 'brief file not found');
-    s.pending_follow_up = undefined;
-    return echo('brief-path', value);
-  },
-  answerOf: (_env, s) => s.brief_path,
-};
+export const briefPath: Step = followUpPathStep({ id: 'brief-path', textKey: 'brief_path', group: 'inputs', field: 'brief_path', missing: 'brief file not found' });

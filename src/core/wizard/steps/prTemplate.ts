@@ -1,6 +1,6 @@
 // pr-template-pick / pr-template / pr-template-scope (wizard.md #15, #15a, #15b).
 import type { WizardState } from '../../types';
-import { echo, markDefault, opt, optionText, pathProblem, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
+import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pathProblem, pickPrompt, type Step, type StepEnv } from './step';
 
 export const REPO_PR_TEMPLATE = '.github/pull_request_template.md';
 
@@ -50,29 +50,13 @@ export const prTemplatePick: Step = {
     return `pr-template-pick: ${value}`;
   },
   answerOf(_env, s) {
-    if (s.pending_follow_up === 'pr-template' || s.answered.includes('pr-template')) return 'path';
+    if (followUpChosen(s, 'pr-template')) return 'path';
     if (s.pr_template_scope === 'config') return 'config';
     return s.pr_template_path ? 'repo' : 'none';
   },
 };
 
-export const prTemplate: Step = {
-  id: 'pr-template',
-  textKey: 'pr_template',
-  group: 'follow-ups',
-  owns: ['pr_template_path'],
-  needsValue: true,
-  applies: (_env, s) => s.pending_follow_up === 'pr-template',
-  build(env) {
-    return textPrompt(env, this, '');
-  },
-  submit(env, s, value) {
-    s.pr_template_path = projectPath(env, s, 'pr-template', value, 'PR template not found');
-    s.pending_follow_up = undefined;
-    return echo('pr-template', value);
-  },
-  answerOf: (_env, s) => s.pr_template_path,
-};
+export const prTemplate: Step = followUpPathStep({ id: 'pr-template', textKey: 'pr_template', group: 'follow-ups', field: 'pr_template_path', missing: 'PR template not found' });
 
 /** The scope step follows `repo` or `path` (a config template has its own scope). */
 function needsScope(s: WizardState): boolean {

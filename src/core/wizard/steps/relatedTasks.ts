@@ -4,7 +4,7 @@ import { pyReprString } from '../../pyRepr';
 import { dashProblem } from '../argSafety';
 import { reusedRun, runRelatedTasks } from './reusePrevious';
 import { taskNameProblem } from './taskPick';
-import { echo, markDefault, opt, optionText, pickPrompt, texts, fmt, type Step, type StepEnv } from './step';
+import { echo, followUpChosen, markDefault, opt, optionText, pickPrompt, texts, fmt, type Step, type StepEnv } from './step';
 
 function otherTaskKeys(env: StepEnv, s: WizardState): string[] {
   const own = `${s.task_group}/${s.task_id}`;
@@ -50,7 +50,7 @@ export const relatedTasksPick: Step = {
     return `related-tasks-pick: ${value}`;
   },
   answerOf(_env, s) {
-    if (s.pending_follow_up === 'related-tasks' || s.answered.includes('related-tasks')) return 'choose';
+    if (followUpChosen(s, 'related-tasks')) return 'choose';
     return s.related_tasks_raw ? 'keep' : 'none';
   },
 };

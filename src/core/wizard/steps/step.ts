@@ -184,6 +184,38 @@ export function pathProblem(env: StepEnv, s: WizardState, p: string): string | n
   return outsideProblem(env.ctx.workspace, s.project_root, p);
 }
 
+/** Did the pick choose its follow-up step (pending, or answered already)? */
+export function followUpChosen(s: WizardState, followUpId: string): boolean {
+  return s.pending_follow_up === followUpId || s.answered.includes(followUpId);
+}
+
+/** The path fields a follow-up text step can fill. */
+export type FollowUpPathField = 'brief_path' | 'pr_template_path' | 'clarification_response_path';
+
+/**
+ * A follow-up text step that asks for a project file after its pick chose "another file" (brief-path,
+ * pr-template, clarification): it applies while pending, starts empty, takes an existing file inside the
+ * project (`missing` names the not-found message) and stores it in `field`.
+ */
+export function followUpPathStep(def: { id: string; textKey: string; group: StepGroup; field: FollowUpPathField; missing: string }): Step {
+  const step: Step = {
+    id: def.id,
+    textKey: def.textKey,
+    group: def.group,
+    owns: [def.field],
+    needsValue: true,
+    applies: (_env, s) => s.pending_follow_up === def.id,
+    build: (env) => textPrompt(env, step, ''),
+    submit(env, s, value) {
+      s[def.field] = projectPath(env, s, def.id, value, def.missing);
+      s.pending_follow_up = undefined;
+      return echo(def.id, value);
+    },
+    answerOf: (_env, s) => s[def.field],
+  };
+  return step;
+}
+
 export function requireTask(env: StepEnv, s: WizardState): TaskDetails {
   const t = env.task(s);
   if (!t) throw new WizardError('refused-answer', 'no task is chosen yet');
