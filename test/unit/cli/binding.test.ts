@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { buildCli, cleanupTemp, cli, copyFixture, defaultAnswer, fullMachine, snapshotTree, statePathIn } from './cliHarness';
 import { RefusedDocSchema, SubmitDocSchema, CurrentDocSchema } from '../../../src/cli/outputSchemas';
@@ -62,6 +63,19 @@ describe('cli: answer binding (--prompt, --revision)', function () {
     assert.equal(r.json.code, 'wrong-prompt');
     assert.equal(r.json.error, `the state changed since prompt '${next.id}' was shown (revision ${next.revision} is now ${now}); nothing was written`);
     assert.deepEqual(snapshotTree(root), before);
+  });
+
+  it("a legacy v1 wizard: the revision is the v1 file's until a companion exists, then the companion's", () => {
+    const root = copyFixture('okstra-project');
+    const v1 = statePathIn(root, 'payments', 'refund-timeout');
+    const shown = cli(['step', '--state', v1], { env }).json.current;
+    assert.equal(shown.revision, revisionOf(v1));
+    const r = cli(['step', '--state', v1, '--answer', defaultAnswer(shown), '--prompt', shown.id, '--revision', shown.revision], { env });
+    assert.equal(r.json.ok, true, r.stdout);
+    const dir = path.dirname(v1);
+    const companion = fs.readdirSync(dir).find((n) => n.startsWith('refund-timeout.wizard.json.v2.'))!;
+    assert.equal(r.json.next.revision, revisionOf(path.join(dir, companion)));
+    assert.equal(cli(['step', '--state', v1], { env }).json.current.revision, revisionOf(path.join(dir, companion)));
   });
 
   it('without --prompt the answer goes to the current prompt as before', () => {
