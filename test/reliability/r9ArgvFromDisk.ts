@@ -167,7 +167,8 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
       const out = await runCli({ argv: [cmd, '--state', file], env, cwd: project });
       const doc = JSON.parse(out.stdout) as { ok: boolean; code?: string; renderArgv?: string[]; error?: string };
       if (!doc.ok) {
-        if (doc.code !== 'not-runnable' && doc.code !== 'not-complete' && doc.code !== 'no-prompt' && doc.code !== 'aborted') {
+        // Refused is fine (nothing rendered); a bug or a CLI-level failure is not.
+        if (doc.code === undefined || doc.code === 'internal' || doc.code === 'usage') {
           report.failures.push(`${what}: ${cmd} failed with ${doc.code}: ${doc.error}`);
         }
         if (doc.code === 'not-runnable') refusedAtRender++;

@@ -98,7 +98,7 @@ export class RoleSession {
   }
 
   host(): HostDescriptor {
-    if (!this.hostLoaded.ok) throw new WizardError('no-prompt', this.hostLoaded.error);
+    if (!this.hostLoaded.ok) throw new WizardError(this.hostLoaded.code, this.hostLoaded.error);
     return this.hostLoaded.value;
   }
 
