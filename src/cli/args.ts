@@ -92,10 +92,10 @@ options:
   --version           print {"ok": true, "version": …} and exit
 
 answers: an option's value, its label, or #N (1-based position).
-  --prompt ID        answer only if the current prompt is ID (the "id" of the
-                     prompt document shown); else refused, nothing written
-  --revision R       ... and only if the state is still the one it was shown
-                     from (the prompt document's "revision")
+  --prompt ID         answer only if the current prompt is ID (the "id" of the
+                      prompt document shown); else refused, nothing written
+  --revision R        ... and only if the state is still the one it was shown
+                      from (the prompt document's "revision")
 
 environment:
   OKSTRA_LANG=ko               Korean labels (values, echoes and errors stay English)
