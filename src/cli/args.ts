@@ -2,6 +2,7 @@
 // node:util parseArgs. Parsing is strict: an unknown command or option, a
 // missing value or a missing required option is bad usage (exit 2).
 import { parseArgs } from 'node:util';
+import type { ExpectedPrompt } from '../core/wizard/binding';
 
 export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'abort', 'mcp'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
@@ -19,13 +20,15 @@ export type ParsedCommand =
       availableFunctions: string[];
       force: boolean;
     }
-  | { cmd: 'step'; state: string; answer?: string; noSubmit: boolean }
-  | { cmd: 'rewind'; state: string; to: string }
+  | { cmd: 'step'; state: string; answer?: string; noSubmit: boolean; expected: ExpectedPrompt }
+  | { cmd: 'rewind'; state: string; to: string; expected: ExpectedPrompt }
   | { cmd: 'outcome' | 'render-args' | 'tree' | 'abort'; state: string }
   | { cmd: 'mcp'; projectRoot: string };
 
-/** Bad usage: printed as `{"ok": false, "error": …}` with the usage on stderr, exit 2. */
+/** Bad usage: printed as `{"ok": false, "code": "usage", "error": …}` with the usage on stderr, exit 2. */
 export class UsageError extends Error {
+  readonly code = 'usage' as const;
+
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
@@ -50,8 +53,15 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     state: STATE,
     answer: { type: 'string', metavar: 'VALUE' },
     'no-submit': { type: 'boolean' },
+    prompt: { type: 'string', metavar: 'ID' },
+    revision: { type: 'string', metavar: 'R' },
   },
-  rewind: { state: STATE, to: { type: 'string', required: true, metavar: 'ID' } },
+  rewind: {
+    state: STATE,
+    to: { type: 'string', required: true, metavar: 'ID' },
+    prompt: { type: 'string', metavar: 'ID' },
+    revision: { type: 'string', metavar: 'R' },
+  },
   outcome: { state: STATE },
   'render-args': { state: STATE },
   tree: { state: STATE },
@@ -68,9 +78,9 @@ commands:
   init --state FILE --project-root DIR [--task G/ID] [--host-runtime H]
        [--entry-mode M] [--available-functions A,B] [--force]
                       start a wizard in a new state file
-  step --state FILE [--answer VALUE | --no-submit]
+  step --state FILE [--answer VALUE [--prompt ID [--revision R]] | --no-submit]
                       show the current prompt, or answer it
-  rewind --state FILE --to ID
+  rewind --state FILE --to ID [--prompt ID [--revision R]]
                       go back to an answered step
   outcome --state FILE
                       the render-bundle argv of a confirmed wizard
@@ -87,6 +97,10 @@ options:
   --version           print {"ok": true, "version": …} and exit
 
 answers: an option's value, its label, or #N (1-based position).
+  --prompt ID         answer only if the current prompt is ID (the "id" of the
+                      prompt document shown); else refused, nothing written
+  --revision R        ... and only if the state is still the one it was shown
+                      from (the prompt document's "revision")
 
 environment:
   OKSTRA_LANG=ko               Korean labels (values, echoes and errors stay English)
@@ -95,8 +109,15 @@ environment:
   OKSTRA_<PROVIDER>_CLI        path of a provider's CLI (else it is looked up on PATH)
   OKSTRA_MODEL_DEFAULTS        a YAML file of user model defaults: {<role>: [<model ref>, …]}
 
-exit status: 0 success (also a refused answer), 1 the state file cannot be
-loaded or changed on disk meanwhile, 2 bad usage or a bad environment variable.
+every "ok": false document carries a "code" (usage, file-error, stale-state,
+busy, refused-answer, wrong-prompt, no-prompt, not-complete, aborted,
+not-runnable, output-failed, internal).
+
+exit status: 0 success (also a refused answer: refused-answer, wrong-prompt,
+no-prompt, not-complete, aborted, not-runnable), 1 the state file cannot be
+loaded or changed on disk meanwhile (file-error, stale-state, busy), 2 bad
+usage or a bad environment variable (usage), 3 the result could not be written
+to stdout after the state was saved (output-failed), 70 a bug (internal).
 `;
 
 function isCommand(name: string): name is CommandName {
@@ -180,10 +201,12 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       const answer = str('answer');
       // R-CLI-2: the seed's exact message.
       if (noSubmit && answer !== undefined) throw new UsageError('--no-submit and --answer are mutually exclusive');
-      return { cmd, state, answer, noSubmit };
+      const expected = expectedPrompt(str);
+      if (expected.prompt !== undefined && answer === undefined) throw new UsageError('--prompt needs --answer VALUE');
+      return { cmd, state, answer, noSubmit, expected };
     }
     case 'rewind':
-      return { cmd, state, to: str('to')! };
+      return { cmd, state, to: str('to')!, expected: expectedPrompt(str) };
     case 'mcp': {
       const projectRoot = str('project-root') ?? '.';
       if (projectRoot === '') throw new UsageError('--project-root needs a directory');
@@ -194,30 +217,75 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   }
 }
 
+/**
+ * The message for a parseArgs failure, from its `code` and the arguments
+ * themselves (never from Node's own error text): the first token that
+ * parseArgs would refuse is found again by the same rules.
+ */
+/** `--prompt ID [--revision R]`: what the answer says it answers. */
+function expectedPrompt(str: (name: string) => string | undefined): ExpectedPrompt {
+  const prompt = str('prompt');
+  const revision = str('revision');
+  if (revision !== undefined && prompt === undefined) throw new UsageError('--revision needs --prompt ID');
+  if (prompt === '') throw new UsageError('--prompt needs a prompt id');
+  const out: ExpectedPrompt = {};
+  if (prompt !== undefined) out.prompt = prompt;
+  if (revision !== undefined) out.revision = revision;
+  return out;
+}
+
 function describeParseError(cmd: CommandName, err: NodeJS.ErrnoException, rest: string[]): string {
   const specs = COMMAND_OPTIONS[cmd];
+  const known = (): string =>
+    Object.keys(specs)
+      .map((o) => '--' + o)
+      .join(', ');
+  const offending = findOffendingOption(specs, rest);
   switch (err.code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
-      const m = /Unknown option '([^']+)'/.exec(err.message);
-      const name = m ? m[1] : 'option';
-      return `unknown option '${name}' for '${cmd}' (known: ${Object.keys(specs)
-        .map((o) => '--' + o)
-        .join(', ')})`;
-    }
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option '${offending?.name ?? 'option'}' for '${cmd}' (known: ${known()})`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       // Either a string option without a value, a value that looks like an
       // option (`--answer -x`: write `--answer=-x`), or a value given to a flag.
-      const m = /'(--[a-z-]+)/.exec(err.message);
-      const name = m ? m[1] : 'option';
-      const spec = specs[name.slice(2)];
-      if (spec && spec.type === 'boolean') return `option '${name}' takes no value`;
-      const i = rest.findIndex((a) => a === name);
-      if (i >= 0 && i + 1 < rest.length && rest[i + 1].startsWith('-')) {
-        return `option '${name}' needs a value; write ${name}=${rest[i + 1]} for a value starting with '-'`;
+      const name = offending?.name ?? 'option';
+      if (offending?.problem === 'flag-value') return `option '${name}' takes no value`;
+      if (offending?.problem === 'dash-value') {
+        return `option '${name}' needs a value; write ${name}=${offending.next} for a value starting with '-'`;
       }
       return `option '${name}' needs a value`;
     }
     default:
-      return err.message;
+      return `cannot read the command line (${err.code ?? 'unknown error'})`;
   }
+}
+
+type Offending =
+  | { name: string; problem: 'unknown' | 'flag-value' | 'missing-value' }
+  | { name: string; problem: 'dash-value'; next: string };
+
+/** The first option token strict parseArgs refuses, by its rules; null when none is found. */
+function findOffendingOption(specs: Record<string, OptionSpec>, rest: string[]): Offending | null {
+  for (let i = 0; i < rest.length; i++) {
+    const token = rest[i]!;
+    if (token === '--') return null;
+    if (!token.startsWith('-') || token === '-') continue;
+    if (!token.startsWith('--')) {
+      const short = token.slice(0, 2);
+      return { name: short, problem: 'unknown' };
+    }
+    const name = optionName(token);
+    const spec = specs[name.slice(2)];
+    if (!spec) return { name, problem: 'unknown' };
+    const inline = token.includes('=');
+    if (spec.type === 'boolean') {
+      if (inline) return { name, problem: 'flag-value' };
+      continue;
+    }
+    if (inline) continue;
+    const next = rest[i + 1];
+    if (next === undefined) return { name, problem: 'missing-value' };
+    if (next.length > 1 && next.startsWith('-')) return { name, problem: 'dash-value', next };
+    i++;
+  }
+  return null;
 }

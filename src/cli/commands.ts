@@ -7,7 +7,9 @@ import * as path from 'node:path';
 import type { ParsedCommand } from './args';
 import { UsageError } from './args';
 import { EXIT_OK, loadFailure, type CliResult, type JsonDoc } from './output';
-import { LoadError, openFreshSession, openSession, type CliHooks } from './session';
+import { currentDocument, initDocument, outcomeDocument, renderArgsDocument, stepDocument, treeDocument } from './documents';
+import { LoadError, openFreshSession, openSession, type CliHooks, type Session } from './session';
+import { checkBinding, withRevision, type ExpectedPrompt } from '../core/wizard/binding';
 import { pyReprString } from '../core/pyRepr';
 import * as engine from '../core/wizard/engine';
 
@@ -23,8 +25,8 @@ type StateCommand = Exclude<ParsedCommand, { cmd: 'help' } | { cmd: 'version' } 
 type InitCommand = Extract<ParsedCommand, { cmd: 'init' }>;
 
 /** Exit 0 with the engine's document: success, a refused answer, or a prompt that cannot be computed. */
-function printed(doc: object): CliResult {
-  return { exitCode: EXIT_OK, doc: doc as JsonDoc };
+function printed(doc: JsonDoc): CliResult {
+  return { exitCode: EXIT_OK, doc };
 }
 
 export async function runCommand(parsed: ParsedCommand, io: CommandIo): Promise<CliResult> {
@@ -33,39 +35,52 @@ export async function runCommand(parsed: ParsedCommand, io: CommandIo): Promise<
     if (parsed.cmd === 'help' || parsed.cmd === 'version' || parsed.cmd === 'mcp') throw new Error(`${parsed.cmd} is handled by main`);
     return runStateCommand(parsed, io);
   } catch (err) {
-    if (err instanceof LoadError) return loadFailure(err.message);
+    if (err instanceof LoadError) return loadFailure(err.code, err.message);
     throw err;
   }
 }
 
 function runStateCommand(parsed: StateCommand, io: CommandIo): CliResult {
   const session = openSession(parsed.state, io);
-  const { ctx, state, carried } = session;
+  const { ctx, state, carried, revision } = session;
   switch (parsed.cmd) {
     case 'step': {
       // A plain step and --no-submit show the prompt and write nothing.
-      if (parsed.answer === undefined) return printed(engine.current(ctx, state, carried).doc);
-      const r = engine.submit(ctx, state, parsed.answer, carried);
-      if (r.ok) session.save(r.state, io.hooks);
-      return printed(r.doc);
+      if (parsed.answer === undefined) return printed(currentDocument(engine.current(ctx, state, carried), revision));
+      const answer = parsed.answer;
+      return bound(session, parsed.expected, () => engine.submit(ctx, state, answer, carried), io);
     }
-    case 'rewind': {
-      const r = engine.rewind(ctx, state, parsed.to, carried);
-      if (r.ok) session.save(r.state, io.hooks);
-      return printed(r.doc);
-    }
+    case 'rewind':
+      return bound(session, parsed.expected, () => engine.rewind(ctx, state, parsed.to, carried), io);
     case 'abort': {
       const r = engine.abort(ctx, state, carried);
-      if (r.ok) session.save(r.state, io.hooks);
-      return printed(r.doc);
+      return printed(stepDocument(r, r.ok ? session.save(r.state, io.hooks) : revision));
     }
     case 'outcome':
-      return printed(engine.outcome(ctx, state, carried).doc);
+      return printed(outcomeDocument(engine.outcome(ctx, state, carried)));
     case 'render-args':
-      return printed(engine.renderArgs(ctx, state, carried).doc);
+      return printed(renderArgsDocument(engine.renderArgs(ctx, state, carried)));
     case 'tree':
-      return printed(engine.tree(ctx, state, carried).doc);
+      return printed(treeDocument(engine.tree(ctx, state, carried)));
   }
+}
+
+/**
+ * An answer or a rewind, applied only when the current prompt is the one it names (`--prompt`, `--revision`;
+ * src/core/wizard/binding.ts). A refusal — by the binding or by the engine — writes nothing (exit 0).
+ */
+function bound(session: Session, expected: ExpectedPrompt, run: () => engine.StepResult, io: CommandIo): CliResult {
+  const { ctx, state, carried, revision } = session;
+  if (expected.prompt !== undefined) {
+    const shown = engine.current(ctx, state, carried);
+    const current = shown.prompt && revision !== null ? withRevision(shown.prompt, revision) : shown.prompt;
+    const refusal = checkBinding(current, expected);
+    if (refusal) {
+      return printed(stepDocument({ ok: false, code: refusal.code, error: refusal.message, notices: carried, current: shown.prompt }, revision));
+    }
+  }
+  const r = run();
+  return printed(stepDocument(r, r.ok ? session.save(r.state, io.hooks) : revision));
 }
 
 function runInit(parsed: InitCommand, io: CommandIo): CliResult {
@@ -89,10 +104,8 @@ function runInit(parsed: InitCommand, io: CommandIo): CliResult {
   if (parsed.task === undefined) {
     const cur = engine.current(ctx, state);
     // Only a successful init writes: without a first prompt (a broken config) nothing is written.
-    if (cur.prompt === null) return printed(cur.doc);
-    session.save(state, io.hooks);
-    const { current, ...rest } = cur.doc as unknown as { current: unknown } & Record<string, unknown>;
-    return printed({ ...rest, next: current });
+    if (cur.prompt === null) return printed(currentDocument(cur, null));
+    return printed(initDocument(cur, session.save(state, io.hooks)));
   }
 
   // --task G/ID: init, then answer task-pick with the task key; a refusal writes nothing (exit 2).
@@ -102,13 +115,11 @@ function runInit(parsed: InitCommand, io: CommandIo): CliResult {
   } catch (err) {
     // A catalogue that cannot be read is the prompt's business, not a usage error.
     const cur = engine.current(ctx, state);
-    if (cur.prompt === null) return printed(cur.doc);
+    if (cur.prompt === null) return printed(currentDocument(cur, null));
     throw err;
   }
   if (!known) throw new UsageError(`unknown task: ${pyReprString(parsed.task)}`);
   const r = engine.submit(ctx, state, parsed.task);
   if (!r.ok) throw new UsageError(r.error);
-  session.save(r.state, io.hooks);
-  const { echo: _echo, ...rest } = r.doc as unknown as { echo: unknown } & Record<string, unknown>;
-  return printed(rest);
+  return printed(initDocument(r, session.save(r.state, io.hooks)));
 }

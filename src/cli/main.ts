@@ -2,7 +2,7 @@
 // lean: --help and --version load nothing but the argument parser; the
 // engine, store and workspace are required only by the commands that use them.
 import { parseCommandLine, USAGE, UsageError, type ParsedCommand } from './args';
-import { EXIT_INTERNAL, EXIT_OK, serialize, usageFailure, type CliResult } from './output';
+import { EXIT_INTERNAL, EXIT_OK, EXIT_OUTPUT, serialize, usageFailure, type CliResult } from './output';
 import type { CliHooks } from './commands';
 
 export interface CliIo {
@@ -68,15 +68,24 @@ export function runMain(): void {
   // saves here (docs/performance.md). The long-lived `mcp` server keeps it.
   if (argv[0] !== 'mcp') (require('./zodConfig') as typeof import('./zodConfig')).useJitlessZod();
   // A reader that goes away early (`| head`, a failing `jq`) is not an error of ours: stop quietly.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
-      throw err;
-    });
-  }
+  // Any other failure to write stdout (a full disk, `> /dev/full`) happens after the one save of the command:
+  // exit EXIT_OUTPUT (code `output-failed`) so that a script does not read it as "nothing was written" and
+  // answer the next prompt blindly (`--prompt` makes a retry safe).
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+    outputFailed(err);
+  });
+  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+    process.exit(process.exitCode ?? EXIT_OK);
+  });
   runCli({ argv, env: process.env, cwd: process.cwd() }).then(
     (out) => {
-      process.stdout.write(out.stdout);
+      try {
+        process.stdout.write(out.stdout);
+      } catch (err) {
+        outputFailed(err as NodeJS.ErrnoException);
+      }
       if (out.stderr) process.stderr.write(out.stderr);
       // exitCode (not exit()) lets a piped stdout drain first.
       process.exitCode = out.exitCode;
@@ -84,11 +93,24 @@ export function runMain(): void {
     (err: unknown) => {
       // A bug, not a user error (no raw exception reaches the user): still one JSON document, and the stack on stderr.
       const message = err instanceof Error ? err.message : String(err);
-      process.stdout.write(serialize({ ok: false, error: `internal error: ${message}` }));
+      process.stdout.write(serialize({ ok: false, code: 'internal', error: `internal error: ${message}` }));
       process.stderr.write((err instanceof Error && err.stack ? err.stack : String(err)) + '\n');
       process.exitCode = EXIT_INTERNAL;
     },
   );
+}
+
+/** stdout cannot be written: say so on stderr (one JSON document, code `output-failed`) and exit EXIT_OUTPUT. */
+function outputFailed(err: NodeJS.ErrnoException): never {
+  const reason = err.code ?? err.message;
+  try {
+    process.stderr.write(
+      serialize({ ok: false, code: 'output-failed', error: `cannot write the result to stdout (${reason}); the state file may have been saved: run 'step' to see the current prompt` }),
+    );
+  } catch {
+    // stderr is gone too: the exit status is all that is left.
+  }
+  process.exit(EXIT_OUTPUT);
 }
 
 if (require.main === module) runMain();

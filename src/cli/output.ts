@@ -5,7 +5,7 @@
 // non-empty. JSON.stringify(x, null, 2) matches Python's
 // json.dumps(indent=2, ensure_ascii=False) for every value the CLI prints
 // (strings, integers, booleans, null, arrays, objects; R-CLI-6).
-import type { Notice } from '../core/types';
+import type { Notice, WizardErrorCode } from '../core/types';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
 export type JsonDoc = { [key: string]: JsonValue | undefined };
@@ -14,8 +14,33 @@ export type JsonDoc = { [key: string]: JsonValue | undefined };
 export const EXIT_OK = 0;
 export const EXIT_LOAD = 1;
 export const EXIT_USAGE = 2;
+/** The state file was saved, but the document could not be written to stdout: do not answer again blindly. */
+export const EXIT_OUTPUT = 3;
 /** A bug, not a user error (docs/decisions.md › CLI: internal errors): EX_SOFTWARE. */
 export const EXIT_INTERNAL = 70;
+
+/**
+ * The exit status of a command that failed before or while saving, by the
+ * error's code. Documents the engine answers (a refused answer, a prompt that
+ * cannot be computed, an outcome refused) are printed with EXIT_OK whatever
+ * their code: the command did what it was asked and wrote nothing.
+ */
+export function exitStatusOf(code: WizardErrorCode): number {
+  switch (code) {
+    case 'usage':
+      return EXIT_USAGE;
+    case 'output-failed':
+      return EXIT_OUTPUT;
+    case 'internal':
+      return EXIT_INTERNAL;
+    case 'file-error':
+    case 'stale-state':
+    case 'busy':
+      return EXIT_LOAD;
+    default:
+      return EXIT_OK;
+  }
+}
 
 export interface CliResult {
   exitCode: number;
@@ -35,13 +60,13 @@ function noticeTexts(notices: ReadonlyArray<Notice | string> | undefined): strin
   return out;
 }
 
-/** `{ok, notices?, ...rest}` in that key order; `undefined` members are left out by JSON.stringify. */
+/** `{ok, notices?, ...rest}` in that key order; `undefined` members are left out. */
 export function document(ok: boolean, rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): JsonDoc {
   const doc: JsonDoc = { ok };
   const texts = noticeTexts(notices);
   if (texts.length > 0) doc.notices = texts;
   for (const [key, value] of Object.entries(rest)) {
-    if (key === 'ok' || key === 'notices') continue;
+    if (key === 'ok' || key === 'notices' || value === undefined) continue;
     doc[key] = value;
   }
   return doc;
@@ -51,12 +76,12 @@ export function serialize(doc: JsonDoc): string {
   return JSON.stringify(doc, null, 2) + '\n';
 }
 
-/** The state file cannot be loaded, or changed on disk since it was read: `{"ok": false, "error": "<path>: <message>"}`. */
-export function loadFailure(message: string): CliResult {
-  return { exitCode: EXIT_LOAD, doc: document(false, { error: message }) };
+/** The state file cannot be loaded, or changed on disk since it was read: `{"ok": false, "code": …, "error": "<path>: <message>"}`. */
+export function loadFailure(code: WizardErrorCode, message: string): CliResult {
+  return { exitCode: exitStatusOf(code), doc: document(false, { code, error: message }) };
 }
 
 /** Bad usage: the error document on stdout, the usage on stderr. */
 export function usageFailure(message: string, usage: string): CliResult {
-  return { exitCode: EXIT_USAGE, doc: document(false, { error: message }), stderr: usage };
+  return { exitCode: EXIT_USAGE, doc: document(false, { code: 'usage', error: message }), stderr: usage };
 }

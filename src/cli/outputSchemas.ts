@@ -3,8 +3,11 @@
 // TypeScript can reuse them. Key order is part of the format and is checked
 // separately (PROMPT_KEY_ORDER).
 import * as z from 'zod';
+import { WIZARD_ERROR_CODES } from '../core/types';
 
 export const PROMPT_KEY_ORDER = ['id', 'step', 'kind', 'label', 'options', 'echo_template', 'progress'] as const;
+/** The last key of every prompt document (then `default` / `unavailable` come between). */
+export const PROMPT_LAST_KEY = 'revision';
 
 export const OptionSchema = z.strictObject({
   value: z.string(),
@@ -30,8 +33,8 @@ export const PromptSchema = z
     progress: ProgressSchema,
     default: z.string().optional(),
     unavailable: z.array(z.strictObject({ value: z.string(), reason: z.string(), detail: z.string().optional() })).optional(),
-    /** The first 16 hex of the sha256 of the state bytes the prompt was computed from (always the last key). */
-    revision: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+    /** The first 16 hex digits of the sha256 of the state-file bytes the prompt was computed from. */
+    revision: z.string().regex(/^[0-9a-f]{16}$/),
   })
   .superRefine((p, ctx) => {
     if (p.id !== p.step) ctx.addIssue({ code: 'custom', message: `id ${p.id} differs from step ${p.step}` });
@@ -51,7 +54,10 @@ export type PromptOut = z.infer<typeof PromptSchema>;
 
 const Notices = z.array(z.string()).min(1).optional();
 
-export const ErrorDocSchema = z.strictObject({ ok: z.literal(false), notices: Notices, error: z.string().min(1) });
+/** `code` beside every `error` (src/core/types.ts WIZARD_ERROR_CODES). */
+export const ErrorCodeSchema = z.enum(WIZARD_ERROR_CODES);
+
+export const ErrorDocSchema = z.strictObject({ ok: z.literal(false), notices: Notices, code: ErrorCodeSchema, error: z.string().min(1) });
 
 export const CurrentDocSchema = z.strictObject({ ok: z.literal(true), notices: Notices, current: PromptSchema });
 
@@ -60,6 +66,7 @@ export const SubmitDocSchema = z.strictObject({
   notices: Notices,
   echo: z.string(),
   next: PromptSchema.nullable(),
+  code: ErrorCodeSchema.optional(),
   error: z.string().optional(),
 });
 
@@ -68,6 +75,7 @@ export const InitDocSchema = z.strictObject({ ok: z.literal(true), notices: Noti
 export const RefusedDocSchema = z.strictObject({
   ok: z.literal(false),
   notices: Notices,
+  code: ErrorCodeSchema,
   error: z.string().min(1),
   current: PromptSchema.nullable(),
 });

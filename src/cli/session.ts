@@ -9,7 +9,7 @@ import { cliEnvironment } from './environment';
 import { builtinProfilesDir } from './packageRoot';
 import type { EngineContext, EnvironmentPort } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
-import { WizardError, type Notice, type WizardState } from '../core/types';
+import { WizardError, type Notice, type WizardErrorCode, type WizardState } from '../core/types';
 import { textsFor } from '../core/text';
 import { validateHost } from '../core/roles/hostRegistry';
 import * as engine from '../core/wizard/engine';
@@ -17,9 +17,12 @@ import { parseState, type ParsedState } from '../core/wizard/stateCodec';
 import { openWorkspace } from '../workspace/workspace';
 import { createStateFile, isLegacyStateFile, loadStateFile, saveStateFile, type StateFileHandle } from '../store';
 
-/** The state file cannot be loaded or saved (exit 1); the message names the file. */
+/** The state file cannot be loaded or saved (exit 1 for its codes); the message names the file. */
 export class LoadError extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly code: WizardErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'LoadError';
   }
@@ -35,8 +38,14 @@ interface Io {
   cwd: string;
 }
 
+/** A state file that cannot be loaded is a file error, whatever part of the load refused it (exit 1). */
+function loadCode(code: WizardErrorCode): WizardErrorCode {
+  return code === 'stale-state' || code === 'busy' ? code : 'file-error';
+}
+
+/** `<state file>: <message>`, for errors that do not name the state file themselves (codec, engine, lock, stale read). */
 function prefixed(shown: string, err: WizardError): string {
-  return err.message.startsWith(shown + ':') ? err.message : `${shown}: ${err.message}`;
+  return `${shown}: ${err.message}`;
 }
 
 function contextFor(io: Io, projectRootAbs: string, environment: EnvironmentPort): EngineContext {
@@ -61,29 +70,34 @@ export class Session {
     private readonly force: boolean,
   ) {}
 
+  /** The revision of the bytes the state was loaded from; null for `init` (nothing read). */
+  get revision(): string | null {
+    return this.handle?.revision ?? null;
+  }
+
   /** Is `key` a task of the catalogue (for `init --task`)? */
   isTaskKey(key: string): boolean {
     return this.ctx.workspace.tasks().some((t) => t.key === key);
   }
 
-  /** The one write of a command: atomic, refused when the file changed on disk since it was read (R2). */
-  save(state: WizardState, hooks?: CliHooks): void {
+  /**
+   * The one write of a command: atomic, refused when the file changed on disk since it was read (R2).
+   * Returns the revision of the bytes written.
+   */
+  save(state: WizardState, hooks?: CliHooks): string {
     hooks?.beforeSave?.(this.statePath);
     try {
-      if (this.handle) saveStateFile(this.handle, state);
-      else {
-        // `init --state new/folder/x.json`: the folder is created, as `mkdir -p` would.
-        fs.mkdirSync(path.dirname(this.statePath), { recursive: true });
-        createStateFile(this.statePath, state, { shownPath: this.shownPath, force: this.force });
-      }
+      if (this.handle) return saveStateFile(this.handle, state).revision;
+      // `init --state new/folder/x.json`: the folder is created, as `mkdir -p` would.
+      fs.mkdirSync(path.dirname(this.statePath), { recursive: true });
+      return createStateFile(this.statePath, state, { shownPath: this.shownPath, force: this.force }).revision;
     } catch (err) {
       if (!(err instanceof WizardError)) throw err;
-      const message = prefixed(this.shownPath, err);
-      // init: another process created the file between the check and the write.
-      if (!this.handle && /: (state file already exists|legacy v1 state; choose another path)$/.test(message)) {
-        throw new UsageError(message);
-      }
-      throw new LoadError(message);
+      // The store names the file in its file errors; a stale read or a lock held does not.
+      const message = err.code === 'stale-state' || err.code === 'busy' ? prefixed(this.shownPath, err) : err.message;
+      // init: another process created the file between the check and the write (the store says `usage`).
+      if (err.code === 'usage') throw new UsageError(message);
+      throw new LoadError(loadCode(err.code), message);
     }
   }
 }
@@ -96,27 +110,68 @@ export function openSession(stateArg: string, io: Io): Session {
   let handle: StateFileHandle;
   let parsed: ParsedState;
   try {
+    // The store's load errors name the file (`shownPath`).
     handle = loadStateFile(statePath, { shownPath: stateArg });
+  } catch (err) {
+    if (err instanceof WizardError) throw new LoadError(loadCode(err.code), err.message);
+    throw err;
+  }
+  try {
     parsed = parseState(handle.payload);
   } catch (err) {
-    if (err instanceof WizardError) throw new LoadError(prefixed(stateArg, err));
+    if (err instanceof WizardError) throw new LoadError(loadCode(err.code), prefixed(stateArg, err));
     throw err;
   }
   // The project is where the state file lies when it lies in a project (docs/state-file.md: moved projects are rebased).
   const foundInDir = path.dirname(statePath);
   const root = engine.projectRootOfStateDir(foundInDir) ?? parsed.state.project_root;
   if (root === '' || !path.isAbsolute(root)) {
-    throw new LoadError(`${stateArg}: wizard state field 'project_root' must be an absolute path: ${pyReprString(root)}`);
+    throw new LoadError('file-error', `${stateArg}: wizard state field 'project_root' must be an absolute path: ${pyReprString(root)}`);
   }
   const ctx = contextFor(io, root, environment);
   let prepared: engine.PrepareResult;
   try {
     prepared = engine.prepare(ctx, parsed, { foundInDir });
   } catch (err) {
-    if (err instanceof WizardError) throw new LoadError(prefixed(stateArg, err));
+    if (err instanceof WizardError) throw new LoadError(loadCode(err.code), prefixed(stateArg, err));
     throw err;
   }
   return new Session(statePath, stateArg, ctx, prepared.state, prepared.notices, handle, false);
+}
+
+/** The real path of `p`, or of its deepest existing folder joined with the rest (null on a loop). */
+function realPathOf(p: string): string | null {
+  const rest: string[] = [];
+  let cur = p;
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync.native(cur), ...rest.reverse());
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return null;
+    }
+    const up = path.dirname(cur);
+    if (up === cur) return null;
+    rest.push(path.basename(cur));
+    cur = up;
+  }
+}
+
+/**
+ * `init --state` may not be a symlink loop, nor lie in the tasks folder of a project other than
+ * `--project-root` (it would be rebased to that project at the next load). Bad usage (exit 2).
+ */
+function refuseInitPath(stateArg: string, statePath: string, projectRootAbs: string): void {
+  const lst = fs.lstatSync(statePath, { throwIfNoEntry: false });
+  if (lst?.isSymbolicLink() && realPathOf(statePath) === null) {
+    throw new UsageError(`${stateArg}: is a symlink loop (or a link that cannot be resolved); choose another path`);
+  }
+  const real = realPathOf(statePath) ?? statePath;
+  const owner = engine.projectRootOfStateDir(path.dirname(real));
+  const root = realPathOf(projectRootAbs) ?? projectRootAbs;
+  if (owner !== null && path.resolve(owner) !== path.resolve(root)) {
+    throw new UsageError(`${stateArg}: lies in the tasks folder of another project (${owner}), not of --project-root ${projectRootAbs}; use --project-root ${owner} or another --state`);
+  }
 }
 
 export interface InitOptions {
@@ -142,6 +197,7 @@ export function openFreshSession(stateArg: string, io: Io, opts: InitOptions): S
     throw err;
   }
   const environment = cliEnvironment({ env: io.env, cwd: io.cwd });
+  refuseInitPath(stateArg, statePath, opts.projectRootAbs);
   if (fs.existsSync(statePath)) {
     if (isLegacyStateFile(statePath)) throw new UsageError(`${stateArg}: legacy v1 state; choose another path`);
     if (!opts.force) throw new UsageError(`${stateArg}: state file already exists (use --force to replace it)`);

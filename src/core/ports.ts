@@ -172,6 +172,11 @@ export interface WorkspacePort {
   builtinRegistry(): SourceText;
   /** Is there a regular file at this project-relative (or absolute) path? */
   isFile(path: string): boolean;
+  /**
+   * The real path of an absolute path: symlinks resolved; null when it does not exist or cannot be
+   * resolved (a loop, no permission). "Inside the project" is judged on real paths only.
+   */
+  realPath(absPath: string): string | null;
   /** Creates `<group>/<id>` with its manifest and brief template (docs/okstra-files.md › New tasks). */
   createTask(group: string, id: string, title: string): CreatedTask;
   /** Writes a file inside the project only when it does not exist yet (clarification answers sidecar). */

@@ -2,6 +2,8 @@
 // errors and notices. Every layer (core, store, workspace, cli, vscode) speaks
 // these types; only src/core/wizard/stateCodec.ts turns them into file JSON.
 
+import type { LastRunRecord, StateFields } from './wizard/stateSchema';
+
 /** The six okstra run types, in TASK_TYPE_VALUES order (docs/steps.md › Steps). */
 export const TASK_TYPE_VALUES = [
   'requirements-discovery',
@@ -17,60 +19,21 @@ export function isTaskType(value: string): value is TaskType {
   return (TASK_TYPE_VALUES as readonly string[]).includes(value);
 }
 
-/** `last_run` of the state file: what Run started and how it ended. */
-export interface LastRun {
-  startedAt: string;
-  argv: string[];
-  exitCode: number | null;
-}
+/** `last_run` of the state file: what Run started and how it ended (src/core/wizard/stateSchema.ts). */
+export type LastRun = LastRunRecord;
 
 /**
- * The wizard state in memory. Field names are the state file's snake_case
- * keys (docs/state-file.md); the three role fields are written as
- * roleCounts / roleModels / roleSelectionOrder by the codec.
+ * The wizard state in memory: the state file's snake_case fields as
+ * src/core/wizard/stateSchema.ts defines them (z.infer), plus what the codec
+ * keeps beside them. The three role fields are written as roleCounts /
+ * roleModels / roleSelectionOrder by the codec.
  *
  * Engine functions never mutate a state they were given: they work on a
  * clone (see cloneState) so that a refused answer leaves the caller's state,
  * and therefore the file, unchanged.
  */
-export interface WizardState {
-  workspace_root: string;
-  project_root: string;
-  project_id: string;
-  host_runtime: string;
-  host_entry_mode: string;
-  available_functions: string[];
-  task_group: string;
-  task_id: string;
-  task_type: string;
-  reuse_previous: string | null;
-  brief_path: string;
-  analysis_target: string;
-  feature_evidence_path: string;
-  project_evidence_path: string;
-  selected_direction_path: string;
-  approved_plan_path: string;
-  handoff_mode: string;
-  handoff_stages: string;
-  selected_stages: string;
-  reuse_worktree: boolean;
-  base_ref: string;
-  fix_cycle: string;
-  directive: string;
-  related_tasks_raw: string;
-  clarification_response_path: string;
-  pr_template_path: string;
-  pr_template_scope: string;
-  use_defaults: boolean | null;
-  critic_pending_text: boolean;
-  workers_custom_pending: boolean;
-  profile_workers: unknown[];
-  confirmed: boolean | null;
-  aborted: boolean;
-  edit_target: string;
-  last_run: LastRun | null;
-  answered: string[];
-  /** Keys this version does not know, verbatim, in their original order. */
+export type WizardState = StateFields & {
+  /** Keys this version does not know, verbatim, in their original order (`__proto__` included). */
   extra_keys: Array<[string, unknown]>;
   /** roleCounts: role → count (0 records "role-add answered: not added"). */
   role_counts: Record<string, number>;
@@ -90,7 +53,7 @@ export interface WizardState {
    * non-empty (docs/decisions.md › Wizard: remembered answers).
    */
   remembered_answers?: Record<string, string>;
-}
+};
 
 export function defaultState(): WizardState {
   return {
@@ -186,7 +149,9 @@ export interface Progress {
 
 /**
  * The prompt document of docs/protocol.md, key order included:
- * id, step, kind, label, options, echo_template, progress, then default / unavailable.
+ * id, step, kind, label, options, echo_template, progress, then default / unavailable, and `revision` last.
+ * The engine builds it without `revision`; whoever knows the state file's bytes adds it
+ * (src/core/wizard/binding.ts withRevision).
  */
 export interface PromptDoc {
   id: string;
@@ -198,18 +163,29 @@ export interface PromptDoc {
   progress: Progress;
   default?: string;
   unavailable?: UnavailableModel[];
-  /**
-   * The first 16 hex digits of the sha256 of the state-file bytes the prompt
-   * was computed from (the last key); set by the shell that read the bytes.
-   */
+  /** The first 16 hex digits of the sha256 of the state-file bytes the prompt was computed from. */
   revision?: string;
 }
+
+/**
+ * What a notice is about:
+ * - `environment`: a model cannot start on this machine (its CLI is missing), or a configured default cannot;
+ * - `selection`: the saved role selection was changed to fit the profile, pool or environment (models removed, dropped);
+ * - `legacy`: something of a v1 state could not be carried over, or a legacy continuation changed;
+ * - `moved`: the project moved and the state was rebased;
+ * - `file`: a file or folder the wizard reads was skipped (unreadable), with the file named in `text`;
+ * - `reuse`: a previous run's inputs were applied (or partly applied).
+ */
+export const NOTICE_KINDS = ['environment', 'selection', 'legacy', 'moved', 'file', 'reuse'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /**
  * A notice: protocol text (never translated) plus what it concerns, so the
  * tree view can mark the rows involved.
  */
 export interface Notice {
+  /** What the notice is about; code outside the engine branches on this, never on `text`. */
+  kind: NoticeKind;
   text: string;
   /** Step ids the notice concerns (e.g. removed role-model ids). */
   steps?: string[];
@@ -217,7 +193,21 @@ export interface Notice {
   roles?: string[];
 }
 
-/** The stable codes of WizardError (code branches on these, never on message text). */
+/**
+ * The stable codes of WizardError (docs/protocol.md lists them with the CLI's exit statuses):
+ * - `usage`: bad usage (an unknown option, an `init` onto a path that may not be written, a bad environment variable);
+ * - `file-error`: a file cannot be read, or is malformed (the message names it);
+ * - `stale-state`: the state file changed on disk since it was read; nothing was written;
+ * - `busy`: another process is writing the state file;
+ * - `refused-answer`: the answer (or rewind target) is not accepted by the current prompt;
+ * - `wrong-prompt`: the answer was given to a prompt that is not the current one (or to an older revision of it);
+ * - `no-prompt`: there is no prompt to answer, or the current prompt cannot be computed from this state;
+ * - `not-complete`: the wizard is not confirmed yet, so it has no outcome;
+ * - `aborted`: the wizard was aborted;
+ * - `not-runnable`: the confirmed outcome no longer holds (the selection, a file, or the identity changed);
+ * - `output-failed`: the result could not be written to stdout (after the state file was saved);
+ * - `internal`: a bug; never expected.
+ */
 export const WIZARD_ERROR_CODES = [
   'usage',
   'file-error',
@@ -234,25 +224,18 @@ export const WIZARD_ERROR_CODES = [
 ] as const;
 export type WizardErrorCode = (typeof WIZARD_ERROR_CODES)[number];
 
-function isWizardErrorCode(value: string): value is WizardErrorCode {
-  return (WIZARD_ERROR_CODES as readonly string[]).includes(value);
+export function isWizardErrorCode(value: unknown): value is WizardErrorCode {
+  return typeof value === 'string' && (WIZARD_ERROR_CODES as readonly string[]).includes(value);
 }
 
-/**
- * The wizard's user-facing error: `message` is shown as it is, `code` is what
- * callers branch on. `new WizardError(code, message)`; the one-argument form
- * (a message only) is kept for the sites that do not name their code yet:
- * they get `internal` (a FileError, `file-error`).
- */
+/** The wizard's user-facing error: `message` is shown as it is; code branches on `code`. */
 export class WizardError extends Error {
   readonly code: WizardErrorCode;
-  constructor(code: WizardErrorCode, message: string);
-  constructor(message: string);
-  constructor(codeOrMessage: string, message?: string) {
-    const coded = message !== undefined && isWizardErrorCode(codeOrMessage);
-    super(coded ? message : codeOrMessage);
+
+  constructor(code: WizardErrorCode, message: string) {
+    super(message);
     this.name = 'WizardError';
-    this.code = coded ? (codeOrMessage as WizardErrorCode) : 'internal';
+    this.code = code;
   }
 }
 

@@ -34,7 +34,9 @@ import {
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
 import { openWorkspace, type FsWorkspace } from '../workspace/workspace';
-import type { CurrentDoc, OutcomeDoc, SubmitDoc, TreeDoc } from '../core/wizard/engine';
+import { currentDocument, initDocument, outcomeDocument, stepDocument, treeDocument } from '../cli/documents';
+import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
+import type { z } from 'zod';
 import { TASK_KEY_PATTERN, type ToolErrorDoc } from './schemas';
 
 export interface WizardHostOptions {
@@ -53,6 +55,10 @@ export class ToolFailure extends Error {
   }
 }
 
+type CurrentDoc = z.infer<typeof CurrentDocSchema>;
+type SubmitDoc = z.infer<typeof SubmitDocSchema>;
+type TreeDoc = z.infer<typeof TreeDocSchema>;
+type OutcomeDoc = z.infer<typeof OutcomeDocSchema>;
 export type InitDoc = SubmitDoc & { state: string };
 
 /** One open wizard: what was read, and the stamp of the files it was read from. */
@@ -78,7 +84,8 @@ function stampOf(files: readonly string[]): string {
 function failure(code: WizardErrorCode, error: string, current: PromptDoc | null, notices: Notice[] = []): ToolFailure {
   const texts: string[] = [];
   for (const n of notices) if (!texts.includes(n.text)) texts.push(n.text);
-  const doc: ToolErrorDoc = texts.length ? { ok: false, notices: texts, code, error, current } : { ok: false, code, error, current };
+  const shown = current as ToolErrorDoc['current'];
+  const doc: ToolErrorDoc = texts.length ? { ok: false, notices: texts, code, error, current: shown } : { ok: false, code, error, current: shown };
   return new ToolFailure(doc);
 }
 
@@ -289,9 +296,7 @@ export class WizardHost {
   /** A successful step: saved, and its document's `next` carries the revision of the bytes written. */
   private stepped(wizard: OpenWizard, r: Extract<engine.StepResult, { ok: true }>): SubmitDoc {
     const saved = this.save(wizard, r.state);
-    const doc = { ...r.doc };
-    if (doc.next) doc.next = withRevision(doc.next, saved.handle.revision);
-    return doc;
+    return stepDocument(r, saved.handle.revision) as unknown as SubmitDoc;
   }
 
   // ---------------------------------------------------------------- tools
@@ -357,9 +362,7 @@ export class WizardHost {
         throw err;
       }
       const saved = this.remember(statePath, handle, r.state);
-      const doc: InitDoc = { ...r.doc, state: shownPath };
-      if (doc.next) doc.next = withRevision(doc.next, saved.handle.revision);
-      return doc;
+      return { ...(initDocument(r, saved.handle.revision) as unknown as SubmitDoc), state: shownPath };
     });
   }
 
@@ -368,7 +371,7 @@ export class WizardHost {
       const wizard = this.open(task);
       const cur = engine.current(this.context(), wizard.state, wizard.carried);
       if (!cur.prompt) throw failure(codeOf(cur, 'no-prompt'), cur.error ?? 'no prompt', null, cur.notices);
-      return { ...(cur.doc as CurrentDoc), current: withRevision(cur.prompt, wizard.handle.revision) };
+      return currentDocument(cur, wizard.handle.revision) as unknown as CurrentDoc;
     });
   }
 
@@ -407,7 +410,7 @@ export class WizardHost {
       const wizard = this.open(task);
       const t = engine.tree(this.context(), wizard.state, wizard.carried);
       if (!t.ok) throw failure(codeOf(t, 'no-prompt'), t.error, null, t.notices);
-      return t.doc;
+      return treeDocument(t) as unknown as TreeDoc;
     });
   }
 
@@ -420,7 +423,7 @@ export class WizardHost {
         const fallback: WizardErrorCode = wizard.state.aborted ? 'aborted' : wizard.state.confirmed !== true ? 'not-complete' : 'not-runnable';
         throw failure(codeOf(o, fallback), o.error, wizard.state.aborted ? null : this.currentPrompt(wizard), o.notices);
       }
-      return o.doc;
+      return outcomeDocument(o) as unknown as OutcomeDoc;
     });
   }
 }

@@ -9,6 +9,7 @@ import { pyRepr } from '../core/pyRepr';
 import { WizardError, type WizardState } from '../core/types';
 import { parseState, stateToJson } from '../core/wizard/stateCodec';
 import { parseJsonText } from '../workspace/fileErrors';
+import { revisionOfSha256 } from '../core/wizard/binding';
 import { sha256Hex, writeChecked, type ExpectedFile } from './atomicWrite';
 import { availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
 import { isPidAlive, removeLockIfStale, STALE_FOREIGN_MS } from './lock';
@@ -55,16 +56,10 @@ export interface StateFileHandle {
   /** A v2 file opened directly that carries `legacySource` (a companion): kept on save. */
   readonly keptLegacySource: LegacySource | null;
   /**
-   * The prompt revision of these bytes: the first 16 hex digits of the sha256 of the file the payload
-   * is read from and saves go to (a legacy file's companion when it has one, else the v1 file).
+   * The revision of the bytes `payload` was read from (or written as): the first 16 hex digits of
+   * their sha256 — the companion's for a resumed legacy file, else the file's (src/core/wizard/binding.ts).
    */
   readonly revision: string;
-}
-
-/** `revision` of a handle's `expected` files: the target's sha256 when it exists, else the state file's. */
-export function revisionOf(expected: readonly ExpectedFile[], target: string): string {
-  const sha = expected.find((e) => e.path === target)?.sha256 ?? expected[0]?.sha256 ?? '';
-  return sha.slice(0, 16);
 }
 
 export interface LoadOptions {
@@ -92,12 +87,12 @@ export function decodeStateBytes(bytes: Uint8Array, shownPath: string): string {
     (b.length >= 2 && ((b[0] === 0xfe && b[1] === 0xff) || (b[0] === 0xff && b[1] === 0xfe))) ||
     (b.length >= 4 && b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff) ||
     (b.length >= 2 && (b[0] === 0 || b[1] === 0));
-  if (utf16or32) throw new WizardError(`${shownPath}: wizard state must be UTF-8`);
+  if (utf16or32) throw new WizardError('file-error', `${shownPath}: wizard state must be UTF-8`);
   const start = b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b.subarray(start));
   } catch {
-    throw new WizardError(`${shownPath}: wizard state must be UTF-8`);
+    throw new WizardError('file-error', `${shownPath}: wizard state must be UTF-8`);
   }
 }
 
@@ -110,7 +105,7 @@ export function parseStateJson(text: string, shownPath: string): unknown {
 function parseStatePayload(bytes: Uint8Array, shownPath: string): Record<string, unknown> {
   const data = parseStateJson(decodeStateBytes(bytes, shownPath), shownPath);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new WizardError(`${shownPath}: wizard state must be a JSON object`);
+    throw new WizardError('file-error', `${shownPath}: wizard state must be a JSON object`);
   }
   return data as Record<string, unknown>;
 }
@@ -127,7 +122,7 @@ export function v2Handle(stateAbs: string, shownPath: string, payload: Record<st
     target: stateAbs,
     expected: [{ path: stateAbs, sha256 }],
     keptLegacySource: asLegacySource(payload.legacySource),
-    revision: sha256.slice(0, 16),
+    revision: revisionOfSha256(sha256),
   };
 }
 
@@ -157,7 +152,7 @@ export function stateVersionOf(data: Record<string, unknown>, shownPath: string)
   const v = data.executionIdentityVersion;
   if (v === null || v === 1) return 1;
   if (v === 2) return 2;
-  throw new WizardError(`${shownPath}: unsupported wizard state version: ${pyRepr(v)}`);
+  throw new WizardError('file-error', `${shownPath}: unsupported wizard state version: ${pyRepr(v)}`);
 }
 
 function asLegacySource(v: unknown): LegacySource | null {
@@ -242,9 +237,9 @@ function readStateBytes(stateAbs: string, shownPath: string): Buffer {
     return fs.readFileSync(stateAbs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new WizardError(`${shownPath}: state file not found`);
-    if (code === 'EISDIR') throw new WizardError(`${shownPath}: not a file`);
-    throw new WizardError(`${shownPath}: cannot read: ${code ?? (e as Error).message}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new WizardError('file-error', `${shownPath}: state file not found`);
+    if (code === 'EISDIR') throw new WizardError('file-error', `${shownPath}: not a file`);
+    throw new WizardError('file-error', `${shownPath}: cannot read: ${code ?? (e as Error).message}`);
   }
 }
 
@@ -302,14 +297,15 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
     target: companionPath,
     expected,
     keptLegacySource: null,
-    revision: revisionOf(expected, companionPath),
+    revision: revisionOfSha256(matched ? matched.read.sha256 : fromLegacyJson ? fromLegacyJson.sha256 : sha256),
   };
 }
 
 /** `JSON.stringify(payload, null, 2) + "\n"` with `legacySource` last when given (docs/state-file.md). */
 export function serializeStatePayload(payload: Record<string, unknown>, legacySource: LegacySource | null): string {
   const body: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(payload)) if (k !== 'legacySource') body[k] = v;
+  // defineProperty: an unknown key named `__proto__` is kept as a key (an assignment would set the prototype).
+  for (const [k, v] of Object.entries(payload)) if (k !== 'legacySource') Object.defineProperty(body, k, { value: v, enumerable: true, writable: true, configurable: true });
   if (legacySource) body.legacySource = { path: legacySource.path, sha256: legacySource.sha256 };
   return JSON.stringify(body, null, 2) + '\n';
 }
@@ -318,7 +314,7 @@ export function serializeStatePayload(payload: Record<string, unknown>, legacySo
 export function asWriteError(e: unknown, shownPath: string): WizardError {
   if (e instanceof WizardError) return e;
   const err = e as NodeJS.ErrnoException;
-  return new WizardError(`${shownPath}: cannot write: ${err.code ?? err.message}`);
+  return new WizardError('file-error', `${shownPath}: cannot write: ${err.code ?? err.message}`);
 }
 
 /**
@@ -344,13 +340,12 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
     throw asWriteError(e, handle.shownPath);
   }
   const written = JSON.parse(text) as Record<string, unknown>;
-  const expected = handle.expected.map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e));
   return {
     ...handle,
     payload: written,
     payloadPath: handle.target,
     legacy: handle.legacy ? { ...handle.legacy, resumedFrom: 'companion' } : null,
-    expected,
-    revision: revisionOf(expected, handle.target),
+    expected: handle.expected.map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+    revision: revisionOfSha256(sha),
   };
 }

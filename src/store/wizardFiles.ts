@@ -86,8 +86,8 @@ function createUnchecked(pathAbs: string, shownPath: string, payload: Record<str
     const existing = readBytesIfExists(stateAbs);
     const current = existing === null ? null : sha256Hex(existing);
     if (existing !== null) {
-      if (isLegacyStateBytes(existing)) throw new WizardError(`${shownPath}: legacy v1 state; choose another path`);
-      if (!options.force) throw new WizardError(`${shownPath}: state file already exists`);
+      if (isLegacyStateBytes(existing)) throw new WizardError('usage', `${shownPath}: legacy v1 state; choose another path`);
+      if (!options.force) throw new WizardError('usage', `${shownPath}: state file already exists`);
     }
     const text = serializeStatePayload(payload, null);
     const sha = writeChecked({ target: stateAbs, bytes: Buffer.from(text, 'utf8'), expected: [{ path: stateAbs, sha256: current }], lockPath: lockPathFor(stateAbs), heldLock: lock });
@@ -267,7 +267,7 @@ function moveUnchecked(handle: StateFileHandle, destAbsIn: string, payload: Reco
     if (dest.status !== 'missing') {
       // An unreadable destination counts as unfinished: nothing is replaced that cannot be judged.
       if (dest.status === 'unfinished' || dest.status === 'unreadable') {
-        throw new WizardError(`task '${options.destKey}' already has an unfinished wizard`);
+        throw new WizardError('refused-answer', `task '${options.destKey}' already has an unfinished wizard`);
       }
       backup = backupStateFile(destAbs, options.now ?? new Date(), { heldLock: destLock });
     }

@@ -99,7 +99,7 @@ export function terminalBackendFromEnv(env: Env): TerminalBackend {
   const v = env.OKSTRA_TERMINAL_BACKEND;
   if (v !== undefined && v !== '') {
     if ((BACKENDS as readonly string[]).includes(v)) return v as TerminalBackend;
-    throw new WizardError(`OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: ${pyReprString(v)}`);
+    throw new WizardError('usage', `OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: ${pyReprString(v)}`);
   }
   if (env.TMUX) return 'tmux';
   if (env.ZELLIJ) return 'zellij';

@@ -115,12 +115,12 @@ export class FsWorkspace implements WorkspacePort {
   task(key: string): TaskDetails {
     const parts = key.split('/');
     if (parts.length !== 2 || !parts[0] || !parts[1] || parts.some((p) => p === '.' || p === '..' || p.includes('\\'))) {
-      throw new WizardError(`task '${key}' cannot be used: not a '<group>/<id>' task key`);
+      throw new WizardError('refused-answer', `task '${key}' cannot be used: not a '<group>/<id>' task key`);
     }
     const [group, id] = parts as [string, string];
     const entry = this.catalogue.entry(group, id);
-    if (!entry) throw new WizardError(`task '${key}' cannot be used: .okstra/tasks/${key}/task-manifest.json not found`);
-    if (entry.manifest === null) throw new WizardError(`task '${key}' cannot be used: ${entry.error}`);
+    if (!entry) throw new WizardError('file-error', `task '${key}' cannot be used: .okstra/tasks/${key}/task-manifest.json not found`);
+    if (entry.manifest === null) throw new WizardError('file-error', `task '${key}' cannot be used: ${entry.error}`);
     return readTaskDetails(this.projectRootAbs, group, id, entry.manifest);
   }
 
@@ -130,7 +130,7 @@ export class FsWorkspace implements WorkspacePort {
     try {
       value = { path: `profiles/${name}`, text: fs.readFileSync(path.join(this.builtinDir, name), 'utf8') };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new WizardError(`profiles/${name}: cannot read: ${(e as Error).message}`);
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new WizardError('file-error', `profiles/${name}: cannot read: ${(e as Error).message}`);
     }
     this.builtinCache.set(name, value);
     return value;
@@ -143,7 +143,7 @@ export class FsWorkspace implements WorkspacePort {
 
   builtinRegistry(): SourceText {
     const r = this.readBuiltin('registry.yaml');
-    if (!r) throw new WizardError(`profiles/registry.yaml: the built-in model registry is missing from the extension (${this.builtinDir})`);
+    if (!r) throw new WizardError('file-error', `profiles/registry.yaml: the built-in model registry is missing from the extension (${this.builtinDir})`);
     return r;
   }
 
@@ -155,7 +155,7 @@ export class FsWorkspace implements WorkspacePort {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-      throw new WizardError(`${this.rel(fileAbs)}: cannot read: ${(e as Error).message}`);
+      throw new WizardError('file-error', `${this.rel(fileAbs)}: cannot read: ${(e as Error).message}`);
     }
   }
 
@@ -168,12 +168,21 @@ export class FsWorkspace implements WorkspacePort {
     }
   }
 
+  realPath(absPath: string): string | null {
+    if (!absPath || absPath.includes('\0')) return null;
+    try {
+      return fs.realpathSync.native(absPath);
+    } catch {
+      return null;
+    }
+  }
+
   createTask(group: string, id: string, title: string): CreatedTask {
     const key = `${group}/${id}`;
     const segment = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-    if (!segment.test(group) || !segment.test(id)) throw new WizardError(`task name must be '<group>/<name>': ${pyReprString(key)}`);
+    if (!segment.test(group) || !segment.test(id)) throw new WizardError('refused-answer', `task name must be '<group>/<name>': ${pyReprString(key)}`);
     const dirAbs = path.join(this.okstraDirAbs, 'tasks', group, id);
-    if (fs.existsSync(dirAbs)) throw new WizardError(`task '${key}' already exists`);
+    if (fs.existsSync(dirAbs)) throw new WizardError('refused-answer', `task '${key}' already exists`);
     fs.mkdirSync(dirAbs, { recursive: true });
     const manifestAbs = path.join(dirAbs, 'task-manifest.json');
     const briefAbs = path.join(dirAbs, 'brief.md');
@@ -188,7 +197,7 @@ export class FsWorkspace implements WorkspacePort {
   createFileIfMissing(p: string, content: string): void {
     const fileAbs = this.abs(p);
     if (!relativeInside(this.projectRootAbs, fileAbs)) {
-      throw new WizardError(`path must be inside the project: ${pyReprString(p)}`);
+      throw new WizardError('refused-answer', `path must be inside the project: ${pyReprString(p)}`);
     }
     fs.mkdirSync(path.dirname(fileAbs), { recursive: true });
     try {

@@ -1,4 +1,4 @@
-// `npm run test:reliability` (docs/safety.md R1–R5): runs each target, prints
+// `npm run test:reliability` (quality.md R1–R5, issue 11's R8 and R9): runs each target, prints
 // what it tried and what it found, and exits non-zero when a target is missed.
 // Options: --only R1,R3  --seed <n> (replay)  --quick (small counts, for a smoke run).
 import { cleanupTemps, passed, type TargetReport } from './lib';
@@ -7,6 +7,8 @@ import { runR2 } from './r2TwoWriters';
 import { runR3 } from './r3LegacyFile';
 import { runR4 } from './r4BadInputs';
 import { runR5 } from './r5ShellInjection';
+import { runR8 } from './r8AnswerBinding';
+import { runR9 } from './r9ArgvFromDisk';
 
 interface Options {
   only: Set<string> | null;
@@ -42,7 +44,7 @@ function print(r: TargetReport): void {
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const want = (id: string) => o.only === null || o.only.has(id);
-  console.log(`okstra-wizard reliability (docs/safety.md R1–R5), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
+  console.log(`okstra-wizard reliability (R1–R5, R8, R9), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
   const reports: TargetReport[] = [];
   const run = async (id: string, f: () => Promise<TargetReport>) => {
     if (!want(id)) return;
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
     await run('R3', () => runR3({ seed: o.seed, actions: o.quick ? 100 : 600 }));
     await run('R5', () => runR5({ seed: o.seed, limit: o.quick ? 120 : 520 }));
     await run('R4', () => runR4({ seed: o.seed, direct: o.quick ? 100 : 850, wizard: o.quick ? 10 : 60 }));
+    await run('R8', () => runR8({ seed: o.seed, answers: o.quick ? 60 : 1000, lanes: 4 }));
+    await run('R9', () => runR9({ seed: o.seed, limit: o.quick ? 60 : 520 }));
   } finally {
     cleanupTemps();
   }

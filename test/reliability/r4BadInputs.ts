@@ -84,7 +84,7 @@ const KINDS: Kind[] = [
     base: demoText('.okstra/tasks/payments/refund-queue/task-manifest.json'),
     direct: (b, shown, scratch) => {
       const e = readManifestEntry(scratch, 'payments', 'refund-queue', path.join(scratch, shown), b.toString('utf8'));
-      if (e.error !== undefined) throw new WizardError(e.error);
+      if (e.error !== undefined) throw new WizardError('file-error', e.error);
     },
     task: 'payments/refund-queue',
   },
@@ -166,14 +166,14 @@ function parseStateAsCli(bytes: Buffer, shown: string): void {
   try {
     parseState(payload);
   } catch (e) {
-    if (e instanceof WizardError && !e.message.startsWith(`${shown}:`)) throw new WizardError(`${shown}: ${e.message}`);
+    if (e instanceof WizardError && !e.message.startsWith(`${shown}:`)) throw new WizardError('file-error', `${shown}: ${e.message}`);
     throw e;
   }
 }
 
 function parseStateJsonObject(bytes: Buffer, shown: string): Record<string, unknown> {
   const data = parseStateJson(decodeStateBytes(bytes, shown), shown);
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new WizardError(`${shown}: wizard state must be a JSON object`);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new WizardError('file-error', `${shown}: wizard state must be a JSON object`);
   stateVersionOf(data as Record<string, unknown>, shown);
   return data as Record<string, unknown>;
 }

@@ -72,7 +72,7 @@ function legacyModelRef(session: RoleSession, providerRaw: string, role: string,
 }
 
 function skippedNotice(provider: string, role: string, reason: string): Notice {
-  return { text: `legacy provider ${q(provider)} for role ${q(role)} was skipped: ${reason}`, roles: [role] };
+  return { kind: 'legacy', text: `legacy provider ${q(provider)} for role ${q(role)} was skipped: ${reason}`, roles: [role] };
 }
 
 function pushOrder(state: WizardState, id: string): void {

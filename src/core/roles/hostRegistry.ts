@@ -21,17 +21,20 @@ const HOSTS: HostDescriptor[] = [
 
 export const HOST_IDS: readonly string[] = HOSTS.map((h) => h.hostId).sort();
 
-/** HostNotRegistered. */
+/**
+ * HostNotRegistered. The host comes from the state file (`host_runtime`), hence `file-error`;
+ * `okstra-wizard init` reports the same message as bad usage (src/cli/session.ts).
+ */
 export function resolveHost(hostId: string): HostDescriptor {
   const host = HOSTS.find((h) => h.hostId === hostId);
-  if (!host) throw new WizardError(`unknown host runtime ${pyReprString(hostId)} (known: ${HOST_IDS.join(', ')})`);
+  if (!host) throw new WizardError('file-error', `unknown host runtime ${pyReprString(hostId)} (known: ${HOST_IDS.join(', ')})`);
   return host;
 }
 
 /** HostCapabilityMismatch when the host cannot be entered that way. */
 export function checkEntryMode(host: HostDescriptor, mode: string): EntryMode {
   if (!(host.entryModes as string[]).includes(mode)) {
-    throw new WizardError(`host ${pyReprString(host.hostId)} does not support entry mode ${pyReprString(mode)}`);
+    throw new WizardError('file-error', `host ${pyReprString(host.hostId)} does not support entry mode ${pyReprString(mode)}`);
   }
   return mode as EntryMode;
 }

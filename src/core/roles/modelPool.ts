@@ -48,7 +48,7 @@ export class ModelPool {
   /** Unknown → WizardError `unknown model '<ref>'` (the seed's ValueError). */
   resolve(ref: string): ModelEntry {
     const model = this.byRef.get(ref);
-    if (!model) throw new WizardError(`unknown model ${pyReprString(ref)}`);
+    if (!model) throw new WizardError('refused-answer', `unknown model ${pyReprString(ref)}`);
     return model;
   }
 
@@ -57,7 +57,7 @@ export class ModelPool {
     const model = this.registry.models.find(
       (m) => m.providerId === providerId && (m.ref === value || m.modelName === value || m.aliases.includes(value)),
     );
-    if (!model) throw new WizardError(`unknown model ${pyReprString(value)} for provider ${pyReprString(providerId)}`);
+    if (!model) throw new WizardError('refused-answer', `unknown model ${pyReprString(value)} for provider ${pyReprString(providerId)}`);
     return model;
   }
 

@@ -9,7 +9,7 @@ export type RoleTextKey = 'leader_session' | 'role_count' | 'role_add' | 'role_m
 
 export function roleTexts(session: RoleSession, key: RoleTextKey): StepTexts {
   const texts = session.ctx.texts.steps[key];
-  if (!texts) throw new WizardError(`text catalogue '${session.ctx.texts.lang}' has no steps.${key}`);
+  if (!texts) throw new WizardError('internal', `text catalogue '${session.ctx.texts.lang}' has no steps.${key}`);
   return texts;
 }
 

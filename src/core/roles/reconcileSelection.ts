@@ -31,11 +31,11 @@ function modelIdsOf(state: WizardState, role: string): Set<string> {
 }
 
 export function removedModelNotice(ref: string, role: string, ordinal: number, reason: string): Notice {
-  return { text: `removed model ${q(ref)} from role ${q(role)} #${ordinal}: ${reason}`, steps: [roleModelId(role, ordinal)], roles: [role] };
+  return { kind: 'selection', text: `removed model ${q(ref)} from role ${q(role)} #${ordinal}: ${reason}`, steps: [roleModelId(role, ordinal)], roles: [role] };
 }
 
 export function cannotStartNotice(ref: string, role: string, ordinal: number, reason: string): Notice {
-  return { text: `model ${q(ref)} for role ${q(role)} #${ordinal} cannot start here: ${reason}`, steps: [roleModelId(role, ordinal)], roles: [role] };
+  return { kind: 'environment', text: `model ${q(ref)} for role ${q(role)} #${ordinal} cannot start here: ${reason}`, steps: [roleModelId(role, ordinal)], roles: [role] };
 }
 
 export function reconcileRoleSelection(session: RoleSession, state: WizardState): Notice[] {
@@ -66,7 +66,7 @@ function dropBadCounts(session: RoleSession, state: WizardState, notices: Notice
         ? `role ${q(role)} count ${count} is outside ${req.min}..${req.max}; it will be asked again`
         : `dropped count of role ${q(role)}: not selectable in the ${session.taskType} profile`;
     if (req && !req.dynamic) setModels(state, role, []);
-    notices.push({ text, steps: [...ids].filter((id) => state.role_selection_order.includes(id) || state.answered.includes(id)), roles: [role] });
+    notices.push({ kind: 'selection', text, steps: [...ids].filter((id) => state.role_selection_order.includes(id) || state.answered.includes(id)), roles: [role] });
     removeIds(state, ids);
   }
 }
@@ -80,7 +80,7 @@ function dropUnselectableModels(session: RoleSession, state: WizardState, notice
     const had = modelsOf(state.role_models, role).length;
     setModels(state, role, []);
     if (had > 0) {
-      notices.push({ text: `dropped models of role ${q(role)}: not selectable in the ${session.taskType} profile`, steps: [...ids], roles: [role] });
+      notices.push({ kind: 'selection', text: `dropped models of role ${q(role)}: not selectable in the ${session.taskType} profile`, steps: [...ids], roles: [role] });
     }
     removeIds(state, ids);
   }
@@ -179,7 +179,7 @@ function noticeEnvironment(session: RoleSession, state: WizardState, notices: No
     });
     if (models.length < selectedRoleCount(state.role_counts, req)) {
       for (const e of roleDefaults(session.scopes(), avail, req.role).environmental) {
-        notices.push({ text: environmentalDefaultNotice(e.ref, req.role, e.reason), roles: [req.role] });
+        notices.push({ kind: 'environment', text: environmentalDefaultNotice(e.ref, req.role, e.reason), roles: [req.role] });
       }
     }
   }

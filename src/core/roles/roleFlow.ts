@@ -33,7 +33,7 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
     const count = state.role_counts[req.role];
     if (count === undefined) return roleCountPrompt(session, state, req);
     const problem = countProblem(session, req.role, count);
-    if (problem) throw new WizardError(problem);
+    if (problem) throw new WizardError('no-prompt', problem);
   }
   // R-FLOW-6: optional adds (min 0 < max), after every required count.
   for (const req of profile.roles) {
@@ -41,7 +41,7 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
     const count = state.role_counts[req.role];
     if (count === undefined) return roleAddPrompt(session, state, req);
     const problem = countProblem(session, req.role, count); // min is 0 here: `0..<max>`
-    if (problem) throw new WizardError(problem);
+    if (problem) throw new WizardError('no-prompt', problem);
   }
   // R-FLOW-8: the first instance without a model, role by role, ordinal by ordinal.
   for (const req of selectableRequirements(session, state.role_counts)) {
@@ -49,15 +49,15 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
     const have = modelsOf(state.role_models, req.role).length;
     if (have < count) {
       const m7 = configuredDefaultsProblem(session);
-      if (m7) throw new WizardError(m7); // reported bare, never inside 'role selection cannot be completed'
+      if (m7) throw new WizardError('no-prompt', m7); // reported bare, never inside 'role selection cannot be completed'
       return roleModelPrompt(session, state, req, count, have + 1);
     }
   }
   // R-FLOW-9: complete; the whole selection must resolve.
   const m7 = configuredDefaultsProblem(session);
-  if (m7) throw new WizardError(m7);
+  if (m7) throw new WizardError('no-prompt', m7);
   const problem = resolveAssignments(session, selectionOf(state), false);
-  if (problem) throw new WizardError(cannotCompleteMessage(problem));
+  if (problem) throw new WizardError('no-prompt', cannotCompleteMessage(problem));
   return null;
 }
 

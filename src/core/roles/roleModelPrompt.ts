@@ -42,7 +42,7 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
   const avail = session.availability();
   const pool = avail.pool;
   const defaults = roleDefaults(session.scopes(), avail, req.role);
-  if (defaults.error) throw new WizardError(defaults.error);
+  if (defaults.error) throw new WizardError('no-prompt', defaults.error);
   const rotated = rotateDefaults(defaults.refs, ordinal);
   const defaultSet = new Set(rotated);
   const feasibility = new ModelChoiceFeasibility(session, selectionOf(state), req, count, ordinal);
@@ -81,12 +81,14 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
     });
   }
   if (options.length === 0) {
-    // R-PR-16: an infeasible selection is reported as such; otherwise the role has no candidate.
-    if (avail.executableCandidates(req.role).length > 0) {
-      const problem = resolveAssignments(session, selectionOf(state), false) ?? feasibility.baseProblem;
-      if (problem) throw new WizardError(cannotCompleteMessage(problem));
-    }
-    throw new WizardError(`role ${pyReprString(req.role)} has no executable model candidates`);
+    // R-PR-16: the selection's feasibility is checked first, whether or not this role has candidates, and an
+    // infeasible selection is reported as such (a dynamic role without a model, a chosen model gone, …);
+    // only then is a role without any executable candidate M8. The exact search (a shortage of this role's
+    // own instances) speaks only when the role had candidates that all leave no completion.
+    const problem =
+      resolveAssignments(session, selectionOf(state), false) ?? (avail.executableCandidates(req.role).length > 0 ? feasibility.baseProblem : null);
+    if (problem) throw new WizardError('no-prompt', cannotCompleteMessage(problem));
+    throw new WizardError('no-prompt', `role ${pyReprString(req.role)} has no executable model candidates`);
   }
   const def = options.find((o) => defaultSet.has(o.value)) ?? options[0]!;
   def.default = true;

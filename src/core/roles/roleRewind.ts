@@ -7,7 +7,7 @@ import { isRoleStepId, parseRoleStepId } from './roleIds';
 
 export function resetRoleSelectionFrom(state: WizardState, target: string): void {
   const index = state.role_selection_order.indexOf(target);
-  if (index < 0) throw new WizardError(`unknown role selection step: ${pyReprString(target)}`);
+  if (index < 0) throw new WizardError('refused-answer', `unknown role selection step: ${pyReprString(target)}`);
   const kept = state.role_selection_order.slice(0, index);
   const removed = new Set(state.role_selection_order.slice(index));
   const countRoles = new Set<string>();

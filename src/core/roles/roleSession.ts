@@ -4,7 +4,7 @@
 // raised as a WizardError by the accessor that needs it.
 
 import type { EngineContext } from '../ports';
-import { WizardError, type WizardState } from '../types';
+import { WizardError, type WizardErrorCode, type WizardState } from '../types';
 import { pyReprString } from '../pyRepr';
 import { AvailabilityContext } from './availability';
 import { type EntryMode, type HostDescriptor, validateHost } from './hostRegistry';
@@ -17,13 +17,13 @@ import { ParseCache } from './parseCache';
 const profileCache = new ParseCache<RoleProfile>();
 const registryCache = new ParseCache<Registry>();
 
-type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
+type Loaded<T> = { ok: true; value: T } | { ok: false; error: string; code: WizardErrorCode };
 
 function attempt<T>(fn: () => T): Loaded<T> {
   try {
     return { ok: true, value: fn() };
   } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    return { ok: false, error: err instanceof Error ? err.message : String(err), code: err instanceof WizardError ? err.code : 'internal' };
   }
 }
 
@@ -31,7 +31,7 @@ function attempt<T>(fn: () => T): Loaded<T> {
 function loadProfile(ctx: EngineContext, taskType: string): RoleProfile {
   // An override that exists wins; a broken override is an error, never a fall-back.
   const source = ctx.workspace.profileOverride(taskType) ?? ctx.workspace.builtinProfile(taskType);
-  if (!source) throw new WizardError(`profiles/${taskType}.md does not exist`);
+  if (!source) throw new WizardError('no-prompt', `profiles/${taskType}.md does not exist`);
   return profileCache.get(`${taskType}\u0000${source.path}`, source.text, () => parseRoleProfile(source.path, source.text, taskType));
 }
 
@@ -47,7 +47,7 @@ export function roleProfileProblem(ctx: EngineContext, taskType: string): string
 /** The type's profile, or the error `no role profile for task type '<t>': <reason>`. */
 function loadedProfile(ctx: EngineContext, taskType: string): Loaded<RoleProfile> {
   const loaded = attempt(() => loadProfile(ctx, taskType));
-  return loaded.ok ? loaded : { ok: false, error: `no role profile for task type ${pyReprString(taskType)}: ${loaded.error}` };
+  return loaded.ok ? loaded : { ok: false, error: `no role profile for task type ${pyReprString(taskType)}: ${loaded.error}`, code: loaded.code };
 }
 
 export class RoleSession {
@@ -92,13 +92,13 @@ export class RoleSession {
   }
 
   profile(): RoleProfile {
-    if (!this.profileLoaded) throw new WizardError('no task type is selected yet');
-    if (!this.profileLoaded.ok) throw new WizardError(this.profileLoaded.error);
+    if (!this.profileLoaded) throw new WizardError('no-prompt', 'no task type is selected yet');
+    if (!this.profileLoaded.ok) throw new WizardError(this.profileLoaded.code, this.profileLoaded.error);
     return this.profileLoaded.value;
   }
 
   host(): HostDescriptor {
-    if (!this.hostLoaded.ok) throw new WizardError(this.hostLoaded.error);
+    if (!this.hostLoaded.ok) throw new WizardError(this.hostLoaded.code, this.hostLoaded.error);
     return this.hostLoaded.value;
   }
 
@@ -107,12 +107,12 @@ export class RoleSession {
   }
 
   pool(): ModelPool {
-    if (!this.poolLoaded.ok) throw new WizardError(this.poolLoaded.error);
+    if (!this.poolLoaded.ok) throw new WizardError(this.poolLoaded.code, this.poolLoaded.error);
     return this.poolLoaded.value;
   }
 
   scopes(): ModelDefaultScopes {
-    if (!this.scopesLoaded.ok) throw new WizardError(this.scopesLoaded.error);
+    if (!this.scopesLoaded.ok) throw new WizardError(this.scopesLoaded.code, this.scopesLoaded.error);
     return this.scopesLoaded.value;
   }
 

@@ -21,26 +21,26 @@ export function recordRoleAnswer(state: WizardState, id: string): void {
 }
 
 function infeasibleCount(role: string, value: string, reason: string): WizardError {
-  return new WizardError(`role ${q(role)} count ${value} cannot be completed: ${reason}`);
+  return new WizardError('refused-answer', `role ${q(role)} count ${value} cannot be completed: ${reason}`);
 }
 
 export function submitRolePrompt(session: RoleSession, state: WizardState, prompt: Prompt, value: string): string {
   const parsed = parseRoleStepId(prompt.step);
-  if (!parsed) throw new WizardError(`unknown role selection step: ${q(prompt.step)}`);
+  if (!parsed) throw new WizardError('refused-answer', `unknown role selection step: ${q(prompt.step)}`);
   if (parsed.kind === 'leader-session') {
-    if (value !== 'continue') throw new WizardError("leader session step accepts only 'continue'");
+    if (value !== 'continue') throw new WizardError('refused-answer', "leader session step accepts only 'continue'");
     return `${LEADER_SESSION_STEP}: continue`; // R-SUB-1: writes nothing
   }
   const role = parsed.role;
   const req = session.profile().roles.find((r) => r.role === role);
 
   if (parsed.kind === 'role-count') {
-    if (!req || countPromptKind(req) !== 'role-count') throw new WizardError(`role ${q(role)} does not accept a count selection`);
+    if (!req || countPromptKind(req) !== 'role-count') throw new WizardError('refused-answer', `role ${q(role)} does not accept a count selection`);
     const option = prompt.options.find((o) => o.value === value);
     if (!option) {
       // The answer must be an offered value; say why it is not.
-      if (!CANONICAL_INT.test(value)) throw new WizardError(`role ${q(role)} count must be an integer`);
-      throw new WizardError(`role ${q(role)} count must be in ${req.min}..${req.max}: ${Number(value)}`);
+      if (!CANONICAL_INT.test(value)) throw new WizardError('refused-answer', `role ${q(role)} count must be an integer`);
+      throw new WizardError('refused-answer', `role ${q(role)} count must be in ${req.min}..${req.max}: ${Number(value)}`);
     }
     if (option.disabled) throw infeasibleCount(role, value, option.description ?? 'no complete role assignment');
     state.role_counts[role] = Number(value);
@@ -49,11 +49,11 @@ export function submitRolePrompt(session: RoleSession, state: WizardState, promp
   }
 
   if (parsed.kind === 'role-add') {
-    if (!req || countPromptKind(req) !== 'role-add') throw new WizardError(`role ${q(role)} does not accept an optional add`);
+    if (!req || countPromptKind(req) !== 'role-add') throw new WizardError('refused-answer', `role ${q(role)} does not accept an optional add`);
     const option = prompt.options.find((o) => o.value === value);
     if (!option) {
       const allowed = prompt.options.map((o) => o.value).sort((a, b) => Number(a) - Number(b));
-      throw new WizardError(`role ${q(role)} add selection must be one of ${pyRepr(allowed)}: ${value}`);
+      throw new WizardError('refused-answer', `role ${q(role)} add selection must be one of ${pyRepr(allowed)}: ${value}`);
     }
     if (option.disabled) throw infeasibleCount(role, value, option.description ?? 'no complete role assignment');
     state.role_counts[role] = Number(value); // 0 is stored: "not added"
@@ -63,10 +63,10 @@ export function submitRolePrompt(session: RoleSession, state: WizardState, promp
 
   // role-model
   const offered = prompt.options.some((o) => o.value === value && !o.disabled);
-  if (!offered) throw new WizardError(`model ${q(value)} is not a compatible candidate for role ${q(role)}`);
+  if (!offered) throw new WizardError('refused-answer', `model ${q(value)} is not a compatible candidate for role ${q(role)}`);
   const before = modelsOf(state.role_models, role);
   if (parsed.ordinal !== before.length + 1) {
-    throw new WizardError(`role ${q(role)} model selection is out of order at ordinal ${parsed.ordinal}`);
+    throw new WizardError('refused-answer', `role ${q(role)} model selection is out of order at ordinal ${parsed.ordinal}`);
   }
   setModels(state, role, [...before, value]);
   try {
@@ -85,8 +85,8 @@ function validateSubmittedRoleModel(session: RoleSession, state: WizardState): v
   );
   if (complete) {
     const problem = resolveAssignments(session, selectionOf(state));
-    if (problem) throw new WizardError(problem);
+    if (problem) throw new WizardError('refused-answer', problem);
   } else if (completionProblem(session, selectionOf(state))) {
-    throw new WizardError('selected role model leaves no complete role assignment');
+    throw new WizardError('refused-answer', 'selected role model leaves no complete role assignment');
   }
 }

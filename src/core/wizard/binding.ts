@@ -1,36 +1,49 @@
-// Answer binding: an answer (or a rewind) belongs to the prompt it answers.
-// A shell that was shown prompt `<id>` at revision `<r>` (the first 16 hex of
-// the sha256 of the state bytes it was computed from) passes both; when the
-// current prompt is another one, or the state changed since, the answer is
-// refused and nothing is written.
-
+// An answer belongs to the prompt it answers. A prompt document carries its
+// `id` and the `revision` of the state-file bytes it was computed from; an
+// answer (or a rewind) that names them is applied only when the current prompt
+// is still that one, computed from those same bytes. The revision itself is
+// computed by the store (StateFileHandle.revision) — the engine never sees bytes.
+import { pyReprString } from '../pyRepr';
 import { WizardError, type PromptDoc } from '../types';
 
+/** What the answer says it answers: the prompt id shown, and optionally its revision. */
 export interface ExpectedPrompt {
-  /** The id of the prompt that was shown. */
   prompt?: string;
-  /** The revision of the prompt that was shown. */
   revision?: string;
 }
 
-/** Null when the answer may be applied to `current`; else the refusal (code `wrong-prompt`). */
-export function checkBinding(current: PromptDoc | null, expected: ExpectedPrompt): WizardError | null {
-  const currentId = current?.id ?? '(none)';
-  if (expected.prompt !== undefined && expected.prompt !== currentId) {
-    return new WizardError('wrong-prompt', `the current prompt is '${currentId}', not '${expected.prompt}'; nothing was written`);
-  }
-  if (expected.revision !== undefined && current?.revision !== undefined && expected.revision !== current.revision) {
-    const id = expected.prompt ?? currentId;
-    return new WizardError(
-      'wrong-prompt',
-      `the state changed since prompt '${id}' was shown (revision ${expected.revision} is now ${current.revision}); nothing was written`,
-    );
-  }
-  return null;
+/** A revision token: 16 lowercase hex digits. */
+export const REVISION_PATTERN = /^[0-9a-f]{16}$/;
+
+/** The revision of a sha256 hex digest: its first 16 hex digits. */
+export function revisionOfSha256(sha256Hex: string): string {
+  return sha256Hex.slice(0, 16).toLowerCase();
 }
 
-/** `doc` with `revision` as its last key (docs/protocol.md › The prompt document). */
+/** `doc` with `revision` as its last key (replacing any earlier one). */
 export function withRevision(doc: PromptDoc, revision: string): PromptDoc {
   const { revision: _old, ...rest } = doc;
   return { ...rest, revision };
+}
+
+/**
+ * Null when the answer may be applied to `current`; else a WizardError with
+ * code `wrong-prompt` naming both prompts (nothing is written). Without
+ * `expected.prompt` there is nothing to check (the unbound, seed-compatible
+ * form). `current` null (the current prompt cannot be computed) is left to the
+ * engine, which refuses the answer with its own reason.
+ */
+export function checkBinding(current: PromptDoc | null, expected: ExpectedPrompt): WizardError | null {
+  if (expected.prompt === undefined || current === null) return null;
+  if (current.id !== expected.prompt) {
+    return new WizardError('wrong-prompt', `the current prompt is ${pyReprString(current.id)}, not ${pyReprString(expected.prompt)}; nothing was written`);
+  }
+  if (expected.revision !== undefined && current.revision !== expected.revision) {
+    const actual = current.revision ?? 'unknown';
+    return new WizardError(
+      'wrong-prompt',
+      `the state changed since prompt ${pyReprString(expected.prompt)} was shown (revision ${expected.revision} is now ${actual}); nothing was written`,
+    );
+  }
+  return null;
 }

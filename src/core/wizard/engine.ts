@@ -1,13 +1,13 @@
 // The engine facade (docs/architecture.md › Engine facade). Every function
-// takes an EngineContext and a state it never mutates; results carry a
-// JSON-ready `doc` in the exact key order of docs/protocol.md so the CLI prints it as is, and
-// the new state when something changed. `carried` are notices raised earlier
+// takes an EngineContext and a state it never mutates; results carry each
+// field once (the CLI serializes them in the key order of docs/protocol.md, src/cli/documents.ts),
+// and the new state when something changed. `carried` are notices raised earlier
 // in the same operation (prepare's conversion / rebasing / reconcile): they
 // are repeated in every document until a successful submit writes the state.
 
 import type { EngineContext, ProjectConfig } from '../ports';
 import type { TextCatalog } from '../text/catalog';
-import { cloneState, defaultState, WizardError, type Notice, type PromptDoc, type WizardState } from '../types';
+import { cloneState, defaultState, WizardError, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../types';
 import { confirmationText as buildConfirmationText } from './confirmation';
 import {
   applyAnswer,
@@ -21,7 +21,9 @@ import {
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';
 import { pyReprString } from '../pyRepr';
 import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './roleBridge';
-import { buildRenderArgs, persistActions as buildPersistActions, renderArgv as buildArgv, stageIntent, type PersistAction, type RenderArgs } from './render';
+import { checkedArgv } from './argvGuard';
+import { recheckConfirmed } from './outcomeCheck';
+import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
 import type { ParsedState } from './stateCodec';
 import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
@@ -34,46 +36,11 @@ export { stepTitle, readableAnswer, readableError, readableRefusal, type Readabl
 
 export type { RenderArgs, PersistAction } from './render';
 
-// ------------------------------------------------------------------ documents
+// ------------------------------------------------------------------ results
+//
+// Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, cli.md's key order);
+// the extension reads the fields. `notices` are the notices of the operation (carried ones first).
 
-export interface ErrorDoc {
-  ok: false;
-  notices?: string[];
-  error: string;
-}
-export interface CurrentDoc {
-  ok: true;
-  notices?: string[];
-  current: PromptDoc;
-}
-export interface SubmitDoc {
-  ok: true;
-  notices?: string[];
-  echo: string;
-  next: PromptDoc | null;
-  error?: string;
-}
-export interface RefusedDoc {
-  ok: false;
-  notices?: string[];
-  error: string;
-  current: PromptDoc | null;
-}
-export interface RenderArgsDoc {
-  ok: true;
-  notices?: string[];
-  renderArgs: RenderArgs;
-  renderArgv: string[];
-}
-export interface OutcomeDoc {
-  ok: true;
-  notices?: string[];
-  renderArgs: RenderArgs;
-  renderArgv: string[];
-  orchestration: { chainStages: string[] };
-  persistActions: PersistAction[];
-  confirmationText: string;
-}
 export interface TreeRow {
   id: string;
   group: StepGroup | 'roles';
@@ -83,20 +50,20 @@ export interface TreeRow {
   editable: boolean;
   notice?: string;
 }
-export interface TreeDoc {
-  ok: true;
-  notices?: string[];
-  rows: TreeRow[];
-  current: string | null;
-}
 
-// ------------------------------------------------------------------ results
+/** A refusal or a result that cannot be computed: `code` (src/core/types.ts) beside the message. */
+export interface Failure {
+  ok: false;
+  code: WizardErrorCode;
+  error: string;
+  notices: Notice[];
+}
 
 export interface CurrentResult {
   prompt: PromptDoc | null;
+  code?: WizardErrorCode;
   error?: string;
   notices: Notice[];
-  doc: CurrentDoc | ErrorDoc;
 }
 
 export type StepResult =
@@ -104,14 +71,15 @@ export type StepResult =
       ok: true;
       state: WizardState;
       echo: string;
+      /** The prompt after the answer; null with `code`/`error` when it cannot be computed (BUG-41). */
       next: PromptDoc | null;
+      code?: WizardErrorCode;
       error?: string;
       notices: Notice[];
       /** Project-relative files this answer created or chose for editing (new task's brief, answers sidecar). */
       open: string[];
-      doc: SubmitDoc;
     }
-  | { ok: false; error: string; current: PromptDoc | null; notices: Notice[]; doc: RefusedDoc };
+  | (Failure & { current: PromptDoc | null });
 
 export type OutcomeResult =
   | {
@@ -122,18 +90,15 @@ export type OutcomeResult =
       persistActions: PersistAction[];
       confirmationText: string;
       notices: Notice[];
-      doc: OutcomeDoc;
     }
-  | { ok: false; error: string; notices: Notice[]; doc: ErrorDoc };
+  | Failure;
 
-export type RenderArgsResult =
-  | { ok: true; renderArgs: RenderArgs; renderArgv: string[]; notices: Notice[]; doc: RenderArgsDoc }
-  | { ok: false; error: string; notices: Notice[]; doc: ErrorDoc };
+export type RenderArgsResult = { ok: true; renderArgs: RenderArgs; renderArgv: string[]; notices: Notice[] } | Failure;
 
 export type TreeResult =
-  | { ok: true; rows: TreeRow[]; current: string | null; notices: Notice[]; doc: TreeDoc }
+  | { ok: true; rows: TreeRow[]; current: string | null; notices: Notice[] }
   /** `rows` (not printed) lets the tree view still show the answers when the current prompt fails. */
-  | { ok: false; error: string; rows: TreeRow[]; notices: Notice[]; doc: ErrorDoc };
+  | (Failure & { rows: TreeRow[] });
 
 export interface PrepareResult {
   state: WizardState;
@@ -142,22 +107,14 @@ export interface PrepareResult {
 
 // ------------------------------------------------------------------ helpers
 
-/** Notice texts, de-duplicated, for the `notices` key (present only when non-empty). */
-function noticeTexts(notices: Notice[]): string[] | undefined {
-  const out: string[] = [];
-  for (const n of notices) if (!out.includes(n.text)) out.push(n.text);
-  return out.length ? out : undefined;
-}
-
-/** Puts `notices` right after `ok`, only when there are some (docs/protocol.md). */
-function withNotices<T extends { ok: boolean }>(ok: T['ok'], notices: Notice[], rest: Omit<T, 'ok' | 'notices'>): T {
-  const texts = noticeTexts(notices);
-  return (texts ? { ok, notices: texts, ...rest } : { ok, ...rest }) as unknown as T;
-}
-
-function messageOf(e: unknown): string {
-  if (e instanceof WizardError) return e.message;
+function errorOf(e: unknown): WizardError {
+  if (e instanceof WizardError) return e;
   throw e; // a programming error, not a user-facing one (known failures are WizardErrors upstream)
+}
+
+function failure(e: unknown, notices: Notice[]): Failure {
+  const { code, message: error } = errorOf(e);
+  return { ok: false, code, error, notices };
 }
 
 function currentDoc(env: StepEnv, s: WizardState): PromptDoc {
@@ -170,7 +127,7 @@ function safeCurrent(ctx: EngineContext, state: WizardState): PromptDoc | null {
   try {
     return currentDoc(env, cloneState(state));
   } catch (e) {
-    messageOf(e);
+    errorOf(e);
     return null;
   }
 }
@@ -181,14 +138,13 @@ function reconcile(env: StepEnv, s: WizardState): Notice[] {
   try {
     return reconcileRoleSelection(env.roles(s), s);
   } catch (e) {
-    messageOf(e); // a broken profile surfaces at the next prompt
+    errorOf(e); // a broken profile surfaces at the next prompt
     return [];
   }
 }
 
-function refused(ctx: EngineContext, state: WizardState, error: string, notices: Notice[]): StepResult {
-  const current = safeCurrent(ctx, state);
-  return { ok: false, error, current, notices, doc: withNotices<RefusedDoc>(false, notices, { error, current }) };
+function refused(ctx: EngineContext, state: WizardState, err: WizardError, notices: Notice[]): StepResult {
+  return { ...failure(err, notices), current: safeCurrent(ctx, state) };
 }
 
 /** The tail of submit / rewind / abort: reconcile, then the next prompt (when that fails, the answer is still saved and the error reported beside it). */
@@ -196,10 +152,10 @@ function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[])
   const notices = [...carried, ...env.notices, ...reconcile(env, w)];
   try {
     const next = currentDoc(env, w);
-    return { ok: true, state: w, echo, next, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next }) };
+    return { ok: true, state: w, echo, next, notices, open: env.opened };
   } catch (e) {
-    const error = messageOf(e);
-    return { ok: true, state: w, echo, next: null, error, notices, open: env.opened, doc: withNotices<SubmitDoc>(true, notices, { echo, next: null, error }) };
+    const { code, message: error } = errorOf(e);
+    return { ok: true, state: w, echo, next: null, code, error, notices, open: env.opened };
   }
 }
 
@@ -246,7 +202,7 @@ export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundIn
   if (opts.foundInDir) {
     const root = projectRootOfStateDir(opts.foundInDir);
     if (root !== null && !sameRoot(root, s.project_root)) {
-      notices.push({ text: `project moved: ${pyReprString(s.project_root)} -> ${pyReprString(root)}` });
+      notices.push({ kind: 'moved', text: `project moved: ${pyReprString(s.project_root)} -> ${pyReprString(root)}` });
       s.project_root = root;
       s.workspace_root = okstraDir(root);
     }
@@ -265,10 +221,10 @@ export function current(ctx: EngineContext, state: WizardState, carried: Notice[
   const env = makeEnv(ctx);
   try {
     const prompt = currentDoc(env, cloneState(state));
-    return { prompt, notices: carried, doc: withNotices<CurrentDoc>(true, carried, { current: prompt }) };
+    return { prompt, notices: carried };
   } catch (e) {
-    const error = messageOf(e);
-    return { prompt: null, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    const { code, message: error } = errorOf(e);
+    return { prompt: null, code, error, notices: carried };
   }
 }
 
@@ -280,14 +236,14 @@ export function submit(ctx: EngineContext, state: WizardState, answer: string, c
   try {
     prompt = nextPrompt(env, w);
   } catch (e) {
-    return refused(ctx, state, messageOf(e), carried);
+    return refused(ctx, state, errorOf(e), carried);
   }
-  if (prompt.kind === 'done') return refused(ctx, state, 'wizard is complete — no prompt to answer', carried);
+  if (prompt.kind === 'done') return refused(ctx, state, new WizardError('no-prompt', 'wizard is complete — no prompt to answer'), carried);
   let echo: string;
   try {
     echo = applyAnswer(env, w, prompt, answer);
   } catch (e) {
-    return refused(ctx, state, messageOf(e), carried);
+    return refused(ctx, state, errorOf(e), carried);
   }
   return advanced(env, w, echo, carried);
 }
@@ -295,13 +251,13 @@ export function submit(ctx: EngineContext, state: WizardState, answer: string, c
 /** The tree's edit action / CLI `rewind --to` (edit-target semantics). */
 export function rewind(ctx: EngineContext, state: WizardState, id: string, carried: Notice[] = []): StepResult {
   const refusal = rewindRefusal(state, id);
-  if (refusal) return refused(ctx, state, refusal, carried);
+  if (refusal) return refused(ctx, state, new WizardError('refused-answer', refusal), carried);
   const env = makeEnv(ctx);
   const w = cloneState(state);
   try {
     applyRewind(env, w, id);
   } catch (e) {
-    return refused(ctx, state, messageOf(e), carried);
+    return refused(ctx, state, errorOf(e), carried);
   }
   return advanced(env, w, `edit-target: ${id} (rewinding)`, carried);
 }
@@ -326,7 +282,12 @@ export function backTarget(state: WizardState): string | null {
 export function back(ctx: EngineContext, state: WizardState, carried: Notice[] = []): StepResult {
   const id = backTarget(state);
   if (id === null) {
-    return refused(ctx, state, state.aborted ? 'wizard was aborted by the user — it cannot be edited' : 'there is no answer to go back to', carried);
+    return refused(
+      ctx,
+      state,
+      state.aborted ? new WizardError('aborted', 'wizard was aborted by the user — it cannot be edited') : new WizardError('refused-answer', 'there is no answer to go back to'),
+      carried,
+    );
   }
   if (id === 'confirm') {
     const env = makeEnv(ctx);
@@ -347,7 +308,7 @@ export function abort(ctx: EngineContext, state: WizardState, carried: Notice[] 
   const w = cloneState(state);
   w.aborted = true;
   const next = promptDoc(env, w, DONE_PROMPT);
-  return { ok: true, state: w, echo: 'abort', next, notices: carried, open: [], doc: withNotices<SubmitDoc>(true, carried, { echo: 'abort', next }) };
+  return { ok: true, state: w, echo: 'abort', next, notices: carried, open: [] };
 }
 
 /** `render-args` at any time (R-RND-3: an incomplete selection is rendered as it is). */
@@ -355,28 +316,26 @@ export function renderArgs(ctx: EngineContext, state: WizardState, carried: Noti
   const env = makeEnv(ctx);
   try {
     const rendered = buildRenderArgs(env, state);
-    const argv = buildArgv(rendered, state.host_runtime);
-    return {
-      ok: true,
-      renderArgs: rendered,
-      renderArgv: argv,
-      notices: carried,
-      doc: withNotices<RenderArgsDoc>(true, carried, { renderArgs: rendered, renderArgv: argv }),
-    };
+    const argv = checkedArgv(ctx.workspace, state, rendered);
+    return { ok: true, renderArgs: rendered, renderArgv: argv, notices: carried };
   } catch (e) {
-    const error = messageOf(e);
-    return { ok: false, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    return failure(e, carried);
   }
 }
 
-/** `wizard_outcome` (R-OUT-*). */
+/**
+ * `wizard_outcome` (R-OUT-*), re-checked every time (src/core/wizard/outcomeCheck.ts): refused with
+ * `not-runnable` when the confirmed state would not run as confirmed. The confirmation text and the
+ * argv come from the same re-checked state.
+ */
 export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[] = []): OutcomeResult {
   const env = makeEnv(ctx);
   try {
-    if (state.aborted) throw new WizardError('wizard was aborted by the user — outcome is unavailable');
-    if (state.confirmed !== true) throw new WizardError('wizard is not complete — outcome is unavailable');
+    if (state.aborted) throw new WizardError('aborted', 'wizard was aborted by the user — outcome is unavailable');
+    if (state.confirmed !== true) throw new WizardError('not-complete', 'wizard is not complete — outcome is unavailable');
+    recheckConfirmed(env, state, carried);
     const rendered = buildRenderArgs(env, state);
-    const argv = buildArgv(rendered, state.host_runtime);
+    const argv = checkedArgv(ctx.workspace, state, rendered);
     const orchestration = { chainStages: stageIntent(state).chainStages };
     const actions = buildPersistActions(state);
     const text = buildConfirmationText(env, state);
@@ -388,17 +347,9 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
       persistActions: actions,
       confirmationText: text,
       notices: carried,
-      doc: withNotices<OutcomeDoc>(true, carried, {
-        renderArgs: rendered,
-        renderArgv: argv,
-        orchestration,
-        persistActions: actions,
-        confirmationText: text,
-      }),
     };
   } catch (e) {
-    const error = messageOf(e);
-    return { ok: false, error, notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    return failure(e, carried);
   }
 }
 
@@ -452,7 +403,7 @@ function staticAnswer(env: StepEnv, state: WizardState, id: string): string {
   try {
     return step.answerOf(env, state);
   } catch (e) {
-    messageOf(e);
+    errorOf(e);
     return '';
   }
 }
@@ -538,11 +489,10 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
       if (!rows.some((r) => r.id === p.step)) rows.push(row(p.step, false));
     }
   } catch (e) {
-    const error = messageOf(e);
-    return { ok: false, error, rows: inWizardOrder(s, rows), notices: carried, doc: withNotices<ErrorDoc>(false, carried, { error }) };
+    return { ...failure(e, carried), rows: inWizardOrder(s, rows) };
   }
   rows = inWizardOrder(s, rows);
-  return { ok: true, rows, current: currentId, notices: carried, doc: withNotices<TreeDoc>(true, carried, { rows, current: currentId }) };
+  return { ok: true, rows, current: currentId, notices: carried };
 }
 
 // ------------------------------------------------------------------ rewind question
@@ -560,7 +510,7 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
   try {
     applyRewind(env, w, id);
   } catch (e) {
-    messageOf(e);
+    errorOf(e);
     return [];
   }
   const kept = new Set(w.answered);

@@ -69,7 +69,7 @@ function flowPrompt(env: StepEnv, s: WizardState): Prompt {
     }
     if (stepApplies(env, s, entry)) return entry.build(env, s);
   }
-  throw new WizardError('wizard state is inconsistent: no step applies and the wizard is not confirmed; rewind to an earlier step');
+  throw new WizardError('no-prompt', 'wizard state is inconsistent: no step applies and the wizard is not confirmed; rewind to an earlier step');
 }
 
 // ------------------------------------------------------------------ edit-target
@@ -169,7 +169,7 @@ export function matchOption(options: PromptOption[], answer: string): PromptOpti
 
 /** Submits one answer to the prompt computed for this state; returns the echo. Mutates `s`. */
 export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer: string): string {
-  if (prompt.kind === 'done') throw new WizardError('wizard is complete — no prompt to answer');
+  if (prompt.kind === 'done') throw new WizardError('no-prompt', 'wizard is complete — no prompt to answer');
   if (isRoleStepId(prompt.step)) {
     // Role prompts refuse non-options with their own messages (`role '<r>' count must be in …`, `model '<v>' is not a compatible candidate …` …).
     const matched = matchOption(prompt.options, answer);
@@ -179,12 +179,12 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
     return echo;
   }
   const step = STEP_BY_ID.get(prompt.step);
-  if (!step) throw new WizardError(`unknown step: ${pyReprString(prompt.step)}`);
+  if (!step) throw new WizardError('internal', `unknown step: ${pyReprString(prompt.step)}`);
   if (step === editTarget) {
     const o = matchOption(prompt.options, answer);
     const id = o ? o.value : answer;
     const refusal = rewindRefusal(s, id);
-    if (refusal) throw new WizardError(refusal);
+    if (refusal) throw new WizardError('refused-answer', refusal);
     applyRewind(env, s, id);
     return `edit-target: ${id} (rewinding)`;
   }
@@ -192,10 +192,10 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
   if (prompt.kind === 'pick') {
     const o = matchOption(prompt.options, answer);
     if (!o) throw notAnOption(step.id, answer);
-    if (o.disabled) throw new WizardError(step.refuseDisabled ? step.refuseDisabled(env, s, o) : (o.description ?? `answer ${pyReprString(answer)} cannot be chosen`));
+    if (o.disabled) throw new WizardError('refused-answer', step.refuseDisabled ? step.refuseDisabled(env, s, o) : (o.description ?? `answer ${pyReprString(answer)} cannot be chosen`));
     value = o.value;
   } else if (prompt.kind === 'multi_pick') {
-    if (answer === '') throw new WizardError(`step '${step.id}' needs at least one choice`);
+    if (answer === '') throw new WizardError('refused-answer', `step '${step.id}' needs at least one choice`);
     const values: string[] = [];
     for (const part of answer.split(',')) {
       const o = matchOption(prompt.options, part);

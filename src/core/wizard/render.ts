@@ -16,7 +16,7 @@ export function stageIntent(s: WizardState): { stage: string; chainStages: strin
 
 /** R-RND-6 in the key order of docs/steps.md › Render arguments; paths absolute. */
 export function buildRenderArgs(env: StepEnv, s: WizardState): RenderArgs {
-  if (s.aborted) throw new WizardError('wizard was aborted by the user — render-args is unavailable');
+  if (s.aborted) throw new WizardError('aborted', 'wizard was aborted by the user — render-args is unavailable');
   const abs = (p: string) => toAbsolute(s.project_root, p);
   const roles = s.task_type ? renderRoleArgs(env.roles(s), s) : { roleCount: [], roleModel: [] };
   return {
@@ -50,7 +50,7 @@ export function renderArgv(rendered: RenderArgs, hostRuntime: string): string[] 
   for (const [name, value] of Object.entries(rendered)) {
     const values = Array.isArray(value) ? value : [value];
     for (const v of values) {
-      if (typeof v !== 'string') throw new WizardError(`wizard render arg --${name} must be a string`);
+      if (typeof v !== 'string') throw new WizardError('internal', `wizard render arg --${name} must be a string`);
       argv.push(`--${name}`, v);
     }
   }

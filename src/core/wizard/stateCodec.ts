@@ -2,10 +2,19 @@
 // R-VER-*, R-VAL-*). Parsing takes a payload that JSON.parse already
 // produced; the store owns bytes, BOMs and file names.
 
-import * as z from 'zod';
 import { pyRepr, pyReprString } from '../pyRepr';
 import { defaultState, WizardError, type WizardState } from '../types';
 import { isAbsolutePath, toProjectRelative } from './paths';
+import {
+  fieldTypeWords,
+  rememberedAnswersSchema,
+  roleCountsSchema,
+  roleModelsSchema,
+  roleSelectionOrderSchema,
+  STATE_FIELD_ORDER,
+  stateFieldsSchema,
+  type StateField,
+} from './stateSchema';
 
 /** R-ID-8: the snake_case v1 provider fields v2 drops. */
 export const V1_PROVIDER_STATE_FIELDS = [
@@ -45,46 +54,7 @@ export const LEGACY_SOURCE_FIELD = 'legacySource';
 const PENDING_FIELD = 'pendingFollowUp';
 const REMEMBERED_FIELD = 'rememberedAnswers';
 
-/** The snake_case fields of the state file, in file order. */
-export const STATE_FIELD_ORDER = [
-  'workspace_root',
-  'project_root',
-  'project_id',
-  'host_runtime',
-  'host_entry_mode',
-  'available_functions',
-  'task_group',
-  'task_id',
-  'task_type',
-  'reuse_previous',
-  'brief_path',
-  'analysis_target',
-  'feature_evidence_path',
-  'project_evidence_path',
-  'selected_direction_path',
-  'approved_plan_path',
-  'handoff_mode',
-  'handoff_stages',
-  'selected_stages',
-  'reuse_worktree',
-  'base_ref',
-  'fix_cycle',
-  'directive',
-  'related_tasks_raw',
-  'clarification_response_path',
-  'pr_template_path',
-  'pr_template_scope',
-  'use_defaults',
-  'critic_pending_text',
-  'workers_custom_pending',
-  'profile_workers',
-  'confirmed',
-  'aborted',
-  'edit_target',
-  'last_run',
-  'answered',
-] as const;
-export type StateField = (typeof STATE_FIELD_ORDER)[number];
+export { STATE_FIELD_ORDER, type StateField } from './stateSchema';
 
 /** Path fields stored project-relative (docs/state-file.md). */
 export const PATH_FIELDS = [
@@ -96,38 +66,6 @@ export const PATH_FIELDS = [
   'clarification_response_path',
   'pr_template_path',
 ] as const;
-
-const str = z.string();
-const strList = z.array(z.string());
-const lastRunSchema = z.object({
-  startedAt: z.string(),
-  argv: z.array(z.string()),
-  exitCode: z.union([z.number().int(), z.null()]),
-});
-
-// What each known field must hold, with the words used in the load error.
-const FIELD_TYPES: Record<StateField, { schema: z.ZodType; type: string }> = (() => {
-  const t = {} as Record<StateField, { schema: z.ZodType; type: string }>;
-  for (const f of STATE_FIELD_ORDER) t[f] = { schema: str, type: 'a string' };
-  t.reuse_previous = { schema: z.union([z.string(), z.null()]), type: 'a string or null' };
-  for (const f of ['reuse_worktree', 'critic_pending_text', 'workers_custom_pending', 'aborted'] as const) {
-    t[f] = { schema: z.boolean(), type: 'a boolean' };
-  }
-  for (const f of ['use_defaults', 'confirmed'] as const) t[f] = { schema: z.union([z.boolean(), z.null()]), type: 'a boolean or null' };
-  t.available_functions = { schema: strList, type: 'a list of strings' };
-  t.answered = { schema: strList, type: 'a list of strings' };
-  t.profile_workers = { schema: z.array(z.unknown()), type: 'a list' };
-  t.last_run = {
-    schema: z.union([lastRunSchema, z.null()]),
-    type: 'null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}',
-  };
-  return t;
-})();
-
-const roleCountsSchema = z.record(z.string(), z.number().int());
-const roleModelsSchema = z.record(z.string(), z.array(z.string()));
-const roleOrderSchema = z.array(z.string());
-const rememberedSchema = z.record(z.string(), z.string());
 
 export interface ParsedState {
   state: WizardState;
@@ -178,10 +116,10 @@ const NEVER_EXTRA = new Set<string>([
  * Throws WizardError with a load message of docs/state-file.md or a field-type message.
  */
 export function parseState(payload: unknown): ParsedState {
-  if (!isPlainObject(payload)) throw new WizardError('wizard state must be a JSON object');
+  if (!isPlainObject(payload)) throw new WizardError('file-error', 'wizard state must be a JSON object');
   // Cloning, repr-ing and re-serialising recurse: a value nested thousands deep would overflow the stack (quality R4).
   if (nestedDeeperThan(payload, MAX_STATE_NESTING)) {
-    throw new WizardError(`wizard state is nested too deeply (more than ${MAX_STATE_NESTING} levels)`);
+    throw new WizardError('file-error', `wizard state is nested too deeply (more than ${MAX_STATE_NESTING} levels)`);
   }
   const has = (k: string) => Object.prototype.hasOwnProperty.call(payload, k);
   const version = has('executionIdentityVersion') ? payload.executionIdentityVersion : null;
@@ -189,24 +127,24 @@ export function parseState(payload: unknown): ParsedState {
   // absent/null/1 → v1, 2 (2.0 is the same JSON number) → v2, anything else → `unsupported wizard state version`.
   if (version === null || version === 1) sourceVersion = 1;
   else if (version === 2) sourceVersion = 2;
-  else throw new WizardError(`unsupported wizard state version: ${pyRepr(version)}`);
+  else throw new WizardError('file-error', `unsupported wizard state version: ${pyRepr(version)}`);
 
   const hasV2 = V2_STATE_FIELDS.some(has);
   const hasV1 = V1_PROVIDER_STATE_JSON_FIELDS.some(has);
   if (sourceVersion === 2 && (hasV1 || !V2_STATE_FIELDS.every(has))) {
-    throw new WizardError('mixed wizard state versions are not allowed');
+    throw new WizardError('file-error', 'mixed wizard state versions are not allowed');
   }
-  if (sourceVersion === 1 && hasV2) throw new WizardError('mixed wizard state versions are not allowed');
+  if (sourceVersion === 1 && hasV2) throw new WizardError('file-error', 'mixed wizard state versions are not allowed');
 
   const state = defaultState();
   if (sourceVersion === 2) {
     const counts = roleCountsSchema.safeParse(payload.roleCounts);
     // z.number().int() accepts 2.0 (JSON cannot tell it from 2); booleans fail.
-    if (!counts.success) throw new WizardError('wizard state roleCounts must map roles to integers');
+    if (!counts.success) throw new WizardError('file-error', 'wizard state roleCounts must map roles to integers');
     const models = roleModelsSchema.safeParse(payload.roleModels);
-    if (!models.success) throw new WizardError('wizard state roleModels must map roles to modelRef arrays');
-    const order = roleOrderSchema.safeParse(payload.roleSelectionOrder);
-    if (!order.success) throw new WizardError('wizard state roleSelectionOrder must be a string array');
+    if (!models.success) throw new WizardError('file-error', 'wizard state roleModels must map roles to modelRef arrays');
+    const order = roleSelectionOrderSchema.safeParse(payload.roleSelectionOrder);
+    if (!order.success) throw new WizardError('file-error', 'wizard state roleSelectionOrder must be a string array');
     state.role_counts = { ...counts.data };
     state.role_models = Object.fromEntries(Object.entries(models.data).map(([r, m]) => [r, [...m]]));
     state.role_selection_order = [...order.data];
@@ -215,22 +153,22 @@ export function parseState(payload: unknown): ParsedState {
   const target = state as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(payload)) {
     if (KNOWN_FIELDS.has(key)) {
-      const spec = FIELD_TYPES[key as StateField];
-      const res = spec.schema.safeParse(value);
-      if (!res.success) throw new WizardError(`wizard state field ${pyReprString(key)} must be ${spec.type}: ${pyRepr(value)}`);
+      const field = key as StateField;
+      const res = stateFieldsSchema.shape[field].safeParse(value);
+      if (!res.success) throw new WizardError('file-error', `wizard state field ${pyReprString(key)} must be ${fieldTypeWords(field)}: ${pyRepr(value)}`);
       target[key] = structuredClone(res.data);
     } else if (!NEVER_EXTRA.has(key)) {
-      state.extra_keys.push([key, structuredClone(value)]);
+      state.extra_keys.push([key, structuredClone(value)]); // `__proto__` too: an own key of JSON.parse's object
     }
   }
   if (has(PENDING_FIELD)) {
     const p = payload[PENDING_FIELD];
-    if (typeof p !== 'string') throw new WizardError(`wizard state field '${PENDING_FIELD}' must be a string: ${pyRepr(p)}`);
+    if (typeof p !== 'string') throw new WizardError('file-error', `wizard state field '${PENDING_FIELD}' must be a string: ${pyRepr(p)}`);
     if (p !== '') state.pending_follow_up = p;
   }
   if (has(REMEMBERED_FIELD)) {
-    const r = rememberedSchema.safeParse(payload[REMEMBERED_FIELD]);
-    if (!r.success) throw new WizardError(`wizard state field '${REMEMBERED_FIELD}' must map step ids to strings: ${pyRepr(payload[REMEMBERED_FIELD])}`);
+    const r = rememberedAnswersSchema.safeParse(payload[REMEMBERED_FIELD]);
+    if (!r.success) throw new WizardError('file-error', `wizard state field '${REMEMBERED_FIELD}' must map step ids to strings: ${pyRepr(payload[REMEMBERED_FIELD])}`);
     if (Object.keys(r.data).length > 0) state.remembered_answers = { ...r.data };
   }
   // Paths are stored project-relative; accept absolute ones inside the project.
@@ -252,7 +190,7 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
   const out: Record<string, unknown> = {};
   const src = state as unknown as Record<string, unknown>;
   for (const f of STATE_FIELD_ORDER) out[f] = structuredClone(src[f]);
-  for (const [k, v] of state.extra_keys) if (!KNOWN_FIELDS.has(k) && !NEVER_EXTRA.has(k)) out[k] = structuredClone(v);
+  for (const [k, v] of state.extra_keys) if (!KNOWN_FIELDS.has(k) && !NEVER_EXTRA.has(k)) defineKey(out, k, structuredClone(v));
   out.executionIdentityVersion = 2;
   out.roleCounts = { ...state.role_counts };
   // "No models" is an absent key, never `role: []`.
@@ -262,6 +200,11 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
   if (state.remembered_answers && Object.keys(state.remembered_answers).length > 0) out[REMEMBERED_FIELD] = { ...state.remembered_answers };
   if (legacySource) out[LEGACY_SOURCE_FIELD] = { path: legacySource.path, sha256: legacySource.sha256 };
   return out;
+}
+
+/** `obj[key] = value` as an own data property, also for `__proto__` (an assignment would set the prototype). */
+export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The state file's text: `JSON.stringify(obj, null, 2) + "\n"`. */

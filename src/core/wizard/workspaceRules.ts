@@ -10,7 +10,7 @@ import { isTaskType, TASK_TYPE_VALUES, WizardError } from '../types';
 export function slugifyTaskSegment(s: string): string {
   let out = s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   out = out.replace(/^-+|-+$/g, '').slice(0, 64).replace(/^-+|-+$/g, '');
-  if (out === '') throw new WizardError(`task segment is empty after slugify: ${pyReprString(s)}`);
+  if (out === '') throw new WizardError('refused-answer', `task segment is empty after slugify: ${pyReprString(s)}`);
   return out;
 }
 
@@ -172,26 +172,26 @@ function dependencyOrder(candidates: PlanStage[]): PlanStage[] {
  */
 export function stagePlan(task: TaskDetails, taskType: string): StagePlan {
   const plan = task.plan;
-  if (plan === null) throw new WizardError(`task '${task.key}' has no approved plan (plan/approved-plan.md)`);
-  if ('error' in plan) throw new WizardError(plan.error);
+  if (plan === null) throw new WizardError('no-prompt', `task '${task.key}' has no approved plan (plan/approved-plan.md)`);
+  if ('error' in plan) throw new WizardError('file-error', plan.error);
   const seen = new Set<string>();
   for (const s of plan.stages) {
-    if (seen.has(s.id)) throw new WizardError(`approved plan stage id is duplicated: ${pyReprString(s.id)}`);
+    if (seen.has(s.id)) throw new WizardError('no-prompt', `approved plan stage id is duplicated: ${pyReprString(s.id)}`);
     seen.add(s.id);
   }
   const cycle = findCycle(plan.stages);
-  if (cycle) throw new WizardError(`approved plan stages form a cycle: ${cycle.join(' -> ')}`);
-  if (!plan.approved) throw new WizardError('approved plan is not approved: set approved: true');
-  if (plan.blocking !== null) throw new WizardError(`approved plan has unresolved blocking items: ${plan.blocking}`);
+  if (cycle) throw new WizardError('no-prompt', `approved plan stages form a cycle: ${cycle.join(' -> ')}`);
+  if (!plan.approved) throw new WizardError('no-prompt', 'approved plan is not approved: set approved: true');
+  if (plan.blocking !== null) throw new WizardError('no-prompt', `approved plan has unresolved blocking items: ${plan.blocking}`);
   const done = new Set(task.manifest.workflow?.completedStages ?? []);
   let candidates: PlanStage[];
   if (taskType === 'implementation') {
     const fixCycle = failedFinalVerification(task.manifest) !== null;
     candidates = fixCycle ? plan.stages : plan.stages.filter((s) => !done.has(s.id));
-    if (candidates.length === 0) throw new WizardError('every stage of the approved plan is done');
+    if (candidates.length === 0) throw new WizardError('no-prompt', 'every stage of the approved plan is done');
   } else {
     candidates = plan.stages.filter((s) => done.has(s.id));
-    if (candidates.length === 0) throw new WizardError('no stage of the approved plan is done yet');
+    if (candidates.length === 0) throw new WizardError('no-prompt', 'no stage of the approved plan is done yet');
   }
   const chain = dependencyOrder(candidates);
   const singles = taskType === 'implementation' ? chain.filter((s) => s.dependsOn.every((d) => done.has(d))) : chain;

@@ -44,6 +44,12 @@ export interface PromptSummary {
   label: string;
 }
 
+/** `notices` (their texts, once each) when there are some: the documents' shape (docs/protocol.md). */
+function noticesOf(notices: Notice[]): { notices?: string[] } {
+  const texts = [...new Set(notices.map((n) => n.text))];
+  return texts.length > 0 ? { notices: texts } : {};
+}
+
 function errorDoc(code: WizardErrorCode, error: string, current: PromptDoc | null, notices: Notice[] = []): LmErrorDoc {
   const texts = [...new Set(notices.map((n) => n.text))];
   return texts.length ? { ok: false, notices: texts, code, error, current } : { ok: false, code, error, current };
@@ -119,7 +125,7 @@ export class LmWizard {
       const w = await this.load();
       const cur = engine.current(w.ctx, w.state, w.carried);
       if (!cur.prompt) return errorDoc(codeOf(cur, 'no-prompt'), cur.error ?? '', null, cur.notices);
-      return { ...cur.doc, task: w.taskKey, current: withRevision(cur.prompt, w.handle.revision) };
+      return { ok: true, ...noticesOf(cur.notices), task: w.taskKey, current: withRevision(cur.prompt, w.handle.revision) };
     });
   }
 
@@ -163,9 +169,8 @@ export class LmWizard {
         const now = await this.load().catch(() => null);
         return errorDoc(codeOf(err, changed ? 'stale-state' : 'file-error'), err.message, now ? this.current(now) : null);
       }
-      const doc = { ...r.doc, task: w.taskKey };
-      if (doc.next) doc.next = withRevision(doc.next, saved.revision);
-      return doc;
+      const next = r.next ? withRevision(r.next, saved.revision) : null;
+      return { ok: true, ...noticesOf(r.notices), task: w.taskKey, echo: r.echo, next, ...(r.error ? { code: r.code, error: r.error } : {}) };
     });
   }
 
@@ -182,7 +187,10 @@ export class LmWizard {
     return this.run(async () => {
       const w = await this.load();
       const o = engine.outcome(w.ctx, w.state, w.carried);
-      if (o.ok) return { ...o.doc, task: w.taskKey };
+      if (o.ok) {
+        const { renderArgs, renderArgv, orchestration, persistActions, confirmationText } = o;
+        return { ok: true, ...noticesOf(o.notices), task: w.taskKey, renderArgs, renderArgv, orchestration, persistActions, confirmationText };
+      }
       const fallback: WizardErrorCode = w.state.aborted ? 'aborted' : w.state.confirmed !== true ? 'not-complete' : 'not-runnable';
       return errorDoc(codeOf(o, fallback), o.error, w.state.aborted ? null : this.current(w), o.notices);
     });

@@ -3,7 +3,7 @@
 // engine's message in place (R7), Back is the engine's Back, Escape pauses.
 
 import * as vscode from 'vscode';
-import type { PromptDoc } from '../../core/types';
+import { WizardError, type PromptDoc } from '../../core/types';
 import type { StepOutcome } from '../wizard/session';
 import { buildPromptModel, multiPickAnswer, type ItemModel, type PromptModel } from './promptModel';
 
@@ -123,7 +123,7 @@ export class PromptRunner implements vscode.Disposable {
         try {
           outcome = await request.submit(answer);
         } catch (err) {
-          outcome = { ok: false, error: err instanceof Error ? err.message : String(err), current: request.prompt };
+          outcome = { ok: false, code: err instanceof WizardError ? err.code : 'internal', error: err instanceof Error ? err.message : String(err), current: request.prompt };
         }
         clearTimeout(loadingTimer);
         loadingTimer = undefined;
@@ -177,7 +177,7 @@ export class PromptRunner implements vscode.Disposable {
         try {
           outcome = await request.submit(answer);
         } catch (err) {
-          outcome = { ok: false, error: err instanceof Error ? err.message : String(err), current: request.prompt };
+          outcome = { ok: false, code: err instanceof WizardError ? err.code : 'internal', error: err instanceof Error ? err.message : String(err), current: request.prompt };
         }
         if (outcome.ok) {
           finish({ kind: 'answered', outcome });

@@ -7,14 +7,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { okstraCommandArgv, renderBundleArgv, type OkstraCommandSetting } from '../../core/run';
-import type { LastRun, PromptDoc } from '../../core/types';
+import { WizardError, type LastRun, type PromptDoc } from '../../core/types';
 import { PromptRunner } from '../prompt/promptRunner';
 import { runRefusal } from '../run/runGuard';
 import type { RunResult } from '../run/runExecution';
 import type { WizardTreeProvider } from '../tree/wizardTree';
 import type { TreeRowModel } from '../tree/treeModel';
 import type { Dialogs } from './dialogs';
-import { STALE_STATE_MESSAGE, type StepOutcome, type WizardSession } from './session';
+import { type StepOutcome, type WizardSession } from './session';
 import type { FolderInfo, SessionFactory, UnfinishedWizard } from './sessionFactory';
 import { WizardStatusBar } from './statusBar';
 
@@ -34,7 +34,6 @@ function runModules(): typeof import('../run/persistActions') & typeof import('.
 }
 
 /** Notices about the machine, not the selection: Run asks before starting (issue 5). */
-const ENVIRONMENTAL_NOTICE = /cannot start here|\(configured in /;
 
 export interface ControllerDeps {
   context: vscode.ExtensionContext;
@@ -174,7 +173,7 @@ export class WizardController implements vscode.Disposable {
     }
     const notices = session.current().notices;
     for (const n of notices) this.deps.log.info(`notice before Run: ${n.text}`);
-    const environmental = notices.filter((n) => ENVIRONMENTAL_NOTICE.test(n.text));
+    const environmental = notices.filter((n) => n.kind === 'environment');
     if (environmental.length > 0) {
       const go = t('Run Anyway');
       const answer = await this.deps.dialogs.ask(t('Some models may not start on this machine.'), environmental.map((n) => n.text).join('\n'), [go]);
@@ -353,7 +352,7 @@ export class WizardController implements vscode.Disposable {
   private async submit(session: WizardSession, answer: string): Promise<StepOutcome> {
     const outcome = await session.submit(answer);
     if (!outcome.ok) {
-      if (outcome.error.includes(STALE_STATE_MESSAGE)) void this.offerReload();
+      if (outcome.code === 'stale-state') void this.offerReload();
       return outcome;
     }
     this.deps.log.info(outcome.echo);
@@ -619,7 +618,7 @@ export class WizardController implements vscode.Disposable {
     } catch (err) {
       const message = errorText(err);
       this.deps.log.error(message);
-      if (message.includes(STALE_STATE_MESSAGE)) void this.offerReload();
+      if (err instanceof WizardError && err.code === 'stale-state') void this.offerReload();
       else await this.deps.dialogs.error(message);
       return undefined;
     }

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EngineContext, EnvironmentPort, WorkspacePort } from '../../core/ports';
 import { textsFor } from '../../core/text';
-import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardState } from '../../core/types';
+import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../../core/types';
 import * as engine from '../../core/wizard/engine';
 import { parseState, stateToJson } from '../../core/wizard/stateCodec';
 import * as store from '../../store';
@@ -54,12 +54,12 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Engine errors are messages (WizardError); anything else is a bug and propagates. */
-function guarded<T>(run: () => T, onError: (message: string) => T): T {
+/** Engine errors are WizardErrors (a message and a code); anything else is a bug and propagates. */
+function guarded<T>(run: () => T, onError: (message: string, code: WizardErrorCode) => T): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof WizardError) return onError(err.message);
+    if (err instanceof WizardError) return onError(err.message, err.code);
     throw err;
   }
 }
@@ -119,7 +119,7 @@ export class EngineSessionFactory implements SessionFactory {
   async open(statePath: string | null, folder: FolderInfo): Promise<WizardSession> {
     if (statePath === null) {
       const pending = this.pending().find((p) => p.rootAbs === folder.rootAbs);
-      if (!pending) throw new WizardError(vscode.l10n.t('The unfinished wizard of {0} is no longer in workspace storage.', folder.name));
+      if (!pending) throw new WizardError('file-error', vscode.l10n.t('The unfinished wizard of {0} is no longer in workspace storage.', folder.name));
       const parsed = parseState(pending.payload);
       const prepared = engine.prepare(this.contextFor(folder.rootAbs), parsed);
       return new EngineSession(this, folder, prepared.state, null, null, prepared.notices);
@@ -332,7 +332,7 @@ export class EngineSession implements WizardSession {
 
   async abort(): Promise<void> {
     const r = await this.step((ctx, state) => engine.abort(ctx, state, this.loadNotices));
-    if (!r.ok) throw new WizardError(r.error);
+    if (!r.ok) throw new WizardError(r.code, r.error);
   }
 
   tree(): TreeResult {
@@ -395,7 +395,7 @@ export class EngineSession implements WizardSession {
 
   clearedByRewind(id: string): string[] {
     // The engine's own rewind on a copy, nothing saved: exactly what it would clear.
-    const r = guarded<EngineStep>(() => engine.rewind(this.ctx(), this.stateValue, id), (error) => ({ ok: false, error, current: null }));
+    const r = guarded<EngineStep>(() => engine.rewind(this.ctx(), this.stateValue, id), (error, code) => ({ ok: false, code, error, current: null }));
     if (!r.ok) return [];
     const kept = new Set(r.state.answered);
     return this.stateValue.answered.filter((a) => a !== id && a !== 'confirm' && a !== 'edit-target' && !kept.has(a));
@@ -404,12 +404,12 @@ export class EngineSession implements WizardSession {
   /** One engine step; on success the new state is saved before it becomes current. */
   private async step(run: (ctx: EngineContext, state: WizardState) => EngineStep): Promise<StepOutcome> {
     const ctx = this.ctx();
-    const r = guarded<EngineStep>(() => run(ctx, this.stateValue), (error) => ({ ok: false, error, current: null }));
-    if (!r.ok) return { ok: false, error: r.error, current: r.current ?? null };
+    const r = guarded<EngineStep>(() => run(ctx, this.stateValue), (error, code) => ({ ok: false, code, error, current: null }));
+    if (!r.ok) return { ok: false, code: r.code, error: r.error, current: r.current ?? null };
     try {
       await this.persist(r.state);
     } catch (err) {
-      if (err instanceof WizardError) return { ok: false, error: err.message, current: this.current().prompt };
+      if (err instanceof WizardError) return { ok: false, code: err.code, error: err.message, current: this.current().prompt };
       throw err;
     }
     this.stateValue = r.state;
@@ -438,4 +438,4 @@ export class EngineSession implements WizardSession {
 
 type EngineStep =
   | { ok: true; state: WizardState; echo: string; next: PromptDoc | null; error?: string; notices?: Notice[]; open?: string[] }
-  | { ok: false; error: string; current: PromptDoc | null };
+  | { ok: false; code: WizardErrorCode; error: string; current: PromptDoc | null };

@@ -3,7 +3,7 @@
 // only, so the prompt runner, tree and Run can be tested with a fake; the real
 // implementation (engineSession.ts) wires the engine, the store and the workspace.
 
-import type { LastRun, Notice, PromptDoc, WizardState } from '../../core/types';
+import type { LastRun, Notice, PromptDoc, WizardErrorCode, WizardState } from '../../core/types';
 
 export interface CurrentResult {
   prompt: PromptDoc | null;
@@ -22,7 +22,7 @@ export type StepOutcome =
       /** Project-relative files the answer created or chose for the user to edit (a new task's brief, an answers file). */
       open: string[];
     }
-  | { ok: false; error: string; current: PromptDoc | null };
+  | { ok: false; code: WizardErrorCode; error: string; current: PromptDoc | null };
 
 export interface TreeRowDoc {
   id: string;
@@ -83,8 +83,3 @@ export interface WizardSession {
   clearedByRewind(id: string): string[];
 }
 
-/**
- * A refused write because another writer changed the file (docs/safety.md R2). The store's STALE_READ_MESSAGE,
- * copied rather than imported (that would load the store and node:crypto at activation, P4); a unit test keeps them equal.
- */
-export const STALE_STATE_MESSAGE = 'state file changed on disk since it was read; reload to continue';

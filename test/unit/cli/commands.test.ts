@@ -35,7 +35,7 @@ describe('cli: commands', function () {
     const before = snapshotTree(root);
     const r = cli(args, { env });
     assert.equal(r.code, 2, r.stdout);
-    assert.deepEqual(r.json, { ok: false, error });
+    assert.deepEqual(r.json, { ok: false, code: 'usage', error });
     assert.match(r.stderr, /^usage: okstra-wizard/);
     assert.deepEqual(snapshotTree(root), before, 'nothing written');
   }
@@ -150,7 +150,7 @@ describe('cli: commands', function () {
       cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env });
       const out = cli(['outcome', '--state', state], { env });
       assert.equal(out.code, 0);
-      assert.deepEqual(out.json, { ok: false, error: 'wizard is not complete — outcome is unavailable' });
+      assert.deepEqual(out.json, { ok: false, code: 'not-complete', error: 'wizard is not complete — outcome is unavailable' });
       const ra = cli(['render-args', '--state', state], { env });
       RenderArgsDocSchema.parse(ra.json);
       assert.equal(ra.json.renderArgs['task-id'], 'node-upgrade');
@@ -173,10 +173,12 @@ describe('cli: commands', function () {
       const before = snapshotTree(root);
       assert.deepEqual(cli(['outcome', '--state', state], { env }).json, {
         ok: false,
+        code: 'aborted',
         error: 'wizard was aborted by the user — outcome is unavailable',
       });
       assert.deepEqual(cli(['render-args', '--state', state], { env }).json, {
         ok: false,
+        code: 'aborted',
         error: 'wizard was aborted by the user — render-args is unavailable',
       });
       const rw = cli(['rewind', '--state', state, '--to', 'task-type'], { env });

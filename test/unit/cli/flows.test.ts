@@ -20,6 +20,7 @@ import {
   InitDocSchema,
   OutcomeDocSchema,
   PROMPT_KEY_ORDER,
+  PROMPT_LAST_KEY,
   SubmitDocSchema,
   TreeDocSchema,
 } from '../../../src/cli/outputSchemas';
@@ -160,6 +161,7 @@ function expectedArgv(args: Record<string, string | string[]>, host: string): st
 
 function assertPrompt(p: any): void {
   assert.deepEqual(Object.keys(p).slice(0, PROMPT_KEY_ORDER.length), [...PROMPT_KEY_ORDER]);
+  assert.equal(Object.keys(p).at(-1), PROMPT_LAST_KEY);
 }
 
 interface Finished {

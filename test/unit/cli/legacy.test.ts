@@ -98,7 +98,7 @@ describe('cli: a legacy v1 state file', function () {
     for (const extra of [[], ['--force']]) {
       const r = cli(['init', '--state', v1, '--project-root', root, ...extra], { env });
       assert.equal(r.code, 2, r.stdout);
-      assert.deepEqual(r.json, { ok: false, error: `${v1}: legacy v1 state; choose another path` });
+      assert.deepEqual(r.json, { ok: false, code: 'usage', error: `${v1}: legacy v1 state; choose another path` });
     }
     assert.deepEqual(snapshotTree(root), before);
   });

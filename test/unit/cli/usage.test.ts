@@ -14,7 +14,8 @@ function assertUsageError(args: string[], error: string | RegExp, env = baseEnv(
   const r = cli(args, { env });
   assert.equal(r.code, 2, r.stdout + r.stderr);
   ErrorDocSchema.parse(r.json);
-  assert.deepEqual(Object.keys(r.json), ['ok', 'error']);
+  assert.deepEqual(Object.keys(r.json), ['ok', 'code', 'error']);
+  assert.equal(r.json.code, 'usage');
   if (typeof error === 'string') assert.equal(r.json.error, error);
   else assert.match(r.json.error, error);
   assert.match(r.stderr, /^usage: okstra-wizard <command>/);

@@ -117,7 +117,7 @@ describe('cli: writes, refusals and exit statuses', function () {
       beforeSave: (p) => fs.writeFileSync(p, other),
     });
     assert.equal(r.code, 1, r.stdout);
-    assert.deepEqual(r.json, { ok: false, error: `${state}: state file changed on disk since it was read; reload to continue` });
+    assert.deepEqual(r.json, { ok: false, code: 'stale-state', error: `${state}: state file changed on disk since it was read; reload to continue` });
     assert.equal(fs.readFileSync(state, 'utf8'), other, 'the other writer’s bytes stay');
     assert.deepEqual(
       fs.readdirSync(path.dirname(state)).filter((n) => n.includes('.tmp-') || n.endsWith('.lock')),
@@ -232,7 +232,7 @@ describe('cli: writes, refusals and exit statuses', function () {
       if (r.json.next === null) break;
     }
     SubmitDocSchema.parse(r.json);
-    assert.deepEqual(Object.keys(r.json), ['ok', 'echo', 'next', 'error']);
+    assert.deepEqual(Object.keys(r.json), ['ok', 'echo', 'next', 'code', 'error']);
     assert.equal(r.json.next, null);
     assert.equal(r.json.error, m7);
     // The answer is saved.
@@ -244,9 +244,9 @@ describe('cli: writes, refusals and exit statuses', function () {
     const bytes = fs.readFileSync(state);
     const step = cli(['step', '--state', state], { env });
     assert.equal(step.code, 0);
-    assert.deepEqual(step.json, { ok: false, error: m7 });
+    assert.deepEqual(step.json, { ok: false, code: 'no-prompt', error: m7 });
     const sub = cli(['step', '--state', state, '--answer', 'claude/opus-4.5'], { env });
-    assert.deepEqual(sub.json, { ok: false, error: m7, current: null });
+    assert.deepEqual(sub.json, { ok: false, code: 'no-prompt', error: m7, current: null });
     for (const cmd of ['tree', 'outcome']) {
       const x = cli([cmd, '--state', state], { env });
       assert.equal(x.code, 0);

@@ -62,6 +62,7 @@ export function makeContext(opts: FixtureOptions = {}): Fixture {
     },
     builtinRegistry: () => ({ path: 'profiles/registry.yaml', text: opts.registry ?? BUILTIN_REGISTRY }),
     isFile: () => false,
+    realPath: (p: string) => p,
     createTask: () => {
       throw new Error('not used by role tests');
     },

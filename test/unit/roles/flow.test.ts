@@ -206,8 +206,9 @@ describe('roles: prompts', () => {
     assert.ok(values(p).includes('claude/opus-4.5'), 'the leader model can serve the analyser too');
   });
 
-  it('R-PR-16: no candidate at all → `has no executable model candidates`', () => {
-    const reg = registryText(['claude', 'codex'], [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer'] }]);
+  it('R-PR-16: no candidate at all, the rest of the selection feasible → `has no executable model candidates`', () => {
+    // The dynamic stage-worker has a model, so the selection itself is feasible.
+    const reg = registryText(['claude', 'codex'], [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer', 'stage-worker'] }]);
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
     const state = makeState({ role_counts: { analyser: 1, critic: 0 }, role_models: { leader: ['codex/b'] } });
     assert.equal(throwsMessage(() => next(ctx, state)), "role 'analyser' has no executable model candidates");
@@ -232,5 +233,14 @@ describe('roles: prompts', () => {
     assert.equal(u.detail, 'planner agents must come from different providers; antigravity is already planner #1');
     const k = R.nextRolePrompt(R.openRoleSession({ ...ctx, texts: ko }, state), state)!;
     assert.match(k.unavailable!.find((x) => x.value === 'antigravity/flash')!.detail!, /서로 다른 제공자/);
+  });
+
+  it('R-PR-16: feasibility is checked first — a dynamic role without any model is reported, not the missing candidates of the prompted role', () => {
+    // Neither the prompted analyser nor the dynamic stage-worker has an executable model.
+    const reg = registryText(['claude', 'codex'], [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer'] }]);
+    const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
+    const state = makeState({ role_counts: { analyser: 1, critic: 0 }, role_models: { leader: ['codex/b'] } });
+    const message = throwsMessage(() => next(ctx, state));
+    assert.equal(message, "role selection cannot be completed: dynamic role 'stage-worker' has no executable model");
   });
 });

@@ -41,6 +41,7 @@ describe('roles: reconcile', () => {
       ],
     );
     assert.deepEqual(notices[0]!.steps, ['role-model:analyser:1']);
+    assert.equal(notices[0]!.kind, 'selection');
     assert.deepEqual(state.role_models, { leader: ['claude/opus-4.5'] });
     assert.deepEqual(state.role_selection_order, ['role-count:analyser', 'role-add:critic', 'role-model:leader:1']);
     assert.deepEqual(state.answered, ['task-pick', 'role-count:analyser', 'role-add:critic', 'role-model:leader:1']);
@@ -103,6 +104,7 @@ describe('roles: reconcile', () => {
       "role 'analyser' count 5 is outside 1..3; it will be asked again",
       "dropped count of role 'ghost': not selectable in the error-analysis profile",
     ]);
+    assert.deepEqual(notices.map((n) => n.kind), ['selection', 'selection'], 'a changed selection is kind selection');
     assert.deepEqual(state.role_counts, { critic: 0 });
     assert.deepEqual(state.role_models, {});
     assert.deepEqual(state.role_selection_order, ['role-add:critic']);
@@ -120,6 +122,7 @@ describe('roles: reconcile', () => {
       "model 'codex/gpt-5.1-codex' for role 'analyser' #1 cannot start here: provider CLI 'codex' was not found on PATH",
     ]);
     assert.deepEqual(notices[0]!.steps, ['role-model:analyser:1']);
+    assert.equal(notices[0]!.kind, 'environment', 'the extension asks before Run on kind environment');
     assert.deepEqual(state.role_models.analyser, ['codex/gpt-5.1-codex']);
     assert.equal(next(ctx, state)!.step, 'role-model:analyser:2');
   });
@@ -131,8 +134,8 @@ describe('roles: reconcile', () => {
       config: { path: '.okstra/config.yaml', modelDefaults: { analyser: ['codex/gpt-5.1-codex', 'kimi/kimi-k2'] } },
     });
     const state = makeState({ role_counts: { analyser: 2, critic: 0 }, role_models: { leader: ['claude/opus-4.5'] } });
-    assert.deepEqual(reconcile(ctx, state).map((n) => n.text), [
-      "configured default model 'codex/gpt-5.1-codex' for role 'analyser' cannot start here: provider CLI 'codex' was not found on PATH",
+    assert.deepEqual(reconcile(ctx, state).map((n) => [n.kind, n.text]), [
+      ['environment', "configured default model 'codex/gpt-5.1-codex' for role 'analyser' cannot start here: provider CLI 'codex' was not found on PATH"],
     ]);
     const p = next(ctx, state)!;
     assert.equal(p.options.find((o) => o.default)!.value, 'kimi/kimi-k2');

@@ -249,7 +249,7 @@ describe('store: the state file', () => {
       fs.writeFileSync(canonicalCompanionPath(file, meta.sha256), v2Text({ directive: 'refused' }, meta));
       const h = loadStateFile(file, {
         validateCompanion: (p) => {
-          if (p.directive === 'refused') throw new WizardError('no');
+          if (p.directive === 'refused') throw new WizardError('file-error', 'no');
         },
       });
       assert.equal(h.legacy!.resumedFrom, null);

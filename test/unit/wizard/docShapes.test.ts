@@ -5,19 +5,21 @@ import {
   ErrorDocSchema,
   OutcomeDocSchema,
   PROMPT_KEY_ORDER,
+  PROMPT_LAST_KEY,
   RefusedDocSchema,
   RenderArgsDocSchema,
   SubmitDocSchema,
   TreeDocSchema,
 } from '../../../src/cli/outputSchemas';
 import * as E from '../../../src/core/wizard/engine';
-import { fresh } from './drive';
+import { docOf, fresh } from './drive';
 import { fakeContext } from './fakeWorkspace';
 import { projectOptions } from './projects';
 
 function checkPromptOrder(p: Record<string, unknown> | null) {
   if (!p) return;
   assert.deepEqual(Object.keys(p).slice(0, PROMPT_KEY_ORDER.length), [...PROMPT_KEY_ORDER]);
+  assert.equal(Object.keys(p).at(-1), PROMPT_LAST_KEY);
 }
 
 describe('engine documents match the CLI schemas', () => {
@@ -27,23 +29,23 @@ describe('engine documents match the CLI schemas', () => {
     const answers: Record<string, string> = { 'task-pick': 'payments/impl', 'role-add:critic': '1' };
     for (let i = 0; i < 40; i++) {
       const c = E.current(ctx, s);
-      CurrentDocSchema.parse(c.doc);
-      checkPromptOrder(c.prompt as unknown as Record<string, unknown>);
-      TreeDocSchema.parse(E.tree(ctx, s).doc);
-      RenderArgsDocSchema.parse(E.renderArgs(ctx, s).doc);
+      CurrentDocSchema.parse(docOf(c));
+      checkPromptOrder((docOf(c) as { current: Record<string, unknown> }).current);
+      TreeDocSchema.parse(docOf(E.tree(ctx, s)));
+      RenderArgsDocSchema.parse(docOf(E.renderArgs(ctx, s)));
       const p = c.prompt!;
       if (p.kind === 'done') break;
       const bad = E.submit(ctx, s, '\u0000nope');
-      RefusedDocSchema.parse(bad.doc);
+      RefusedDocSchema.parse(docOf(bad));
       const ans = answers[p.step] ?? p.options.find((o) => o.default)?.value ?? p.default!;
       const r = E.submit(ctx, s, ans);
-      SubmitDocSchema.parse(r.doc);
+      SubmitDocSchema.parse(docOf(r));
       assert.ok(r.ok);
       if (r.ok) s = r.state;
     }
-    OutcomeDocSchema.parse(E.outcome(ctx, s).doc);
-    ErrorDocSchema.parse(E.outcome(ctx, fresh()).doc);
-    SubmitDocSchema.parse(E.rewind(ctx, s, 'brief').doc);
-    SubmitDocSchema.parse(E.abort(ctx, s).doc);
+    OutcomeDocSchema.parse(docOf(E.outcome(ctx, s)));
+    ErrorDocSchema.parse(docOf(E.outcome(ctx, fresh())));
+    SubmitDocSchema.parse(docOf(E.rewind(ctx, s, 'brief')));
+    SubmitDocSchema.parse(docOf(E.abort(ctx, s)));
   });
 });

@@ -84,7 +84,7 @@ describe('enablement and legacy steps (R-ENA)', () => {
     assert.ok(r.ok);
     const out = r.ok ? E.outcome(ctx, r.state) : null;
     assert.ok(out && out.ok);
-    const text = out && out.ok ? out.doc.confirmationText : '';
+    const text = out && out.ok ? out.confirmationText : '';
     assert.match(text, /\n {2}role {10}: planner #1 = /);
     for (const legacy of ['  lead          :', 'claude-model', 'codex-model', '  report-writer :', '  workers       :', '  executor      :', '  critic        :']) {
       assert.ok(!text.includes(legacy), `legacy line ${legacy}`);

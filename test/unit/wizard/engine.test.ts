@@ -5,7 +5,7 @@ import type { WizardState } from '../../../src/core/types';
 import * as E from '../../../src/core/wizard/engine';
 import { renderArgv } from '../../../src/core/wizard/render';
 import { parseState, stateToJson } from '../../../src/core/wizard/stateCodec';
-import { currentStep, drive, fresh, refusal } from './drive';
+import { currentStep, docOf, drive, fresh, refusal } from './drive';
 import { fakeContext } from './fakeWorkspace';
 import { projectOptions } from './projects';
 
@@ -20,7 +20,7 @@ function at(step: string, answers: Record<string, string> = EA, opts = projectOp
 }
 
 function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
-  assert.ok(r.ok, `not ok: ${JSON.stringify((r as { doc?: unknown }).doc)}`);
+  assert.ok(r.ok, `not ok: ${JSON.stringify(r)}`);
   return r as Extract<T, { ok: true }>;
 }
 
@@ -67,7 +67,7 @@ describe('engine', () => {
     assert.equal(r.echo, 'role-count: analyser=2');
     assert.equal(r.state.answered.at(-1), 'role-count:analyser');
     assert.deepEqual(r.state.role_selection_order, ['role-count:analyser']);
-    assert.deepEqual(Object.keys(r.doc), ['ok', 'echo', 'next']);
+    assert.deepEqual(Object.keys(docOf(r)), ['ok', 'echo', 'next']);
   });
 
   it('R-SUBM-2: the prompt answered is the one computed at submit time', () => {
@@ -122,10 +122,10 @@ describe('engine', () => {
   it('the valid answer is kept when the next prompt fails', () => {
     const { ctx, state } = at('role-add:critic', EA, projectOptions({ config: M7_CONFIG }));
     const r = ok(E.submit(ctx, state, '0'));
-    assert.deepEqual(Object.keys(r.doc), ['ok', 'echo', 'next', 'error']);
+    assert.deepEqual(Object.keys(docOf(r)), ['ok', 'echo', 'next', 'code', 'error']);
     assert.equal(r.state.role_counts.critic, 0);
     assert.ok(r.state.answered.includes('role-add:critic'));
-    assert.equal(E.current(ctx, r.state).doc.ok, false);
+    assert.equal(docOf(E.current(ctx, r.state)).ok, false);
   });
 
   it('R-RDY-3: confirm waits while a follow-up applies', () => {
@@ -148,16 +148,16 @@ describe('engine', () => {
     const r = E.submit(ctx, state, 'nope');
     assert.ok(!r.ok);
     if (r.ok) return;
-    assert.deepEqual(Object.keys(r.doc), ['ok', 'error', 'current']);
+    assert.deepEqual(Object.keys(docOf(r)), ['ok', 'code', 'error', 'current']);
     assert.equal(r.current?.step, 'directive-pick');
     assert.deepEqual(r.current, currentStep(ctx, state));
   });
 
   it('every successful answer has the one shape {ok, echo, next}', () => {
     const { ctx, state } = at('brief');
-    assert.deepEqual(Object.keys(ok(E.submit(ctx, state, 'task')).doc), ['ok', 'echo', 'next']);
+    assert.deepEqual(Object.keys(docOf(ok(E.submit(ctx, state, 'task')))), ['ok', 'echo', 'next']);
     const role = at('role-add:critic');
-    assert.deepEqual(Object.keys(ok(E.submit(role.ctx, role.state, '0')).doc), ['ok', 'echo', 'next']);
+    assert.deepEqual(Object.keys(docOf(ok(E.submit(role.ctx, role.state, '0')))), ['ok', 'echo', 'next']);
   });
 
   it('a done wizard refuses answers with the done prompt as current', () => {
@@ -192,7 +192,7 @@ describe('engine', () => {
       const { ctx, state } = at('brief');
       const aborted = ok(E.abort(ctx, state)).state;
       const r = E.renderArgs(ctx, aborted);
-      assert.deepEqual(r.doc, { ok: false, error: 'wizard was aborted by the user — render-args is unavailable' });
+      assert.deepEqual(docOf(r), { ok: false, code: 'aborted', error: 'wizard was aborted by the user — render-args is unavailable' });
     });
 
     it('R-RND-6: the keys in order, task-id and task-type after task-group, nothing hidden before pr-template-path', () => {
@@ -305,16 +305,16 @@ describe('engine', () => {
 
     it('R-OUT-1: an aborted or unconfirmed wizard has no outcome', () => {
       const { ctx, state } = at('confirm');
-      assert.deepEqual(E.outcome(ctx, state).doc, { ok: false, error: 'wizard is not complete — outcome is unavailable' });
-      assert.deepEqual(E.outcome(ctx, { ...state, confirmed: false }).doc, { ok: false, error: 'wizard is not complete — outcome is unavailable' });
+      assert.deepEqual(docOf(E.outcome(ctx, state)), { ok: false, code: 'not-complete', error: 'wizard is not complete — outcome is unavailable' });
+      assert.deepEqual(docOf(E.outcome(ctx, { ...state, confirmed: false })), { ok: false, code: 'not-complete', error: 'wizard is not complete — outcome is unavailable' });
       const aborted = ok(E.submit(ctx, state, 'abort')).state;
-      assert.deepEqual(E.outcome(ctx, aborted).doc, { ok: false, error: 'wizard was aborted by the user — outcome is unavailable' });
+      assert.deepEqual(docOf(E.outcome(ctx, aborted)), { ok: false, code: 'aborted', error: 'wizard was aborted by the user — outcome is unavailable' });
     });
 
     it('R-OUT-2: the outcome keys, computed from one render', () => {
       const { ctx, state } = confirmed();
       const o = ok(E.outcome(ctx, state));
-      assert.deepEqual(Object.keys(o.doc), ['ok', 'renderArgs', 'renderArgv', 'orchestration', 'persistActions', 'confirmationText']);
+      assert.deepEqual(Object.keys(docOf(o)), ['ok', 'renderArgs', 'renderArgv', 'orchestration', 'persistActions', 'confirmationText']);
       assert.deepEqual(o.renderArgv, ok(E.renderArgs(ctx, state)).renderArgv);
       assert.equal(o.confirmationText, E.confirmationText(ctx, state));
     });
@@ -326,7 +326,7 @@ describe('engine', () => {
       const r = ok(E.abort(ctx, state));
       assert.equal(r.echo, 'abort');
       assert.equal(r.next?.kind, 'done');
-      assert.deepEqual(Object.keys(r.doc), ['ok', 'echo', 'next']);
+      assert.deepEqual(Object.keys(docOf(r)), ['ok', 'echo', 'next']);
       assert.equal(currentStep(ctx, r.state).kind, 'done');
       const rw = E.rewind(ctx, r.state, 'task-type');
       assert.equal(rw.ok ? '' : rw.error, 'wizard was aborted by the user — it cannot be edited');
@@ -344,11 +344,11 @@ describe('engine', () => {
   describe('notices and tree', () => {
     it('carried notices come right after ok in every document', () => {
       const { ctx, state } = at('brief');
-      const carried = [{ text: "project moved: '/a' -> '/b'" }];
-      assert.deepEqual(Object.keys(E.current(ctx, state, carried).doc), ['ok', 'notices', 'current']);
-      assert.deepEqual(Object.keys(E.submit(ctx, state, 'task', carried).doc), ['ok', 'notices', 'echo', 'next']);
-      assert.deepEqual(Object.keys(E.tree(ctx, state, carried).doc), ['ok', 'notices', 'rows', 'current']);
-      assert.deepEqual(E.current(ctx, state, carried).doc.notices, ["project moved: '/a' -> '/b'"]);
+      const carried = [{ kind: 'moved' as const, text: "project moved: '/a' -> '/b'" }];
+      assert.deepEqual(Object.keys(docOf(E.current(ctx, state, carried))), ['ok', 'notices', 'current']);
+      assert.deepEqual(Object.keys(docOf(E.submit(ctx, state, 'task', carried))), ['ok', 'notices', 'echo', 'next']);
+      assert.deepEqual(Object.keys(docOf(E.tree(ctx, state, carried))), ['ok', 'notices', 'rows', 'current']);
+      assert.deepEqual(docOf(E.current(ctx, state, carried)).notices, ["project moved: '/a' -> '/b'"]);
     });
 
     it('tree rows: the edit targets with groups and echoes, then the current prompt', () => {
@@ -374,7 +374,7 @@ describe('engine', () => {
 
     it('a notice naming a step is attached to its row', () => {
       const { ctx, state } = at('role-model:analyser:2');
-      const t = ok(E.tree(ctx, state, [{ text: 'removed something', steps: ['role-model:analyser:1'] }]));
+      const t = ok(E.tree(ctx, state, [{ kind: 'selection', text: 'removed something', steps: ['role-model:analyser:1'] }]));
       assert.equal(t.rows.find((r) => r.id === 'role-model:analyser:1')?.notice, 'removed something');
     });
 
@@ -416,13 +416,13 @@ describe('engine: prompts that cannot be computed', () => {
     const broken = fakeContext(projectOptions({ profiles: { 'error-analysis': null } }));
     const t = E.tree(broken.ctx, d.state);
     assert.equal(t.ok, false);
-    assert.deepEqual(Object.keys(t.doc), ['ok', 'error']);
+    assert.deepEqual(Object.keys(docOf(t)), ['ok', 'code', 'error']);
     assert.ok(!t.ok && t.rows.length > 5);
     const c = E.current(broken.ctx, d.state);
-    assert.deepEqual(Object.keys(c.doc), ['ok', 'error']);
+    assert.deepEqual(Object.keys(docOf(c)), ['ok', 'code', 'error']);
     const r = E.submit(broken.ctx, d.state, 'none');
     assert.ok(!r.ok);
-    assert.deepEqual(r.ok ? null : r.doc, { ok: false, error: c.error, current: null });
+    assert.deepEqual(r.ok ? null : docOf(r), { ok: false, code: c.code, error: c.error, current: null });
     const rw = E.rewind(broken.ctx, d.state, 'task-type');
     assert.ok(rw.ok, 'rewind is the way out');
   });

@@ -44,6 +44,8 @@ export interface FakeTask {
 export interface FakeOptions {
   tasks?: FakeTask[];
   files?: string[];
+  /** Symlinks: project-relative path → absolute target (realPath follows them). */
+  links?: Record<string, string>;
   config?: ProjectConfig | null;
   lang?: string;
   profiles?: Record<string, string | null>;
@@ -88,8 +90,8 @@ export class FakeWorkspace implements WorkspacePort {
 
   task(key: string): TaskDetails {
     const t = this.tasksByKey.get(key);
-    if (!t) throw new WizardError(`task '${key}' cannot be used: no such task`);
-    if (t.unreadable) throw new WizardError(`task '${key}' cannot be used: ${t.unreadable}`);
+    if (!t) throw new WizardError('file-error', `task '${key}' cannot be used: no such task`);
+    if (t.unreadable) throw new WizardError('file-error', `task '${key}' cannot be used: ${t.unreadable}`);
     const dir = `.okstra/tasks/${key}`;
     const planPath = `${dir}/plan/approved-plan.md`;
     let plan: TaskDetails['plan'] = null;
@@ -160,7 +162,37 @@ export class FakeWorkspace implements WorkspacePort {
   }
 
   isFile(p: string): boolean {
-    return this.files.has(this.rel(p));
+    const rel = this.rel(this.realPath(p.startsWith('/') ? p : `${ROOT}/${p}`) ?? p);
+    return this.files.has(rel) || this.taskFiles().has(rel);
+  }
+
+  /** The files a task's details name (brief, plan, directions, answers): they exist unless the task says otherwise. */
+  private taskFiles(): Set<string> {
+    const out = new Set<string>();
+    for (const t of this.tasksByKey.values()) {
+      if (t.unreadable) continue;
+      const dir = `.okstra/tasks/${t.group}/${t.id}`;
+      if (t.brief?.exists ?? true) out.add(`${dir}/brief.md`);
+      if (t.plan && !('error' in t.plan)) out.add(`${dir}/plan/approved-plan.md`);
+      for (const d of t.directions ?? []) out.add(d);
+      for (const q of t.questions ?? []) if (q.answersExists) out.add(`${dir}/clarifications/${q.runId}.answers.md`);
+    }
+    return out;
+  }
+
+  /** Symlinks are `links` (project-relative path → absolute target); everything else resolves to itself. */
+  realPath(absPath: string): string | null {
+    const links = this.opts.links ?? {};
+    let p = absPath;
+    for (let hop = 0; hop < 40; hop++) {
+      const rel = this.rel(p);
+      const hit = Object.keys(links)
+        .filter((l) => rel === l || rel.startsWith(l + '/'))
+        .sort((a, b) => b.length - a.length)[0];
+      if (hit === undefined) return p;
+      p = links[hit] + rel.slice(hit.length);
+    }
+    return null; // a loop
   }
 
   createTask(group: string, id: string, title: string): CreatedTask {

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import type { WizardState } from '../../../src/core/types';
 import * as E from '../../../src/core/wizard/engine';
 import { STEP_BY_ID } from '../../../src/core/wizard/steps';
-import { currentStep, drive, fresh, refusal, type Answers } from './drive';
+import { currentStep, docOf, drive, fresh, refusal, type Answers } from './drive';
 import { fakeContext } from './fakeWorkspace';
 import { projectOptions } from './projects';
 
 const EA = { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis' };
 
 function ok<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
-  assert.ok(r.ok, `not ok: ${JSON.stringify((r as { doc?: unknown }).doc)}`);
+  assert.ok(r.ok, `not ok: ${JSON.stringify(r)}`);
   return r as Extract<T, { ok: true }>;
 }
 
@@ -61,7 +61,7 @@ describe('rewind and back', () => {
     assert.equal(refusal(ctx, edit, 'nope'), "unknown step: 'nope'");
     assert.equal(refusal(ctx, edit, 'role-model:nobody:1'), "unknown role selection step: 'role-model:nobody:1'");
     const r = E.rewind(ctx, state, 'direction-pick');
-    assert.deepEqual(r.doc, { ok: false, error: "unknown step: 'direction-pick'", current: currentStep(ctx, state) });
+    assert.deepEqual(docOf(r, null), { ok: false, code: 'refused-answer', error: "unknown step: 'direction-pick'", current: currentStep(ctx, state) });
   });
 
   it('R-EDT-3: a role rewind keeps the ids before it and nothing else changes', () => {

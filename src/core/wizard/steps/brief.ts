@@ -1,6 +1,6 @@
 // brief (docs/steps.md › Steps): the task's brief.md, another file (→ brief-path), or none.
 import { WizardError } from '../../types';
-import { echo, markDefault, opt, optionText, pickPrompt, projectPath, requireTask, textPrompt, type Step } from './step';
+import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pathProblem, pickPrompt, requireTask, type Step } from './step';
 
 export const brief: Step = {
   id: 'brief',
@@ -13,7 +13,8 @@ export const brief: Step = {
     const options = [];
     if (task.brief.exists) {
       // A brief with broken front matter is shown with its file error and refused.
-      const error = task.brief.error;
+      const outside = pathProblem(env, s, task.brief.path);
+      const error = task.brief.error ?? (outside ? `${task.brief.path} ${outside}` : undefined);
       options.push(opt('task', optionText(env, 'brief', 'task', { path: task.brief.path }), { isDefault: !error, disabled: !!error, description: error }));
     }
     options.push(opt('path', optionText(env, 'brief', 'path')));
@@ -23,7 +24,9 @@ export const brief: Step = {
   submit(env, s, value) {
     const task = requireTask(env, s);
     if (value === 'task') {
-      if (task.brief.error) throw new WizardError(task.brief.error);
+      if (task.brief.error) throw new WizardError('file-error', task.brief.error);
+      const outside = pathProblem(env, s, task.brief.path);
+      if (outside) throw new WizardError('refused-answer', `brief: ${task.brief.path} ${outside}`);
       s.brief_path = task.brief.path;
     } else if (value === 'path') {
       s.brief_path = '';
@@ -32,25 +35,9 @@ export const brief: Step = {
     return `brief: ${value}`;
   },
   answerOf(env, s) {
-    if (s.pending_follow_up === 'brief-path' || s.answered.includes('brief-path')) return 'path';
+    if (followUpChosen(s, 'brief-path')) return 'path';
     return s.brief_path ? 'task' : 'none';
   },
 };
 
-export const briefPath: Step = {
-  id: 'brief-path',
-  textKey: 'brief_path',
-  group: 'inputs',
-  owns: ['brief_path'],
-  needsValue: true,
-  applies: (_env, s) => s.pending_follow_up === 'brief-path',
-  build(env) {
-    return textPrompt(env, this, '');
-  },
-  submit(env, s, value) {
-    s.brief_path = projectPath(env, s, 'brief-path', value, 'brief file not found');
-    s.pending_follow_up = undefined;
-    return echo('brief-path', value);
-  },
-  answerOf: (_env, s) => s.brief_path,
-};
+export const briefPath: Step = followUpPathStep({ id: 'brief-path', textKey: 'brief_path', group: 'inputs', field: 'brief_path', missing: 'brief file not found' });

@@ -1,7 +1,7 @@
 // clarification-pick / clarification (docs/steps.md › Steps, docs/okstra-files.md › Clarifications).
 import type { QuestionsFile } from '../../ports';
 import { WizardError, type WizardState } from '../../types';
-import { echo, markDefault, opt, optionText, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
+import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
 
 /** The newest questions file (run ids sort by date). */
 export function newestQuestions(env: StepEnv, s: WizardState): QuestionsFile | null {
@@ -36,7 +36,7 @@ export const clarificationPick: Step = {
   submit(env, s, value) {
     if (value === 'answer-now') {
       const q = newestQuestions(env, s)!;
-      if (q.error) throw new WizardError(q.error);
+      if (q.error) throw new WizardError('file-error', q.error);
       // Never during the progress simulation: it must not write files.
       if (!env.simulate && !q.answersExists) env.ctx.workspace.createFileIfMissing(q.answersPath, answersTemplate(q));
       s.clarification_response_path = q.answersPath;
@@ -48,25 +48,15 @@ export const clarificationPick: Step = {
     return `clarification-pick: ${value}`;
   },
   answerOf(_env, s) {
-    if (s.pending_follow_up === 'clarification' || s.answered.includes('clarification')) return 'path';
+    if (followUpChosen(s, 'clarification')) return 'path';
     return s.clarification_response_path ? `answer-now (${s.clarification_response_path})` : 'skip';
   },
 };
 
-export const clarification: Step = {
+export const clarification: Step = followUpPathStep({
   id: 'clarification',
   textKey: 'clarification',
   group: 'follow-ups',
-  owns: ['clarification_response_path'],
-  needsValue: true,
-  applies: (_env, s) => s.pending_follow_up === 'clarification',
-  build(env) {
-    return textPrompt(env, this, '');
-  },
-  submit(env, s, value) {
-    s.clarification_response_path = projectPath(env, s, 'clarification', value, 'answers file not found');
-    s.pending_follow_up = undefined;
-    return echo('clarification', value);
-  },
-  answerOf: (_env, s) => s.clarification_response_path,
-};
+  field: 'clarification_response_path',
+  missing: 'answers file not found',
+});

@@ -1,6 +1,6 @@
 // direction-pick (docs/steps.md › Steps): one of the task's directions/*.md for implementation-planning.
 import { baseName } from '../paths';
-import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
+import { markDefault, opt, optionText, pathProblem, pickPrompt, type Step } from './step';
 
 export const directionPick: Step = {
   id: 'direction-pick',
@@ -11,7 +11,10 @@ export const directionPick: Step = {
   build(env, s) {
     const options = [opt('none', optionText(env, 'direction_pick', 'none'))];
     for (const p of env.task(s)!.directions) {
-      options.push(opt(p, optionText(env, 'direction_pick', 'file', { name: baseName(p).replace(/\.md$/, ''), path: p })));
+      // A direction that is a symlink to a file outside the project is shown, not offered.
+      const outside = pathProblem(env, s, p);
+      const extra = outside ? { disabled: true, description: `${p} ${outside}` } : {};
+      options.push(opt(p, optionText(env, 'direction_pick', 'file', { name: baseName(p).replace(/\.md$/, ''), path: p }), extra));
     }
     return pickPrompt(env, this, markDefault(options, 'none'));
   },

@@ -1,6 +1,6 @@
 // directive-pick / directive (docs/steps.md › Steps).
 import { reusedRun, runDirective } from './reusePrevious';
-import { echo, markDefault, opt, optionText, pickPrompt, refuseEmpty, refuseLeadingDash, refuseNul, textPrompt, type Step } from './step';
+import { echo, followUpChosen, markDefault, opt, optionText, pickPrompt, refuseEmpty, refuseLeadingDash, refuseNul, textPrompt, type Step } from './step';
 
 export const directivePick: Step = {
   id: 'directive-pick',
@@ -23,7 +23,7 @@ export const directivePick: Step = {
     return `directive-pick: ${value}`;
   },
   answerOf(env, s) {
-    if (s.pending_follow_up === 'directive' || s.answered.includes('directive')) return 'write';
+    if (followUpChosen(s, 'directive')) return 'write';
     return s.directive ? 'keep' : 'none';
   },
 };

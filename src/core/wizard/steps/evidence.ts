@@ -1,7 +1,8 @@
 // evidence (docs/steps.md › Steps): the feature / project evidence named in the brief.
 import { WizardError, type WizardState } from '../../types';
 import { chosenBriefFrontMatter } from './analysisTarget';
-import { markDefault, opt, optionText, pickPrompt, storedProjectPath, type Step, type StepEnv } from './step';
+import { pyReprString } from '../../pyRepr';
+import { markDefault, opt, optionText, pathProblem, pickPrompt, storedProjectPath, type Step, type StepEnv } from './step';
 
 function evidencePaths(env: StepEnv, s: WizardState): { feature: string; project: string } | null {
   const ev = chosenBriefFrontMatter(env, s)?.evidence;
@@ -9,9 +10,14 @@ function evidencePaths(env: StepEnv, s: WizardState): { feature: string; project
   return { feature: ev.feature ?? '', project: ev.project ?? '' };
 }
 
-function storedEvidence(s: WizardState, p: string): string {
+function storedEvidence(env: StepEnv, s: WizardState, p: string): string {
   // evidence-inputs joins the two paths with ',' (docs/okstra-files.md › brief.md).
-  return p === '' ? '' : storedProjectPath(s, 'evidence', p, { noComma: true });
+  if (p === '') return '';
+  const rel = storedProjectPath(s, 'evidence', p, { noComma: true });
+  // An in-project name can still be a symlink to a file outside the project.
+  const outside = pathProblem(env, s, rel);
+  if (outside) throw new WizardError('refused-answer', `evidence: path must be inside the project: ${pyReprString(p)} ${outside}`);
+  return rel;
 }
 
 export const evidence: Step = {
@@ -26,8 +32,8 @@ export const evidence: Step = {
     // An unusable path is shown with its error and never pre-selected.
     let error: string | undefined;
     try {
-      storedEvidence(s, ev.feature);
-      storedEvidence(s, ev.project);
+      storedEvidence(env, s, ev.feature);
+      storedEvidence(env, s, ev.project);
     } catch (e) {
       if (!(e instanceof WizardError)) throw e;
       error = e.message;
@@ -38,8 +44,8 @@ export const evidence: Step = {
   submit(env, s, value) {
     if (value === 'use') {
       const ev = evidencePaths(env, s)!;
-      s.feature_evidence_path = storedEvidence(s, ev.feature);
-      s.project_evidence_path = storedEvidence(s, ev.project);
+      s.feature_evidence_path = storedEvidence(env, s, ev.feature);
+      s.project_evidence_path = storedEvidence(env, s, ev.project);
     } else {
       s.feature_evidence_path = '';
       s.project_evidence_path = '';

@@ -1,4 +1,6 @@
 // fix-cycle (docs/steps.md › Steps): after a failed final verification, implement its fixes.
+import { pyReprString } from '../../pyRepr';
+import { dashProblem } from '../argSafety';
 import { failedFinalVerification } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
 
@@ -13,7 +15,10 @@ export const fixCycle: Step = {
   },
   build(env, s) {
     const runId = failedFinalVerification(env.task(s)!.manifest)!;
-    const options = [opt('yes', optionText(env, 'fix_cycle', 'yes', { run_id: runId })), opt('no', optionText(env, 'fix_cycle', 'no'))];
+    const task = env.task(s)!;
+    const problem = dashProblem(runId);
+    const description = problem ? `${task.dir}/task-manifest.json: run id ${pyReprString(runId)} ${problem}` : undefined;
+    const options = [opt('yes', optionText(env, 'fix_cycle', 'yes', { run_id: runId }), { disabled: problem !== null, description }), opt('no', optionText(env, 'fix_cycle', 'no'))];
     return pickPrompt(env, this, markDefault(options, 'yes'), { run_id: runId });
   },
   submit(env, s, value) {

@@ -1,5 +1,7 @@
 // handoff-stage-pick (docs/steps.md › Steps, docs/okstra-files.md › Plans): the whole chain or one stage.
+import { pyReprString } from '../../pyRepr';
 import { WizardError } from '../../types';
+import { listItemProblem } from '../argSafety';
 import { stagePlan, STAGE_SCOPED_TASK_TYPES } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, requireTask, type Step } from './step';
 
@@ -10,11 +12,23 @@ export const handoffStagePick: Step = {
   owns: ['handoff_mode', 'handoff_stages', 'approved_plan_path'],
   applies: (_env, s) => STAGE_SCOPED_TASK_TYPES.has(s.task_type),
   build(env, s) {
-    const { chain, singles } = stagePlan(requireTask(env, s), s.task_type);
+    const { plan, chain, singles } = stagePlan(requireTask(env, s), s.task_type);
     const ids = chain.map((st) => st.id);
-    const options = [opt('chain', optionText(env, 'handoff_stage_pick', 'chain', { count: String(ids.length), stages: ids.join(' → ') }))];
+    // A stage id that okstra would read as an option (or that breaks the comma-joined --stages) is shown, not offered.
+    const stageProblem = (id: string): string | null => {
+      const problem = listItemProblem(id);
+      return problem ? `${plan.path}: stage id ${pyReprString(id)} ${problem}` : null;
+    };
+    const chainProblem = ids.map(stageProblem).find((p) => p !== null) ?? null;
+    const options = [
+      opt('chain', optionText(env, 'handoff_stage_pick', 'chain', { count: String(ids.length), stages: ids.join(' → ') }), {
+        disabled: chainProblem !== null,
+        description: chainProblem ?? undefined,
+      }),
+    ];
     for (const st of singles) {
-      options.push(opt(`stage:${st.id}`, optionText(env, 'handoff_stage_pick', 'stage', { stage: st.id }), { description: st.title }));
+      const problem = stageProblem(st.id);
+      options.push(opt(`stage:${st.id}`, optionText(env, 'handoff_stage_pick', 'stage', { stage: st.id }), { description: problem ?? st.title, disabled: problem !== null }));
     }
     return pickPrompt(env, this, markDefault(options, 'chain'));
   },
@@ -25,7 +39,7 @@ export const handoffStagePick: Step = {
       s.handoff_stages = chain.map((st) => st.id).join(',');
     } else {
       const id = value.slice('stage:'.length);
-      if (!singles.some((st) => st.id === id)) throw new WizardError(`answer '${value}' is not an option of step 'handoff-stage-pick'`);
+      if (!singles.some((st) => st.id === id)) throw new WizardError('refused-answer', `answer '${value}' is not an option of step 'handoff-stage-pick'`);
       s.handoff_mode = 'single';
       s.handoff_stages = id;
     }

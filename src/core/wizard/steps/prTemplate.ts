@@ -1,6 +1,6 @@
 // pr-template-pick / pr-template / pr-template-scope (docs/steps.md › Steps).
 import type { WizardState } from '../../types';
-import { echo, markDefault, opt, optionText, pickPrompt, projectPath, textPrompt, type Step, type StepEnv } from './step';
+import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pathProblem, pickPrompt, type Step, type StepEnv } from './step';
 
 export const REPO_PR_TEMPLATE = '.github/pull_request_template.md';
 
@@ -24,13 +24,18 @@ export const prTemplatePick: Step = {
   group: 'follow-ups',
   owns: ['pr_template_path', 'pr_template_scope'],
   applies: (_env, s) => s.task_type === 'release-handoff',
-  build(env) {
+  build(env, s) {
     const cfg = configTemplate(env);
     const options = [];
-    if (cfg) options.push(opt('config', optionText(env, 'pr_template_pick', 'config', { path: cfg })));
+    // A template path (from config.yaml, or a symlinked repository template) that leads outside the project is shown, not offered.
+    const unusable = (p: string) => {
+      const outside = pathProblem(env, s, p);
+      return outside ? { disabled: true, description: `${p} ${outside}` } : {};
+    };
+    if (cfg) options.push(opt('config', optionText(env, 'pr_template_pick', 'config', { path: cfg }), unusable(cfg)));
     // The project setting naming the repository template is one file: offered once, as the setting.
     if (repoTemplateExists(env) && !sameTemplate(cfg, REPO_PR_TEMPLATE)) {
-      options.push(opt('repo', optionText(env, 'pr_template_pick', 'repo', { path: REPO_PR_TEMPLATE })));
+      options.push(opt('repo', optionText(env, 'pr_template_pick', 'repo', { path: REPO_PR_TEMPLATE }), unusable(REPO_PR_TEMPLATE)));
     }
     options.push(opt('path', optionText(env, 'pr_template_pick', 'path')));
     options.push(opt('none', optionText(env, 'pr_template_pick', 'none')));
@@ -54,29 +59,13 @@ export const prTemplatePick: Step = {
     return `pr-template-pick: ${value}`;
   },
   answerOf(_env, s) {
-    if (s.pending_follow_up === 'pr-template' || s.answered.includes('pr-template')) return 'path';
+    if (followUpChosen(s, 'pr-template')) return 'path';
     if (s.pr_template_scope === 'config') return 'config';
     return s.pr_template_path ? 'repo' : 'none';
   },
 };
 
-export const prTemplate: Step = {
-  id: 'pr-template',
-  textKey: 'pr_template',
-  group: 'follow-ups',
-  owns: ['pr_template_path'],
-  needsValue: true,
-  applies: (_env, s) => s.pending_follow_up === 'pr-template',
-  build(env) {
-    return textPrompt(env, this, '');
-  },
-  submit(env, s, value) {
-    s.pr_template_path = projectPath(env, s, 'pr-template', value, 'PR template not found');
-    s.pending_follow_up = undefined;
-    return echo('pr-template', value);
-  },
-  answerOf: (_env, s) => s.pr_template_path,
-};
+export const prTemplate: Step = followUpPathStep({ id: 'pr-template', textKey: 'pr_template', group: 'follow-ups', field: 'pr_template_path', missing: 'PR template not found' });
 
 /** The scope step follows `repo` or `path` (a config template has its own scope). */
 function needsScope(s: WizardState): boolean {

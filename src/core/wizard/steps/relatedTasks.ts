@@ -1,12 +1,16 @@
 // related-tasks-pick / related-tasks (docs/steps.md › Steps).
 import { WizardError, type WizardState } from '../../types';
+import { pyReprString } from '../../pyRepr';
+import { dashProblem } from '../argSafety';
 import { reusedRun, runRelatedTasks } from './reusePrevious';
-import { echo, markDefault, opt, optionText, pickPrompt, texts, fmt, type Step, type StepEnv } from './step';
+import { taskNameProblem } from './taskPick';
+import { echo, followUpChosen, markDefault, opt, optionText, pickPrompt, texts, fmt, type Step, type StepEnv } from './step';
 
 function otherTaskKeys(env: StepEnv, s: WizardState): string[] {
   const own = `${s.task_group}/${s.task_id}`;
   return env
     .sortedTasks()
+    .filter((e) => e.manifest !== null && taskNameProblem(e) === null)
     .map((e) => e.key)
     .filter((k) => k !== own);
 }
@@ -16,6 +20,15 @@ function titleOf(env: StepEnv, key: string): string | undefined {
   return e?.manifest?.title || undefined;
 }
 
+/** Why a previous run's related tasks cannot be kept: a key that would be read as an option. */
+function keptProblem(kept: string): string | null {
+  for (const key of kept.split(',')) {
+    const problem = dashProblem(key);
+    if (problem) return `task ${pyReprString(key)} ${problem}`;
+  }
+  return null;
+}
+
 export const relatedTasksPick: Step = {
   id: 'related-tasks-pick',
   textKey: 'related_tasks_pick',
@@ -23,12 +36,17 @@ export const relatedTasksPick: Step = {
   owns: ['related_tasks_raw'],
   applies: () => true,
   build(env, s) {
-    const kept = runRelatedTasks(reusedRun(env, s));
+    const run = reusedRun(env, s);
+    const kept = runRelatedTasks(run);
+    const bad = kept ? keptProblem(kept) : null;
     const options = [];
-    if (kept) options.push(opt('keep', optionText(env, 'related_tasks_pick', 'keep', { tasks: kept })));
+    if (kept) {
+      const description = bad ? `${run!.inputsPath}: field 'relatedTasks': ${bad}` : undefined;
+      options.push(opt('keep', optionText(env, 'related_tasks_pick', 'keep', { tasks: kept }), { disabled: bad !== null, description }));
+    }
     options.push(opt('none', optionText(env, 'related_tasks_pick', 'none')));
     if (otherTaskKeys(env, s).length > 0) options.push(opt('choose', optionText(env, 'related_tasks_pick', 'choose')));
-    return pickPrompt(env, this, markDefault(options, kept ? 'keep' : 'none'));
+    return pickPrompt(env, this, markDefault(options, kept && !bad ? 'keep' : 'none'));
   },
   submit(env, s, value) {
     if (value === 'keep') s.related_tasks_raw = runRelatedTasks(reusedRun(env, s));
@@ -37,7 +55,7 @@ export const relatedTasksPick: Step = {
     return `related-tasks-pick: ${value}`;
   },
   answerOf(_env, s) {
-    if (s.pending_follow_up === 'related-tasks' || s.answered.includes('related-tasks')) return 'choose';
+    if (followUpChosen(s, 'related-tasks')) return 'choose';
     return s.related_tasks_raw ? 'keep' : 'none';
   },
 };
@@ -62,7 +80,7 @@ export const relatedTasks: Step = {
   submit(env, s, value) {
     // The engine has matched each choice to an option value already.
     const keys = otherTaskKeys(env, s);
-    for (const k of value.split(',')) if (!keys.includes(k)) throw new WizardError(`answer '${k}' is not an option of step 'related-tasks'`);
+    for (const k of value.split(',')) if (!keys.includes(k)) throw new WizardError('refused-answer', `answer '${k}' is not an option of step 'related-tasks'`);
     s.related_tasks_raw = value;
     s.pending_follow_up = undefined;
     return echo('related-tasks', value);

@@ -1,7 +1,9 @@
 // reuse-previous (docs/steps.md › Steps, docs/okstra-files.md › Previous runs):
 // `fresh`, or `run:<id>` copying directive, related tasks and models.
 import type { PreviousRunInputs } from '../../ports';
+import { pyReprString } from '../../pyRepr';
 import { WizardError, type WizardState } from '../../types';
+import { dashProblem } from '../argSafety';
 import { applyPreviousRunSelection, clearRoleSelection } from '../roleBridge';
 import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
 
@@ -37,6 +39,16 @@ export function applyRunSelection(env: StepEnv, s: WizardState, run: PreviousRun
   env.notices.push(...applyPreviousRunSelection(env.roles(s), s, run.inputs));
 }
 
+/** Why a run's inputs.json cannot be reused: a copied value okstra would read as an option. Null when it can. */
+export function runInputsProblem(run: PreviousRunInputs): string | null {
+  const checks: Array<[string, string]> = [['directive', runDirective(run)], ...runRelatedTasks(run).split(',').map((k): [string, string] => ['relatedTasks', k])];
+  for (const [field, value] of checks) {
+    const problem = dashProblem(value);
+    if (problem) return `${run.inputsPath}: field ${pyReprString(field)}: ${pyReprString(value)} ${problem}`;
+  }
+  return null;
+}
+
 export const reusePrevious: Step = {
   id: 'reuse-previous',
   textKey: 'reuse_previous',
@@ -47,7 +59,8 @@ export const reusePrevious: Step = {
     const options = [opt('fresh', optionText(env, 'reuse_previous', 'fresh'))];
     for (const r of reusableRuns(env, s)) {
       // A malformed inputs.json is shown with its file error and refused, like a broken brief.
-      options.push(opt(`run:${r.runId}`, optionText(env, 'reuse_previous', 'run', { run_id: r.runId }), { description: r.error ?? r.inputsPath, disabled: !!r.error }));
+      const problem = r.error ?? runInputsProblem(r);
+      options.push(opt(`run:${r.runId}`, optionText(env, 'reuse_previous', 'run', { run_id: r.runId }), { description: problem ?? r.inputsPath, disabled: problem !== null }));
     }
     return pickPrompt(env, this, markDefault(options, 'fresh'), { task_type: s.task_type });
   },
@@ -55,8 +68,10 @@ export const reusePrevious: Step = {
     s.reuse_previous = value;
     if (value !== 'fresh') {
       const run = reusedRun(env, s);
-      if (!run) throw new WizardError(`answer '${value}' is not an option of step 'reuse-previous'`);
-      if (run.error) throw new WizardError(run.error);
+      if (!run) throw new WizardError('refused-answer', `answer '${value}' is not an option of step 'reuse-previous'`);
+      if (run.error) throw new WizardError('file-error', run.error);
+      const problem = runInputsProblem(run);
+      if (problem) throw new WizardError('refused-answer', problem);
       s.directive = runDirective(run);
       s.related_tasks_raw = runRelatedTasks(run);
       applyRunSelection(env, s, run);

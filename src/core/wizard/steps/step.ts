@@ -9,6 +9,7 @@ import { pyReprString } from '../../pyRepr';
 import { WizardError, type Notice, type Prompt, type PromptOption, type WizardState } from '../../types';
 import { openRoleSession, type RoleSession } from '../roleBridge';
 import type { StateField } from '../stateCodec';
+import { outsideProblem } from '../argSafety';
 import { toProjectRelative } from '../paths';
 import { sortCatalogue } from '../workspaceRules';
 
@@ -102,7 +103,7 @@ export interface Step {
 
 export function texts(env: StepEnv, key: string): StepTexts {
   const t = env.ctx.texts.steps[key];
-  if (!t) throw new WizardError(`text catalogue ${env.ctx.texts.lang}: steps.${key} is missing`);
+  if (!t) throw new WizardError('internal', `text catalogue ${env.ctx.texts.lang}: steps.${key} is missing`);
   return t;
 }
 
@@ -112,7 +113,7 @@ export function fmt(template: string, values: Record<string, string> = {}): stri
 
 export function optionText(env: StepEnv, key: string, option: string, values: Record<string, string> = {}): string {
   const t = texts(env, key).options[option];
-  if (t === undefined) throw new WizardError(`text catalogue ${env.ctx.texts.lang}: steps.${key}.options.${option} is missing`);
+  if (t === undefined) throw new WizardError('internal', `text catalogue ${env.ctx.texts.lang}: steps.${key}.options.${option} is missing`);
   return fmt(t, values);
 }
 
@@ -142,22 +143,22 @@ export function echo(id: string, value: string): string {
 
 /** The common text refusals (docs/steps.md › Refusals). */
 export function refuseNul(id: string, value: string): void {
-  if (value.includes('\u0000')) throw new WizardError(`${id} must not contain NUL`);
+  if (value.includes('\u0000')) throw new WizardError('refused-answer', `${id} must not contain NUL`);
 }
 
 export function refuseLeadingDash(id: string, value: string): void {
-  if (value.startsWith('-')) throw new WizardError(`${id} must not start with '-' (okstra would read it as an option)`);
+  if (value.startsWith('-')) throw new WizardError('refused-answer', `${id} must not start with '-' (okstra would read it as an option)`);
 }
 
 export function refuseEmpty(id: string, value: string): void {
-  if (value === '') throw new WizardError(`step '${id}' needs a value`);
+  if (value === '') throw new WizardError('refused-answer', `step '${id}' needs a value`);
 }
 
 /** A path as stored: inside the project, relative with `/`; `noComma` for paths joined with ','. */
 export function storedProjectPath(s: WizardState, id: string, value: string, opts: { noComma?: boolean } = {}): string {
   const rel = toProjectRelative(s.project_root, value);
-  if (rel === null || rel === '') throw new WizardError(`${id}: path must be inside the project: ${pyReprString(value)}`);
-  if (opts.noComma && rel.includes(',')) throw new WizardError(`${id}: path must not contain ',': ${pyReprString(value)}`);
+  if (rel === null || rel === '') throw new WizardError('refused-answer', `${id}: path must be inside the project: ${pyReprString(value)}`);
+  if (opts.noComma && rel.includes(',')) throw new WizardError('refused-answer', `${id}: path must not contain ',': ${pyReprString(value)}`);
   return rel;
 }
 
@@ -169,19 +170,61 @@ export function projectPath(env: StepEnv, s: WizardState, id: string, value: str
   refuseNul(id, value);
   refuseEmpty(id, value);
   const rel = storedProjectPath(s, id, value);
-  if (!env.ctx.workspace.isFile(rel)) throw new WizardError(`${missing}: ${pyReprString(value)}`);
+  const outside = pathProblem(env, s, rel);
+  if (outside) throw new WizardError('refused-answer', `${id}: path must be inside the project: ${pyReprString(value)} ${outside}`);
+  if (!env.ctx.workspace.isFile(rel)) throw new WizardError('refused-answer', `${missing}: ${pyReprString(value)}`);
   return rel;
+}
+
+/**
+ * Why a path read from disk or typed (project-relative or absolute) cannot be offered: it resolves,
+ * symlinks followed, outside the project. Null when it may be offered.
+ */
+export function pathProblem(env: StepEnv, s: WizardState, p: string): string | null {
+  return outsideProblem(env.ctx.workspace, s.project_root, p);
+}
+
+/** Did the pick choose its follow-up step (pending, or answered already)? */
+export function followUpChosen(s: WizardState, followUpId: string): boolean {
+  return s.pending_follow_up === followUpId || s.answered.includes(followUpId);
+}
+
+/** The path fields a follow-up text step can fill. */
+export type FollowUpPathField = 'brief_path' | 'pr_template_path' | 'clarification_response_path';
+
+/**
+ * A follow-up text step that asks for a project file after its pick chose "another file" (brief-path,
+ * pr-template, clarification): it applies while pending, starts empty, takes an existing file inside the
+ * project (`missing` names the not-found message) and stores it in `field`.
+ */
+export function followUpPathStep(def: { id: string; textKey: string; group: StepGroup; field: FollowUpPathField; missing: string }): Step {
+  const step: Step = {
+    id: def.id,
+    textKey: def.textKey,
+    group: def.group,
+    owns: [def.field],
+    needsValue: true,
+    applies: (_env, s) => s.pending_follow_up === def.id,
+    build: (env) => textPrompt(env, step, ''),
+    submit(env, s, value) {
+      s[def.field] = projectPath(env, s, def.id, value, def.missing);
+      s.pending_follow_up = undefined;
+      return echo(def.id, value);
+    },
+    answerOf: (_env, s) => s[def.field],
+  };
+  return step;
 }
 
 export function requireTask(env: StepEnv, s: WizardState): TaskDetails {
   const t = env.task(s);
-  if (!t) throw new WizardError('no task is chosen yet');
+  if (!t) throw new WizardError('refused-answer', 'no task is chosen yet');
   return t;
 }
 
 /** The pick's answer matched no option (docs/steps.md › Refusals). */
 export function notAnOption(id: string, value: string): WizardError {
-  return new WizardError(`answer ${pyReprString(value)} is not an option of step '${id}'`);
+  return new WizardError('refused-answer', `answer ${pyReprString(value)} is not an option of step '${id}'`);
 }
 
 /** Marks the option with this value as the default, when it is offered and selectable. */

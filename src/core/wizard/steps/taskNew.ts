@@ -2,6 +2,7 @@
 // parts slugified; creates the task folder, manifest and brief template.
 import { pyReprString } from '../../pyRepr';
 import { WizardError } from '../../types';
+import { taskNameProblem } from './taskPick';
 import { slugifyTaskSegment } from '../workspaceRules';
 import { refuseNul, textPrompt, type Step } from './step';
 
@@ -10,7 +11,7 @@ export function parseNewTaskName(value: string): { group: string; id: string; ti
   refuseNul('task-new', value);
   const parts = value.split('/');
   if (parts.length !== 2 || parts[0].trim() === '' || parts[1].trim() === '') {
-    throw new WizardError(`task name must be '<group>/<name>': ${pyReprString(value)}`);
+    throw new WizardError('refused-answer', `task name must be '<group>/<name>': ${pyReprString(value)}`);
   }
   return { group: slugifyTaskSegment(parts[0]), id: slugifyTaskSegment(parts[1]), title: parts[1].trim() };
 }
@@ -29,14 +30,16 @@ export const taskNew: Step = {
     const key = `${group}/${id}`;
     if (env.tasks().some((e) => e.key === key)) {
       // Back over the task this wizard created: the same name takes that task again (remembered.ts).
-      if (s.remembered_answers?.['task-new'] !== key) throw new WizardError(`task '${key}' already exists`);
+      if (s.remembered_answers?.['task-new'] !== key) throw new WizardError('refused-answer', `task '${key}' already exists`);
       env.task({ ...s, task_group: group, task_id: id }); // throws `task '<key>' cannot be used: …`
       s.task_group = group;
       s.task_id = id;
       s.task_type = '';
       return `task: ${key}`;
     }
-    if (env.simulate) throw new WizardError('the progress simulation never creates tasks');
+    const bad = taskNameProblem({ group, id });
+    if (bad) throw new WizardError('refused-answer', `task '${key}' cannot be created: ${bad}`);
+    if (env.simulate) throw new WizardError('refused-answer', 'the progress simulation never creates tasks');
     const created = env.ctx.workspace.createTask(group, id, title);
     env.tasksChanged();
     env.opened.push(created.briefPath);

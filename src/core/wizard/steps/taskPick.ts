@@ -1,7 +1,24 @@
 // task-pick (docs/steps.md › Steps): one option per task in catalogue order, then `new`.
+import type { TaskEntry } from '../../ports';
+import { pyReprString } from '../../pyRepr';
 import { WizardError } from '../../types';
+import { listItemProblem, stateNameProblem } from '../argSafety';
 import { autofillTaskType, latestKey, taskPickerLabel } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
+
+/**
+ * Why a task folder cannot be offered although its manifest reads: its group or id would reach okstra's
+ * argv as an option, or break the comma-joined `--related-tasks`, or its state file could not be saved
+ * (a name too long for the store's temporaries). Null when it can.
+ */
+export function taskNameProblem(entry: Pick<TaskEntry, 'group' | 'id'>): string | null {
+  for (const [what, name] of [['group folder', entry.group], ['task folder', entry.id]] as const) {
+    const problem = listItemProblem(name);
+    if (problem) return `${what} name ${pyReprString(name)} ${problem}`;
+  }
+  const long = stateNameProblem(entry.id);
+  return long ? `task folder name ${pyReprString(entry.id.slice(0, 40) + '…')} ${long}` : null;
+}
 
 export const taskPick: Step = {
   id: 'task-pick',
@@ -12,17 +29,20 @@ export const taskPick: Step = {
   build(env) {
     const sorted = env.sortedTasks();
     const latest = latestKey(sorted);
-    const options = sorted.map((e) =>
-      e.manifest === null
-        ? opt(e.key, taskPickerLabel(e, false), { disabled: true })
-        : opt(e.key, taskPickerLabel(e, e.key === latest), { description: e.manifest.title }),
-    );
+    const options = sorted.map((e) => {
+      if (e.manifest === null) return opt(e.key, taskPickerLabel(e, false), { disabled: true });
+      const bad = taskNameProblem(e);
+      if (bad) return opt(e.key, taskPickerLabel(e, false), { disabled: true, description: `cannot be used: .okstra/tasks/${e.key}: ${bad}` });
+      return opt(e.key, taskPickerLabel(e, e.key === latest), { description: e.manifest.title });
+    });
     const firstSelectable = options.find((o) => !o.disabled);
     options.push(opt('new', optionText(env, 'task_pick', 'new')));
     return pickPrompt(env, this, markDefault(options, firstSelectable ? firstSelectable.value : 'new'));
   },
   refuseDisabled(env, _s, option) {
     const entry = env.tasks().find((e) => e.key === option.value);
+    const bad = entry && entry.manifest !== null ? taskNameProblem(entry) : null;
+    if (bad) return `task '${option.value}' cannot be used: .okstra/tasks/${option.value}: ${bad}`;
     return `task '${option.value}' cannot be used: ${entry?.error ?? 'unreadable manifest'}`;
   },
   submit(env, s, value) {
@@ -34,8 +54,10 @@ export const taskPick: Step = {
       return 'task-pick: new';
     }
     const entry = env.tasks().find((e) => e.key === value);
-    if (!entry) throw new WizardError(`answer '${value}' is not an option of step 'task-pick'`);
-    if (entry.manifest === null) throw new WizardError(`task '${value}' cannot be used: ${entry.error}`);
+    if (!entry) throw new WizardError('refused-answer', `answer '${value}' is not an option of step 'task-pick'`);
+    if (entry.manifest === null) throw new WizardError('refused-answer', `task '${value}' cannot be used: ${entry.error}`);
+    const bad = taskNameProblem(entry);
+    if (bad) throw new WizardError('refused-answer', `task '${value}' cannot be used: .okstra/tasks/${value}: ${bad}`);
     s.task_group = entry.group;
     s.task_id = entry.id;
     const details = env.task(s)!; // throws `task '<key>' cannot be used: …`

@@ -55,7 +55,7 @@ export const taskType: Step = {
   },
   submit(env, s, value) {
     const error = taskTypeError(env, s, value);
-    if (error !== null) throw new WizardError(error);
+    if (error !== null) throw new WizardError('refused-answer', error);
     s.task_type = value;
     return `task-type: ${value}`;
   },

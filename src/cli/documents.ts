@@ -1,0 +1,69 @@
+// The CLI's documents from the engine's results (cli.md; the shapes are
+// src/cli/outputSchemas.ts): `ok`, then `notices` when there are some, then
+// the command's keys in their documented order, `code` right before `error`.
+// Every prompt document gets the `revision` of the state-file bytes it was
+// computed from as its last key (src/core/wizard/binding.ts).
+import type { Notice, PromptDoc } from '../core/types';
+import { withRevision } from '../core/wizard/binding';
+import type { CurrentResult, Failure, OutcomeResult, RenderArgsResult, StepResult, TreeResult } from '../core/wizard/engine';
+import { document, type JsonDoc, type JsonValue } from './output';
+
+function prompt(p: PromptDoc | null, revision: string | null): JsonValue {
+  if (p === null) return null;
+  return (revision === null ? p : withRevision(p, revision)) as unknown as JsonValue;
+}
+
+function failed(r: Pick<Failure, 'code' | 'error'>, notices: Notice[], extra: JsonDoc = {}): JsonDoc {
+  return document(false, { code: r.code, error: r.error, ...extra }, notices);
+}
+
+/** `step` without an answer: `{ok, notices?, current}` or `{ok: false, notices?, code, error}`. */
+export function currentDocument(r: CurrentResult, revision: string | null): JsonDoc {
+  if (r.prompt === null) return failed({ code: r.code ?? 'no-prompt', error: r.error ?? '' }, r.notices);
+  return document(true, { current: prompt(r.prompt, revision) }, r.notices);
+}
+
+/**
+ * `step --answer`, `rewind`, `abort`: `{ok, notices?, echo, next, code?, error?}` or
+ * `{ok: false, notices?, code, error, current}`. `revision` is the one of the bytes
+ * written (a success) or read (a refusal).
+ */
+export function stepDocument(r: StepResult, revision: string | null): JsonDoc {
+  if (!r.ok) return failed(r, r.notices, { current: prompt(r.current, revision) });
+  return document(true, { echo: r.echo, next: prompt(r.next, revision), code: r.code, error: r.error }, r.notices);
+}
+
+/** `init`: the step document without its echo (`{ok, notices?, next, code?, error?}`). */
+export function initDocument(r: CurrentResult | StepResult, revision: string | null): JsonDoc {
+  if ('prompt' in r) {
+    if (r.prompt === null) return currentDocument(r, revision);
+    return document(true, { next: prompt(r.prompt, revision) }, r.notices);
+  }
+  if (!r.ok) return stepDocument(r, revision);
+  return document(true, { next: prompt(r.next, revision), code: r.code, error: r.error }, r.notices);
+}
+
+export function renderArgsDocument(r: RenderArgsResult): JsonDoc {
+  if (!r.ok) return failed(r, r.notices);
+  return document(true, { renderArgs: r.renderArgs as unknown as JsonValue, renderArgv: r.renderArgv }, r.notices);
+}
+
+export function outcomeDocument(r: OutcomeResult): JsonDoc {
+  if (!r.ok) return failed(r, r.notices);
+  return document(
+    true,
+    {
+      renderArgs: r.renderArgs as unknown as JsonValue,
+      renderArgv: r.renderArgv,
+      orchestration: r.orchestration,
+      persistActions: r.persistActions as unknown as JsonValue,
+      confirmationText: r.confirmationText,
+    },
+    r.notices,
+  );
+}
+
+export function treeDocument(r: TreeResult): JsonDoc {
+  if (!r.ok) return failed(r, r.notices);
+  return document(true, { rows: r.rows as unknown as JsonValue, current: r.current }, r.notices);
+}

@@ -1,0 +1,110 @@
+// What runs is re-checked right before it runs: `outcome` (and so Run) never
+// trusts `confirmed: true`. A confirmed state is runnable only when its
+// identity is complete, its task is still there, the role selection is what
+// the reconcile (profile, pool, environment as they are now) leaves of it,
+// every step is still answered, and every file the argv names exists. A
+// refusal (code `not-runnable`) says what changed and which step to edit.
+import { pyReprString } from '../pyRepr';
+import { cloneState, WizardError, type Notice, type WizardState } from '../types';
+import { stepForField } from './argvGuard';
+import { editTargets, identityReady, nextPrompt } from './flow';
+import { isRoleStepId, reconcileRoleSelection } from './roleBridge';
+import type { StateField } from './stateCodec';
+import type { StepEnv } from './steps/step';
+import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
+
+const FILE_FIELDS: StateField[] = [
+  'brief_path',
+  'feature_evidence_path',
+  'project_evidence_path',
+  'approved_plan_path',
+  'selected_direction_path',
+  'clarification_response_path',
+  'pr_template_path',
+];
+
+function notRunnable(what: string, step: string | null): WizardError {
+  const edit = step ? `; edit step ${pyReprString(step)}` : '';
+  return new WizardError('not-runnable', `the confirmed wizard cannot run: ${what}${edit}`);
+}
+
+function selectionOf(s: WizardState): string {
+  return JSON.stringify([s.role_counts, s.role_models, s.role_selection_order]);
+}
+
+/** The answered step to rewind to for a changed role selection: the first edit target of a role named. */
+function roleStepToEdit(s: WizardState, notices: Notice[]): string | null {
+  const roles = new Set(notices.flatMap((n) => n.roles ?? []));
+  const targets = editTargets(s);
+  return (
+    targets.find((id) => isRoleStepId(id) && roles.has(id.split(':')[1] ?? (id === 'leader-session' ? 'leader' : ''))) ??
+    targets.find((id) => isRoleStepId(id)) ??
+    targets.at(-1) ??
+    null
+  );
+}
+
+function fieldStep(s: WizardState, field: StateField): string | null {
+  const step = stepForField(s, field);
+  return step && editTargets(s).includes(step) ? step : (step ?? null);
+}
+
+/**
+ * Throws WizardError `not-runnable` when the confirmed `state` would not run
+ * as confirmed. `carried` are the notices of the load (the load-time reconcile
+ * already pruned the state it returned: a `selection` notice among them means
+ * the selection on disk is not the one that can run).
+ */
+export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Notice[]): void {
+  const s = cloneState(state);
+  if (!s.task_group || !s.task_id) throw notRunnable('no task is chosen', 'task-pick');
+  if (!s.task_type) throw notRunnable('no task type is chosen', fieldStep(s, 'task_type') ?? 'task-pick');
+  if (STAGE_SCOPED_TASK_TYPES.has(s.task_type) && !s.approved_plan_path) {
+    throw notRunnable(`task type ${pyReprString(s.task_type)} needs an approved plan stage and none is chosen`, fieldStep(s, 'approved_plan_path'));
+  }
+  const key = `${s.task_group}/${s.task_id}`;
+  try {
+    env.task(s);
+  } catch (e) {
+    if (!(e instanceof WizardError)) throw e;
+    throw notRunnable(`task ${pyReprString(key)} is gone or unreadable (${e.message})`, 'task-pick');
+  }
+
+  // The selection: what the load-time reconcile changed, and what a reconcile now would change.
+  const changedAtLoad = carried.filter((n) => n.kind === 'selection');
+  const after = cloneState(s);
+  let changedNow: Notice[] = [];
+  try {
+    changedNow = reconcileRoleSelection(env.roles(after), after).filter((n) => n.kind === 'selection');
+  } catch (e) {
+    if (!(e instanceof WizardError)) throw e;
+    throw notRunnable(e.message, roleStepToEdit(s, []));
+  }
+  if (changedAtLoad.length > 0 || selectionOf(after) !== selectionOf(s)) {
+    const notices = [...changedAtLoad, ...changedNow];
+    const what = notices.length ? notices.map((n) => n.text).join('; ') : 'the role selection is no longer the confirmed one';
+    throw notRunnable(`the role selection changed since it was confirmed: ${what}`, roleStepToEdit(s, notices));
+  }
+
+  // Every step still answered: with the confirmation taken back, the next prompt is the confirmation again.
+  const unconfirmed = cloneState(s);
+  unconfirmed.confirmed = null;
+  unconfirmed.answered = unconfirmed.answered.filter((id) => id !== 'confirm' && id !== 'edit-target');
+  let pending: string;
+  try {
+    pending = nextPrompt(env, unconfirmed).step;
+  } catch (e) {
+    if (!(e instanceof WizardError)) throw e;
+    throw notRunnable(e.message, roleStepToEdit(s, []));
+  }
+  if (pending !== 'confirm') {
+    throw notRunnable(`step ${pyReprString(pending)} is not answered for the state as it is now`, editTargets(s).at(-1) ?? null);
+  }
+  if (!identityReady(s)) throw notRunnable('the task identity is incomplete', 'task-pick');
+
+  for (const field of FILE_FIELDS) {
+    const stored = s[field] as string;
+    if (stored === '' || env.ctx.workspace.isFile(stored)) continue;
+    throw notRunnable(`${pyReprString(stored)} (state field ${pyReprString(field)}) is not a file any more`, fieldStep(s, field));
+  }
+}
