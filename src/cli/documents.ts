@@ -1,4 +1,4 @@
-// The CLI's documents from the engine's results (cli.md; the shapes are
+// The CLI's documents from the engine's results (docs/protocol.md; the shapes are
 // src/cli/outputSchemas.ts): `ok`, then `notices` when there are some, then
 // the command's keys in their documented order, `code` right before `error`.
 // Every prompt document gets the `revision` of the state-file bytes it was

@@ -34,7 +34,7 @@ import {
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
 import { openWorkspace, type FsWorkspace } from '../workspace/workspace';
-import { currentDocument, initDocument, outcomeDocument, stepDocument, treeDocument } from '../cli/documents';
+import { currentDocument, outcomeDocument, stepDocument, treeDocument } from '../cli/documents';
 import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import type { z } from 'zod';
 import { TASK_KEY_PATTERN, type ToolErrorDoc } from './schemas';
@@ -213,14 +213,20 @@ export class WizardHost {
     }
     const ctx = this.context();
     let wizard: OpenWizard;
+    let handle: StateFileHandle;
     try {
-      const handle = loadStateFile(statePath, { shownPath });
+      // The store's load errors name the file.
+      handle = loadStateFile(statePath, { shownPath });
+    } catch (err) {
+      if (!(err instanceof WizardError)) throw err;
+      throw failure(codeOf(err, 'file-error'), err.message, null);
+    }
+    try {
       const prepared = engine.prepare(ctx, parseState(handle.payload), { foundInDir: path.dirname(statePath) });
       wizard = { statePath, handle, state: prepared.state, carried: prepared.notices, stamp: '' };
     } catch (err) {
       if (!(err instanceof WizardError)) throw err;
-      const message = err.message.startsWith(shownPath + ':') ? err.message : `${shownPath}: ${err.message}`;
-      throw failure(codeOf(err, 'file-error'), message, null);
+      throw failure(codeOf(err, 'file-error'), `${shownPath}: ${err.message}`, null);
     }
     wizard.stamp = stampOf(wizard.handle.expected.map((e) => e.path));
     this.wizards.set(statePath, wizard);
@@ -236,7 +242,8 @@ export class WizardHost {
       if (!(err instanceof WizardError)) throw err;
       this.wizards.delete(wizard.statePath);
       const changed = wizard.handle.expected.some((e) => sha256OfFile(e.path) !== e.sha256);
-      const message = err.message.startsWith(wizard.handle.shownPath + ':') ? err.message : `${wizard.handle.shownPath}: ${err.message}`;
+      // As the CLI: a stale or busy refusal is named by the state file; the store's other errors name their file.
+      const message = err.code === 'stale-state' || err.code === 'busy' ? `${wizard.handle.shownPath}: ${err.message}` : err.message;
       let current: PromptDoc | null = null;
       try {
         current = this.currentPrompt(this.open(this.taskOf(wizard)));
@@ -362,7 +369,7 @@ export class WizardHost {
         throw err;
       }
       const saved = this.remember(statePath, handle, r.state);
-      return { ...(initDocument(r, saved.handle.revision) as unknown as SubmitDoc), state: shownPath };
+      return { ...(stepDocument(r, saved.handle.revision) as unknown as SubmitDoc), state: shownPath };
     });
   }
 

@@ -1,4 +1,4 @@
-// `npm run test:reliability` (quality.md R1–R5, issue 11's R8 and R9): runs each target, prints
+// `npm run test:reliability` (docs/safety.md R1–R5, R8, R9): runs each target, prints
 // what it tried and what it found, and exits non-zero when a target is missed.
 // Options: --only R1,R3  --seed <n> (replay)  --quick (small counts, for a smoke run).
 import { cleanupTemps, passed, type TargetReport } from './lib';

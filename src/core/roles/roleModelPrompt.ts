@@ -83,7 +83,7 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
   if (options.length === 0) {
     // R-PR-16: the selection's feasibility is checked first, whether or not this role has candidates, and an
     // infeasible selection is reported as such (a dynamic role without a model, a chosen model gone, …);
-    // only then is a role without any executable candidate M8. The exact search (a shortage of this role's
+    // only then is a role without any executable candidate reported as `has no executable model candidates`. The exact search (a shortage of this role's
     // own instances) speaks only when the role had candidates that all leave no completion.
     const problem =
       resolveAssignments(session, selectionOf(state), false) ?? (avail.executableCandidates(req.role).length > 0 ? feasibility.baseProblem : null);

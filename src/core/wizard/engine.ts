@@ -38,7 +38,7 @@ export type { RenderArgs, PersistAction } from './render';
 
 // ------------------------------------------------------------------ results
 //
-// Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, cli.md's key order);
+// Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, in the key order of docs/protocol.md);
 // the extension reads the fields. `notices` are the notices of the operation (carried ones first).
 
 export interface TreeRow {
@@ -71,7 +71,7 @@ export type StepResult =
       ok: true;
       state: WizardState;
       echo: string;
-      /** The prompt after the answer; null with `code`/`error` when it cannot be computed (BUG-41). */
+      /** The prompt after the answer; null with `code`/`error` when it cannot be computed (the answer is saved all the same). */
       next: PromptDoc | null;
       code?: WizardErrorCode;
       error?: string;

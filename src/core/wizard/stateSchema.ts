@@ -1,4 +1,4 @@
-// The one definition of the state file (wizard.md › The state file): a zod
+// The one definition of the state file (docs/state-file.md): a zod
 // schema whose key order is the file's key order. The TypeScript types
 // (src/core/types.ts WizardState, LastRun) derive from it with z.infer, the
 // codec (stateCodec.ts) checks every field with it, and the JSON Schema of the

@@ -90,8 +90,15 @@ export class LmWizard {
   private async load(clean = true): Promise<Loaded> {
     const statePath = await this.locate();
     const shownPath = vscode.workspace.asRelativePath(statePath);
+    let handle: store.StateFileHandle;
     try {
-      const handle = store.loadStateFile(statePath, { shownPath, cleanStale: clean });
+      // The store's load errors name the file.
+      handle = store.loadStateFile(statePath, { shownPath, cleanStale: clean });
+    } catch (err) {
+      if (!(err instanceof WizardError)) throw err;
+      throw new Refusal(errorDoc(codeOf(err, 'file-error'), err.message, null));
+    }
+    try {
       const parsed = parseState(handle.payload);
       const root = engine.projectRootOfStateDir(path.dirname(statePath)) ?? parsed.state.project_root;
       const ctx = this.factory.contextFor(root);
@@ -101,7 +108,7 @@ export class LmWizard {
       return { statePath, taskKey, ctx, handle, state: s, carried: prepared.notices };
     } catch (err) {
       if (!(err instanceof WizardError)) throw err;
-      throw new Refusal(errorDoc(codeOf(err, 'file-error'), err.message.startsWith(shownPath) ? err.message : `${shownPath}: ${err.message}`, null));
+      throw new Refusal(errorDoc(codeOf(err, 'file-error'), `${shownPath}: ${err.message}`, null));
     }
   }
 
