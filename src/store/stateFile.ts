@@ -1,14 +1,17 @@
 // Loading and saving one wizard state file (wizard.md › The state file,
 // seed-rules §1.20, quality.md R1–R3). The store owns bytes, paths,
-// companions and locks; turning the payload into a WizardState (and back) is
-// the codec's job (core/wizard/stateCodec.ts), done by the caller.
+// companions and locks. Turning the payload into a WizardState is the
+// caller's job (the codec, core/wizard/stateCodec.ts); the store uses the
+// codec in two places only: saveStateFile encodes the state it is given, and
+// a companion candidate is validated with parseState unless the caller
+// passes its own check (LoadOptions.validateCompanion).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pyRepr } from '../core/pyRepr';
 import { WizardError, type WizardState } from '../core/types';
 import { parseState, stateToJson } from '../core/wizard/stateCodec';
-import { parseJsonText } from '../workspace/fileErrors';
+import { parseJsonText, readRegularFileBytes, writeFailure } from '../core/files';
 import { sha256Hex, writeChecked, type ExpectedFile } from './atomicWrite';
 import { availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
 import { isPidAlive, removeLockIfStale, STALE_FOREIGN_MS } from './lock';
@@ -130,13 +133,13 @@ export function isLegacyStateBytes(bytes: Uint8Array): boolean {
 
 /** Is the file at `stateAbs` a legacy v1 state (per its bytes)? False when it cannot be read as a state file. */
 export function isLegacyStateFile(stateAbs: string): boolean {
-  let bytes: Buffer;
+  let bytes: Uint8Array | null;
   try {
-    bytes = fs.readFileSync(stateAbs);
+    bytes = readRegularFileBytes(fs, stateAbs, stateAbs);
   } catch {
     return false;
   }
-  return isLegacyStateBytes(bytes);
+  return bytes !== null && isLegacyStateBytes(bytes);
 }
 
 /** The source version (BUG-5): absent/null/1 → 1; 2 → 2; anything else is refused (M3). */
@@ -173,12 +176,13 @@ interface CompanionRead {
 }
 
 function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (p: Record<string, unknown>) => void): CompanionRead | null {
-  let bytes: Buffer;
+  let bytes: Uint8Array | null;
   try {
-    bytes = fs.readFileSync(fileAbs);
+    bytes = readRegularFileBytes(fs, fileAbs, fileAbs);
   } catch {
-    return null;
+    return null; // not a regular file, unreadable: not a candidate
   }
+  if (bytes === null) return null;
   let payload: unknown;
   try {
     // Strict UTF-8 text: a BOM makes JSON.parse fail, so such a candidate is skipped (R-IO-3 step 1).
@@ -225,15 +229,11 @@ export function removeStaleArtifacts(stateAbs: string): void {
   removeLockIfStale(lockPathFor(stateAbs));
 }
 
-function readStateBytes(stateAbs: string, shownPath: string): Buffer {
-  try {
-    return fs.readFileSync(stateAbs);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new WizardError(`${shownPath}: state file not found`);
-    if (code === 'EISDIR') throw new WizardError(`${shownPath}: not a file`);
-    throw new WizardError(`${shownPath}: cannot read: ${code ?? (e as Error).message}`);
-  }
+/** The state file's bytes: never blocks (a FIFO, device, socket or directory is `not a regular file (…)`). */
+function readStateBytes(stateAbs: string, shownPath: string): Uint8Array {
+  const bytes = readRegularFileBytes(fs, stateAbs, shownPath);
+  if (bytes === null) throw new WizardError(`${shownPath}: state file not found`);
+  return bytes;
 }
 
 /**
@@ -303,8 +303,7 @@ export function serializeStatePayload(payload: Record<string, unknown>, legacySo
 /** A failed write as a message naming the file (quality R4: no raw exception reaches the user). */
 export function asWriteError(e: unknown, shownPath: string): WizardError {
   if (e instanceof WizardError) return e;
-  const err = e as NodeJS.ErrnoException;
-  return new WizardError(`${shownPath}: cannot write: ${err.code ?? err.message}`);
+  return writeFailure(shownPath, e);
 }
 
 /**
@@ -325,7 +324,7 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
   const bytes = Buffer.from(text, 'utf8');
   let sha: string;
   try {
-    sha = writeChecked({ target: handle.target, bytes, expected: handle.expected, lockPath: lockPathFor(handle.path) });
+    sha = writeChecked({ target: handle.target, bytes, expected: handle.expected, lockPath: lockPathFor(handle.path), shownPath: handle.target === handle.path ? handle.shownPath : undefined });
   } catch (e) {
     throw asWriteError(e, handle.shownPath);
   }

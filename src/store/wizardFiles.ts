@@ -9,7 +9,7 @@ import { stateToJson } from '../core/wizard/stateCodec';
 import { checkExpected, readBytesIfExists, sha256Hex, writeChecked } from './atomicWrite';
 import { allCompanions } from './companions';
 import { acquireLock, type HeldLock } from './lock';
-import { displayPath } from '../workspace/fileErrors';
+import { displayPath } from '../core/files';
 import { asWriteError, isLegacyStateBytes, loadStateFile, lockPathFor, saveStatePayload, serializeStatePayload, v2Handle, type LoadOptions, type StateFileHandle } from './stateFile';
 
 export const STATE_FILE_SUFFIX = '.wizard.json';

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TaskEntry, TaskManifest } from '../core/ports';
 import { FileError } from '../core/types';
-import { displayPath, parseJsonFile, readErrorText, stripBom, validateJson } from './fileErrors';
+import { displayPath, parseJsonFile, readErrorText, stripBom, validateJson } from '../core/files';
 import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
 
 const MANIFEST_TAIL = path.sep + 'task-manifest.json';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { EnvironmentPort, TerminalBackend, UserDefaultsSource } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { FileError, WizardError } from '../core/types';
-import { readYamlMapping, stripBom } from './fileErrors';
+import { readYamlMapping, stripBom } from '../core/files';
 import { modelDefaultsSchema } from './schemas';
 
 type Env = Readonly<Record<string, string | undefined>>;

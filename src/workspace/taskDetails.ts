@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PreviousRunInputs, QuestionsFile, TaskDetails, TaskManifest } from '../core/ports';
 import { FileError } from '../core/types';
-import { describeValue, displayPath, parseJsonFile, parseYamlText, readErrorText, readFrontMatter, relativeInside, stripBom, validateJson, validateYaml } from './fileErrors';
+import { describeValue, displayPath, parseJsonFile, parseYamlText, readErrorText, readFrontMatter, relativeInside, stripBom, validateJson, validateYaml } from '../core/files';
 import { parsePlan } from './plan';
 import { briefFrontMatterSchema, questionsSchema, runInputsSchema } from './schemas';
 

@@ -7,7 +7,7 @@ import { pyReprString } from '../core/pyRepr';
 import { WizardError } from '../core/types';
 import { TaskCatalogue, type CatalogueOptions } from './catalogue';
 import { parseConfig } from './config';
-import { displayPath, relativeInside } from './fileErrors';
+import { displayPath, relativeInside } from '../core/files';
 import { readTaskDetails } from './taskDetails';
 
 export interface WorkspaceOptions {

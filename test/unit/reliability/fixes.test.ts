@@ -13,7 +13,7 @@ import { parseState } from '../../../src/core/wizard/stateCodec';
 import { initState } from '../../../src/core/wizard/engine';
 import { stateToJson } from '../../../src/core/wizard/stateCodec';
 import { acquireLock, createStatePayloadFile, loadStateFile, lockPathFor } from '../../../src/store';
-import { parseJsonWithPosition, JsonSyntaxError } from '../../../src/workspace/jsonSource';
+import { parseJsonWithPosition, JsonSyntaxError } from '../../../src/core/files/jsonSource';
 
 describe('reliability fixes (R1, R4)', () => {
   let dir: string;

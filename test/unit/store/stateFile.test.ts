@@ -82,7 +82,7 @@ describe('store: the state file', () => {
     it('a missing file, a folder', () => {
       const dir = tmpDir('okstra-store-');
       assert.equal(loadError(path.join(dir, 'none.wizard.json'), 'none.wizard.json'), 'none.wizard.json: state file not found');
-      assert.equal(loadError(dir, 'd'), 'd: not a file');
+      assert.equal(loadError(dir, 'd'), 'd: not a regular file (a directory)');
     });
 
     it('invalid JSON: `<path>:<line>:<column>: invalid JSON: <reason>`', () => {
@@ -404,7 +404,7 @@ describe('store: the state file', () => {
         throw Object.assign(new Error('simulated crash'), { code: 'EIO' });
       };
       try {
-        assert.throws(() => saveStateFile(h, v2State({ directive: 'new' })), /t\.wizard\.json: cannot write: EIO/);
+        assert.throws(() => saveStateFile(h, v2State({ directive: 'new' })), /t\.wizard\.json: cannot write: input\/output error \(EIO\)/);
       } finally {
         nodeFs.renameSync = rename;
       }
