@@ -116,7 +116,8 @@ export function openSession(stateArg: string, io: Io): Session {
     if (err instanceof WizardError) throw new LoadError(prefixed(stateArg, err));
     throw err;
   }
-  return new Session(statePath, stateArg, ctx, prepared.state, prepared.notices, handle, false);
+  // What loading found (a legacy file whose continuation was found again) is said first.
+  return new Session(statePath, stateArg, ctx, prepared.state, [...handle.notices, ...prepared.notices], handle, false);
 }
 
 export interface InitOptions {

@@ -26,6 +26,7 @@ export {
   type LegacyInfo,
   type LegacySource,
   type LoadOptions,
+  type LoadNotice,
 } from './stateFile';
 export {
   createStateFile,

@@ -13,7 +13,7 @@ import { WizardError, type WizardState } from '../core/types';
 import { parseState, stateToJson } from '../core/wizard/stateCodec';
 import { parseJsonText, readRegularFileBytes, writeFailure } from '../core/files';
 import { sha256Hex, writeChecked, type ExpectedFile } from './atomicWrite';
-import { availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
+import { allCompanions, availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
 import { isPidAlive, removeLockIfStale, STALE_FOREIGN_MS } from './lock';
 
 /** `legacySource` of a companion (R-IO-2): the legacy file's resolved path and the sha256 of its exact bytes. */
@@ -27,8 +27,20 @@ export interface LegacyInfo {
   source: LegacySource;
   /** Where saves go: the matched content-addressed companion, or the first free companion path. */
   companionPath: string;
-  /** Which file the payload came from: a content-addressed companion, the legacy `<name>.v2.json`, or none (fresh conversion). */
-  resumedFrom: 'companion' | 'legacy-v2-json' | null;
+  /**
+   * Which file the payload came from: a content-addressed companion, the legacy `<name>.v2.json`, the
+   * newest companion of an earlier version of the v1 bytes (`previous-companion`), or none (fresh conversion).
+   */
+  resumedFrom: 'companion' | 'legacy-v2-json' | 'previous-companion' | null;
+  /** With `previous-companion`: that companion (it stays as it is; saves go to the companion of the new bytes). */
+  previousCompanion?: string;
+}
+
+/** What loading found that the user must be told (shown with the engine's notices). */
+export interface LoadNotice {
+  /** `legacy-source-changed`: the v1 file's bytes changed since its continuation was saved; it was found again. */
+  kind: 'legacy-source-changed';
+  text: string;
 }
 
 /** The name the CLI uses for a loaded state file. */
@@ -57,6 +69,8 @@ export interface StateFileHandle {
   readonly expected: readonly ExpectedFile[];
   /** A v2 file opened directly that carries `legacySource` (a companion): kept on save (BUG-32). */
   readonly keptLegacySource: LegacySource | null;
+  /** What loading found that the user must be told; empty mostly. */
+  readonly notices: readonly LoadNotice[];
 }
 
 export interface LoadOptions {
@@ -119,6 +133,7 @@ export function v2Handle(stateAbs: string, shownPath: string, payload: Record<st
     target: stateAbs,
     expected: [{ path: stateAbs, sha256 }],
     keptLegacySource: asLegacySource(payload.legacySource),
+    notices: [],
   };
 }
 
@@ -175,7 +190,38 @@ interface CompanionRead {
   sha256: string;
 }
 
+/**
+ * The newest companion (by mtime) of an earlier version of the legacy file:
+ * any content-addressed companion next to it whose `legacySource.path` is the
+ * legacy file's (resolved) path, whatever sha256 it records, that loads.
+ */
+function findPreviousCompanion(stateAbs: string, source: LegacySource, validate?: (p: Record<string, unknown>) => void): { path: string; read: CompanionRead } | null {
+  let best: { path: string; read: CompanionRead; mtimeMs: number } | null = null;
+  for (const [file, suffix] of allCompanions(stateAbs)) {
+    if (suffix === '.v2.json') continue;
+    const read = readCompanion(file, validate);
+    const recorded = read ? asLegacySource(read.payload.legacySource) : null;
+    if (!read || !recorded || recorded.path !== source.path) continue;
+    let mtimeMs = 0;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      continue;
+    }
+    if (!best || mtimeMs > best.mtimeMs || (mtimeMs === best.mtimeMs && file > best.path)) best = { path: file, read, mtimeMs };
+  }
+  return best && { path: best.path, read: best.read };
+}
+
 function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (p: Record<string, unknown>) => void): CompanionRead | null {
+  const read = readCompanion(fileAbs, validate);
+  if (!read) return null;
+  const recorded = asLegacySource(read.payload.legacySource);
+  return recorded && legacySourceMatches(recorded, meta) ? read : null;
+}
+
+/** A companion candidate that loads: strict UTF-8 JSON, a v2 object with a legacySource, accepted by `validate`. */
+function readCompanion(fileAbs: string, validate?: (p: Record<string, unknown>) => void): CompanionRead | null {
   let bytes: Uint8Array | null;
   try {
     bytes = readRegularFileBytes(fs, fileAbs, fileAbs);
@@ -193,8 +239,7 @@ function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
   const obj = payload as Record<string, unknown>;
   if (obj.executionIdentityVersion !== 2) return null;
-  const recorded = asLegacySource(obj.legacySource);
-  if (!recorded || !legacySourceMatches(recorded, meta)) return null;
+  if (!asLegacySource(obj.legacySource)) return null;
   try {
     (validate ?? parseState)(obj);
   } catch (e) {
@@ -274,21 +319,38 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
     fromLegacyJson = readMatchingCompanion(legacyCompanionPath(stateAbs), source, options.validateCompanion);
     if (fromLegacyJson) resumedFrom = 'legacy-v2-json';
   }
+  // The v1 bytes changed since the continuation was saved (line endings, a hand edit): its companion is
+  // named after the old sha256. It is found again by its legacySource path and continued, with a notice —
+  // never a silent restart from the v1 answers.
+  const previous = !matched && !fromLegacyJson ? findPreviousCompanion(stateAbs, source, options.validateCompanion) : null;
+  const notices: LoadNotice[] = [];
+  if (previous) {
+    resumedFrom = 'previous-companion';
+    notices.push({
+      kind: 'legacy-source-changed',
+      text: `${shownPath} changed since its continuation was saved; continuing from ${path.basename(previous.path)} (kept as it is), the answers saved there kept. Saves go to a companion of the file as it is now.`,
+    });
+  }
   // The legacy `<name>.v2.json` is read, never written (BUG-8): saves go to a content-addressed path.
   const companionPath = matched ? matched.path : availableCompanionPath(stateAbs, sha256);
+  const from = matched ? { path: matched.path, payload: matched.read.payload } : fromLegacyJson ? { path: legacyCompanionPath(stateAbs), payload: fromLegacyJson.payload } : previous ? { path: previous.path, payload: previous.read.payload } : { path: stateAbs, payload };
+  const legacy: LegacyInfo = { source, companionPath, resumedFrom };
+  if (previous) legacy.previousCompanion = previous.path;
   return {
     path: stateAbs,
     shownPath,
-    payload: matched ? matched.read.payload : fromLegacyJson ? fromLegacyJson.payload : payload,
-    payloadPath: matched ? matched.path : fromLegacyJson ? legacyCompanionPath(stateAbs) : stateAbs,
+    payload: from.payload,
+    payloadPath: from.path,
     sourceVersion: 1,
-    legacy: { source, companionPath, resumedFrom },
+    legacy,
     target: companionPath,
     expected: [
       { path: stateAbs, sha256 },
       { path: companionPath, sha256: matched ? matched.read.sha256 : null },
+      ...(previous ? [{ path: previous.path, sha256: previous.read.sha256 }] : []),
     ],
     keptLegacySource: null,
+    notices,
   };
 }
 
@@ -333,7 +395,8 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
     ...handle,
     payload: written,
     payloadPath: handle.target,
-    legacy: handle.legacy ? { ...handle.legacy, resumedFrom: 'companion' } : null,
-    expected: handle.expected.map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+    legacy: handle.legacy ? { source: handle.legacy.source, companionPath: handle.legacy.companionPath, resumedFrom: 'companion' } : null,
+    expected: handle.expected.filter((e) => e.path === handle.target || e.path === handle.path).map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+    notices: [],
   };
 }
