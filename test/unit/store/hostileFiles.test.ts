@@ -11,6 +11,7 @@ import { FileError, defaultState, type WizardState } from '../../../src/core/typ
 import { readRegularFileBytes, type FileSystemCalls } from '../../../src/core/files';
 import { createStateFile, loadStateFile, lockPathFor, saveStateFile, writeFileAtomic } from '../../../src/store';
 import { isLockStale, lockOwnerText, parseLockOwner, processStartTime } from '../../../src/store/lock';
+import { applyPersistAction } from '../../../src/vscode/run/persistActions';
 import { cleanup, tmpDir } from '../workspace/helpers';
 
 const posix = process.platform !== 'win32';
@@ -129,6 +130,28 @@ describe('store: hostile files in the place of the files it reads and writes', (
       assert.equal(fs.readFileSync(outside, 'utf8'), 'victim\n');
       assert.equal(fs.existsSync(file), false);
     });
+  });
+
+  it("the persist action writes .okstra/config.yaml through the store: a link planted at the old temporary's name is not followed", function () {
+    if (!posix) this.skip();
+    const root = tmpDir('okstra-persist-');
+    fs.mkdirSync(path.join(root, '.okstra'));
+    const config = path.join(root, '.okstra', 'config.yaml');
+    fs.writeFileSync(config, 'projectId: p\n');
+    const outside = path.join(tmpDir('okstra-outside-'), 'victim');
+    fs.writeFileSync(outside, 'victim\n');
+    fs.symlinkSync(outside, `${config}.tmp-${process.pid}`);
+    applyPersistAction(root, { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: 'docs/pr.md' } as never);
+    assert.equal(fs.readFileSync(outside, 'utf8'), 'victim\n');
+    assert.ok(fs.lstatSync(config).isFile());
+    assert.equal(fs.readFileSync(config, 'utf8'), 'projectId: p\nprTemplate: docs/pr.md\n');
+    // A config.yaml that is itself a link is refused, not replaced.
+    const outsideYaml = path.join(path.dirname(outside), 'other.yaml');
+    fs.writeFileSync(outsideYaml, 'a: 1\n');
+    fs.rmSync(config);
+    fs.symlinkSync(outsideYaml, config);
+    assert.throws(() => applyPersistAction(root, { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: 'x' } as never), /\.okstra\/config\.yaml: is a symbolic link/);
+    assert.equal(fs.readFileSync(outsideYaml, 'utf8'), 'a: 1\n');
   });
 
   describe('state files', () => {
@@ -268,9 +291,9 @@ describe('store: hostile files in the place of the files it reads and writes', (
       }
     });
 
-    it('a live pid whose start time differs from the recorded one is a reused pid: expired', () => {
+    it('a live pid whose start time differs from the recorded one is a reused pid: expired', function () {
       const mine = processStartTime('self');
-      if (mine === null) this.skip();
+      if (mine === null) return this.skip();
       const r = saveBeside((p) => fs.writeFileSync(p, JSON.stringify({ pid: process.pid, host: os.hostname(), start: String(Number(mine) + 1) })));
       assert.equal(r.ok, true, r.error);
     });
