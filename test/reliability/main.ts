@@ -7,6 +7,7 @@ import { runR2 } from './r2TwoWriters';
 import { runR3 } from './r3LegacyFile';
 import { runR4 } from './r4BadInputs';
 import { runR5 } from './r5ShellInjection';
+import { runR10 } from './r10HostileFiles';
 
 interface Options {
   only: Set<string> | null;
@@ -42,7 +43,7 @@ function print(r: TargetReport): void {
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const want = (id: string) => o.only === null || o.only.has(id);
-  console.log(`okstra-wizard reliability (quality.md R1–R5), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
+  console.log(`okstra-wizard reliability (R1–R5, R10), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
   const reports: TargetReport[] = [];
   const run = async (id: string, f: () => Promise<TargetReport>) => {
     if (!want(id)) return;
@@ -56,11 +57,12 @@ async function main(): Promise<void> {
     await run('R3', () => runR3({ seed: o.seed, actions: o.quick ? 100 : 600 }));
     await run('R5', () => runR5({ seed: o.seed, limit: o.quick ? 120 : 520 }));
     await run('R4', () => runR4({ seed: o.seed, direct: o.quick ? 100 : 850, wizard: o.quick ? 10 : 60 }));
+    await run('R10', () => runR10({ seed: o.seed, quick: o.quick }));
   } finally {
     cleanupTemps();
   }
   console.log('\n══ summary ══');
-  for (const r of reports) console.log(`  ${passed(r) ? 'PASS' : 'MISS'}  ${r.id.padEnd(3)} ${r.title.padEnd(24)} ${r.failures.length} failures${r.required ? `, ${r.required.got} ${r.required.what}` : ''}  (${r.seconds.toFixed(1)} s)`);
+  for (const r of reports) console.log(`  ${passed(r) ? 'PASS' : 'MISS'}  ${r.id.padEnd(4)} ${r.title.padEnd(24)} ${r.failures.length} failures${r.required ? `, ${r.required.got} ${r.required.what}` : ''}  (${r.seconds.toFixed(1)} s)`);
   const missed = reports.filter((r) => !passed(r));
   if (missed.length) {
     console.log(`\nreliability: ${missed.length} target(s) missed: ${missed.map((r) => r.id).join(', ')}; replay with --seed ${o.seed}`);
