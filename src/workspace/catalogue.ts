@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TaskEntry, TaskManifest } from '../core/ports';
 import { FileError } from '../core/types';
-import { displayPath, fsErrorProblem, notRegularProblem, parseJsonFile, readErrorText, readRegularFileText, stripBom, validateJson } from '../core/files';
+import { checkJsonDepth, displayPath, fsErrorProblem, MAX_JSON_CHARS, notRegularProblem, parseJsonFile, readErrorText, readRegularFileText, stripBom, validateJson } from '../core/files';
 import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
 
 const MANIFEST_TAIL = path.sep + 'task-manifest.json';
@@ -35,6 +35,17 @@ function statOrUndefined(p: string): fs.Stats | undefined {
     return fs.statSync(p, { throwIfNoEntry: false });
   } catch {
     return undefined;
+  }
+}
+
+/** Why `p` cannot be stat'ed although something is there (a link loop, EACCES), or null. */
+function statProblem(p: string): string | null {
+  try {
+    fs.statSync(p, { throwIfNoEntry: false });
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? null : fsErrorProblem(e);
   }
 }
 
@@ -101,6 +112,7 @@ export function readManifestEntry(projectRootAbs: string, group: string, id: str
     const raw = text ?? readRegularFileText(fs, fileAbs, shown());
     if (raw === null) throw new FileError({ path: shown(), problem: 'not found' });
     let data: unknown;
+    if (raw.length > MAX_JSON_CHARS) checkJsonDepth(raw, shown()); // too big: the size refusal
     try {
       data = JSON.parse(stripBom(raw));
     } catch {
@@ -262,7 +274,11 @@ export class TaskCatalogue {
   /** The manifest at `file` by stat: the cached entry when its stamp is unchanged, else read again; undefined when it is not a file. */
   private revalidated(group: string, id: string, file: string): TaskEntry | undefined {
     const st = statOrUndefined(file);
-    if (!st) return undefined;
+    if (!st) {
+      // A link loop or an unreadable path in the manifest's place: listed with the reason, not hidden.
+      const problem = statProblem(file);
+      return problem === null ? undefined : this.notRegularEntry(group, id, file, problem);
+    }
     const cached = this.manifests.get(file);
     if (cached && sameStamp(cached.stamp, st)) return cached.entry;
     const entry = st.isFile() ? readManifestEntry(this.projectRootAbs, group, id, file) : this.notRegularEntry(group, id, file, notRegularProblem(st));

@@ -8,7 +8,7 @@ import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Document, type
 import type { z } from 'zod';
 import { FileError, WizardError } from '../types';
 import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, type JsonPathSeg, type TextPos } from './jsonSource';
-import { jsonNestingDepth, MAX_NESTING_DEPTH, MAX_YAML_CHARS, yamlNestingDepth } from './textLimits';
+import { jsonNestingDepth, MAX_JSON_CHARS, MAX_NESTING_DEPTH, MAX_YAML_CHARS, yamlNestingDepth } from './textLimits';
 
 export type KeyPath = JsonPathSeg[];
 
@@ -138,8 +138,11 @@ export function parseJsonText(text: string, shownPath: string): unknown {
   }
 }
 
-/** Refuses JSON nested deeper than MAX_NESTING_DEPTH before anything recurses over it. */
+/** Refuses JSON bigger than MAX_JSON_CHARS or nested deeper than MAX_NESTING_DEPTH before anything recurses over it. */
 export function checkJsonDepth(text: string, shownPath: string): void {
+  if (text.length > MAX_JSON_CHARS) {
+    throw new FileError({ path: shownPath, problem: `JSON text is ${text.length} characters long; the limit is ${MAX_JSON_CHARS} (1 MiB)` });
+  }
   if (jsonNestingDepth(text) > MAX_NESTING_DEPTH) {
     throw new FileError({ path: shownPath, problem: `invalid JSON: nested deeper than ${MAX_NESTING_DEPTH} levels` });
   }

@@ -10,6 +10,12 @@
 export const MAX_NESTING_DEPTH = 100;
 /** Largest YAML text accepted (config, front matter, profiles, registries, questions, model defaults): 1 MiB. */
 export const MAX_YAML_CHARS = 1024 * 1024;
+/**
+ * Largest JSON text accepted (state files, task manifests, inputs.json): 1 MiB. Parsing is linear, but a
+ * 200,000-key file takes a second per read to validate and the CLI reads it on every command; okstra's JSON
+ * files are kilobytes.
+ */
+export const MAX_JSON_CHARS = 1024 * 1024;
 
 /** Deepest `[`/`{` nesting of JSON text outside strings (a linear scan; the text need not be valid). */
 export function jsonNestingDepth(text: string): number {

@@ -93,6 +93,25 @@ describe('workspace: hostile files in the place of the files it reads', () => {
       assert.equal(fileError(() => loadModelDefaultsFile('/dev/zero')), '/dev/zero: not a regular file (a character device)');
     });
 
+    it('a task manifest that is a link loop is listed with the reason, not hidden', () => {
+      const root = project();
+      const m = path.join(root, '.okstra/tasks/g/t/task-manifest.json');
+      fs.rmSync(m);
+      fs.symlinkSync(`${m}.loop`, m);
+      fs.symlinkSync(m, `${m}.loop`);
+      assert.equal(ws(root).tasks().find((t) => t.key === 'g/t')?.error, '.okstra/tasks/g/t/task-manifest.json: too many levels of symbolic links (a link loop) (ELOOP)');
+    });
+
+    it('JSON over 1 MiB (a state file, a manifest, inputs.json) is refused with its size', () => {
+      const root = project();
+      const wide = '{' + Array.from({ length: 200_000 }, (_, i) => `"k${i}":${i}`).join(',') + '}';
+      fs.mkdirSync(path.join(root, '.okstra/tasks/g/t/runs/r1'), { recursive: true });
+      fs.writeFileSync(path.join(root, '.okstra/tasks/g/t/runs/r1/inputs.json'), wide);
+      assert.match(ws(root).task('g/t').previousRuns[0]!.error ?? '', /^\.okstra\/tasks\/g\/t\/runs\/r1\/inputs\.json: JSON text is \d+ characters long; the limit is 1048576 \(1 MiB\)$/);
+      write(root, '.okstra/tasks/g/w/task-manifest.json', wide);
+      assert.match(ws(root).tasks().find((t) => t.key === 'g/w')?.error ?? '', /task-manifest\.json: JSON text is \d+ characters long/);
+    });
+
     it('a task manifest that is a FIFO is listed as a task that cannot be used', () => {
       const root = project();
       fs.mkdirSync(path.join(root, '.okstra/tasks/g/f'));
