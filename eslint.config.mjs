@@ -1,7 +1,128 @@
 // ESLint flat config: typescript-eslint's recommended rules for the TypeScript sources and tests, plus the
-// architecture rule that keeps the engine (src/core) free of VS Code and of Node's fs / child_process:
-// the core takes plain data and injected ports (docs/architecture.md).
+// architecture rules (docs/architecture.md › Layers):
+//   - the engine (src/core) is free of VS Code and of Node's fs / child_process: it takes plain data and
+//     injected ports;
+//   - `layers/imports`: which folder of src/ may import which (LAYERS below). Every import form is checked
+//     (import, export … from, import(), require(), import x = require(), typeof import()), by the path it
+//     resolves to, so `../` climbing and `../../src/…` detours are judged by where they land; an import() or
+//     require() whose path is not a plain string cannot be checked and is refused in src/.
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The layer order: each folder of src/ and the folders of src/ it may import (its own included).
+ * src/core imports nothing of ours; src/workspace and src/store are siblings over core (neither imports the
+ * other); src/cli, src/mcp and src/vscode sit on top; src/mcp may also use src/cli's session helpers (every
+ * module of src/cli but its entry point, main.ts); nothing outside src/vscode and src/mcp imports them.
+ * Only src/vscode may import the `vscode` module.
+ */
+const LAYERS = {
+  core: ['core'],
+  workspace: ['workspace', 'core'],
+  store: ['store', 'core'],
+  cli: ['cli', 'workspace', 'store', 'core'],
+  mcp: ['mcp', 'cli', 'workspace', 'store', 'core'],
+  vscode: ['vscode', 'workspace', 'store', 'core'],
+};
+/** Entry points that no other module may import, even where their layer may be imported. */
+const ENTRY_POINTS = ['src/cli/main.ts'];
+/**
+ * The one edge across the top layers: the executable's entry point starts the MCP server for `okstra-wizard mcp`
+ * (a lazy require, so that one-shot commands never load it). Nothing else of src/cli imports src/mcp.
+ */
+const ENTRY_EDGES = [['src/cli/main.ts', 'src/mcp/server.ts']];
+
+/** `src/<layer>/…` of an absolute path → layer, or null outside src/. */
+function layerOf(abs) {
+  const rel = path.relative(ROOT, abs).split(path.sep).join('/');
+  const m = /^src\/([^/]+)(?:\/|$)/.exec(rel);
+  return m ? m[1] : rel.startsWith('src/') || rel === 'src' ? '' : null;
+}
+
+function stripExtension(rel) {
+  return rel.replace(/\.(?:[cm]?[jt]s|d\.ts)$/, '');
+}
+
+const layersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'which folder of src/ may import which (docs/architecture.md › Layers)' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const from = layerOf(file);
+    if (from === null) return {};
+    const allowed = LAYERS[from];
+    const fromRel = path.relative(ROOT, file).split(path.sep).join('/');
+
+    function check(node, spec) {
+      if (typeof spec !== 'string') {
+        context.report({ node, message: `${fromRel}: an import path must be a plain string so that the layer walls can check it (docs/architecture.md › Layers)` });
+        return;
+      }
+      if (spec === 'vscode' && from !== 'vscode') {
+        context.report({ node, message: `src/${from} must not import 'vscode': only src/vscode talks to VS Code (docs/architecture.md › Layers)` });
+        return;
+      }
+      let target;
+      if (spec.startsWith('file:')) {
+        try {
+          target = fileURLToPath(spec);
+        } catch {
+          target = spec;
+        }
+      } else if (spec.startsWith('.') || path.isAbsolute(spec)) target = path.resolve(path.dirname(file), spec);
+      else if (spec === 'okstra-wizard' || spec.startsWith('okstra-wizard/')) target = path.resolve(ROOT, spec.slice('okstra-wizard'.length + 1));
+      else if (spec === 'src' || spec.startsWith('src/')) target = path.resolve(ROOT, spec);
+      else return; // a package or a Node built-in
+      const to = layerOf(target);
+      const targetRel = path.relative(ROOT, target).split(path.sep).join('/');
+      if (to === null) {
+        context.report({ node, message: `src/${from} must not import '${spec}' (${targetRel}): src/ imports only src/ (docs/architecture.md › Layers)` });
+        return;
+      }
+      const edge = ENTRY_EDGES.some(([f, t]) => stripExtension(f) === stripExtension(fromRel) && stripExtension(t) === stripExtension(targetRel));
+      if (!edge && (!allowed || !allowed.includes(to))) {
+        const may = allowed ? allowed.filter((l) => l !== from).map((l) => `src/${l}`).join(', ') || 'nothing of ours' : 'nothing (not a known layer)';
+        context.report({ node, message: `src/${from} must not import src/${to || '?'} ('${spec}'): src/${from} may import ${may} (docs/architecture.md › Layers)` });
+        return;
+      }
+      if (ENTRY_POINTS.some((e) => stripExtension(e) === stripExtension(targetRel)) && stripExtension(targetRel) !== stripExtension(fromRel)) {
+        context.report({ node, message: `${targetRel} is an entry point: no module imports it ('${spec}') (docs/architecture.md › Layers)` });
+      }
+    }
+
+    /** The string of a literal or of a template literal without expressions; undefined otherwise. */
+    function literal(node) {
+      if (!node) return undefined;
+      if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+      if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+      if (node.type === 'TSLiteralType') return literal(node.literal);
+      return undefined;
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, literal(node.source)),
+      TSImportEqualsDeclaration: (node) => node.moduleReference.type === 'TSExternalModuleReference' && check(node, literal(node.moduleReference.expression)),
+      TSImportType: (node) => check(node, literal(node.argument)),
+      CallExpression(node) {
+        const c = node.callee;
+        const isRequire =
+          (c.type === 'Identifier' && c.name === 'require') ||
+          (c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.object.name === 'require' && !c.computed && c.property.name === 'resolve') ||
+          (c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.object.name === 'module' && !c.computed && c.property.name === 'require');
+        if (isRequire) check(node, literal(node.arguments[0]));
+      },
+    };
+  },
+};
 
 const CORE_MESSAGE = 'src/core is the engine: no vscode, fs or child_process. Take the data through a port (src/core/ports.ts).';
 const coreForbidden = ['vscode', 'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process'];
@@ -18,6 +139,13 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.mts', 'src/**/*.cts', 'src/**/*.js', 'src/**/*.mjs', 'src/**/*.cjs'],
+    plugins: { layers: { rules: { imports: layersRule } } },
+    rules: {
+      'layers/imports': 'error',
     },
   },
   {

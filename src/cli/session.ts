@@ -136,7 +136,8 @@ export function openSession(stateArg: string, io: Io): Session {
     if (err instanceof WizardError) throw new LoadError(loadCode(err.code), prefixed(stateArg, err));
     throw err;
   }
-  return new Session(statePath, stateArg, ctx, prepared.state, prepared.notices, handle, false);
+  // What loading found (a legacy file whose continuation was found again) is said first.
+  return new Session(statePath, stateArg, ctx, prepared.state, [...handle.notices, ...prepared.notices], handle, false);
 }
 
 /** The real path of `p`, or of its deepest existing folder joined with the rest (null on a loop). */

@@ -136,8 +136,13 @@ export interface TaskDetails {
     /** A file error in the brief (bad YAML, wrong types). */
     error?: string;
   };
-  /** directions/*.md, project-relative, sorted by name. */
+  /** directions/*.md, project-relative, sorted by name (regular files whose real path is inside the project). */
   directions: string[];
+  /**
+   * directions/*.md that cannot be offered, with the reason (`not a regular file (a FIFO)`, a link that
+   * resolves outside the project), and the folder itself when it cannot be listed (`path` = the folder).
+   */
+  unavailableDirections?: Array<{ path: string; reason: string }>;
   /** null when plan/approved-plan.md does not exist; a FileError message when it is malformed. */
   plan: ApprovedPlan | { path: string; error: string } | null;
   questions: QuestionsFile[];

@@ -1,13 +1,19 @@
-// Atomic, checked writes (docs/state-file.md; docs/safety.md R1, R2):
-// the bytes go to `.<name>.tmp-<pid>-<random>` in the same folder and are
-// fsynced; then, under the lock, the target's current bytes are compared with
-// the ones the caller read, and only then is the temporary renamed over the
-// target (and the folder fsynced). A crash leaves the old or the new file.
+// Every write the product makes (docs/architecture.md › Layers: the store
+// owns them). The bytes go to `.<name>.tmp-<pid>-<random>` in the same
+// folder, created exclusively (`wx`, O_NOFOLLOW: never through a link that
+// was planted there) and fsynced; the target must be missing or a regular
+// file (a symbolic link, directory, FIFO, device or socket is refused, and
+// checked again right before the rename); then the temporary is renamed
+// over the target and the folder fsynced. A crash leaves the old or the new
+// file; a failed write removes its temporary. State files add, under their
+// lock, the check that the target's bytes are still the ones the caller
+// read (writeChecked; docs/safety.md R1, R2, R10).
 
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WizardError } from '../core/types';
+import { isMissingError, notRegularProblem, readRegularFileBytes, writeFailure } from '../core/files';
+import { FileError, WizardError } from '../core/types';
 import { tempPathFor } from './companions';
 import { acquireLock, type HeldLock } from './lock';
 
@@ -17,21 +23,49 @@ export function sha256Hex(bytes: Uint8Array): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The file's bytes, or null when there is no file. */
-export function readBytesIfExists(fileAbs: string): Buffer | null {
+/**
+ * The file's bytes, or null when there is no file. Never blocks: a FIFO,
+ * device, socket or directory is a FileError `not a regular file (…)`.
+ */
+export function readBytesIfExists(fileAbs: string, shownPath: string = fileAbs): Buffer | null {
+  const bytes = readRegularFileBytes(fs, fileAbs, shownPath);
+  return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Refuses a write target that exists and is not a regular file: a symbolic
+ * link (a save never writes through a link, nor replaces it; docs/decisions.md
+ * › Writes), a directory, FIFO, device or socket. Missing is fine.
+ */
+export function assertWritableTarget(targetAbs: string, shownPath: string = targetAbs): void {
+  let st: fs.Stats | undefined;
   try {
-    return fs.readFileSync(fileAbs);
+    st = fs.lstatSync(targetAbs, { throwIfNoEntry: false });
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw e;
+    if (isMissingError(e)) return;
+    throw writeFailure(shownPath, e);
   }
+  if (!st || st.isFile()) return;
+  if (st.isSymbolicLink()) {
+    throw new FileError({ path: shownPath, problem: 'is a symbolic link; the wizard does not write through links (replace the link with the file itself); nothing was written' });
+  }
+  throw new FileError({ path: shownPath, problem: `${notRegularProblem(st)}; nothing was written` });
 }
 
 /** sha256 of the file's bytes, or null when there is no file. */
 export function sha256OfFile(fileAbs: string): string | null {
   const bytes = readBytesIfExists(fileAbs);
   return bytes === null ? null : sha256Hex(bytes);
+}
+
+/** sha256OfFile for the stale-read check: what is not a regular file has no bytes that can match. */
+function sha256OfExisting(fileAbs: string): string | null {
+  try {
+    return sha256OfFile(fileAbs);
+  } catch (e) {
+    if (e instanceof FileError) return 'not-a-regular-file';
+    throw e;
+  }
 }
 
 function fsyncDir(dirAbs: string): void {
@@ -46,20 +80,63 @@ function fsyncDir(dirAbs: string): void {
   }
 }
 
+/** `wx` without following a link: O_CREAT | O_EXCL | O_WRONLY, plus O_NOFOLLOW where the platform has it. */
+const EXCLUSIVE_CREATE = fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY | (fs.constants.O_NOFOLLOW ?? 0);
+
+/** Writes `bytes` to a new private temporary next to the target; on any failure the temporary is removed. */
 function writeTemp(targetAbs: string, bytes: Uint8Array): string {
   const tmp = tempPathFor(targetAbs);
   // The replacement keeps the permissions the user gave the file (e.g. 0600).
-  const existing = fs.statSync(targetAbs, { throwIfNoEntry: false });
-  const fd = fs.openSync(tmp, 'wx', 0o644); // a new file: 0644 less the umask
+  const existing = fs.lstatSync(targetAbs, { throwIfNoEntry: false });
+  const fd = fs.openSync(tmp, EXCLUSIVE_CREATE, 0o644); // a new file: 0644 less the umask
   try {
-    if (existing && process.platform !== 'win32') fs.fchmodSync(fd, existing.mode & 0o777);
-    let off = 0;
-    while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    try {
+      if (existing && existing.isFile() && process.platform !== 'win32') fs.fchmodSync(fd, existing.mode & 0o777);
+      let off = 0;
+      while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (e) {
+    // A full disk (ENOSPC), a quota: the half-written temporary goes now, not at the next load.
+    removeQuietly(tmp);
+    throw e;
   }
   return tmp;
+}
+
+function removeQuietly(fileAbs: string): void {
+  try {
+    fs.unlinkSync(fileAbs);
+  } catch {
+    /* renamed or gone */
+  }
+}
+
+/**
+ * Writes `data` to `absPath` atomically (CONTRACTS: the product's one write
+ * primitive): an exclusively created temporary, never through a symbolic
+ * link, renamed over a target that is missing or a regular file. Refuses a
+ * target that is a link, directory, FIFO, device or socket with a FileError
+ * naming it; any file-system failure is a FileError too (`cannot write: …`),
+ * and nothing is left behind. The folder must exist.
+ */
+export function writeFileAtomic(absPath: string, data: string | Uint8Array, options: { shownPath?: string } = {}): void {
+  const shown = options.shownPath ?? absPath;
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  assertWritableTarget(absPath, shown);
+  let tmp: string | undefined;
+  try {
+    tmp = writeTemp(absPath, bytes);
+    assertWritableTarget(absPath, shown);
+    fs.renameSync(tmp, absPath);
+    tmp = undefined;
+  } catch (e) {
+    if (tmp !== undefined) removeQuietly(tmp);
+    throw writeFailure(shown, e);
+  }
+  fsyncDir(path.dirname(absPath));
 }
 
 /** One expected-content check done under the lock: the file's sha256, or null for "must not exist". */
@@ -71,7 +148,7 @@ export interface ExpectedFile {
 /** Throws the stale-read refusal when any file's bytes differ from what was read. */
 export function checkExpected(expected: readonly ExpectedFile[]): void {
   for (const e of expected) {
-    if (sha256OfFile(e.path) !== e.sha256) throw new WizardError('stale-state', STALE_READ_MESSAGE);
+    if (sha256OfExisting(e.path) !== e.sha256) throw new WizardError('stale-state', STALE_READ_MESSAGE);
   }
 }
 
@@ -84,23 +161,29 @@ export interface CheckedWrite {
   lockPath: string;
   /** Lock already held by the caller (e.g. a move that also deletes the old file). */
   heldLock?: HeldLock;
+  /** How the target is named in a refusal (default: its absolute path). */
+  shownPath?: string;
 }
 
 /** Writes `bytes` to `target` atomically, or refuses and writes nothing. Returns the new sha256. */
 export function writeChecked(w: CheckedWrite): string {
-  fs.mkdirSync(path.dirname(w.target), { recursive: true });
+  assertWritableTarget(w.target, w.shownPath);
+  const dir = path.dirname(w.target);
+  if (!fs.existsSync(dir)) {
+    // A folder that is gone (the project moved, the task was deleted): a save of a file read there is
+    // refused as stale without recreating empty folders; only a write expecting nothing may create them.
+    checkExpected(w.expected);
+    fs.mkdirSync(dir, { recursive: true });
+  }
   const tmp = writeTemp(w.target, w.bytes);
   let lock: HeldLock | undefined;
   try {
     lock = w.heldLock ?? acquireLock(w.lockPath);
     checkExpected(w.expected);
+    assertWritableTarget(w.target, w.shownPath);
     fs.renameSync(tmp, w.target);
   } catch (e) {
-    try {
-      fs.unlinkSync(tmp);
-    } catch {
-      /* renamed or gone */
-    }
+    removeQuietly(tmp);
     throw e;
   } finally {
     if (lock && !w.heldLock) {

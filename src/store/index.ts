@@ -26,6 +26,7 @@ export {
   type LegacyInfo,
   type LegacySource,
   type LoadOptions,
+  type LoadNotice,
 } from './stateFile';
 export {
   createStateFile,
@@ -47,6 +48,6 @@ export {
   type MoveOptions,
   type MoveResult,
 } from './wizardFiles';
-export { STALE_READ_MESSAGE, sha256Hex, sha256OfFile } from './atomicWrite';
+export { STALE_READ_MESSAGE, sha256Hex, sha256OfFile, writeFileAtomic, assertWritableTarget } from './atomicWrite';
 export { canonicalCompanionPath, numberedCompanionPath, legacyCompanionPath, companionCandidates, availableCompanionPath } from './companions';
 export { acquireLock, isPidAlive, LOCK_WAIT_MS, STALE_FOREIGN_MS } from './lock';

@@ -1,17 +1,20 @@
-// Loading and saving one wizard state file (docs/state-file.md,
-// R-IO-*, docs/safety.md R1–R3). The store owns bytes, paths,
-// companions and locks; turning the payload into a WizardState (and back) is
-// the codec's job (core/wizard/stateCodec.ts), done by the caller.
+// Loading and saving one wizard state file (docs/state-file.md, R-IO-*,
+// docs/safety.md R1–R3). The store owns bytes, paths, companions and locks.
+// Turning the payload into a WizardState is the caller's job (the codec,
+// core/wizard/stateCodec.ts); the store uses the codec in two places only:
+// saveStateFile encodes the state it is given, and a companion candidate is
+// validated with parseState unless the caller passes its own check
+// (LoadOptions.validateCompanion).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pyRepr } from '../core/pyRepr';
-import { WizardError, type WizardState } from '../core/types';
+import { WizardError, type Notice, type WizardState } from '../core/types';
 import { parseState, stateToJson } from '../core/wizard/stateCodec';
-import { parseJsonText } from '../workspace/fileErrors';
+import { parseJsonText, readRegularFileBytes, writeFailure } from '../core/files';
 import { revisionOfSha256 } from '../core/wizard/binding';
 import { sha256Hex, writeChecked, type ExpectedFile } from './atomicWrite';
-import { availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
+import { allCompanions, availableCompanionPath, companionCandidates, legacyCompanionPath, temporariesOf } from './companions';
 import { isPidAlive, removeLockIfStale, STALE_FOREIGN_MS } from './lock';
 
 /** `legacySource` of a companion (R-IO-2): the legacy file's resolved path and the sha256 of its exact bytes. */
@@ -25,8 +28,19 @@ export interface LegacyInfo {
   source: LegacySource;
   /** Where saves go: the matched content-addressed companion, or the first free companion path. */
   companionPath: string;
-  /** Which file the payload came from: a content-addressed companion, the legacy `<name>.v2.json`, or none (fresh conversion). */
-  resumedFrom: 'companion' | 'legacy-v2-json' | null;
+  /**
+   * Which file the payload came from: a content-addressed companion, the legacy `<name>.v2.json`, the
+   * newest companion of an earlier version of the v1 bytes (`previous-companion`), or none (fresh conversion).
+   */
+  resumedFrom: 'companion' | 'legacy-v2-json' | 'previous-companion' | null;
+  /** With `previous-companion`: that companion (it stays as it is; saves go to the companion of the new bytes). */
+  previousCompanion?: string;
+}
+
+/** What loading found that the user must be told (shown with the engine's notices). */
+/** `legacy`: the v1 file's bytes changed since its continuation was saved; it was found again. */
+export interface LoadNotice extends Notice {
+  kind: 'legacy';
 }
 
 /** The name the CLI uses for a loaded state file. */
@@ -60,6 +74,8 @@ export interface StateFileHandle {
    * their sha256 — the companion's for a resumed legacy file, else the file's (src/core/wizard/binding.ts).
    */
   readonly revision: string;
+  /** What loading found that the user must be told; empty mostly. */
+  readonly notices: readonly LoadNotice[];
 }
 
 export interface LoadOptions {
@@ -123,6 +139,7 @@ export function v2Handle(stateAbs: string, shownPath: string, payload: Record<st
     expected: [{ path: stateAbs, sha256 }],
     keptLegacySource: asLegacySource(payload.legacySource),
     revision: revisionOfSha256(sha256),
+    notices: [],
   };
 }
 
@@ -137,13 +154,13 @@ export function isLegacyStateBytes(bytes: Uint8Array): boolean {
 
 /** Is the file at `stateAbs` a legacy v1 state (per its bytes)? False when it cannot be read as a state file. */
 export function isLegacyStateFile(stateAbs: string): boolean {
-  let bytes: Buffer;
+  let bytes: Uint8Array | null;
   try {
-    bytes = fs.readFileSync(stateAbs);
+    bytes = readRegularFileBytes(fs, stateAbs, stateAbs);
   } catch {
     return false;
   }
-  return isLegacyStateBytes(bytes);
+  return bytes !== null && isLegacyStateBytes(bytes);
 }
 
 /** The source version: absent/null/1 → 1; 2 → 2; anything else is refused (`unsupported wizard state version`). */
@@ -179,13 +196,45 @@ interface CompanionRead {
   sha256: string;
 }
 
-function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (p: Record<string, unknown>) => void): CompanionRead | null {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(fileAbs);
-  } catch {
-    return null;
+/**
+ * The newest companion (by mtime) of an earlier version of the legacy file:
+ * any content-addressed companion next to it whose `legacySource.path` is the
+ * legacy file's (resolved) path, whatever sha256 it records, that loads.
+ */
+function findPreviousCompanion(stateAbs: string, source: LegacySource, validate?: (p: Record<string, unknown>) => void): { path: string; read: CompanionRead } | null {
+  let best: { path: string; read: CompanionRead; mtimeMs: number } | null = null;
+  for (const [file, suffix] of allCompanions(stateAbs)) {
+    if (suffix === '.v2.json') continue;
+    const read = readCompanion(file, validate);
+    const recorded = read ? asLegacySource(read.payload.legacySource) : null;
+    if (!read || !recorded || recorded.path !== source.path) continue;
+    let mtimeMs = 0;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      continue;
+    }
+    if (!best || mtimeMs > best.mtimeMs || (mtimeMs === best.mtimeMs && file > best.path)) best = { path: file, read, mtimeMs };
   }
+  return best && { path: best.path, read: best.read };
+}
+
+function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (p: Record<string, unknown>) => void): CompanionRead | null {
+  const read = readCompanion(fileAbs, validate);
+  if (!read) return null;
+  const recorded = asLegacySource(read.payload.legacySource);
+  return recorded && legacySourceMatches(recorded, meta) ? read : null;
+}
+
+/** A companion candidate that loads: strict UTF-8 JSON, a v2 object with a legacySource, accepted by `validate`. */
+function readCompanion(fileAbs: string, validate?: (p: Record<string, unknown>) => void): CompanionRead | null {
+  let bytes: Uint8Array | null;
+  try {
+    bytes = readRegularFileBytes(fs, fileAbs, fileAbs);
+  } catch {
+    return null; // not a regular file, unreadable: not a candidate
+  }
+  if (bytes === null) return null;
   let payload: unknown;
   try {
     // Strict UTF-8 text: a BOM makes JSON.parse fail, so such a candidate is skipped (R-IO-3 step 1).
@@ -196,8 +245,7 @@ function readMatchingCompanion(fileAbs: string, meta: LegacySource, validate?: (
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
   const obj = payload as Record<string, unknown>;
   if (obj.executionIdentityVersion !== 2) return null;
-  const recorded = asLegacySource(obj.legacySource);
-  if (!recorded || !legacySourceMatches(recorded, meta)) return null;
+  if (!asLegacySource(obj.legacySource)) return null;
   try {
     (validate ?? parseState)(obj);
   } catch (e) {
@@ -232,15 +280,11 @@ export function removeStaleArtifacts(stateAbs: string): void {
   removeLockIfStale(lockPathFor(stateAbs));
 }
 
-function readStateBytes(stateAbs: string, shownPath: string): Buffer {
-  try {
-    return fs.readFileSync(stateAbs);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new WizardError('file-error', `${shownPath}: state file not found`);
-    if (code === 'EISDIR') throw new WizardError('file-error', `${shownPath}: not a file`);
-    throw new WizardError('file-error', `${shownPath}: cannot read: ${code ?? (e as Error).message}`);
-  }
+/** The state file's bytes: never blocks (a FIFO, device, socket or directory is `not a regular file (…)`). */
+function readStateBytes(stateAbs: string, shownPath: string): Uint8Array {
+  const bytes = readRegularFileBytes(fs, stateAbs, shownPath);
+  if (bytes === null) throw new WizardError('file-error', `${shownPath}: state file not found`);
+  return bytes;
 }
 
 /**
@@ -281,23 +325,39 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
     fromLegacyJson = readMatchingCompanion(legacyCompanionPath(stateAbs), source, options.validateCompanion);
     if (fromLegacyJson) resumedFrom = 'legacy-v2-json';
   }
+  // The v1 bytes changed since the continuation was saved (line endings, a hand edit): its companion is
+  // named after the old sha256. It is found again by its legacySource path and continued, with a notice —
+  // never a silent restart from the v1 answers.
+  const previous = !matched && !fromLegacyJson ? findPreviousCompanion(stateAbs, source, options.validateCompanion) : null;
+  const notices: LoadNotice[] = [];
+  if (previous) {
+    resumedFrom = 'previous-companion';
+    notices.push({
+      kind: 'legacy',
+      text: `${shownPath} changed since its continuation was saved; continuing from ${path.basename(previous.path)} (kept as it is), the answers saved there kept. Saves go to a companion of the file as it is now.`,
+    });
+  }
   // The legacy `<name>.v2.json` is read, never written: saves go to a content-addressed path.
   const companionPath = matched ? matched.path : availableCompanionPath(stateAbs, sha256);
-  const expected: ExpectedFile[] = [
-    { path: stateAbs, sha256 },
-    { path: companionPath, sha256: matched ? matched.read.sha256 : null },
-  ];
+  const from = matched ? { path: matched.path, payload: matched.read.payload } : fromLegacyJson ? { path: legacyCompanionPath(stateAbs), payload: fromLegacyJson.payload } : previous ? { path: previous.path, payload: previous.read.payload } : { path: stateAbs, payload };
+  const legacy: LegacyInfo = { source, companionPath, resumedFrom };
+  if (previous) legacy.previousCompanion = previous.path;
   return {
     path: stateAbs,
     shownPath,
-    payload: matched ? matched.read.payload : fromLegacyJson ? fromLegacyJson.payload : payload,
-    payloadPath: matched ? matched.path : fromLegacyJson ? legacyCompanionPath(stateAbs) : stateAbs,
+    payload: from.payload,
+    payloadPath: from.path,
     sourceVersion: 1,
-    legacy: { source, companionPath, resumedFrom },
+    legacy,
     target: companionPath,
-    expected,
+    expected: [
+      { path: stateAbs, sha256 },
+      { path: companionPath, sha256: matched ? matched.read.sha256 : null },
+      ...(previous ? [{ path: previous.path, sha256: previous.read.sha256 }] : []),
+    ],
     keptLegacySource: null,
-    revision: revisionOfSha256(matched ? matched.read.sha256 : fromLegacyJson ? fromLegacyJson.sha256 : sha256),
+    revision: revisionOfSha256(matched ? matched.read.sha256 : fromLegacyJson ? fromLegacyJson.sha256 : previous ? previous.read.sha256 : sha256),
+    notices,
   };
 }
 
@@ -313,8 +373,7 @@ export function serializeStatePayload(payload: Record<string, unknown>, legacySo
 /** A failed write as a message naming the file (quality R4: no raw exception reaches the user). */
 export function asWriteError(e: unknown, shownPath: string): WizardError {
   if (e instanceof WizardError) return e;
-  const err = e as NodeJS.ErrnoException;
-  return new WizardError('file-error', `${shownPath}: cannot write: ${err.code ?? err.message}`);
+  return writeFailure(shownPath, e);
 }
 
 /**
@@ -335,7 +394,7 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
   const bytes = Buffer.from(text, 'utf8');
   let sha: string;
   try {
-    sha = writeChecked({ target: handle.target, bytes, expected: handle.expected, lockPath: lockPathFor(handle.path) });
+    sha = writeChecked({ target: handle.target, bytes, expected: handle.expected, lockPath: lockPathFor(handle.path), shownPath: handle.target === handle.path ? handle.shownPath : undefined });
   } catch (e) {
     throw asWriteError(e, handle.shownPath);
   }
@@ -344,8 +403,9 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
     ...handle,
     payload: written,
     payloadPath: handle.target,
-    legacy: handle.legacy ? { ...handle.legacy, resumedFrom: 'companion' } : null,
-    expected: handle.expected.map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+    legacy: handle.legacy ? { source: handle.legacy.source, companionPath: handle.legacy.companionPath, resumedFrom: 'companion' } : null,
+    expected: handle.expected.filter((e) => e.path === handle.target || e.path === handle.path).map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+    notices: [],
     revision: revisionOfSha256(sha),
   };
 }

@@ -6,10 +6,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { WizardError, type WizardState } from '../core/types';
 import { stateToJson } from '../core/wizard/stateCodec';
-import { checkExpected, readBytesIfExists, sha256Hex, writeChecked } from './atomicWrite';
+import { assertWritableTarget, checkExpected, readBytesIfExists, sha256Hex, writeChecked } from './atomicWrite';
 import { allCompanions } from './companions';
 import { acquireLock, type HeldLock } from './lock';
-import { displayPath } from '../workspace/fileErrors';
+import { displayPath } from '../core/files';
 import { asWriteError, isLegacyStateBytes, loadStateFile, lockPathFor, saveStatePayload, serializeStatePayload, v2Handle, type LoadOptions, type StateFileHandle } from './stateFile';
 
 export const STATE_FILE_SUFFIX = '.wizard.json';
@@ -79,18 +79,20 @@ function asWizardError<T>(shownPath: string, run: () => T): T {
 
 function createUnchecked(pathAbs: string, shownPath: string, payload: Record<string, unknown>, options: CreateOptions): StateFileHandle {
   const stateAbs = path.resolve(pathAbs);
+  // Before any folder, lock or temporary is made next to it: `--state /dev/null --force` writes nothing in /dev.
+  assertWritableTarget(stateAbs, shownPath);
   fs.mkdirSync(path.dirname(stateAbs), { recursive: true });
   const lock = options.heldLock ?? acquireLock(lockPathFor(stateAbs));
   try {
     // One read serves both the legacy check and the expected sha256 of the write.
-    const existing = readBytesIfExists(stateAbs);
+    const existing = readBytesIfExists(stateAbs, shownPath);
     const current = existing === null ? null : sha256Hex(existing);
     if (existing !== null) {
       if (isLegacyStateBytes(existing)) throw new WizardError('usage', `${shownPath}: legacy v1 state; choose another path`);
       if (!options.force) throw new WizardError('usage', `${shownPath}: state file already exists`);
     }
     const text = serializeStatePayload(payload, null);
-    const sha = writeChecked({ target: stateAbs, bytes: Buffer.from(text, 'utf8'), expected: [{ path: stateAbs, sha256: current }], lockPath: lockPathFor(stateAbs), heldLock: lock });
+    const sha = writeChecked({ target: stateAbs, bytes: Buffer.from(text, 'utf8'), expected: [{ path: stateAbs, sha256: current }], lockPath: lockPathFor(stateAbs), heldLock: lock, shownPath });
     return v2Handle(stateAbs, shownPath, JSON.parse(text) as Record<string, unknown>, sha);
   } finally {
     if (!options.heldLock) lock.release();

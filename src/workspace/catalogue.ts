@@ -8,11 +8,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TaskEntry, TaskManifest } from '../core/ports';
 import { FileError } from '../core/types';
-import { displayPath, parseJsonFile, readErrorText, stripBom, validateJson } from './fileErrors';
+import { checkJsonDepth, displayPath, fsErrorProblem, MAX_JSON_CHARS, notRegularProblem, parseJsonFile, readErrorText, readRegularFileText, stripBom, validateJson } from '../core/files';
 import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
 
 const MANIFEST_TAIL = path.sep + 'task-manifest.json';
-/** Non-blocking: a FIFO named task-manifest.json must not hang the scan (it is skipped, as stat skipped it). */
+/** Non-blocking: a FIFO named task-manifest.json must not hang the scan (it is listed with `not a regular file`). */
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 
 interface FileStamp {
@@ -38,9 +38,22 @@ function statOrUndefined(p: string): fs.Stats | undefined {
   }
 }
 
+/** Why `p` cannot be stat'ed although something is there (a link loop, EACCES), or null. */
+function statProblem(p: string): string | null {
+  try {
+    fs.statSync(p, { throwIfNoEntry: false });
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? null : fsErrorProblem(e);
+  }
+}
+
 interface DirListing {
   stamp: FileStamp;
   names: string[];
+  /** Why the folder could not be listed. */
+  error?: string;
 }
 
 interface ManifestCacheEntry {
@@ -55,11 +68,12 @@ const scratch = Buffer.allocUnsafe(64 * 1024);
  * A manifest's text and stamp from one open file (open, fstat, one read,
  * close): a cold scan of 10,000 manifests saves a path lookup and a read per
  * file over stat + readFileSync (docs/performance.md P3), and the stamp is that of the
- * bytes read. `missing`: no such file, or not a regular file (skipped, as a
- * failed stat is). `fallback`: any other failure; the caller takes the
- * stat + readFileSync path, whose error entry names the problem.
+ * bytes read. `missing`: no such file (the folder is not a task). `notRegular`:
+ * a FIFO, device, socket or directory (an entry with that error).
+ * `fallback`: any other failure; the caller takes the stat + read path, whose
+ * error entry names the problem.
  */
-function readStampedText(file: string): { stamp: FileStamp; text: string } | 'missing' | 'fallback' {
+function readStampedText(file: string): { stamp: FileStamp; text: string } | { stamp: FileStamp; notRegular: string } | 'missing' | 'fallback' {
   let fd: number;
   try {
     fd = fs.openSync(file, OPEN_FLAGS);
@@ -69,7 +83,7 @@ function readStampedText(file: string): { stamp: FileStamp; text: string } | 'mi
   }
   try {
     const st = fs.fstatSync(fd);
-    if (!st.isFile()) return 'missing';
+    if (!st.isFile()) return { stamp: stampOf(st), notRegular: notRegularProblem(st) };
     // One byte more than the size: a short read is the end of the file.
     const want = st.size + 1;
     const buf = want <= scratch.length ? scratch : Buffer.allocUnsafe(want);
@@ -95,8 +109,10 @@ export function readManifestEntry(projectRootAbs: string, group: string, id: str
   let shownPath: string | undefined;
   const shown = () => (shownPath ??= displayPath(projectRootAbs, fileAbs));
   try {
-    const raw = text ?? fs.readFileSync(fileAbs, 'utf8');
+    const raw = text ?? readRegularFileText(fs, fileAbs, shown());
+    if (raw === null) throw new FileError({ path: shown(), problem: 'not found' });
     let data: unknown;
+    if (raw.length > MAX_JSON_CHARS) checkJsonDepth(raw, shown()); // too big: the size refusal
     try {
       data = JSON.parse(stripBom(raw));
     } catch {
@@ -175,17 +191,26 @@ export class TaskCatalogue {
     }
     if (known && sameStamp(known.stamp, st)) return known.names;
     let names: string[];
+    let error: string | undefined;
     try {
       names = fs
         .readdirSync(dir, { withFileTypes: true })
         .filter((d) => d.isDirectory() || d.isSymbolicLink())
         .map((d) => d.name)
         .filter((n) => !n.startsWith('.'));
-    } catch {
+    } catch (e) {
+      // Said, not skipped: the folder is listed as a task that cannot be used, with the reason.
       names = [];
+      error = `${displayPath(this.projectRootAbs, dir)}: cannot list the folder: ${fsErrorProblem(e)}`;
     }
-    this.dirs.set(dir, { stamp: stampOf(st), names });
+    this.dirs.set(dir, { stamp: stampOf(st), names, error });
     return names;
+  }
+
+  /** An entry for a folder that could not be listed (`<group>/*`), or null. */
+  private listingError(dir: string, group: string): TaskEntry | null {
+    const error = this.dirs.get(dir)?.error;
+    return error ? { key: `${group}/*`, group, id: '*', manifest: null, error } : null;
   }
 
   /** Every task, unsorted; unreadable manifests are entries with `error`. */
@@ -193,9 +218,15 @@ export class TaskCatalogue {
     if (this.options.revalidate === 'trust' && this.trusted && this.dirty.size === 0 && !this.allDirty) return this.trusted;
     const out: TaskEntry[] = [];
     const seen = new Set<string>();
-    for (const group of this.list(this.tasksDir)) {
+    const groups = this.list(this.tasksDir);
+    const rootError = this.listingError(this.tasksDir, '*');
+    if (rootError) out.push(rootError);
+    for (const group of groups) {
       const groupDir = path.join(this.tasksDir, group);
-      for (const id of this.list(groupDir)) {
+      const ids = this.list(groupDir);
+      const groupError = this.listingError(groupDir, group);
+      if (groupError) out.push(groupError);
+      for (const id of ids) {
         // = path.join(groupDir, id, 'task-manifest.json'): listed names hold no separator and are never `.`/`..`.
         const file = groupDir + path.sep + id + MANIFEST_TAIL;
         const known = this.manifests.get(file);
@@ -210,7 +241,7 @@ export class TaskCatalogue {
           if (read === 'missing') continue;
           if (read !== 'fallback') {
             seen.add(file);
-            const entry = readManifestEntry(this.projectRootAbs, group, id, file, read.text);
+            const entry = 'notRegular' in read ? this.notRegularEntry(group, id, file, read.notRegular) : readManifestEntry(this.projectRootAbs, group, id, file, read.text);
             this.manifests.set(file, { stamp: read.stamp, entry });
             out.push(entry);
             continue;
@@ -231,6 +262,10 @@ export class TaskCatalogue {
     return out;
   }
 
+  private notRegularEntry(group: string, id: string, file: string, problem: string): TaskEntry {
+    return { key: `${group}/${id}`, group, id, manifest: null, error: `${displayPath(this.projectRootAbs, file)}: ${problem}` };
+  }
+
   /** The cached entry of one task (revalidated by stat), or undefined when the task has no manifest. */
   entry(group: string, id: string): TaskEntry | undefined {
     return this.revalidated(group, id, path.join(this.tasksDir, group, id, 'task-manifest.json'));
@@ -239,10 +274,14 @@ export class TaskCatalogue {
   /** The manifest at `file` by stat: the cached entry when its stamp is unchanged, else read again; undefined when it is not a file. */
   private revalidated(group: string, id: string, file: string): TaskEntry | undefined {
     const st = statOrUndefined(file);
-    if (!st || !st.isFile()) return undefined;
+    if (!st) {
+      // A link loop or an unreadable path in the manifest's place: listed with the reason, not hidden.
+      const problem = statProblem(file);
+      return problem === null ? undefined : this.notRegularEntry(group, id, file, problem);
+    }
     const cached = this.manifests.get(file);
     if (cached && sameStamp(cached.stamp, st)) return cached.entry;
-    const entry = readManifestEntry(this.projectRootAbs, group, id, file);
+    const entry = st.isFile() ? readManifestEntry(this.projectRootAbs, group, id, file) : this.notRegularEntry(group, id, file, notRegularProblem(st));
     this.manifests.set(file, { stamp: stampOf(st), entry });
     this.trusted = null;
     return entry;

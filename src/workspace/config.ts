@@ -2,7 +2,7 @@
 // types are file errors; the pool-dependent checks (model refs) are the core's.
 
 import type { ProjectConfig } from '../core/ports';
-import { readYamlMapping, stripBom } from './fileErrors';
+import { readYamlMapping, stripBom } from '../core/files';
 import { configSchema } from './schemas';
 
 /** Parses config text; throws FileError naming the file, line, column and key. */

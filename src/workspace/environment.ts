@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { EnvironmentPort, TerminalBackend, UserDefaultsSource } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { FileError, WizardError } from '../core/types';
-import { readYamlMapping, stripBom } from './fileErrors';
+import { readRegularFileText, readYamlMapping, stripBom } from '../core/files';
 import { modelDefaultsSchema } from './schemas';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -108,12 +108,9 @@ export function terminalBackendFromEnv(env: Env): TerminalBackend {
 
 /** `OKSTRA_MODEL_DEFAULTS`: a YAML file shaped like the `okstra.modelDefaults` setting (role → model refs). */
 export function loadModelDefaultsFile(fileAbs: string): Record<string, string[]> {
-  let text: string;
-  try {
-    text = fs.readFileSync(fileAbs, 'utf8');
-  } catch (e) {
-    throw new FileError({ path: fileAbs, problem: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` });
-  }
+  // Never blocks: a FIFO or device is `not a regular file (…)`; a missing file is named as such.
+  const text = readRegularFileText(fs, fileAbs, fileAbs);
+  if (text === null) throw new FileError({ path: fileAbs, problem: 'cannot read: not found (ENOENT)' });
   return readYamlMapping(modelDefaultsSchema, stripBom(text), fileAbs, 'model defaults must be a mapping of role to model refs');
 }
 

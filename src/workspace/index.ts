@@ -5,7 +5,7 @@ export { TaskCatalogue, readManifestEntry, type CatalogueOptions } from './catal
 export { parseConfig } from './config';
 export { parsePlan, firstBlockingLine } from './plan';
 export { readTaskDetails, parseQuestions, parseRunInputs, naturalCompare } from './taskDetails';
-export { displayPath, parseJsonFile, splitFrontMatter, readFrontMatter, parseYamlText, validateYaml, validateJson } from './fileErrors';
+export { displayPath, parseJsonFile, splitFrontMatter, readFrontMatter, parseYamlText, validateYaml, validateJson } from '../core/files';
 export {
   createEnvironment,
   providerCliEnvVar,

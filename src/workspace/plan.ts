@@ -2,7 +2,7 @@
 // The wizard's rules over the stage graph (cycles, candidates) live in the core.
 
 import type { ApprovedPlan, PlanStage } from '../core/ports';
-import { readFrontMatter } from './fileErrors';
+import { readFrontMatter } from '../core/files';
 import { planFrontMatterSchema } from './schemas';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;

@@ -5,18 +5,76 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PreviousRunInputs, QuestionsFile, TaskDetails, TaskManifest } from '../core/ports';
 import { FileError } from '../core/types';
-import { describeValue, displayPath, parseJsonFile, parseYamlText, readErrorText, readFrontMatter, relativeInside, stripBom, validateJson, validateYaml } from './fileErrors';
+import { describeValue, displayPath, fsErrorProblem, kindOf, parseJsonFile, parseYamlText, readErrorText, readFrontMatter, readRegularFileText, relativeInside, stripBom, validateJson, validateYaml } from '../core/files';
 import { parsePlan } from './plan';
 import { briefFrontMatterSchema, questionsSchema, runInputsSchema } from './schemas';
 
-function readIfFile(abs: string): string | null {
+/**
+ * The text of a file of the task, or null when there is none. Never blocks:
+ * a FIFO, device, socket or directory is a FileError `not a regular file
+ * (…)`, and so is a file whose real path (links resolved) lies outside the
+ * project; any other failure is a FileError naming the file.
+ */
+function readTaskFile(projectRootAbs: string, abs: string, shownPath: string): string | null {
+  const outside = outsideReason(projectRootAbs, abs);
+  if (outside) throw new FileError({ path: shownPath, problem: outside });
+  return readRegularFileText(fs, abs, shownPath);
+}
+
+/** Why `abs` cannot be used although it exists: its real path is outside the project; null when it is fine or missing. */
+export function outsideReason(projectRootAbs: string, abs: string): string | null {
+  let real: string;
   try {
-    return fs.readFileSync(abs, 'utf8');
+    real = fs.realpathSync(abs);
+  } catch {
+    return null; // missing, or a link loop: the reader names that problem
+  }
+  let root = projectRootAbs;
+  try {
+    root = fs.realpathSync(projectRootAbs);
+  } catch {
+    /* the root as given */
+  }
+  return relativeInside(root, real) === null ? `resolves outside the project (to ${real})` : null;
+}
+
+interface Listing {
+  /** Regular files inside the project, by name. */
+  names: string[];
+  /** Entries that exist but cannot be used, and the folder itself when it cannot be listed. */
+  unavailable: Array<{ abs: string; reason: string }>;
+}
+
+/** `<dir>/*<suffix>`, in natural order; a folder that is missing lists nothing, one that cannot be read says why. */
+function listFiles(projectRootAbs: string, dirAbs: string, suffix: string): Listing {
+  const out: Listing = { names: [], unavailable: [] };
+  let names: string[];
+  try {
+    names = fs.readdirSync(dirAbs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
-    throw e;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') out.unavailable.push({ abs: dirAbs, reason: `cannot list the folder: ${fsErrorProblem(e)}` });
+    return out;
   }
+  for (const n of names.filter((x) => x.endsWith(suffix) && x.length > suffix.length && !x.startsWith('.')).sort(naturalCompare)) {
+    const abs = path.join(dirAbs, n);
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.statSync(abs, { throwIfNoEntry: false });
+    } catch (e) {
+      out.unavailable.push({ abs, reason: fsErrorProblem(e) });
+      continue;
+    }
+    if (!st) continue; // a dangling link: nothing there
+    if (!st.isFile()) {
+      out.unavailable.push({ abs, reason: `not a regular file (${kindOf(st)})` });
+      continue;
+    }
+    const outside = outsideReason(projectRootAbs, abs);
+    if (outside) out.unavailable.push({ abs, reason: outside });
+    else out.names.push(n);
+  }
+  return out;
 }
 
 function isFileAbs(abs: string): boolean {
@@ -25,19 +83,6 @@ function isFileAbs(abs: string): boolean {
   } catch {
     return false;
   }
-}
-
-function listNames(dirAbs: string, suffix: string): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dirAbs);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => n.endsWith(suffix) && n.length > suffix.length && !n.startsWith('.'))
-    .filter((n) => isFileAbs(path.join(dirAbs, n)))
-    .sort(naturalCompare);
 }
 
 /** Name order that puts `run-2` before `run-10`. */
@@ -53,24 +98,27 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
   const briefAbs = path.join(dirAbs, 'brief.md');
   const brief: TaskDetails['brief'] = { path: rel(briefAbs), exists: false, frontMatter: null };
   try {
-    const text = readIfFile(briefAbs);
+    const text = readTaskFile(projectRootAbs, briefAbs, brief.path);
     if (text !== null) {
       brief.exists = true;
       brief.frontMatter = readFrontMatter(briefFrontMatterSchema, text, brief.path).data;
     }
   } catch (e) {
+    brief.exists = brief.exists || fs.existsSync(briefAbs);
     brief.error = readErrorText(e, brief.path);
   }
 
   // directions/*.md
   const directionsDir = path.join(dirAbs, 'directions');
-  const directions = listNames(directionsDir, '.md').map((n) => rel(path.join(directionsDir, n)));
+  const directionList = listFiles(projectRootAbs, directionsDir, '.md');
+  const directions = directionList.names.map((n) => rel(path.join(directionsDir, n)));
+  const unavailableDirections = directionList.unavailable.map((u) => ({ path: rel(u.abs), reason: u.reason }));
 
   // plan/approved-plan.md
   const planAbs = path.join(dirAbs, 'plan', 'approved-plan.md');
   let plan: TaskDetails['plan'] = null;
   try {
-    const text = readIfFile(planAbs);
+    const text = readTaskFile(projectRootAbs, planAbs, rel(planAbs));
     if (text !== null) plan = parsePlan(text, rel(planAbs));
   } catch (e) {
     plan = { path: rel(planAbs), error: readErrorText(e, rel(planAbs)) };
@@ -78,7 +126,14 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
 
   // clarifications/<run-id>.questions.yaml
   const clarDir = path.join(dirAbs, 'clarifications');
-  const questions: QuestionsFile[] = listNames(clarDir, '.questions.yaml').map((name) => {
+  const questionList = listFiles(projectRootAbs, clarDir, '.questions.yaml');
+  const questionEntries = [...questionList.names.map((name) => ({ name, reason: null as string | null }))];
+  for (const u of questionList.unavailable) {
+    // An unusable questions file is listed with its reason (as a malformed one is); so is an unreadable folder.
+    const name = path.basename(u.abs);
+    questionEntries.push({ name: u.abs === clarDir ? `(folder).questions.yaml` : name, reason: `${rel(u.abs)}: ${u.reason}` });
+  }
+  const questions: QuestionsFile[] = questionEntries.map(({ name, reason }) => {
     const runId = name.slice(0, -'.questions.yaml'.length);
     const fileAbs = path.join(clarDir, name);
     const answersAbs = path.join(clarDir, `${runId}.answers.md`);
@@ -89,8 +144,12 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
       answersPath: rel(answersAbs),
       answersExists: isFileAbs(answersAbs),
     };
+    if (reason !== null) {
+      q.error = reason;
+      return q;
+    }
     try {
-      q.questions = parseQuestions(fs.readFileSync(fileAbs, 'utf8'), q.path);
+      q.questions = parseQuestions(readTaskFile(projectRootAbs, fileAbs, q.path) ?? '', q.path);
     } catch (e) {
       q.error = readErrorText(e, q.path);
     }
@@ -102,11 +161,13 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
   for (const run of manifest.runs ?? []) {
     if (!run.inputs) continue;
     const inputsAbs = path.resolve(dirAbs, run.inputs);
-    if (relativeInside(projectRootAbs, inputsAbs) === null || !isFileAbs(inputsAbs)) continue;
+    if (relativeInside(projectRootAbs, inputsAbs) === null || !fs.existsSync(inputsAbs)) continue;
     const shown = rel(inputsAbs);
     const entry: PreviousRunInputs = { runId: run.runId, taskType: run.taskType ?? '', inputsPath: shown, inputs: {} };
     try {
-      entry.inputs = parseRunInputs(fs.readFileSync(inputsAbs, 'utf8'), shown);
+      const text = readTaskFile(projectRootAbs, inputsAbs, shown);
+      if (text === null) continue;
+      entry.inputs = parseRunInputs(text, shown);
       if (!entry.taskType && typeof entry.inputs.taskType === 'string') entry.taskType = entry.inputs.taskType;
     } catch (e) {
       entry.error = readErrorText(e, shown);
@@ -114,7 +175,9 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
     previousRuns.push(entry);
   }
 
-  return { key: `${group}/${id}`, group, id, dir: rel(dirAbs), manifest, brief, directions, plan, questions, previousRuns };
+  const details: TaskDetails = { key: `${group}/${id}`, group, id, dir: rel(dirAbs), manifest, brief, directions, plan, questions, previousRuns };
+  if (unavailableDirections.length) details.unavailableDirections = unavailableDirections;
+  return details;
 }
 
 /** `<run-id>.questions.yaml`: a list of `{id, question}`. */

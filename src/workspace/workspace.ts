@@ -7,7 +7,8 @@ import { pyReprString } from '../core/pyRepr';
 import { WizardError } from '../core/types';
 import { TaskCatalogue, type CatalogueOptions } from './catalogue';
 import { parseConfig } from './config';
-import { displayPath, relativeInside } from './fileErrors';
+import { displayPath, notRegularProblem, readFailure, readRegularFileText, relativeInside } from '../core/files';
+import { FileError } from '../core/types';
 import { readTaskDetails } from './taskDetails';
 
 export interface WorkspaceOptions {
@@ -95,15 +96,27 @@ export class FsWorkspace implements WorkspacePort {
 
   config(): ProjectConfig | null {
     const fileAbs = path.join(this.okstraDirAbs, 'config.yaml');
-    const st = fs.statSync(fileAbs, { throwIfNoEntry: false });
-    if (!st || !st.isFile()) {
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.statSync(fileAbs, { throwIfNoEntry: false });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOTDIR') throw readFailure(this.rel(fileAbs), e);
+    }
+    if (!st) {
       this.configCache = null;
       return null;
     }
+    // A FIFO, device, socket or directory named config.yaml is refused, never read (a FIFO would block).
+    if (!st.isFile()) throw new FileError({ path: this.rel(fileAbs), problem: notRegularProblem(st) });
     const c = this.configCache;
     if (c && c.mtimeMs === st.mtimeMs && c.size === st.size) return c.value;
     // A malformed config throws every time (it is not cached): the user is fixing it.
-    const value = parseConfig(fs.readFileSync(fileAbs, 'utf8'), this.rel(fileAbs));
+    const text = readRegularFileText(fs, fileAbs, this.rel(fileAbs));
+    if (text === null) {
+      this.configCache = null;
+      return null;
+    }
+    const value = parseConfig(text, this.rel(fileAbs));
     this.configCache = { mtimeMs: st.mtimeMs, size: st.size, value };
     return value;
   }
@@ -126,12 +139,8 @@ export class FsWorkspace implements WorkspacePort {
 
   private readBuiltin(name: string): SourceText | null {
     if (this.builtinCache.has(name)) return this.builtinCache.get(name)!;
-    let value: SourceText | null = null;
-    try {
-      value = { path: `profiles/${name}`, text: fs.readFileSync(path.join(this.builtinDir, name), 'utf8') };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new WizardError('file-error', `profiles/${name}: cannot read: ${(e as Error).message}`);
-    }
+    const text = readRegularFileText(fs, path.join(this.builtinDir, name), `profiles/${name}`);
+    const value: SourceText | null = text === null ? null : { path: `profiles/${name}`, text };
     this.builtinCache.set(name, value);
     return value;
   }
@@ -150,19 +159,22 @@ export class FsWorkspace implements WorkspacePort {
   profileOverride(taskType: string): SourceText | null {
     if (!/^[a-z][a-z0-9-]*$/.test(taskType)) return null;
     const fileAbs = path.join(this.okstraDirAbs, 'prompts', 'profiles', `${taskType}.md`);
-    try {
-      return { path: this.rel(fileAbs), text: fs.readFileSync(fileAbs, 'utf8') };
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-      throw new WizardError('file-error', `${this.rel(fileAbs)}: cannot read: ${(e as Error).message}`);
-    }
+    // Never blocks: a FIFO or device is `not a regular file (…)`; EACCES and the rest name the file.
+    const text = readRegularFileText(fs, fileAbs, this.rel(fileAbs));
+    return text === null ? null : { path: this.rel(fileAbs), text };
   }
 
+  /**
+   * A regular file whose real path (links resolved) lies inside the project:
+   * evidence, a typed brief or PR template path. A link to a file outside the
+   * project is not a file of the project, so it is never offered.
+   */
   isFile(p: string): boolean {
     if (!p || p.includes('\0')) return false;
     try {
-      return fs.statSync(this.abs(p), { throwIfNoEntry: false })?.isFile() ?? false;
+      const abs = this.abs(p);
+      if (!(fs.statSync(abs, { throwIfNoEntry: false })?.isFile() ?? false)) return false;
+      return relativeInside(this.realRoot(), fs.realpathSync(abs)) !== null;
     } catch {
       return false;
     }
@@ -175,6 +187,19 @@ export class FsWorkspace implements WorkspacePort {
     } catch {
       return null;
     }
+  }
+
+  private realRootAbs: string | null = null;
+  /** The project root with its links resolved (computed once). */
+  private realRoot(): string {
+    if (this.realRootAbs === null) {
+      try {
+        this.realRootAbs = fs.realpathSync(this.projectRootAbs);
+      } catch {
+        return this.projectRootAbs;
+      }
+    }
+    return this.realRootAbs;
   }
 
   createTask(group: string, id: string, title: string): CreatedTask {

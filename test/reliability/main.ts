@@ -9,6 +9,7 @@ import { runR4 } from './r4BadInputs';
 import { runR5 } from './r5ShellInjection';
 import { runR8 } from './r8AnswerBinding';
 import { runR9 } from './r9ArgvFromDisk';
+import { runR10 } from './r10HostileFiles';
 
 interface Options {
   only: Set<string> | null;
@@ -44,7 +45,7 @@ function print(r: TargetReport): void {
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const want = (id: string) => o.only === null || o.only.has(id);
-  console.log(`okstra-wizard reliability (R1–R5, R8, R9), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
+  console.log(`okstra-wizard reliability (R1–R5, R8, R9, R10), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
   const reports: TargetReport[] = [];
   const run = async (id: string, f: () => Promise<TargetReport>) => {
     if (!want(id)) return;
@@ -60,11 +61,12 @@ async function main(): Promise<void> {
     await run('R4', () => runR4({ seed: o.seed, direct: o.quick ? 100 : 850, wizard: o.quick ? 10 : 60 }));
     await run('R8', () => runR8({ seed: o.seed, answers: o.quick ? 60 : 1000, lanes: 4 }));
     await run('R9', () => runR9({ seed: o.seed, limit: o.quick ? 60 : 520 }));
+    await run('R10', () => runR10({ seed: o.seed, quick: o.quick }));
   } finally {
     cleanupTemps();
   }
   console.log('\n══ summary ══');
-  for (const r of reports) console.log(`  ${passed(r) ? 'PASS' : 'MISS'}  ${r.id.padEnd(3)} ${r.title.padEnd(24)} ${r.failures.length} failures${r.required ? `, ${r.required.got} ${r.required.what}` : ''}  (${r.seconds.toFixed(1)} s)`);
+  for (const r of reports) console.log(`  ${passed(r) ? 'PASS' : 'MISS'}  ${r.id.padEnd(4)} ${r.title.padEnd(24)} ${r.failures.length} failures${r.required ? `, ${r.required.got} ${r.required.what}` : ''}  (${r.seconds.toFixed(1)} s)`);
   const missed = reports.filter((r) => !passed(r));
   if (missed.length) {
     console.log(`\nreliability: ${missed.length} target(s) missed: ${missed.map((r) => r.id).join(', ')}; replay with --seed ${o.seed}`);

@@ -206,7 +206,7 @@ async function freeRaces(report: TargetReport, cli: string, project: string, env
       }
       if (r.code === 0 && j?.ok) saved++;
       else if (r.code === 1 && j?.error === `${rel}: ${STALE_READ_MESSAGE}`) stale++;
-      else if (r.code === 1 && /state file is being written by process \d+; try again$/.test(j?.error ?? '')) busy++;
+      else if (r.code === 1 && /state file is being written by process \d+; try again\. /.test(j?.error ?? '')) busy++;
       else if (r.code === 0 && j?.ok === false) saved += 0; // a refused answer (e.g. a rewind target that no longer applies): wrote nothing
       else report.failures.push(`race ${i}: unexpected result exit ${r.code}: ${r.out.slice(0, 200)}`);
     }

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { FileError } from '../types';
 import type { ModelDecl, ProjectConfig, ProviderDecl } from '../ports';
-import { parseWithSchema, YamlSource } from './yamlFileError';
+import { parseWithSchema, YamlSource } from '../files/fileErrors';
 import { pyReprString } from '../pyRepr';
 
 export interface ProviderEntry {

@@ -5,7 +5,7 @@
 
 import * as z from 'zod';
 import { FileError } from '../types';
-import { parseWithSchema, splitFrontMatter, YamlSource } from './yamlFileError';
+import { parseWithSchema, splitRequiredFrontMatter, YamlSource } from '../files/fileErrors';
 import { pyReprString } from '../pyRepr';
 
 export type Distinctness = 'model' | 'provider';
@@ -87,7 +87,7 @@ export function parseRoleProfile(path: string, text: string, expectedTaskType: s
 }
 
 function parseProfile(path: string, text: string, expectedTaskType: string): RoleProfile {
-  const { yaml, lineOffset, body } = splitFrontMatter(path, text);
+  const { yaml, lineOffset, body } = splitRequiredFrontMatter(text, path);
   const source = new YamlSource(path, yaml, lineOffset);
   if (source.data === null || typeof source.data !== 'object' || Array.isArray(source.data)) {
     throw new FileError({ path, line: 1 + lineOffset, column: 1, problem: 'front matter must be a mapping' });

@@ -8,6 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMap, isScalar, parseDocument, stringify, type Document } from 'yaml';
+import { writeFileAtomic } from '../../store/atomicWrite';
 import type { PersistAction } from '../wizard/session';
 
 export function applyPersistAction(projectRootAbs: string, action: PersistAction): string {
@@ -23,9 +24,8 @@ export function applyPersistAction(projectRootAbs: string, action: PersistAction
   }
   const next = setTopLevelKey(text, action.key, action.value, action.file);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.tmp-${process.pid}`;
-  fs.writeFileSync(tmp, next);
-  fs.renameSync(tmp, file);
+  // The store's one write: an exclusive temporary, never through a link, only over a regular file.
+  writeFileAtomic(file, next, { shownPath: action.file });
   return `${action.file}: ${action.key} = ${action.value}`;
 }
 

@@ -13,7 +13,8 @@ import { parseState } from '../../../src/core/wizard/stateCodec';
 import { initState } from '../../../src/core/wizard/engine';
 import { stateToJson } from '../../../src/core/wizard/stateCodec';
 import { acquireLock, createStatePayloadFile, loadStateFile, lockPathFor } from '../../../src/store';
-import { parseJsonWithPosition, JsonSyntaxError } from '../../../src/workspace/jsonSource';
+import { processStartTime } from '../../../src/store/lock';
+import { parseJsonWithPosition, JsonSyntaxError } from '../../../src/core/files/jsonSource';
 
 describe('reliability fixes (R1, R4)', () => {
   let dir: string;
@@ -25,7 +26,7 @@ describe('reliability fixes (R1, R4)', () => {
   it('R1: a lock holds its owner from the moment it exists, and leaves no temporary behind', () => {
     const lockPath = path.join(dir, 'x.wizard.json.lock');
     const held = acquireLock(lockPath);
-    assert.equal(fs.readFileSync(lockPath, 'utf8'), `${process.pid}@${os.hostname()}`);
+    assert.deepEqual(JSON.parse(fs.readFileSync(lockPath, 'utf8')), { pid: process.pid, host: os.hostname(), start: processStartTime('self') });
     assert.deepEqual(fs.readdirSync(dir).sort(), ['x.wizard.json.lock']);
     held.release();
     assert.deepEqual(fs.readdirSync(dir), []);

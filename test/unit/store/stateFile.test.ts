@@ -82,7 +82,7 @@ describe('store: the state file', () => {
     it('a missing file, a folder', () => {
       const dir = tmpDir('okstra-store-');
       assert.equal(loadError(path.join(dir, 'none.wizard.json'), 'none.wizard.json'), 'none.wizard.json: state file not found');
-      assert.equal(loadError(dir, 'd'), 'd: not a file');
+      assert.equal(loadError(dir, 'd'), 'd: not a regular file (a directory)');
     });
 
     it('invalid JSON: `<path>:<line>:<column>: invalid JSON: <reason>`', () => {
@@ -195,13 +195,19 @@ describe('store: the state file', () => {
       assert.equal(h.payloadPath, h.target);
     });
 
-    it('R-IO-6: when the v1 bytes change, old companions no longer match and a fresh conversion starts', () => {
+    it('R-IO-6 (deliberately changed): when the v1 bytes change, the old companion no longer matches by sha256, but it is continued with a notice instead of a silent fresh conversion', () => {
       const { file } = setup();
       saveStateFile(loadStateFile(file), v2State({ directive: 'old' }));
       fs.writeFileSync(file, JSON.stringify({ ...V1, task_type: 'implementation' }));
       const h = loadStateFile(file);
-      assert.equal(h.legacy!.resumedFrom, null);
-      assert.equal(h.payload.task_type, 'implementation');
+      assert.equal(h.legacy!.resumedFrom, 'previous-companion');
+      assert.equal(h.payload.directive, 'old');
+      assert.deepEqual(h.notices.map((n) => n.kind), ['legacy']);
+      // Without any companion of the file, a fresh conversion starts as before.
+      for (const n of fs.readdirSync(path.dirname(file))) if (n.includes('.v2.')) fs.rmSync(path.join(path.dirname(file), n));
+      const fresh = loadStateFile(file);
+      assert.equal(fresh.legacy!.resumedFrom, null);
+      assert.equal(fresh.payload.task_type, 'implementation');
     });
 
     it('companions: canonical first, then `.<n>` in numeric order (.2 before .10); other names are ignored', () => {
@@ -404,7 +410,7 @@ describe('store: the state file', () => {
         throw Object.assign(new Error('simulated crash'), { code: 'EIO' });
       };
       try {
-        assert.throws(() => saveStateFile(h, v2State({ directive: 'new' })), /t\.wizard\.json: cannot write: EIO/);
+        assert.throws(() => saveStateFile(h, v2State({ directive: 'new' })), /t\.wizard\.json: cannot write: input\/output error \(EIO\)/);
       } finally {
         nodeFs.renameSync = rename;
       }
@@ -458,7 +464,7 @@ describe('store: the state file', () => {
       const h = createStateFile(file, v2State({ directive: 'old' }));
       const before = fs.readFileSync(file);
       fs.writeFileSync(lockPathFor(file), `${process.pid}@${os.hostname()}`);
-      assert.throws(() => saveStateFile(h, v2State({ directive: 'new' })), (e: unknown) => e instanceof WizardError && e.message === `state file is being written by process ${process.pid}; try again`);
+      assert.throws(() => saveStateFile(h, v2State({ directive: 'new' })), (e: unknown) => e instanceof WizardError && e.message.startsWith(`state file is being written by process ${process.pid}; try again.`) && e.message.includes(`remove ${lockPathFor(file)}`));
       assert.deepEqual(fs.readFileSync(file), before);
       assert.deepEqual(fs.readdirSync(dir).sort(), ['t.wizard.json', 't.wizard.json.lock']);
     });

@@ -165,7 +165,7 @@ describe('workspace task catalogue', () => {
     }
   });
 
-  it('P3: a cold scan reads through the open file: a BOM, a big manifest, a folder or a FIFO named task-manifest.json', () => {
+  it('P3: a cold scan reads through the open file: a BOM, a big manifest; a folder or a FIFO named task-manifest.json is listed as not a regular file', () => {
     const root = tmpDir();
     write(root, '.okstra/tasks/g/bom/task-manifest.json', '\ufeff' + manifest('g', 'bom', 'Bom é'));
     const long = 'x'.repeat(300_000);
@@ -177,7 +177,10 @@ describe('workspace task catalogue', () => {
     }
     const cat = new TaskCatalogue(root);
     const byKey = new Map(cat.tasks().map((t) => [t.key, t]));
-    assert.deepEqual([...byKey.keys()].sort(), ['g/big', 'g/bom']);
+    // A folder or a FIFO in the manifest's place is listed as a task that cannot be used, never read (R10).
+    assert.deepEqual([...byKey.keys()].sort(), process.platform === 'win32' ? ['g/big', 'g/bom', 'g/dir'] : ['g/big', 'g/bom', 'g/dir', 'g/fifo']);
+    assert.equal(byKey.get('g/dir')!.error, '.okstra/tasks/g/dir/task-manifest.json: not a regular file (a directory)');
+    if (process.platform !== 'win32') assert.equal(byKey.get('g/fifo')!.error, '.okstra/tasks/g/fifo/task-manifest.json: not a regular file (a FIFO)');
     assert.equal(byKey.get('g/bom')!.manifest!.title, 'Bom é');
     assert.equal(byKey.get('g/big')!.manifest!.title, long);
     // The stamp taken from the open file is the one revalidation compares: nothing changed, nothing is re-read.

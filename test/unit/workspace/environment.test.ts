@@ -85,6 +85,6 @@ describe('workspace environment (docs/roles.md › The environment)', () => {
     assert.deepEqual(loadModelDefaultsFile(good), { analyser: ['claude/opus-4.5'], critic: ['codex/gpt-5.1-codex'] });
     const bad = write(d, 'bad.yaml', 'analyser: claude/opus-4.5\n');
     assert.throws(() => loadModelDefaultsFile(bad), (e: unknown) => e instanceof FileError && e.message === `${bad}:1:1: analyser: must be a list, got a string ("claude/opus-4.5")`);
-    assert.throws(() => loadModelDefaultsFile(path.join(d, 'none.yaml')), /none\.yaml: cannot read: ENOENT/);
+    assert.throws(() => loadModelDefaultsFile(path.join(d, 'none.yaml')), /none\.yaml: cannot read: not found \(ENOENT\)/);
   });
 });

@@ -8,7 +8,7 @@ import { WizardError } from '../../../src/core/types';
 import { loadStateFile } from '../../../src/store';
 import { readManifestEntry } from '../../../src/workspace/catalogue';
 import { parseConfig } from '../../../src/workspace/config';
-import { readFrontMatter } from '../../../src/workspace/fileErrors';
+import { readFrontMatter } from '../../../src/core/files/fileErrors';
 import { parsePlan } from '../../../src/workspace/plan';
 import { briefFrontMatterSchema } from '../../../src/workspace/schemas';
 import { parseQuestions, parseRunInputs } from '../../../src/workspace/taskDetails';

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { FileError, WizardError } from '../../../src/core/types';
 import { parseConfig } from '../../../src/workspace/config';
-import { splitFrontMatter } from '../../../src/workspace/fileErrors';
+import { splitFrontMatter } from '../../../src/core/files/fileErrors';
 import { firstBlockingLine, parsePlan } from '../../../src/workspace/plan';
 import { parseQuestions, parseRunInputs } from '../../../src/workspace/taskDetails';
 import { openWorkspace } from '../../../src/workspace/workspace';
@@ -254,7 +254,7 @@ describe('workspace readers', () => {
       assert.equal(fileError(() => parseConfig('- a\n', 'c.yaml')), 'c.yaml:1:1: config must be a mapping, got a list');
       assert.equal(fileError(() => parseConfig('modelDefaults:\n  analyser: [claude/opus-4.5, 3.5]\n', 'c.yaml')), 'c.yaml:2:31: modelDefaults.analyser[1]: must be a string, got a number (3.5)');
       assert.match(fileError(() => parseConfig('a: [\n', 'c.yaml')), /^c\.yaml:\d+:\d+: invalid YAML: /);
-      assert.match(fileError(() => parseConfig('projectId: a\nprojectId: b\n', 'c.yaml')), /^c\.yaml:2:1: invalid YAML: .*[Mm]ap keys must be unique/);
+      assert.match(fileError(() => parseConfig('projectId: a\nprojectId: b\n', 'c.yaml')), /^c\.yaml:2:1: invalid YAML: key "projectId" appears twice in one mapping$/);
     });
 
     it('okstraCommand is one executable or a list; an empty file is an empty config; a missing one is null', () => {

@@ -7,14 +7,19 @@ export const directionPick: Step = {
   textKey: 'direction_pick',
   group: 'inputs',
   owns: ['selected_direction_path'],
-  applies: (env, s) => s.task_type === 'implementation-planning' && (env.task(s)?.directions.length ?? 0) > 0,
+  applies: (env, s) => s.task_type === 'implementation-planning' && ((env.task(s)?.directions.length ?? 0) > 0 || (env.task(s)?.unavailableDirections?.length ?? 0) > 0),
   build(env, s) {
     const options = [opt('none', optionText(env, 'direction_pick', 'none'))];
-    for (const p of env.task(s)!.directions) {
+    const task = env.task(s)!;
+    for (const p of task.directions) {
       // A direction that is a symlink to a file outside the project is shown, not offered.
       const outside = pathProblem(env, s, p);
       const extra = outside ? { disabled: true, description: `${p} ${outside}` } : {};
       options.push(opt(p, optionText(env, 'direction_pick', 'file', { name: baseName(p).replace(/\.md$/, ''), path: p }), extra));
+    }
+    // Listed, not offered: a direction the workspace could not use says why (as questions files do).
+    for (const u of task.unavailableDirections ?? []) {
+      options.push(opt(u.path, optionText(env, 'direction_pick', 'file', { name: baseName(u.path).replace(/\.md$/, ''), path: u.path }), { description: `${u.path}: ${u.reason}`, disabled: true }));
     }
     return pickPrompt(env, this, markDefault(options, 'none'));
   },

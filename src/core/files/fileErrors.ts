@@ -1,24 +1,16 @@
-// Turning what is wrong with a file into a FileError (docs/okstra-files.md › File errors):
-// `<path>:<line>:<column>: <key path>: <problem>`, the path project-relative.
+// The one module that turns what is wrong with a file's text into a FileError
+// (`<path>:<line>:<column>: <key path>: <problem>`, docs/architecture.md ›
+// File errors): JSON and YAML parsed with positions, zod validation failures
+// named by key, front matter. Pure text in, data or FileError out (no fs): the
+// engine (profiles, registries), the workspace and the store share it.
 
-import * as path from 'node:path';
 import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
-import { FileError, WizardError } from '../core/types';
+import { FileError, WizardError } from '../types';
 import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, type JsonPathSeg, type TextPos } from './jsonSource';
+import { jsonNestingDepth, MAX_JSON_CHARS, MAX_NESTING_DEPTH, MAX_YAML_CHARS, yamlNestingDepth } from './textLimits';
 
-/** `abs` relative to `rootAbs` (host separators; `''` for the root itself), or null when it lies outside. */
-export function relativeInside(rootAbs: string, abs: string): string | null {
-  const rel = path.relative(rootAbs, abs);
-  return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel;
-}
-
-/** `abs` relative to `projectRootAbs` with `/` separators when inside it; else `abs` unchanged. */
-export function displayPath(projectRootAbs: string, abs: string): string {
-  const rel = relativeInside(projectRootAbs, abs);
-  if (!rel) return abs;
-  return rel.split(path.sep).join('/');
-}
+export type KeyPath = JsonPathSeg[];
 
 /** File text without a leading byte-order mark. */
 export function stripBom(text: string): string {
@@ -31,8 +23,8 @@ export function readErrorText(e: unknown, shownPath: string): string {
   return `${shownPath}: cannot read: ${(e as Error).message}`;
 }
 
-/** `roles[0].max` */
-function formatKeyPath(segs: readonly PropertyKey[]): string {
+/** `roles[0].max` from ['roles', 0, 'max']. */
+export function formatKeyPath(segs: readonly PropertyKey[]): string {
   let out = '';
   for (const seg of segs) {
     if (typeof seg === 'number') out += `[${seg}]`;
@@ -41,7 +33,8 @@ function formatKeyPath(segs: readonly PropertyKey[]): string {
   return out;
 }
 
-function describeValue(v: unknown): string {
+/** What a value is, in words: `a string ("x")`, `an integer (3)`, `a list`, … */
+export function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
   switch (typeof v) {
@@ -88,6 +81,12 @@ interface SchemaProblem {
 function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProblem {
   const issue = error.issues[0]!;
   const segs = issue.path.filter((s): s is string | number => typeof s === 'string' || typeof s === 'number');
+  // A message the schema itself gives (`z.string().min(1, { error: 'must not be empty' })`) says it best;
+  // zod's built-in messages ("Invalid input: …", "Too small: …") all start with a capital letter.
+  const own = issue.message && !/^[A-Z]/.test(issue.message) ? issue.message : null;
+  if (own && !((issue.code === 'invalid_type' || issue.code === 'invalid_union') && valueAt(data, segs) === undefined)) {
+    return { segs: issue.code === 'unrecognized_keys' ? [...segs, issue.keys[0]!] : segs, problem: own };
+  }
   switch (issue.code) {
     case 'unrecognized_keys': {
       const key = issue.keys[0]!;
@@ -127,6 +126,7 @@ function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProblem {
 
 /** Parses JSON text as it is (no BOM handling); a syntax error becomes `<path>:<line>:<column>: invalid JSON: <reason>`. */
 export function parseJsonText(text: string, shownPath: string): unknown {
+  checkJsonDepth(text, shownPath);
   try {
     return parseJsonWithPosition(text);
   } catch (e) {
@@ -135,6 +135,16 @@ export function parseJsonText(text: string, shownPath: string): unknown {
       throw new FileError({ path: shownPath, line: pos.line, column: pos.column, problem: `invalid JSON: ${e.reason}` });
     }
     throw e;
+  }
+}
+
+/** Refuses JSON bigger than MAX_JSON_CHARS or nested deeper than MAX_NESTING_DEPTH before anything recurses over it. */
+export function checkJsonDepth(text: string, shownPath: string): void {
+  if (text.length > MAX_JSON_CHARS) {
+    throw new FileError({ path: shownPath, problem: `JSON text is ${text.length} characters long; the limit is ${MAX_JSON_CHARS} (1 MiB)` });
+  }
+  if (jsonNestingDepth(text) > MAX_NESTING_DEPTH) {
+    throw new FileError({ path: shownPath, problem: `invalid JSON: nested deeper than ${MAX_NESTING_DEPTH} levels` });
   }
 }
 
@@ -154,58 +164,116 @@ export function validateJson<T>(schema: z.ZodType<T>, data: unknown, text: strin
 
 // --------------------------------------------------------------------- YAML
 
-export interface YamlSource {
-  doc: Document;
-  lineCounter: LineCounter;
-  /** Lines before the YAML text in its file (front matter starts after `---`). */
-  lineOffset: number;
-  shownPath: string;
+/**
+ * A parsed YAML document that can locate key paths for error messages: the
+ * one YamlSource of the product. `path` is the file as messages name it;
+ * `lineOffset` the lines before the YAML text in its file (front matter
+ * starts after `---`). Throws FileError for text that is not YAML, that
+ * repeats a key, nests deeper than MAX_NESTING_DEPTH or is bigger than
+ * MAX_YAML_CHARS.
+ */
+export class YamlSource {
+  readonly doc: Document;
+  readonly lineCounter = new LineCounter();
+  readonly data: unknown;
+
+  constructor(
+    readonly path: string,
+    text: string,
+    readonly lineOffset = 0,
+  ) {
+    checkYamlBounds(text, path, lineOffset);
+    // uniqueKeys: false — the library compares every key with every earlier one (quadratic: 40,000 keys
+    // took 10 s); duplicates are found below in one pass instead.
+    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: false });
+    const err = this.doc.errors[0];
+    if (err) {
+      const pos = this.posOf(err.pos[0]);
+      const reason = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
+      throw new FileError({ path, line: pos.line, column: pos.column, problem: `invalid YAML: ${reason}` });
+    }
+    const dup = firstDuplicateKey(this.doc.contents as YamlNode | null);
+    if (dup) {
+      const pos = this.posOf(dup.offset);
+      throw new FileError({ path, line: pos.line, column: pos.column, problem: `invalid YAML: key ${JSON.stringify(dup.key)} appears twice in one mapping` });
+    }
+    try {
+      this.data = this.doc.toJS({ maxAliasCount: 100 });
+    } catch (e) {
+      // An alias bomb or an alias used before its anchor: yaml throws (a message naming the file, not a crash).
+      throw new FileError({ path, problem: `invalid YAML: ${(e as Error).message}` });
+    }
+  }
+
+  private posOf(offset: number): TextPos {
+    const p = this.lineCounter.linePos(offset);
+    return { line: p.line + this.lineOffset, column: p.col };
+  }
+
+  /** Line and column of a key path: the key itself for a map entry, the item for a sequence entry; else the deepest ancestor found. */
+  locate(segs: readonly JsonPathSeg[]): TextPos | undefined {
+    let node: YamlNode | null | undefined = this.doc.contents as YamlNode | null;
+    let found: number | undefined = node?.range?.[0];
+    for (const seg of segs) {
+      if (isMap(node)) {
+        const pair = node.items.find((it) => (isScalar(it.key) ? String(it.key.value) : String(it.key)) === String(seg));
+        if (!pair) break;
+        const keyNode = pair.key as YamlNode | null;
+        found = keyNode?.range?.[0] ?? found;
+        node = pair.value as YamlNode | null;
+      } else if (isSeq(node) && typeof seg === 'number') {
+        const item = node.items[seg] as YamlNode | undefined;
+        if (!item) break;
+        found = item.range?.[0] ?? found;
+        node = item;
+      } else break;
+    }
+    return found === undefined ? undefined : this.posOf(found);
+  }
+
+  /** A FileError at a key path. */
+  error(segs: readonly JsonPathSeg[], problem: string): FileError {
+    return new FileError({ path: this.path, ...this.locate(segs), keyPath: formatKeyPath(segs) || undefined, problem });
+  }
 }
 
-function posOf(src: YamlSource, offset: number): TextPos {
-  const p = src.lineCounter.linePos(offset);
-  return { line: p.line + src.lineOffset, column: p.col };
+/** Refuses YAML text that no parser should be given: too big, or nested too deeply. */
+export function checkYamlBounds(text: string, shownPath: string, lineOffset = 0): void {
+  if (text.length > MAX_YAML_CHARS) {
+    throw new FileError({ path: shownPath, problem: `YAML text is ${text.length} characters long; the limit is ${MAX_YAML_CHARS} (1 MiB)` });
+  }
+  if (yamlNestingDepth(text) > MAX_NESTING_DEPTH) {
+    throw new FileError({ path: shownPath, line: lineOffset > 0 ? lineOffset + 1 : undefined, problem: `invalid YAML: nested deeper than ${MAX_NESTING_DEPTH} levels` });
+  }
+}
+
+/** The first key that a mapping repeats (by its scalar value), in document order; one pass over the tree. */
+function firstDuplicateKey(root: YamlNode | null): { key: string; offset: number } | null {
+  const stack: Array<YamlNode | null | undefined> = [root];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        const k = pair.key as YamlNode | null;
+        if (isScalar(k)) {
+          const id = `${typeof k.value}:${String(k.value)}`;
+          if (seen.has(id)) return { key: String(k.value), offset: k.range?.[0] ?? 0 };
+          seen.add(id);
+        } else if (k) stack.push(k);
+        stack.push(pair.value as YamlNode | null);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item as YamlNode | null);
+    }
+  }
+  return null;
 }
 
 /** Parses YAML text; a syntax error becomes a FileError at its line and column. */
 export function parseYamlText(text: string, shownPath: string, lineOffset = 0): { value: unknown; src: YamlSource } {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const src: YamlSource = { doc, lineCounter, lineOffset, shownPath };
-  const err = doc.errors[0];
-  if (err) {
-    const pos = posOf(src, err.pos[0]);
-    const reason = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new FileError({ path: shownPath, line: pos.line, column: pos.column, problem: `invalid YAML: ${reason}` });
-  }
-  let value: unknown;
-  try {
-    value = doc.toJS({ maxAliasCount: 100 });
-  } catch (e) {
-    throw new FileError({ path: shownPath, problem: `invalid YAML: ${(e as Error).message}` });
-  }
-  return { value, src };
-}
-
-/** Position of the key (mapping) or item (sequence) at `segs`, or of the deepest ancestor found. */
-function locateYamlPath(src: YamlSource, segs: readonly JsonPathSeg[]): TextPos | undefined {
-  let node: YamlNode | null | undefined = src.doc.contents as YamlNode | null;
-  let found: number | undefined = node?.range?.[0];
-  for (const seg of segs) {
-    if (isMap(node)) {
-      const pair = node.items.find((it) => (isScalar(it.key) ? String(it.key.value) : String(it.key)) === String(seg));
-      if (!pair) break;
-      const keyNode = pair.key as YamlNode | null;
-      found = keyNode?.range?.[0] ?? found;
-      node = pair.value as YamlNode | null;
-    } else if (isSeq(node) && typeof seg === 'number') {
-      const item = node.items[seg] as YamlNode | undefined;
-      if (!item) break;
-      found = item.range?.[0] ?? found;
-      node = item;
-    } else break;
-  }
-  return found === undefined ? undefined : posOf(src, found);
+  const src = new YamlSource(shownPath, text, lineOffset);
+  return { value: src.data, src };
 }
 
 /** Validates parsed YAML against a schema; a failure names the key and its line/column. */
@@ -213,8 +281,13 @@ export function validateYaml<T>(schema: z.ZodType<T>, data: unknown, src: YamlSo
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const p = firstSchemaProblem(r.error, data);
-  const pos = locateYamlPath(src, p.segs) ?? { line: 1 + src.lineOffset, column: 1 };
-  throw new FileError({ path: src.shownPath, line: pos.line, column: pos.column, keyPath: formatKeyPath(p.segs) || undefined, problem: p.problem });
+  const pos = src.locate(p.segs) ?? { line: 1 + src.lineOffset, column: 1 };
+  throw new FileError({ path: src.path, line: pos.line, column: pos.column, keyPath: formatKeyPath(p.segs) || undefined, problem: p.problem });
+}
+
+/** `source.data` validated by `schema`; the first issue becomes a FileError. */
+export function parseWithSchema<T>(source: YamlSource, schema: z.ZodType<T>): T {
+  return validateYaml(schema, source.data, source);
 }
 
 // -------------------------------------------------------------- front matter
@@ -257,6 +330,13 @@ export function readYamlMapping<T>(schema: z.ZodType<T>, text: string, shownPath
   return validateYaml(schema, data, src);
 }
 
+/** Front matter that must be there: as splitFrontMatter, but a file without it is a FileError. */
+export function splitRequiredFrontMatter(text: string, shownPath: string): FrontMatterSplit & { yaml: string } {
+  const split = splitFrontMatter(text, shownPath);
+  if (split.yaml === null) throw new FileError({ path: shownPath, line: 1, column: 1, problem: "front matter missing: the file must start with '---'" });
+  return split as FrontMatterSplit & { yaml: string };
+}
+
 /** Front matter parsed and validated; `{}` when the fences hold nothing, null when there is none. */
 export function readFrontMatter<T>(schema: z.ZodType<T>, text: string, shownPath: string): { data: T | null; split: FrontMatterSplit } {
   const split = splitFrontMatter(text, shownPath);
@@ -264,4 +344,3 @@ export function readFrontMatter<T>(schema: z.ZodType<T>, text: string, shownPath
   return { data: readYamlMapping(schema, split.yaml, shownPath, 'front matter must be a mapping', split.lineOffset), split };
 }
 
-export { describeValue };

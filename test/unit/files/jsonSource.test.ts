@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { JsonSyntaxError, locateJsonPath, offsetToPos, parseJsonWithPosition } from '../../../src/workspace/jsonSource';
+import { JsonSyntaxError, locateJsonPath, offsetToPos, parseJsonWithPosition } from '../../../src/core/files/jsonSource';
 
 function syntaxError(text: string): { line: number; column: number; reason: string } {
   try {
@@ -11,7 +11,7 @@ function syntaxError(text: string): { line: number; column: number; reason: stri
   assert.fail('expected a syntax error');
 }
 
-describe('workspace/jsonSource', () => {
+describe('core/files/jsonSource', () => {
   it('parses valid JSON like JSON.parse', () => {
     assert.deepEqual(parseJsonWithPosition('{"a": [1, 2, {"b": null}]}'), { a: [1, 2, { b: null }] });
   });

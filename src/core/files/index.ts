@@ -1,0 +1,8 @@
+// What every layer that reads files shares, without touching the file system:
+// file errors with positions (JSON, YAML, front matter, zod), the bounds
+// checked before parsing, and how paths are shown in messages.
+export * from './fileErrors';
+export { relativeInside, displayPath } from './displayPath';
+export { jsonNestingDepth, yamlNestingDepth, MAX_NESTING_DEPTH, MAX_YAML_CHARS, MAX_JSON_CHARS } from './textLimits';
+export { offsetToPos, locateJsonPath, parseJsonWithPosition, JsonSyntaxError, type TextPos, type JsonPathSeg } from './jsonSource';
+export * from './fsErrors';
