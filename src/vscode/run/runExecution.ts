@@ -7,17 +7,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { detectShell, quoteCommandLine } from '../../core/run';
 import { findOnPath, isExecutableFile } from '../../workspace/environment';
+import type { Log } from '../host/window';
+import type { RunRequest, RunResult } from './runPort';
 
-export interface RunRequest {
-  argv: string[];
-  /** How many leading words are the okstra command. */
-  commandLength: number;
-  cwd: string;
-  folder: vscode.WorkspaceFolder | undefined;
-  label: string;
-}
-
-export type RunResult = { ok: true; exitCode: number | null } | { ok: false; error: string };
+export type { RunRequest, RunResult };
 
 const TASK_TYPE = 'okstra';
 
@@ -39,12 +32,12 @@ export function missingProgram(program: string, cwd: string): string | null {
 }
 
 /** Runs the argv as a task; the caller has refused a missing program first (missingProgram). */
-export async function runAsTask(request: RunRequest, log: vscode.LogOutputChannel): Promise<RunResult> {
+export async function runAsTask(request: RunRequest, log: Log): Promise<RunResult> {
   const [program, ...args] = request.argv;
   const execution = new vscode.ProcessExecution(program, args, { cwd: request.cwd });
   const task = new vscode.Task(
     { type: TASK_TYPE, command: 'render-bundle' },
-    request.folder ?? vscode.TaskScope.Workspace,
+    vscode.workspace.getWorkspaceFolder(vscode.Uri.file(request.cwd)) ?? vscode.TaskScope.Workspace,
     request.label,
     'okstra',
     execution,
@@ -111,7 +104,7 @@ const TERMINAL_NAME = 'okstra';
 /** One terminal per project root, reused by the next Run while it is open. */
 const terminals = new Map<string, vscode.Terminal>();
 
-export async function runInShell(request: RunRequest, log: vscode.LogOutputChannel): Promise<RunResult> {
+export async function runInShell(request: RunRequest, log: Log): Promise<RunResult> {
   const shellPath = vscode.env.shell;
   const detected = detectShell(shellPath);
   if (!detected.ok) return { ok: false, error: detected.error };
@@ -154,13 +147,4 @@ function waitForShellIntegration(terminal: vscode.Terminal, timeoutMs: number): 
       resolve(e.shellIntegration);
     });
   });
-}
-
-/** The command line shown on the confirmation (and copied): quoted for the default terminal shell. */
-export function commandLineForDisplay(argv: string[], commandLength: number): { line: string; shell: string; error?: string } {
-  const detected = detectShell(vscode.env.shell);
-  const shell = detected.ok ? detected.shell : 'bash';
-  const quoted = quoteCommandLine(argv, shell, { commandLength });
-  if (quoted.ok) return { line: quoted.line, shell };
-  return { line: JSON.stringify(argv), shell, error: quoted.error };
 }

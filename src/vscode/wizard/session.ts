@@ -1,9 +1,11 @@
 // What the UI needs from one wizard: the engine's results (cli.md shapes) over
 // a state that the session loads and saves. The UI depends on this interface
-// only, so the prompt runner, tree and Run can be tested with a fake; the real
-// implementation (engineSession.ts) wires the engine, the store and the workspace.
+// only, so the prompt loop, the tree and Run are tested with the real engine
+// session in plain Node (test/unit/vscode) and with fakes; the implementation
+// (engineSession.ts) wires the engine, the store and the workspace.
 
 import type { LastRun, Notice, PromptDoc, WizardState } from '../../core/types';
+import type { AnswerBinding } from './binding';
 
 export interface CurrentResult {
   prompt: PromptDoc | null;
@@ -22,7 +24,7 @@ export type StepOutcome =
       /** Project-relative files the answer created or chose for the user to edit (a new task's brief, an answers file). */
       open: string[];
     }
-  | { ok: false; error: string; current: PromptDoc | null };
+  | { ok: false; error: string; current: PromptDoc | null; code?: string };
 
 export interface TreeRowDoc {
   id: string;
@@ -54,6 +56,13 @@ export type OutcomeResult =
     }
   | { ok: false; error: string };
 
+/** A legacy (v1) wizard: the v1 file is never written; its continuation is the companion. */
+export interface LegacyFiles {
+  v1Path: string;
+  companionPath: string;
+  companionExists: boolean;
+}
+
 export interface WizardSession {
   /** The workspace folder (project root) this wizard belongs to. */
   readonly projectRootAbs: string;
@@ -64,16 +73,29 @@ export interface WizardSession {
   /** `<group>/<id>` once the task is known, else ''. */
   readonly taskKey: string;
   current(): CurrentResult;
-  submit(answer: string): Promise<StepOutcome>;
-  rewind(id: string): Promise<StepOutcome>;
+  /** The revision token of the state the session holds (CONTRACTS §2): what a shown prompt is bound to. */
+  revision(): string;
+  /** Answers the current prompt; with `binding`, only if it is still the prompt that was shown (wrong-prompt otherwise). */
+  submit(answer: string, binding?: AnswerBinding): Promise<StepOutcome>;
+  rewind(id: string, binding?: AnswerBinding): Promise<StepOutcome>;
   back(): Promise<StepOutcome>;
   abort(): Promise<void>;
   tree(): TreeResult;
   outcome(): OutcomeResult;
+  /** At the confirm prompt: the outcome as it would be once confirmed (nothing saved). */
+  preview(): OutcomeResult;
   /** True when the state file's bytes differ from what this session last read or wrote (another writer). */
   changedOnDisk(): boolean;
-  /** Re-reads the state file (after another writer), replacing the state held. */
+  /** Re-reads the state file (after another writer), replacing the state held; a file that no longer parses becomes problem(). */
   reload(): Promise<void>;
+  /** Why the state file cannot be used now (it no longer parses: `file:line:column: …`), or null. */
+  problem(): string | null;
+  /** The files whose change means "the state changed": the state file and a legacy wizard's companion. */
+  watchPaths(): string[];
+  /** For a legacy v1 wizard: which file is read and which is written. */
+  legacy(): LegacyFiles | null;
+  /** What a person should read once when the wizard is opened (v1 → v2 conversion, project moved), in words. */
+  openingMessages(): string[];
   recordLastRun(lastRun: LastRun): Promise<void>;
   /** The project's okstraCommand (config.yaml), null when unset or unreadable. */
   configOkstraCommand(): string | string[] | null;
@@ -88,3 +110,10 @@ export interface WizardSession {
  * copied rather than imported (that would load the store and node:crypto at activation, P4); a unit test keeps them equal.
  */
 export const STALE_STATE_MESSAGE = 'state file changed on disk since it was read; reload to continue';
+
+/** A refusal because the file changed on disk since it was read: Reload helps (error code `stale-state`, CONTRACTS §1). */
+export function isStaleRefusal(failure: { code?: string; error?: string; message?: string }): boolean {
+  if (failure.code !== undefined) return failure.code === 'stale-state';
+  // Until every WizardError carries its code: the store's one message.
+  return (failure.error ?? failure.message ?? '').includes(STALE_STATE_MESSAGE);
+}
