@@ -18,12 +18,13 @@ function isEnvironmental(n: Notice): boolean {
   return /cannot start here|\(configured in /.test(n.text);
 }
 
-/** The answers file of "Answer now" when it still holds no answer (issue 12 #11), else null. */
+/** The answers file of "Answer now" when it still holds no answer, only its `## <id>: <question>` headings (issue 12 #11), else null. */
 export function emptyAnswersFile(session: WizardSession): string | null {
   const rel = session.state.clarification_response_path;
   if (!rel || !session.state.answered.includes('clarification-pick')) return null;
   try {
-    return fs.readFileSync(path.resolve(session.projectRootAbs, rel), 'utf8').trim() === '' ? rel : null;
+    const text = fs.readFileSync(path.resolve(session.projectRootAbs, rel), 'utf8');
+    return text.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#')) ? rel : null;
   } catch {
     return null; // a missing file is the engine's refusal (outcome re-checks files)
   }
@@ -35,6 +36,14 @@ export interface RunOptions {
 }
 
 export async function runWizard(ctx: WizardContext, sessionArg: WizardSession | undefined, options: RunOptions = {}): Promise<void> {
+  try {
+    await runChecked(ctx, sessionArg, options);
+  } finally {
+    ctx.runSettled.fire();
+  }
+}
+
+async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefined, options: RunOptions): Promise<void> {
   const t = ctx.t;
   const session = sessionArg ?? (await ctx.requireSession());
   if (!session) return;

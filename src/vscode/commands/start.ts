@@ -82,10 +82,15 @@ export async function resume(ctx: WizardContext, statePathArg?: unknown): Promis
     await openAndDrive(ctx, statePathArg);
     return;
   }
+  const current = ctx.session;
+  if (current && ctx.waitingFor) {
+    // The wizard waits for its answers file (the status bar and the view say so): this is its Continue.
+    await ctx.loop.drive();
+    return;
+  }
   const folders = ctx.folders();
   const list = await ctx.guard(() => ctx.factory.listUnfinished(folders));
   if (!list) return;
-  const current = ctx.session;
   if (list.length === 0) {
     // Not on disk and not in workspace storage: only the open wizard, if it is unfinished, can go on.
     if (current && !current.state.aborted && current.state.confirmed !== true) {

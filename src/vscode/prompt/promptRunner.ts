@@ -6,6 +6,7 @@
 
 import type * as vscode from 'vscode';
 import type { PromptDoc } from '../../core/types';
+import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
@@ -81,7 +82,7 @@ export class PromptRunner {
 
   /** Gives the open prompt the keyboard focus again (e.g. after a click in the okstra view). */
   focus(): void {
-    this.active?.show();
+    if (this.active) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
   }
 
   dispose(): void {

@@ -58,6 +58,8 @@ export class WizardContext {
   /** Opening messages already said (once per window). */
   private readonly told = new Set<string>();
   readonly runFinished = new Emitter<LastRun>();
+  /** Fires whenever a Run attempt is over: ran, refused or declined (tests wait on it). */
+  readonly runSettled = new Emitter<void>();
   private readonly view: WizardView;
 
   constructor(deps: WizardDeps) {
@@ -177,6 +179,7 @@ export class WizardContext {
     this.runner.dispose();
     this.statusBar.dispose();
     this.runFinished.dispose();
+    this.runSettled.dispose();
   }
 }
 

@@ -15,11 +15,14 @@ export class WizardController {
   readonly commands: Record<CommandName, CommandHandler>;
   /** Fires when a Run has ended and its exit code is recorded (tests wait on it). */
   readonly onDidFinishRun: Event<LastRun>;
+  /** Fires when a Run attempt is over, whatever its end (ran, refused, declined). */
+  readonly onDidSettleRun: Event<void>;
 
   constructor(deps: WizardDeps) {
     this.ctx = new WizardContext(deps);
     this.commands = wizardCommands(this.ctx);
     this.onDidFinishRun = this.ctx.runFinished.event;
+    this.onDidSettleRun = this.ctx.runSettled.event;
   }
 
   get runner(): PromptRunner {

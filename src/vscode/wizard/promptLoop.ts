@@ -21,6 +21,12 @@ const PATH_STEPS = new Set(['brief-path', 'clarification', 'pr-template']);
 /** The pick whose answer opens a file the person writes before the wizard goes on (Answer now). */
 const WRITE_FIRST_STEPS = new Set(['clarification-pick']);
 
+function withRunDisabled(prompt: PromptDoc, reason: string): PromptDoc {
+  const options = prompt.options.map((o) => (o.value === 'run' ? { value: o.value, label: o.label, description: reason, disabled: true as const } : o));
+  const edit = options.find((o) => o.value === 'edit');
+  return { ...prompt, options: options.map((o) => (o === edit ? { ...o, default: true as const } : o)) };
+}
+
 export class PromptLoop {
   private loop: Promise<void> | undefined;
   private watchers: Disposable[] = [];
@@ -29,6 +35,8 @@ export class PromptLoop {
   private pendingNotice: string | undefined;
   /** Reloads after change events, one at a time. */
   private following: Promise<void> = Promise.resolve();
+  /** The open prompt is being closed to show the new current one (not to end the loop). */
+  private replacing = false;
 
   constructor(private readonly ctx: WizardContext) {}
 
@@ -49,6 +57,7 @@ export class PromptLoop {
   /** Shows the wizard's current prompt; an open prompt (of this or another wizard) is closed first. */
   async drive(): Promise<void> {
     // A prompt outside the loop (the confirmation before Run) gives way too.
+    this.replacing = false;
     this.ctx.runner.close();
     while (this.loop) {
       this.ctx.runner.close();
@@ -86,8 +95,10 @@ export class PromptLoop {
           await this.onDone(session);
           return;
         }
-        const prompt = current.prompt;
-        const isConfirm = prompt.step === 'confirm';
+        const isConfirm = current.prompt.step === 'confirm';
+        const refusal = isConfirm ? ctx.trust.refusal() : null;
+        // Untrusted: the confirm step's Run is shown, greyed, with the reason (R6); choosing it runs nothing.
+        const prompt = refusal ? withRunDisabled(current.prompt, t('Run is disabled in an untrusted workspace')) : current.prompt;
         if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
         const notice = this.pendingNotice;
         this.pendingNotice = undefined;
@@ -99,13 +110,19 @@ export class PromptLoop {
           taskKey: session.taskKey,
           canGoBack: session.canGoBack(),
           notice,
-          submit: (answer) => this.submit(session, prompt, answer, revision),
+          submit: (answer) =>
+            refusal && answer === 'run' ? Promise.resolve({ ok: false, error: refusal, current: prompt }) : this.submit(session, prompt, answer, revision),
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
           browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
         };
         const result = await ctx.runner.run(request);
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm')) await closeConfirmationDocument(ctx);
-        if (result.kind === 'closed') continue;
+        if (result.kind === 'closed') {
+          // Replaced (the state changed under it): the new current prompt follows. Otherwise the loop ends.
+          if (!this.replacing) return;
+          this.replacing = false;
+          continue;
+        }
         if (result.kind === 'paused') {
           ctx.paused = true;
           ctx.log.info(`wizard paused at ${prompt.step}`);
@@ -283,7 +300,7 @@ export class PromptLoop {
     ctx.log.info(notice);
     if (this.running && ctx.runner.input) {
       this.pendingNotice = notice;
-      ctx.runner.close();
+      this.replace();
     } else {
       ctx.refresh();
       if (before.problem && !this.running) void ctx.dialogs.info(t('The state file reads again: {0}', notice));
@@ -296,12 +313,19 @@ export class PromptLoop {
     const reload = ctx.t('Reload');
     const answer = await ctx.dialogs.warn(ctx.t('The wizard was changed in another window or by the CLI.'), [reload]);
     if (answer !== reload) return;
-    ctx.runner.close();
     const session = ctx.session;
     if (session?.statePath) {
       await ctx.guard(() => session.reload());
       ctx.refresh();
     }
-    setTimeout(() => void this.drive(), 0);
+    // The loop that shows a prompt now goes on with the reloaded state; none runs: start one.
+    if (this.running && ctx.runner.input) this.replace();
+    else if (!this.running) setTimeout(() => void this.drive(), 0);
+  }
+
+  /** Closes the open prompt so that the loop shows the (new) current prompt instead. */
+  private replace(): void {
+    this.replacing = true;
+    this.ctx.runner.close();
   }
 }
