@@ -62,7 +62,11 @@ export function confirmationActions(ctx: WizardContext, session: WizardSession):
       run: async () => {
         const outcome = session.preview();
         if (!outcome.ok) return outcome.error;
-        await ctx.host.writeClipboard(displayedCommandLine(ctx, session, outcome.renderArgv).line);
+        try {
+          await ctx.host.writeClipboard(displayedCommandLine(ctx, session, outcome.renderArgv).line);
+        } catch (err) {
+          return t('The command line could not be copied: {0}', err instanceof Error ? err.message : String(err));
+        }
         ctx.log.info('command line copied');
         const said = t('Copied the command line to the clipboard.');
         ctx.host.flash(`$(check) ${said}`);

@@ -131,10 +131,10 @@ export async function startOverWizard(ctx: WizardContext): Promise<void> {
   if (!session) return;
   ctx.setSession(session);
   const first = session.current().prompt;
+  // The same task again: task-pick is answered, and the old file (aborted or not) is kept as a backup.
   if (old.taskKey && first?.step === 'task-pick' && first.options.some((o) => o.value === old.taskKey && !o.disabled)) {
-    const placedBefore = ctx.session;
     const r = await ctx.guard(() => session.submit(old.taskKey));
-    if (r?.ok && placedBefore === session) {
+    if (r?.ok) {
       const placement = await ctx.guard(() => ctx.factory.place(session, true));
       if (placement) ctx.log.info(`started over: ${placement.statePath}`);
       ctx.loop.watch(session);

@@ -21,10 +21,8 @@ const PATH_STEPS = new Set(['brief-path', 'clarification', 'pr-template']);
 /** The pick whose answer opens a file the person writes before the wizard goes on (Answer now). */
 const WRITE_FIRST_STEPS = new Set(['clarification-pick']);
 
-function withRunDisabled(prompt: PromptDoc, reason: string): PromptDoc {
-  const options = prompt.options.map((o) => (o.value === 'run' ? { value: o.value, label: o.label, description: reason, disabled: true as const } : o));
-  const edit = options.find((o) => o.value === 'edit');
-  return { ...prompt, options: options.map((o) => (o === edit ? { ...o, default: true as const } : o)) };
+function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
+  return { ...prompt, options: prompt.options.map((o) => (o.value === 'run' ? { ...o, description: o.description ? `${o.description} · ${note}` : note } : o)) };
 }
 
 export class PromptLoop {
@@ -96,9 +94,8 @@ export class PromptLoop {
           return;
         }
         const isConfirm = current.prompt.step === 'confirm';
-        const refusal = isConfirm ? ctx.trust.refusal() : null;
-        // Untrusted: the confirm step's Run is shown, greyed, with the reason (R6); choosing it runs nothing.
-        const prompt = refusal ? withRunDisabled(current.prompt, t('Run is disabled in an untrusted workspace')) : current.prompt;
+        // Untrusted: the confirm step's Run says that it only confirms; Run then refuses and runs nothing (R6).
+        const prompt = isConfirm && !ctx.trust.isTrusted() ? withRunNote(current.prompt, t('Run is disabled in an untrusted workspace')) : current.prompt;
         if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
         const notice = this.pendingNotice;
         this.pendingNotice = undefined;
@@ -110,8 +107,7 @@ export class PromptLoop {
           taskKey: session.taskKey,
           canGoBack: session.canGoBack(),
           notice,
-          submit: (answer) =>
-            refusal && answer === 'run' ? Promise.resolve({ ok: false, error: refusal, current: prompt }) : this.submit(session, prompt, answer, revision),
+          submit: (answer) => this.submit(session, prompt, answer, revision),
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
           browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
         };

