@@ -96,12 +96,12 @@ describe('UI: the demo project as `npm start` serves it', function () {
     // The one confirmation: the QuickPick (Run, Change an answer…, Copy Command Line) and the document beside it.
     const text = await wb.confirmationText();
     assert.match(text, /# okstra render-bundle — payments\/currency-rounding/);
-    assert.match(text, /\| task-type +\| implementation-planning +\|/);
-    assert.match(text, /\| direction +\| \.okstra\/tasks\/payments\/currency-rounding\/directions\/decimal-money-type\.md +\|/);
-    assert.match(text, /\| planner +\| 2 +\| codex\/gpt-5\.1-codex +\|/);
-    assert.match(text, /okstra render-bundle --task-group payments --task-id currency-rounding /);
-    const rows = await wb.pickRows();
-    assert.ok(rows.some((r) => /Copy Command Line/.test(r)), rows.join(' | '));
+    assert.match(text, /\| task-type \| implementation-planning \|/);
+    assert.match(text, /\| direction \| \.okstra\/tasks\/payments\/currency-rounding\/directions\/decimal-money-type\.md \|/);
+    assert.match(text, /\| planner \| 2 \| codex\/gpt-5\.1-codex \|/);
+    assert.match(text, /okstra render-bundle --lead-runtime \S+ .*--task-group payments --task-id currency-rounding /);
+    const confirmRows = await wb.pickRows();
+    assert.ok(confirmRows.some((r) => /Copy Command Line/.test(r)), confirmRows.join(' | '));
     await wb.shot('demo-05-confirmation.png');
     // It fits at 1280×800 and at 1024×768: the prompt with all of its items, and the document beside it.
     for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 768 }]) {
@@ -119,7 +119,9 @@ describe('UI: the demo project as `npm start` serves it', function () {
     await page.waitForTimeout(300);
     // Copy says that it copied.
     await wb.pickRow('Copy Command Line');
-    await page.locator('.quick-input-widget', { hasText: 'Copied the command line to the clipboard.' }).waitFor();
+    await page.locator('.quick-input-widget input[placeholder="Copied the command line to the clipboard."]').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText()).catch(() => '');
+    assert.match(copied, /^okstra render-bundle --lead-runtime /, 'the clipboard holds the command line');
   });
 
   it('Run starts the stand-in okstra on PATH; the terminal shows the argv, the view and the state file the exit code', async () => {
@@ -159,9 +161,9 @@ describe('UI: the demo project as `npm start` serves it', function () {
     await wb.answerUntilConfirmation(first);
     const text = await wb.confirmationText();
     assert.match(text, /# okstra render-bundle — payments\/refund-timeout/);
-    assert.match(text, /\| analyser +\| 1 +\| claude\/opus-4\.5 +\|/);
-    assert.match(text, /\| analyser +\| 2 +\| codex\/gpt-5\.1-codex +\|/);
-    assert.match(text, /\| directive +\| Focus on the PSP call path/);
+    assert.match(text, /\| analyser \| 1 \| claude\/opus-4\.5 \|/);
+    assert.match(text, /\| analyser \| 2 \| codex\/gpt-5\.1-codex \|/);
+    assert.match(text, /\| directive \| Focus on the PSP call path/);
     await page.keyboard.press('Escape');
     assert.equal(sha256(legacy), before, 'the v1 file is byte-identical');
     const companions = fs.readdirSync(path.dirname(legacy)).filter((f) => /^refund-timeout\.wizard\.json\.v2\.[0-9a-f]{64}(\.\d+)?\.json$/.test(f));

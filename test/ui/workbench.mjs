@@ -176,14 +176,24 @@ class Workbench {
     return Object.assign(seen, { times, confirm: [text, step] });
   }
 
-  /** The read-only confirmation document beside the confirm prompt. */
+  /** The confirmation document beside the confirm prompt: a markdown preview (a webview: two iframes deep). */
   confirmationDocument() {
-    return this.page.locator('.editor-group-container', { has: this.page.locator('.tab', { hasText: 'okstra render-bundle' }) }).locator('.view-lines').first();
+    return this.page.locator('iframe.webview.ready').first().contentFrame().locator('#active-frame').contentFrame().locator('body', { hasText: 'okstra render-bundle —' });
   }
 
-  /** Its text (the visible lines), spaces normalised. */
+  /** Its text as rendered: headings, then table rows as `| cell | cell |`, then the command line. */
   async confirmationText() {
-    return ((await this.confirmationDocument().innerText()) ?? '').replace(/\u00a0/g, ' ');
+    await this.confirmationDocument().waitFor();
+    return this.confirmationDocument().evaluate((body) => {
+      const out = [];
+      for (const el of body.querySelectorAll('h1, h2, tr, pre, p')) {
+        if (el.tagName === 'TR') out.push(`| ${[...el.children].map((c) => c.textContent.trim()).join(' | ')} |`);
+        else if (el.tagName === 'H1') out.push(`# ${el.textContent.trim()}`);
+        else if (el.tagName === 'H2') out.push(`## ${el.textContent.trim()}`);
+        else out.push(el.textContent.trim());
+      }
+      return out.join('\n');
+    });
   }
 
   /** Activates the row of the open QuickPick whose text matches and presses Enter. */

@@ -68,6 +68,7 @@ export async function openAndDrive(ctx: WizardContext, statePath: string | null,
   const session = current && current.statePath !== null && current.statePath === statePath ? current : await ctx.guard(() => ctx.factory.open(statePath, f));
   if (!session) return;
   if (session !== current) ctx.setSession(session);
+  ctx.sayOpeningMessages(session);
   if (session.state.aborted) {
     const startOver = t('Start Over');
     if ((await ctx.dialogs.info(t('The wizard for {0} was aborted.', session.taskKey || session.folderName), [startOver])) === startOver) await startOverWizard(ctx);

@@ -36,9 +36,15 @@ class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, Disposabl
   }
 }
 
+/** The markdown preview tabs of a read-only document (their label names the document). */
+function previewTabs(name: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label.includes(name));
+}
+
 export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
   const docs = new ReadOnlyDocuments();
   subscriptions.push(docs);
+  const openPreviews = new Set<string>();
   const folderInfo = (f: vscode.WorkspaceFolder): FolderInfo => ({ name: f.name, rootAbs: f.uri.fsPath });
   return {
     t: (message, ...args) => vscode.l10n.t(message, ...args),
@@ -71,13 +77,25 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
     },
     showReadOnlyDocument: async (name, markdown) => {
       const uri = docs.set(name, markdown);
-      const doc = await vscode.workspace.openTextDocument(uri);
-      if (doc.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-      await vscode.window.showTextDocument(uri, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+      // Rendered (tables that reflow to the width beside the prompt); the source as a fallback.
+      if (!openPreviews.has(name) || !previewTabs(name).length) {
+        try {
+          await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
+          openPreviews.add(name);
+          return;
+        } catch {
+          // no markdown preview in this VS Code
+        }
+        await vscode.window.showTextDocument(uri, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+      }
     },
     closeReadOnlyDocument: async (name) => {
+      openPreviews.delete(name);
       const uri = docs.uri(name).toString();
-      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri);
+      const tabs = [
+        ...previewTabs(name),
+        ...vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri),
+      ];
       if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
     },
     showOpenDialog: async (options) => {

@@ -95,11 +95,13 @@ export class WizardContext {
     this.waitingFor = undefined;
     this.loop.watch(session);
     this.refresh();
-    if (session) this.sayOpeningMessages(session);
   }
 
-  /** v1 → v2 conversion, project moved: said once per file in this window (issue 12 #18). */
-  private sayOpeningMessages(session: WizardSession): void {
+  /**
+   * v1 → v2 conversion, project moved: said once per file in this window (issue 12 #18), when the person opens
+   * the wizard (not when the view shows the latest one by itself).
+   */
+  sayOpeningMessages(session: WizardSession): void {
     const fresh = session.openingMessages().filter((m) => !this.told.has(m));
     for (const m of fresh) this.told.add(m);
     if (fresh.length > 0) void this.dialogs.info(fresh.join(' '));

@@ -106,7 +106,8 @@ describe('wizard UI', function () {
       const doc = await waitFor('the confirmation document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'okstra-readonly'));
       assert.match(doc.getText(), /^# okstra render-bundle — demo\/wizard-it$/m);
       assert.match(doc.getText(), /render-bundle --lead-runtime \S+ .*--task-group demo --task-id wizard-it /);
-      assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === doc), 'the document is beside the prompt');
+      const previewTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle'));
+      await waitFor('the rendered document beside the prompt', () => previewTab());
       const copy = input.items.find((i) => i.label.includes('Copy Command Line'));
       assert.ok(copy);
       await setActive(input, (i) => i === copy);
@@ -117,7 +118,7 @@ describe('wizard UI', function () {
       await setActive(input, (i) => (i as { model?: { value?: string } }).model?.value === 'run');
       await accept();
       await finished;
-      await waitFor('the document to close', () => !vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'okstra-readonly'));
+      await waitFor('the document to close', () => !previewTab());
     } finally {
       await closePrompt().catch(() => undefined);
       await vscode.workspace.getConfiguration('okstra').update('confirmBeforeRun', false, vscode.ConfigurationTarget.Workspace);
