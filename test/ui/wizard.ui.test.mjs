@@ -115,4 +115,21 @@ describe('UI: the okstra wizard from New Run to Run', function () {
     assert.equal(argv[0], 'render-bundle');
     assert.ok(argv.includes('--role-model'));
   });
+
+  it('a failed run\'s terminal says only "failed with exit code 3"; Run Again on the notification shows the confirmation first', async () => {
+    fs.writeFileSync(path.join(wb.workspace.dir, 'standin-exit'), '3\n');
+    const toast = page.locator('.notification-toast', { hasText: 'okstra render-bundle for demo/ui-run finished (exit code 0)' }).first();
+    await toast.hover();
+    await toast.locator('.monaco-button', { hasText: 'Run Again' }).click();
+    const [title] = await wb.nextPrompt('');
+    assert.match(title, /demo\/ui-run › confirm/);
+    await wb.confirmationDocument().waitFor();
+    await page.keyboard.press('Enter'); // Run, the default
+    const terminal = page.locator('.xterm-rows', { hasText: 'failed with exit code 3' }).first();
+    await terminal.waitFor({ timeout: 60_000 });
+    await page.locator('.notification-toast', { hasText: 'okstra render-bundle for demo/ui-run failed with exit code 3' }).first().waitFor({ timeout: 30_000 });
+    const text = (await terminal.textContent()) ?? '';
+    assert.match(text, /stand-in okstra: render-bundle with \d+ arguments, exit 3/);
+    assert.doesNotMatch(text, /terminated with exit code|failed to launch/, 'VS Code adds no exit line of its own');
+  });
 });
