@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { confirmationMarkdown, confirmationRows } from '../../../src/vscode/confirm/confirmationDoc';
 import { terminalEnvironment } from '../../../src/vscode/wizard/terminalEnvironment';
 import { providerCliEnvVar } from '../../../src/workspace/environment';
-import { BROWSE, type FakeInputBox, type FakeQuickPick, until } from './fakeWindow';
+import { PromptRunner } from '../../../src/vscode/prompt/promptRunner';
+import { BROWSE, FakeWindow, type FakeInputBox, type FakeQuickPick, until } from './fakeWindow';
 import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
 
 /** A complete (confirmed) wizard of `key`, Run declined at the confirm step (Escape). */
@@ -185,5 +186,28 @@ describe('vscode shell: pure pieces of the confirmation and the terminals', () =
       OKSTRA_CLAUDE_CLI: '/opt/claude',
       OKSTRA_MY_LLM_CLI: '/x/y',
     });
+  });
+});
+
+describe('vscode shell: the prompt runner', () => {
+  it('a refusal in a multi-pick is a separator line, never an item that can be ticked (issue 12 #6)', async () => {
+    const win = new FakeWindow();
+    const runner = new PromptRunner(win, { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined });
+    const done = runner.run({
+      prompt: {
+        id: 'related-tasks-pick', step: 'related-tasks-pick', kind: 'multi_pick', label: 'Related tasks?', echo_template: '',
+        options: [{ value: 'a/one', label: 'a/one' }, { value: 'b/two', label: 'b/two' }], progress: { answered: 3, total: 9 },
+      },
+      folderName: 'demo', taskKey: 'x/y', canGoBack: false,
+      submit: async () => ({ ok: false, error: 'pick at most one task', current: null }),
+    });
+    const qp = (await until('the pick', () => win.input)) as FakeQuickPick;
+    await qp.tick(['a/one', 'b/two']);
+    assert.equal(qp.errorText(), 'pick at most one task');
+    const refusal = qp.items[0];
+    assert.equal(refusal.kind, -1, 'a separator');
+    assert.ok(!qp.selectedItems.includes(refusal));
+    await qp.escape();
+    assert.deepEqual(await done, { kind: 'paused' });
   });
 });
