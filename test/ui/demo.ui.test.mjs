@@ -93,6 +93,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     const times = [...seen.times].sort((a, b) => a - b);
     const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
     console.log(`      P10 Enter → next prompt's items visible: median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms (n=${times.length}; target median < 50 ms, p90 < 100 ms)`);
+    console.log(`      P10 per Enter (ms): ${seen.timedSteps.map((st, i) => `${st} ${seen.times[i].toFixed(0)}`).join(', ')}`);
     // The one confirmation: the QuickPick (Run, Change an answer…, Copy Command Line) and the document beside it.
     const text = await wb.confirmationText();
     assert.match(text, /# okstra render-bundle — payments\/currency-rounding/);

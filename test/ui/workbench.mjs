@@ -164,16 +164,20 @@ class Workbench {
     let [text, step] = first;
     const seen = [];
     const times = [];
+    const timedSteps = [];
     for (let i = 0; i < 40; i++) {
       seen.push(step);
       if (shots[step]) await this.shot(shots[step]);
       if (step === 'confirm') break;
       if (answers[step]) await answers[step]();
-      else times.push(await this.enterAndMeasure());
+      else {
+        times.push(await this.enterAndMeasure());
+        timedSteps.push(step);
+      }
       [text, step] = await this.nextPrompt(text);
     }
     await this.confirmationDocument().waitFor();
-    return Object.assign(seen, { times, confirm: [text, step] });
+    return Object.assign(seen, { times, timedSteps, confirm: [text, step] });
   }
 
   /** The confirmation document beside the confirm prompt: a markdown preview (a webview: two iframes deep). */

@@ -103,9 +103,8 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
     echo_template: '',
     progress: { answered: Math.max(answered - 1, 0), total: answered },
   };
-  await showConfirmationDocument(ctx, session, outcome);
   let chosen: 'run' | 'edit' | undefined;
-  const result = await ctx.runner.run({
+  const shown = ctx.runner.run({
     prompt,
     folderName: session.folderName,
     taskKey: session.taskKey,
@@ -116,6 +115,9 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
       return { ok: true, echo: `confirm: ${answer}`, next: null, notices: [], open: [] };
     },
   });
+  const document = showConfirmationDocument(ctx, session, outcome).then(() => ctx.runner.focus());
+  const result = await shown;
+  await document;
   await closeConfirmationDocument(ctx);
   if (result.kind !== 'answered') return undefined;
   if (chosen === 'run') await runWizard(ctx, session, { confirmed: true });

@@ -96,7 +96,6 @@ export class PromptLoop {
         const isConfirm = current.prompt.step === 'confirm';
         // Untrusted: the confirm step's Run says that it only confirms; Run then refuses and runs nothing (R6).
         const prompt = isConfirm && !ctx.trust.isTrusted() ? withRunNote(current.prompt, t('Run is disabled in an untrusted workspace')) : current.prompt;
-        if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
         const notice = this.pendingNotice;
         this.pendingNotice = undefined;
         // The answer is bound to this prompt and to the state it was computed from.
@@ -111,7 +110,11 @@ export class PromptLoop {
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
           browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
         };
-        const result = await ctx.runner.run(request);
+        const shown = ctx.runner.run(request);
+        // The document beside the confirm prompt opens after the prompt is on screen (P10); the prompt keeps the keyboard.
+        const document = isConfirm ? showConfirmationDocument(ctx, session, session.preview()).then(() => ctx.runner.focus()) : undefined;
+        const result = await shown;
+        await document;
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm')) await closeConfirmationDocument(ctx);
         if (result.kind === 'closed') {
           // Replaced (the state changed under it): the new current prompt follows. Otherwise the loop ends.
