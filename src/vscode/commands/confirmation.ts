@@ -104,7 +104,8 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
     progress: { answered: Math.max(answered - 1, 0), total: answered },
   };
   let chosen: 'run' | 'edit' | undefined;
-  const shown = ctx.runner.run({
+  await showConfirmationDocument(ctx, session, outcome);
+  const result = await ctx.runner.run({
     prompt,
     folderName: session.folderName,
     taskKey: session.taskKey,
@@ -115,9 +116,6 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
       return { ok: true, echo: `confirm: ${answer}`, next: null, notices: [], open: [] };
     },
   });
-  const document = showConfirmationDocument(ctx, session, outcome).then(() => ctx.runner.focus());
-  const result = await shown;
-  await document;
   await closeConfirmationDocument(ctx);
   if (result.kind !== 'answered') return undefined;
   if (chosen === 'run') await runWizard(ctx, session, { confirmed: true });

@@ -89,6 +89,9 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
         await vscode.window.showTextDocument(uri, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
       }
     },
+    prepareReadOnlyDocument: async () => {
+      await vscode.extensions.getExtension('vscode.markdown-language-features')?.activate();
+    },
     closeReadOnlyDocument: async (name) => {
       openPreviews.delete(name);
       const uri = docs.uri(name).toString();

@@ -68,6 +68,8 @@ export interface HostWindow {
   showTextDocument(fileAbs: string, options: { preview: boolean; preserveFocus: boolean; beside?: boolean }): Promise<void>;
   /** Shows read-only text (markdown) beside the active editor, replacing what this `name` showed before. */
   showReadOnlyDocument(name: string, markdown: string): Promise<void>;
+  /** Loads what showReadOnlyDocument needs (the markdown preview), so that the first one opens fast. */
+  prepareReadOnlyDocument(): Promise<void>;
   /** Closes what showReadOnlyDocument(name) opened, when it is still open. */
   closeReadOnlyDocument(name: string): Promise<void>;
   /** The open-file dialog, starting in (and meant for files under) `defaultDirAbs`. */

@@ -75,6 +75,8 @@ export class PromptLoop {
     const t = ctx.t;
     ctx.paused = false;
     ctx.waitingFor = undefined;
+    // The confirmation's preview renderer is loaded while the person answers, not when the confirm step opens (P10).
+    void ctx.host.prepareReadOnlyDocument().catch(() => undefined);
     try {
       for (;;) {
         const session = ctx.session;
@@ -110,11 +112,9 @@ export class PromptLoop {
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
           browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
         };
-        const shown = ctx.runner.run(request);
-        // The document beside the confirm prompt opens after the prompt is on screen (P10); the prompt keeps the keyboard.
-        const document = isConfirm ? showConfirmationDocument(ctx, session, session.preview()).then(() => ctx.runner.focus()) : undefined;
-        const result = await shown;
-        await document;
+        // The document opens first: the rendered preview takes the focus when it opens, the prompt then takes it back.
+        if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
+        const result = await ctx.runner.run(request);
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm')) await closeConfirmationDocument(ctx);
         if (result.kind === 'closed') {
           // Replaced (the state changed under it): the new current prompt follows. Otherwise the loop ends.

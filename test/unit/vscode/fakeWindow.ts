@@ -228,6 +228,9 @@ export class FakeWindow implements HostWindow {
   async showReadOnlyDocument(name: string, markdown: string): Promise<void> {
     this.documents.set(name, markdown);
   }
+  async prepareReadOnlyDocument(): Promise<void> {
+    // nothing to load
+  }
   async closeReadOnlyDocument(name: string): Promise<void> {
     this.documents.delete(name);
   }
