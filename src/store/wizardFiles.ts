@@ -113,14 +113,21 @@ export interface WizardFileEntry {
   answered?: number;
   /** Why the file cannot be loaded (it is listed so that it can be opened and fixed). */
   error?: string;
+  /** With `includeFinished`: the wizard is confirmed / aborted. */
+  confirmed?: boolean;
+  aborted?: boolean;
 }
 
 /**
  * The unfinished wizards of a project (Resume): `.okstra/tasks/*\/*.wizard.json`
  * that are neither confirmed nor aborted, newest first by mtime (ties by key).
- * Reads only; never cleans or writes.
+ * With `includeFinished` the confirmed and aborted ones too (marked), for "the
+ * latest wizard". Reads only; never cleans or writes.
  */
-export function listUnfinishedWizards(projectRootAbs: string, options: Pick<LoadOptions, 'validateCompanion'> = {}): WizardFileEntry[] {
+export function listUnfinishedWizards(
+  projectRootAbs: string,
+  options: Pick<LoadOptions, 'validateCompanion'> & { includeFinished?: boolean } = {},
+): WizardFileEntry[] {
   const tasksDir = path.join(projectRootAbs, '.okstra', 'tasks');
   const out: WizardFileEntry[] = [];
   let groups: fs.Dirent[] = [];
@@ -153,7 +160,8 @@ export function listUnfinishedWizards(projectRootAbs: string, options: Pick<Load
       try {
         const h = loadStateFile(fileAbs, { cleanStale: false, validateCompanion: options.validateCompanion, shownPath: displayPath(projectRootAbs, fileAbs) });
         const p = h.payload;
-        if (p.confirmed === true || p.aborted === true) continue;
+        const finished = { confirmed: p.confirmed === true, aborted: p.aborted === true };
+        if ((finished.confirmed || finished.aborted) && !options.includeFinished) continue;
         const mtimeMs = h.payloadPath === fileAbs ? st.mtimeMs : fs.statSync(h.payloadPath).mtimeMs;
         out.push({
           ...base,
@@ -161,6 +169,7 @@ export function listUnfinishedWizards(projectRootAbs: string, options: Pick<Load
           legacy: h.sourceVersion === 1,
           taskType: typeof p.task_type === 'string' ? p.task_type : undefined,
           answered: Array.isArray(p.answered) ? p.answered.length : undefined,
+          ...(options.includeFinished ? finished : {}),
         });
       } catch (e) {
         out.push({ ...base, mtimeMs: st.mtimeMs, legacy: false, error: e instanceof WizardError ? e.message : String(e) });

@@ -1,23 +1,30 @@
-// The extension's features: the wizard tree view, the prompt runner, the
-// commands, the status-bar item and Run. activate() (extension.ts) calls
-// registerFeatures once; everything here is cheap to create (P4), the engine
-// is reached only when a command runs.
+// The extension's features: the wizard tree view, the command table, the status-bar item, Run and the
+// terminals' environment. activate() (extension.ts) calls registerFeatures once; everything here is cheap
+// to create (P4), the engine is reached only when a command runs.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Dialogs } from './wizard/dialogs';
-import { vscodeDialogs } from './wizard/dialogs';
+import { COMMAND_IDS, CONTEXT_KEYS, VIEW_IDS, type CommandName } from './commandIds';
+import { createVscodeWindow } from './host/vscodeWindow';
+import type { Disposable } from './host/window';
+import { vscodeRunPort } from './run/runPort';
+import type { TreeRowModel } from './tree/treeModel';
+import { WizardTreeProvider } from './tree/wizardTree';
 import { WizardController } from './wizard/controller';
+import { hostDialogs, type Dialogs } from './wizard/dialogs';
 import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
-import { WizardTreeProvider } from './tree/wizardTree';
-import type { TreeRowModel } from './tree/treeModel';
+import { readSettings } from './wizard/settings';
+import { terminalEnvironment } from './wizard/terminalEnvironment';
+import { TrustGate } from './wizard/trust';
 
 /** What the integration tests reach through `extension.exports.features`. */
 export interface FeaturesApi {
   readonly wizardView: vscode.TreeView<TreeRowModel>;
   readonly tree: WizardTreeProvider;
   readonly controller: WizardController;
+  /** The engine sessions' factory (loaded on first use): the language-model tools share it with the controller. */
+  engineFactory(): EngineSessionFactory;
   /** Answers the wizard's modal questions in tests (defaults to the real dialogs). */
   setDialogs(dialogs: Dialogs | undefined): void;
   /** Pretends the workspace is (un)trusted, for the R6 guard where the harness cannot revoke trust; undefined = real trust. */
@@ -30,9 +37,10 @@ export interface FeaturesApi {
 }
 
 export function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): FeaturesApi {
-  let dialogs: Dialogs = vscodeDialogs;
-  let trustOverride: boolean | undefined;
-  const isTrusted = (): boolean => trustOverride ?? vscode.workspace.isTrusted;
+  const host = createVscodeWindow(context.subscriptions as Disposable[]);
+  const trust = new TrustGate(host);
+  const realDialogs = hostDialogs(host);
+  let dialogs: Dialogs = realDialogs;
   let languageOverride: string | undefined;
   const language = (): string => languageOverride ?? vscode.env.language;
   // Forwarding object so tests can swap dialogs after the controller exists.
@@ -44,14 +52,21 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   };
 
   const tree = new WizardTreeProvider();
-  const wizardView = vscode.window.createTreeView('okstra.wizard', { treeDataProvider: tree, showCollapseAll: false });
+  const wizardView = vscode.window.createTreeView(VIEW_IDS.wizard, { treeDataProvider: tree, showCollapseAll: false });
   // The engine, store and workspace modules are evaluated on the first command, not at activation (P4).
   let engineFactory: EngineSessionFactory | undefined;
   const realFactory = (): EngineSessionFactory => {
     if (!engineFactory) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { EngineSessionFactory: Factory } = require('./wizard/engineSession') as typeof import('./wizard/engineSession');
-      engineFactory = new Factory({ context, log, builtinProfilesDir: path.join(context.extensionPath, 'profiles'), isTrusted, language });
+      engineFactory = new Factory({
+        storage: context.workspaceState,
+        log,
+        builtinProfilesDir: path.join(context.extensionPath, 'profiles'),
+        settings: (rootAbs) => readSettings(host, trust, rootAbs),
+        language,
+        t: host.t,
+      });
     }
     return engineFactory;
   };
@@ -62,12 +77,13 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     listUnfinished: (...a) => realFactory().listUnfinished(...a),
     latest: (...a) => realFactory().latest(...a),
   };
-  const controller = new WizardController({ context, log, factory, tree, dialogs: dialogProxy, isTrusted });
+  const controller = new WizardController({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
   context.subscriptions.push(wizardView, controller);
 
-  const register = (id: string, handler: (...args: never[]) => unknown): void => {
+  for (const [name, handler] of Object.entries(controller.commands) as Array<[CommandName, (...args: unknown[]) => unknown]>) {
+    const id = COMMAND_IDS[name];
     context.subscriptions.push(
-      vscode.commands.registerCommand(id, async (...args: never[]) => {
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
         log.debug(`command ${id}`);
         try {
           await handler(...args);
@@ -78,47 +94,60 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
         }
       }),
     );
-  };
-  register('okstra.newRun', (folder?: vscode.Uri) => controller.newRun(folder));
-  register('okstra.resume', (statePath?: string) => controller.resume(statePath));
-  register('okstra.editStep', () => controller.editStep());
-  register('okstra.editFromHere', (row?: TreeRowModel | string) => controller.editFromHere(row));
-  register('okstra.run', () => controller.run());
-  register('okstra.runAgain', () => controller.run());
-  register('okstra.showConfirmation', () => controller.showConfirmation());
-  register('okstra.openStateFile', () => controller.openStateFile());
-  register('okstra.abort', () => controller.abort());
-  register('okstra.showOutput', () => controller.showOutput());
-  register('okstra.promptBack', () => controller.runner.back());
+  }
 
   // After a reload the view shows the latest wizard again (read when the view is first shown, not at activation).
-  const showLatest = (): void => {
-    if (wizardView.visible) void controller.loadLatest();
+  const onViewVisibility = (): void => {
+    if (!wizardView.visible) return;
+    // A click on the okstra icon while a prompt is open leaves the keyboard with the prompt.
+    if (controller.runner.input) controller.runner.focus();
+    else void controller.loadLatest();
   };
-  context.subscriptions.push(wizardView.onDidChangeVisibility(showLatest));
+  context.subscriptions.push(wizardView.onDidChangeVisibility(onViewVisibility));
   // Not inside activate(): loading the engine and the state takes longer than the activation budget (P4).
-  setTimeout(showLatest, 0);
+  setTimeout(() => {
+    if (wizardView.visible) void controller.loadLatest();
+  }, 0);
 
+  // The integrated terminals get the environment the extension works with (the CLI there agrees with it).
+  const applyTerminalEnvironment = (): void => {
+    const folder = host.workspaceFolders()[0];
+    if (!folder) return;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { providerCliEnvVar } = require('../workspace/environment') as typeof import('../workspace/environment');
+    const env = terminalEnvironment(readSettings(host, trust, folder.rootAbs), providerCliEnvVar);
+    const collection = context.environmentVariableCollection;
+    collection.clear();
+    collection.description = vscode.l10n.t('okstra-wizard: the terminal backend and provider CLIs the extension uses');
+    for (const [k, v] of Object.entries(env)) collection.replace(k, v);
+  };
+  setTimeout(applyTerminalEnvironment, 0);
   context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('okstra')) applyTerminalEnvironment();
+    }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: Run is enabled');
+      applyTerminalEnvironment();
       controller.refresh();
     }),
   );
-  void vscode.commands.executeCommand('setContext', 'okstra.hasWizard', false);
-  void vscode.commands.executeCommand('setContext', 'okstra.canRun', false);
-  log.info(`wizard UI registered (language ${vscode.env.language}, workspace ${isTrusted() ? 'trusted' : 'not trusted'})`);
+  host.setContext(CONTEXT_KEYS.hasWizard, false);
+  host.setContext(CONTEXT_KEYS.canRun, false);
+  log.info(`wizard UI registered (language ${vscode.env.language}, workspace ${trust.isTrusted() ? 'trusted' : 'not trusted'})`);
 
   return {
     wizardView,
     tree,
     controller,
+    engineFactory: realFactory,
     setDialogs: (d) => {
-      dialogs = d ?? vscodeDialogs;
+      dialogs = d ?? realDialogs;
     },
     setTrustOverride: (trusted) => {
-      trustOverride = trusted;
+      trust.setOverride(trusted);
       log.info(`trust override: ${String(trusted)}`);
+      controller.refresh();
     },
     setLanguageOverride: (lang) => {
       languageOverride = lang;

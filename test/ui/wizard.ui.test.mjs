@@ -67,10 +67,9 @@ describe('UI: the okstra wizard from New Run to Run', function () {
     );
     console.log(`      prompts: ${seen.join(' → ')}`);
     assert.ok(seen.includes('role-model:analyser:2'));
-    const dialog = page.locator('.monaco-dialog-box');
-    assert.match((await dialog.textContent()) ?? '', /okstra render-bundle — demo\/ui-run/);
+    assert.match(await wb.confirmationText(), /# okstra render-bundle — demo\/ui-run/);
     await wb.shot('wizard-04-confirmation.png');
-    await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
   });
 
   it('shows one row per answered step in the Wizard view', async () => {
@@ -96,9 +95,8 @@ describe('UI: the okstra wizard from New Run to Run', function () {
     await page.keyboard.press('Enter');
     const next = await wb.nextPrompt(prompt[0]);
     await wb.answerUntilConfirmation(next);
-    const dialogText = (await page.locator('.monaco-dialog-box').textContent()) ?? '';
-    assert.match(dialogText, /role\s+: analyser #2 = /);
-    await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Cancel' }).click();
+    assert.match(await wb.confirmationText(), /\| analyser \| 2 \| \S+\/\S+ \|/);
+    await page.keyboard.press('Escape');
     const after = (await page.locator('.monaco-list-row', { hasText: 'analyser #2 = ' }).textContent()) ?? '';
     assert.notEqual(after, before, 'the role row shows the new model');
   });
@@ -106,14 +104,32 @@ describe('UI: the okstra wizard from New Run to Run', function () {
   it('Run executes the stand-in okstra in a task terminal and shows the exit code', async () => {
     await wb.palette('okstra: Show Confirmation');
     await page.keyboard.press('Enter');
-    const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor();
-    await dialog.locator('.monaco-button', { hasText: /^Run$/ }).click();
+    // The wizard stands at its confirm step: Show Confirmation shows it (the document beside), Run is the default.
+    await wb.nextPrompt('');
+    await wb.confirmationDocument().waitFor();
+    await page.locator('.quick-input-list .monaco-list-row[aria-label^="Run"]').first().click();
     await page.locator('.xterm-rows', { hasText: 'stand-in okstra: render-bundle with' }).first().waitFor({ timeout: 60_000 });
     await page.locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' }).first().waitFor({ timeout: 30_000 });
     await wb.shot('wizard-07-run.png');
     const argv = JSON.parse(fs.readFileSync(path.join(wb.workspace.dir, 'standin-argv.json'), 'utf8')).argv;
     assert.equal(argv[0], 'render-bundle');
     assert.ok(argv.includes('--role-model'));
+  });
+
+  it('a failed run\'s terminal says only "failed with exit code 3"; Run Again on the notification shows the confirmation first', async () => {
+    fs.writeFileSync(path.join(wb.workspace.dir, 'standin-exit'), '3\n');
+    const toast = page.locator('.notification-toast', { hasText: 'okstra render-bundle for demo/ui-run finished (exit code 0)' }).first();
+    await toast.hover();
+    await toast.locator('.monaco-button', { hasText: 'Run Again' }).click();
+    const [title] = await wb.nextPrompt('');
+    assert.match(title, /demo\/ui-run › confirm/);
+    await wb.confirmationDocument().waitFor();
+    await page.keyboard.press('Enter'); // Run, the default
+    const terminal = page.locator('.xterm-rows', { hasText: 'failed with exit code 3' }).first();
+    await terminal.waitFor({ timeout: 60_000 });
+    await page.locator('.notification-toast', { hasText: 'okstra render-bundle for demo/ui-run failed with exit code 3' }).first().waitFor({ timeout: 30_000 });
+    const text = (await terminal.textContent()) ?? '';
+    assert.match(text, /stand-in okstra: render-bundle with \d+ arguments, exit 3/);
+    assert.doesNotMatch(text, /terminated with exit code|failed to launch/, 'VS Code adds no exit line of its own');
   });
 });

@@ -17,19 +17,24 @@ export const resultsDir = path.join(repoRoot, 'test-results', 'ui');
  * Opens the workbench on a copy of `from` (default: the fixture workspace). `prepare(workbench)` runs once the
  * sandbox and the copy exist and before code-server starts (workspace settings, the server's environment).
  * With `openOkstra` it waits until the remote extension host has registered the okstra view container and
- * opens it. Whatever was started is stopped again when opening fails.
+ * opens it. `workspaceTrust` starts code-server without --disable-workspace-trust: VS Code then asks whether
+ * to trust the folder (answer it with `answerTrustDialog`). `viewport` defaults to 1280×800. Whatever was
+ * started is stopped again when opening fails.
  */
-export async function openWorkbench({ name, from, workspacePrefix, prepare, shotsDir = imagesDir, openOkstra = true }) {
+export async function openWorkbench({
+  name, from, workspacePrefix, prepare, shotsDir = imagesDir, openOkstra = true, workspaceTrust = false, viewport = { width: 1280, height: 800 },
+}) {
   const wb = new Workbench(name, shotsDir);
   try {
     fs.mkdirSync(shotsDir, { recursive: true });
     wb.sandbox = createSandbox(`okstra-ui-${name}-`);
     wb.workspace = copyWorkspace(from, workspacePrefix);
     await prepare?.(wb);
-    wb.server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox: wb.sandbox });
+    wb.server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox: wb.sandbox, workspaceTrust });
     log(`code-server up on 127.0.0.1:${wb.server.port} (workspace ${wb.workspace.dir})`);
     wb.browser = await launchBrowser(wb.sandbox);
-    wb.page = await (await wb.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    wb.context = await wb.browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+    wb.page = await wb.context.newPage();
     wb.page.setDefaultTimeout(30_000);
     await wb.page.goto(wb.server.url(wb.workspace.dir, [
       ['extensionDevelopmentPath', wb.server.remote(repoRoot)],
@@ -111,21 +116,94 @@ class Workbench {
     return [text, text.split('  (')[0].split(' › ').pop()];
   }
 
-  /** Answers with the defaults (Enter) until the confirmation dialog shows; `answers` overrides steps, `shots`
-   *  names a screenshot per step. Returns the steps seen. */
+  /** VS Code's own "Do you trust the authors…?" dialog (a workbench started with `workspaceTrust`). */
+  async answerTrustDialog(button) {
+    const dialog = this.page.locator('.monaco-dialog-box', { hasText: 'trust the authors' });
+    await dialog.waitFor({ timeout: 90_000 });
+    await dialog.locator('.monaco-button', { hasText: button }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Presses Enter on the open prompt and measures, in the page, the time from the keydown to the frame in which
+   * the next prompt (another title) shows its items (an InputBox: its box). quality.md P10.
+   */
+  async enterAndMeasure() {
+    await this.page.evaluate(() => {
+      const prev = document.querySelector('.quick-input-widget .quick-input-title')?.textContent ?? '';
+      const probe = { start: 0, end: 0 };
+      window.__okstraP10 = probe;
+      const ready = () => {
+        const w = document.querySelector('.quick-input-widget');
+        if (!w || getComputedStyle(w).display === 'none') return false;
+        const title = w.querySelector('.quick-input-title')?.textContent ?? '';
+        if (title === '' || title === prev) return false;
+        const list = w.querySelector('.quick-input-list');
+        const isBox = !list || getComputedStyle(list).display === 'none';
+        return isBox || w.querySelectorAll('.quick-input-list .monaco-list-row').length > 0;
+      };
+      const observer = new MutationObserver(() => {
+        if (!probe.start || probe.end || !ready()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => (probe.end = performance.now()));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      document.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') probe.start = performance.now();
+      }, { capture: true, once: true });
+    });
+    await this.page.keyboard.press('Enter');
+    await this.page.waitForFunction(() => window.__okstraP10.end > 0, null, { timeout: 30_000 });
+    return this.page.evaluate(() => window.__okstraP10.end - window.__okstraP10.start);
+  }
+
+  /** Answers with the defaults (Enter) until the confirm prompt shows (it is not answered); `answers` overrides
+   *  steps, `shots` names a screenshot per step. Returns the steps seen, the confirm prompt and the Enter → next
+   *  prompt times (P10) of the default answers. */
   async answerUntilConfirmation(first, answers = {}, shots = {}) {
     let [text, step] = first;
     const seen = [];
+    const times = [];
+    const timedSteps = [];
     for (let i = 0; i < 40; i++) {
       seen.push(step);
       if (shots[step]) await this.shot(shots[step]);
-      if (answers[step]) await answers[step]();
-      else await this.page.keyboard.press('Enter');
       if (step === 'confirm') break;
+      if (answers[step]) await answers[step]();
+      else {
+        times.push(await this.enterAndMeasure());
+        timedSteps.push(step);
+      }
       [text, step] = await this.nextPrompt(text);
     }
-    await this.dialog().waitFor();
-    return seen;
+    await this.confirmationDocument().waitFor();
+    return Object.assign(seen, { times, timedSteps, confirm: [text, step] });
+  }
+
+  /** The confirmation document beside the confirm prompt: a markdown preview (a webview: two iframes deep). */
+  confirmationDocument() {
+    return this.page.locator('iframe.webview.ready').first().contentFrame().locator('#active-frame').contentFrame().locator('body', { hasText: 'okstra render-bundle —' });
+  }
+
+  /** Its text as rendered: headings, then table rows as `| cell | cell |`, then the command line. */
+  async confirmationText() {
+    await this.confirmationDocument().waitFor();
+    return this.confirmationDocument().evaluate((body) => {
+      const out = [];
+      for (const el of body.querySelectorAll('h1, h2, tr, pre, p')) {
+        if (el.tagName === 'TR') out.push(`| ${[...el.children].map((c) => c.textContent.trim()).join(' | ')} |`);
+        else if (el.tagName === 'H1') out.push(`# ${el.textContent.trim()}`);
+        else if (el.tagName === 'H2') out.push(`## ${el.textContent.trim()}`);
+        else out.push(el.textContent.trim());
+      }
+      return out.join('\n');
+    });
+  }
+
+  /** Activates the row of the open QuickPick whose text matches and presses Enter. */
+  async pickRow(text) {
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+    await row.click();
   }
 
   /** For afterEach: a failed test leaves a screenshot in test-results/ui/ and the extension host's logs. */

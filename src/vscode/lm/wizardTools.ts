@@ -7,7 +7,6 @@
 // `{ok: false, code, error, current}`. Registering is cheap; the engine is
 // loaded on the first call (P4).
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FeaturesApi } from '../features';
 import type { LmDoc, LmWizard } from './lmWizard';
@@ -45,13 +44,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
   const lm = (): LmWizard => {
     if (!wizard) {
       const { LmWizard: Impl } = require('./lmWizard') as typeof import('./lmWizard');
-      const { EngineSessionFactory } = require('../wizard/engineSession') as typeof import('../wizard/engineSession');
-      const factory = new EngineSessionFactory({
-        context,
-        log,
-        builtinProfilesDir: path.join(context.extensionPath, 'profiles'),
-        isTrusted: () => vscode.workspace.isTrusted,
-      });
+      const factory = features.engineFactory();
       wizard = new Impl(factory, () => features.controller.session?.statePath ?? null);
     }
     return wizard;

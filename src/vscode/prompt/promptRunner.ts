@@ -1,16 +1,31 @@
 // Shows one prompt as a QuickPick (pick, multi_pick) or an InputBox (text) and
 // keeps it open until the engine accepts an answer: a refused answer shows the
-// engine's message in place (R7), Back is the engine's Back, Escape pauses.
+// engine's message in place (R7), Back is the engine's Back, Escape pauses, and
+// close() replaces the prompt when the state changed under it. Everything goes
+// through the window seam (host/window.ts), so unit tests drive it in Node.
 
-import * as vscode from 'vscode';
-import { WizardError, type PromptDoc } from '../../core/types';
+import type * as vscode from 'vscode';
+import type { PromptDoc } from '../../core/types';
+import { WORKBENCH_COMMANDS } from '../commandIds';
+import { Emitter } from '../host/emitter';
+import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
 import { buildPromptModel, multiPickAnswer, type ItemModel, type PromptModel } from './promptModel';
 
 export type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
   | { kind: 'back' }
-  | { kind: 'paused' };
+  | { kind: 'paused' }
+  /** close() was called: the state changed under the prompt (or another prompt takes its place). */
+  | { kind: 'closed' };
+
+/** An item that is not an answer: accepting it runs `run` and keeps the prompt open (Copy Command Line). */
+export interface PromptAction {
+  label: string;
+  description?: string;
+  /** Resolves a short text shown as the prompt's placeholder ("Copied."), or nothing. */
+  run(): Promise<string | undefined>;
+}
 
 export interface PromptRequest {
   prompt: PromptDoc;
@@ -18,27 +33,40 @@ export interface PromptRequest {
   taskKey: string;
   canGoBack: boolean;
   submit(answer: string): Promise<StepOutcome>;
+  /** Shown above the prompt's question (e.g. "changed outside this window: now at …"). */
+  notice?: string;
+  /** Extra items after the options. */
+  actions?: PromptAction[];
+  /** Text prompts that take a path: a button opens the file dialog; resolves the value to put in the box. */
+  browse?(): Promise<string | undefined>;
 }
+
+type Input = vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
 
 interface PickItem extends vscode.QuickPickItem {
   model?: ItemModel;
+  action?: PromptAction;
   error?: true;
 }
 
 /** A "Loading…" pick only when the next prompt takes longer than this (issue 5). */
 const LOADING_DELAY_MS = 250;
 
-export class PromptRunner implements vscode.Disposable {
-  private active: vscode.QuickPick<PickItem> | vscode.InputBox | undefined;
+export class PromptRunner {
+  private active: Input | undefined;
   private goBack: (() => void) | undefined;
-  private readonly changed = new vscode.EventEmitter<vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox | undefined>();
+  private closeActive: (() => void) | undefined;
+  private readonly changed = new Emitter<Input | undefined>();
   /** Fires when a prompt's input is shown or closed (tests wait on it). */
   readonly onDidChangeInput = this.changed.event;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly host: HostWindow,
+    private readonly log: Log,
+  ) {}
 
   /** The open QuickPick or InputBox, for tests and the alt+left Back keybinding. */
-  get input(): vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox | undefined {
+  get input(): Input | undefined {
     return this.active;
   }
 
@@ -47,69 +75,99 @@ export class PromptRunner implements vscode.Disposable {
     this.goBack?.();
   }
 
+  /** Closes the open prompt without an answer; its run() resolves `closed`. */
+  close(): void {
+    this.closeActive?.();
+  }
+
+  /** Gives the open prompt the keyboard focus again (e.g. after a click in the okstra view). */
+  focus(): void {
+    if (this.active) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+  }
+
   dispose(): void {
     this.active?.dispose();
     this.changed.dispose();
   }
 
   run(request: PromptRequest): Promise<PromptResult> {
+    const t = this.host.t;
     const model = buildPromptModel(request.prompt, request, {
-      unavailableSeparator: vscode.l10n.t('Not available'),
-      progress: (n, total) => vscode.l10n.t('{0} of {1}', n, total),
+      unavailableSeparator: t('Not available'),
+      progress: (n, total) => t('{0} of {1}', n, total),
     });
+    if (request.notice) model.placeholder = `${request.notice} · ${model.placeholder}`;
     return model.kind === 'text' ? this.runInput(request, model) : this.runPick(request, model);
   }
 
+  private settle<T extends Input>(input: T, resolve: (r: PromptResult) => void, cleanup: () => void): (result: PromptResult) => void {
+    let settled = false;
+    return (result) => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      this.goBack = undefined;
+      this.closeActive = undefined;
+      this.active = undefined;
+      input.dispose();
+      this.changed.fire(undefined);
+      resolve(result);
+    };
+  }
+
   private runPick(request: PromptRequest, model: PromptModel): Promise<PromptResult> {
+    const t = this.host.t;
+    const { back, separator } = this.host.quickInput;
     return new Promise<PromptResult>((resolve) => {
-      const qp = vscode.window.createQuickPick<PickItem>();
-      const items = model.items.map(toPickItem);
-      let settled = false;
-      let loadingTimer: NodeJS.Timeout | undefined;
-      const finish = (result: PromptResult): void => {
-        if (settled) return;
-        settled = true;
+      const qp = this.host.createQuickPick<PickItem>();
+      const items = model.items.map((m) => this.toPickItem(m));
+      const actionItems: PickItem[] = (request.actions ?? []).map((a) => ({ label: a.label, description: a.description, action: a }));
+      if (actionItems.length > 0) items.push({ label: '', kind: separator }, ...actionItems);
+      let loadingTimer: ReturnType<typeof setTimeout> | undefined;
+      const finish = this.settle(qp, resolve, () => {
         if (loadingTimer) clearTimeout(loadingTimer);
-        this.goBack = undefined;
-        this.active = undefined;
-        qp.dispose();
-        this.changed.fire(undefined);
-        resolve(result);
-      };
+      });
       qp.title = model.title;
       qp.placeholder = model.placeholder;
       qp.ignoreFocusOut = true;
       qp.matchOnDescription = true;
       qp.canSelectMany = model.kind === 'multi_pick';
-      qp.buttons = model.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+      qp.buttons = model.canGoBack ? [back] : [];
       qp.items = items;
       // createQuickPick ignores `picked` for the active item: set activeItems.
       const defaultItem = model.activeIndex >= 0 ? items[model.activeIndex] : undefined;
       if (defaultItem) qp.activeItems = [defaultItem];
 
       const showError = (message: string, keepActive: PickItem | undefined): void => {
-        const errorItem: PickItem = { label: `$(error) ${message}`, alwaysShow: true, error: true };
+        // A multi-pick would let a person tick an error item: there the refusal is a separator's label.
+        const errorItem: PickItem = qp.canSelectMany ? { label: `⚠ ${message}`, kind: separator, error: true } : { label: `$(error) ${message}`, alwaysShow: true, error: true };
         qp.items = [errorItem, ...items];
         if (qp.canSelectMany) qp.selectedItems = qp.selectedItems.filter((i) => !i.error);
         qp.activeItems = keepActive ? [keepActive] : [];
       };
 
       this.goBack = model.canGoBack ? () => finish({ kind: 'back' }) : undefined;
+      this.closeActive = () => finish({ kind: 'closed' });
       qp.onDidTriggerButton((button) => {
-        if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back' });
+        if (button === back) finish({ kind: 'back' });
       });
       qp.onDidHide(() => finish({ kind: 'paused' }));
       qp.onDidAccept(async () => {
         if (qp.busy) return;
         let answer: string;
         const active = qp.activeItems[0];
+        if (active?.action && !qp.canSelectMany) {
+          const said = await active.action.run();
+          if (said) qp.placeholder = said;
+          return;
+        }
         if (qp.canSelectMany) {
           const values = qp.selectedItems.flatMap((i) => (i.model?.kind === 'option' ? [i.model.value] : []));
           answer = multiPickAnswer(request.prompt, values);
         } else {
           if (!active || active.error || !active.model || active.model.kind === 'separator') return;
           if (active.model.kind === 'unavailable') {
-            showError(vscode.l10n.t('{0} cannot be chosen: {1}', active.model.value, active.model.reason), active);
+            showError(t('{0} cannot be chosen: {1}', active.model.value, active.model.reason), active);
             return;
           }
           answer = active.model.value;
@@ -117,14 +175,9 @@ export class PromptRunner implements vscode.Disposable {
         qp.busy = true;
         qp.enabled = false;
         loadingTimer = setTimeout(() => {
-          qp.items = [{ label: `$(loading~spin) ${vscode.l10n.t('Loading…')}`, alwaysShow: true, error: true }];
+          qp.items = [{ label: `$(loading~spin) ${t('Loading…')}`, alwaysShow: true, error: true }];
         }, LOADING_DELAY_MS);
-        let outcome: StepOutcome;
-        try {
-          outcome = await request.submit(answer);
-        } catch (err) {
-          outcome = { ok: false, code: err instanceof WizardError ? err.code : 'internal', error: err instanceof Error ? err.message : String(err), current: request.prompt };
-        }
+        const outcome = await this.submitted(request, answer);
         clearTimeout(loadingTimer);
         loadingTimer = undefined;
         if (outcome.ok) {
@@ -136,35 +189,41 @@ export class PromptRunner implements vscode.Disposable {
         qp.enabled = true;
         showError(outcome.error, active && !active.error ? active : defaultItem);
       });
-      this.active = qp;
+      this.active = qp as vscode.QuickPick<vscode.QuickPickItem>;
       qp.show();
-      this.changed.fire(qp as vscode.QuickPick<vscode.QuickPickItem>);
+      this.changed.fire(this.active);
     });
   }
 
   private runInput(request: PromptRequest, model: PromptModel): Promise<PromptResult> {
+    const { back, browse, errorSeverity } = this.host.quickInput;
     return new Promise<PromptResult>((resolve) => {
-      const box = vscode.window.createInputBox();
-      let settled = false;
-      const finish = (result: PromptResult): void => {
-        if (settled) return;
-        settled = true;
-        this.goBack = undefined;
-        this.active = undefined;
-        box.dispose();
-        this.changed.fire(undefined);
-        resolve(result);
-      };
+      const box = this.host.createInputBox();
+      const finish = this.settle(box, resolve, () => undefined);
       box.title = model.title;
       box.prompt = model.placeholder;
       box.value = model.value;
       box.ignoreFocusOut = true;
-      box.buttons = model.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+      box.buttons = [...(model.canGoBack ? [back] : []), ...(request.browse ? [browse] : [])];
       this.goBack = model.canGoBack ? () => finish({ kind: 'back' }) : undefined;
-      box.onDidTriggerButton((button) => {
-        if (button === vscode.QuickInputButtons.Back) finish({ kind: 'back' });
+      this.closeActive = () => finish({ kind: 'closed' });
+      box.onDidTriggerButton(async (button) => {
+        if (button === back) finish({ kind: 'back' });
+        if (button === browse && request.browse) {
+          this.browsing = true;
+          try {
+            const picked = await request.browse();
+            if (picked !== undefined) box.value = picked;
+          } finally {
+            this.browsing = false;
+          }
+          box.show();
+        }
       });
-      box.onDidHide(() => finish({ kind: 'paused' }));
+      box.onDidHide(() => {
+        // The file dialog takes the focus from the box; it is not a pause.
+        if (!this.browsing) finish({ kind: 'paused' });
+      });
       box.onDidChangeValue(() => {
         box.validationMessage = undefined;
       });
@@ -173,12 +232,7 @@ export class PromptRunner implements vscode.Disposable {
         const answer = box.value;
         box.busy = true;
         box.enabled = false;
-        let outcome: StepOutcome;
-        try {
-          outcome = await request.submit(answer);
-        } catch (err) {
-          outcome = { ok: false, code: err instanceof WizardError ? err.code : 'internal', error: err instanceof Error ? err.message : String(err), current: request.prompt };
-        }
+        const outcome = await this.submitted(request, answer);
         if (outcome.ok) {
           finish({ kind: 'answered', outcome });
           return;
@@ -186,29 +240,39 @@ export class PromptRunner implements vscode.Disposable {
         this.log.info(`answer ${JSON.stringify(answer)} to ${request.prompt.step} refused: ${outcome.error}`);
         box.busy = false;
         box.enabled = true;
-        box.validationMessage = { message: outcome.error, severity: vscode.InputBoxValidationSeverity.Error };
+        box.validationMessage = { message: outcome.error, severity: errorSeverity };
       });
       this.active = box;
       box.show();
       this.changed.fire(box);
     });
   }
-}
+  /** The file dialog is open over an InputBox (its hide is not a pause). */
+  private browsing = false;
 
-function toPickItem(model: ItemModel): PickItem {
-  switch (model.kind) {
-    case 'separator':
-      return { label: model.label, kind: vscode.QuickPickItemKind.Separator, model };
-    case 'unavailable':
-      // Greyed look: an icon and the reason; accepting it shows the reason.
-      return { label: `$(circle-slash) ${model.label}`, description: model.reason, model };
-    case 'option':
-      if (model.disabled) return { label: `$(circle-slash) ${model.label}`, description: model.reason, model };
-      return {
-        label: model.label,
-        description: model.isDefault ? joinDescription(model.description, `$(star-full) ${vscode.l10n.t('default')}`) : model.description,
-        model,
-      };
+  private async submitted(request: PromptRequest, answer: string): Promise<StepOutcome> {
+    try {
+      return await request.submit(answer);
+    } catch (err) {
+      return { ok: false, error: err instanceof Error ? err.message : String(err), current: request.prompt };
+    }
+  }
+
+  private toPickItem(model: ItemModel): PickItem {
+    switch (model.kind) {
+      case 'separator':
+        return { label: model.label, kind: this.host.quickInput.separator, model };
+      case 'unavailable':
+        // Greyed look: an icon and the reason; accepting it shows the reason.
+        return { label: `$(circle-slash) ${model.label}`, description: model.reason, model };
+      case 'option':
+        if (model.disabled) return { label: `$(circle-slash) ${model.label}`, description: model.reason, model };
+        return {
+          label: model.label,
+          description: model.isDefault ? joinDescription(model.description, `$(star-full) ${this.host.t('default')}`) : model.description,
+          model,
+        };
+    }
   }
 }
 

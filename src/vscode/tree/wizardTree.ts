@@ -1,6 +1,9 @@
-// The `okstra.wizard` tree view over the loaded wizard session.
+// The `okstra.wizard` tree view over the loaded wizard session, with a row on top for what the person should
+// know first: the wizard is aborted (Start Over), or it waits for the answers file to be written.
 
 import * as vscode from 'vscode';
+import { COMMAND_IDS } from '../commandIds';
+import type { ViewExtras, WizardView } from '../wizard/context';
 import type { WizardSession } from '../wizard/session';
 import { lastRunRow, treeRowModels, type TreeRowModel, type TreeTexts } from './treeModel';
 
@@ -13,15 +16,17 @@ const texts: TreeTexts = {
       : vscode.l10n.t('Last run: exit {0} ({1})', exitCode, startedAt),
 };
 
-export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel> {
+export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>, WizardView {
   private session: WizardSession | undefined;
+  private extras: ViewExtras = {};
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   /** The rows last computed, for tests. */
   rows: TreeRowModel[] = [];
 
-  setSession(session: WizardSession | undefined): void {
+  setSession(session: WizardSession | undefined, extras: ViewExtras = {}): void {
     this.session = session;
+    this.extras = extras;
     this.refresh();
   }
 
@@ -34,6 +39,27 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
     const session = this.session;
     if (!session) return [];
     const out: TreeRowModel[] = [];
+    if (session.state.aborted) {
+      out.push({
+        id: 'aborted',
+        label: vscode.l10n.t('Aborted'),
+        description: vscode.l10n.t('this wizard cannot be resumed or run · Start Over'),
+        tooltip: vscode.l10n.t('The answers below are kept for reference. Start Over begins a new wizard for this task.'),
+        icon: 'circle-slash',
+        iconColor: 'list.warningForeground',
+        contextValue: 'aborted',
+      });
+    } else if (this.extras.waitingFor) {
+      out.push({
+        id: 'waiting',
+        label: vscode.l10n.t('Waiting for your answers'),
+        description: this.extras.waitingFor,
+        tooltip: vscode.l10n.t('Write your answers in {0}, then click here to continue.', this.extras.waitingFor),
+        icon: 'edit',
+        iconColor: 'charts.blue',
+        contextValue: 'waiting',
+      });
+    }
     if (session.state.last_run) out.push(lastRunRow(session.state.last_run, texts));
     const tree = session.tree();
     if (!tree.ok) {
@@ -51,8 +77,10 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
     item.tooltip = row.tooltip;
     item.iconPath = new vscode.ThemeIcon(row.icon, row.iconColor ? new vscode.ThemeColor(row.iconColor) : undefined);
     item.contextValue = row.contextValue;
-    if (row.contextValue.startsWith('current')) item.command = { command: 'okstra.resume', title: vscode.l10n.t('Continue') };
-    if (row.contextValue === 'lastRun') item.command = { command: 'okstra.showOutput', title: vscode.l10n.t('Show Output') };
+    if (row.contextValue.startsWith('current') || row.contextValue === 'waiting') item.command = { command: COMMAND_IDS.resume, title: vscode.l10n.t('Continue') };
+    if (row.contextValue === 'lastRun') item.command = { command: COMMAND_IDS.showOutput, title: vscode.l10n.t('Show Output') };
+    if (row.contextValue === 'aborted') item.command = { command: COMMAND_IDS.startOver, title: vscode.l10n.t('Start Over') };
+    if (row.contextValue === 'error') item.command = { command: COMMAND_IDS.openStateFile, title: vscode.l10n.t('Open State File') };
     return item;
   }
 

@@ -1,7 +1,8 @@
 // The questions and notifications the wizard shows outside its prompts, behind
 // one small interface so integration tests can answer them without clicking.
+// The real one is made of the window seam's showMessage.
 
-import * as vscode from 'vscode';
+import type { HostWindow } from '../host/window';
 
 export interface Dialogs {
   /** A modal question; resolves the chosen button or undefined (cancelled). */
@@ -11,14 +12,11 @@ export interface Dialogs {
   error(message: string, buttons?: string[]): Promise<string | undefined>;
 }
 
-export const vscodeDialogs: Dialogs = {
-  ask: (message, detail, buttons, severity = 'warning') =>
-    Promise.resolve(
-      severity === 'info'
-        ? vscode.window.showInformationMessage(message, { modal: true, detail }, ...buttons)
-        : vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
-    ),
-  info: (message, buttons = []) => Promise.resolve(vscode.window.showInformationMessage(message, ...buttons)),
-  warn: (message, buttons = []) => Promise.resolve(vscode.window.showWarningMessage(message, ...buttons)),
-  error: (message, buttons = []) => Promise.resolve(vscode.window.showErrorMessage(message, ...buttons)),
-};
+export function hostDialogs(host: HostWindow): Dialogs {
+  return {
+    ask: (message, detail, buttons, severity = 'warning') => host.showMessage(severity, message, { modal: true, detail }, buttons),
+    info: (message, buttons = []) => host.showMessage('info', message, {}, buttons),
+    warn: (message, buttons = []) => host.showMessage('warning', message, {}, buttons),
+    error: (message, buttons = []) => host.showMessage('error', message, {}, buttons),
+  };
+}

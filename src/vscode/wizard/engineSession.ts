@@ -1,12 +1,13 @@
 // The WizardSession over the real engine, store and workspace: every engine
 // call gets a fresh EngineContext (the environment is recomputed per prompt,
-// docs/roles.md › The environment), every successful step is saved through the store (atomic, stale
+// roles.md), every successful step is saved through the store (atomic, stale
 // reads refused), and a wizard whose task is not known yet lives in workspace
-// storage (docs/okstra-files.md › Roots) until place() writes it next to its task.
+// storage (workspace.md › Roots) until place() writes it next to its task.
+// No `vscode` import: settings, storage and texts come in as dependencies, so
+// unit tests run this session in plain Node.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as vscode from 'vscode';
 import type { EngineContext, EnvironmentPort, WorkspacePort } from '../../core/ports';
 import { textsFor } from '../../core/text';
 import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../../core/types';
@@ -15,8 +16,11 @@ import { parseState, stateToJson } from '../../core/wizard/stateCodec';
 import * as store from '../../store';
 import { createEnvironment } from '../../workspace/environment';
 import { openWorkspace } from '../../workspace/workspace';
-import type { CurrentResult, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
-import type { FolderInfo, NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
+import type { FolderInfo, HostWindow, Log } from '../host/window';
+import { bindingRefusal, type AnswerBinding } from './binding';
+import type { CurrentResult, LegacyFiles, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
+import type { NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
+import type { WizardSettings } from './settings';
 
 const PENDING_KEY = 'okstra.pendingWizards';
 
@@ -27,13 +31,20 @@ interface PendingRecord {
   savedAt: number;
 }
 
+/** Workspace storage (vscode.Memento's shape). */
+export interface KeyValueStorage {
+  get<T>(key: string, fallback: T): T;
+  update(key: string, value: unknown): Thenable<void> | Promise<void>;
+}
+
 export interface EngineSessionDeps {
-  context: vscode.ExtensionContext;
-  log: vscode.LogOutputChannel;
+  storage: KeyValueStorage;
+  log: Log;
   builtinProfilesDir: string;
-  isTrusted(): boolean;
-  /** The language for the engine's texts (default `vscode.env.language`; a seam for the Korean UI test). */
-  language?(): string;
+  settings(rootAbs: string): WizardSettings;
+  /** The language for the engine's texts. */
+  language(): string;
+  t: HostWindow['t'];
 }
 
 /** One WorkspacePort per project root: its caches make the task picker fast when warm (P3). */
@@ -54,12 +65,17 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** The error code of a WizardError once it has one (CONTRACTS §1). */
+function codeOf(err: WizardError): WizardErrorCode {
+  return err.code;
+}
+
 /** Engine errors are WizardErrors (a message and a code); anything else is a bug and propagates. */
-function guarded<T>(run: () => T, onError: (message: string, code: WizardErrorCode) => T): T {
+function guarded<T>(run: () => T, onError: (message: string, code?: WizardErrorCode) => T): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof WizardError) return onError(err.message, err.code);
+    if (err instanceof WizardError) return onError(err.message, codeOf(err));
     throw err;
   }
 }
@@ -71,25 +87,25 @@ export class EngineSessionFactory implements SessionFactory {
     this.workspaces = new WorkspaceCache(deps.builtinProfilesDir);
   }
 
+  get t(): HostWindow['t'] {
+    return this.deps.t;
+  }
+
   log(message: string): void {
     this.deps.log.info(message);
   }
 
   /** A context for one operation: the environment is rebuilt so that a newly installed CLI is noticed. */
   contextFor(rootAbs: string): EngineContext {
-    return { workspace: this.workspaces.get(rootAbs), environment: this.environment(rootAbs), texts: textsFor(this.deps.language?.() ?? vscode.env.language) };
+    return { workspace: this.workspaces.get(rootAbs), environment: this.environment(rootAbs), texts: textsFor(this.deps.language()) };
   }
 
   private environment(rootAbs: string): EnvironmentPort {
-    const config = vscode.workspace.getConfiguration('okstra', vscode.Uri.file(rootAbs));
-    // Provider paths of an untrusted workspace are shown, never executed (docs/safety.md R6).
-    const providers = this.deps.isTrusted() ? config.get<Record<string, { path?: string }>>('providers', {}) : {};
-    const settingPaths: Record<string, string | undefined> = {};
-    for (const [id, p] of Object.entries(providers ?? {})) settingPaths[id] = p?.path;
-    const defaults = config.get<Record<string, string[]>>('modelDefaults', {}) ?? {};
+    const settings = this.deps.settings(rootAbs);
+    const defaults = settings.modelDefaults;
     return createEnvironment({
       env: process.env,
-      settingPaths,
+      settingPaths: settings.providerPaths,
       terminalBackend: 'vscode-terminal',
       userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
     });
@@ -111,7 +127,7 @@ export class EngineSessionFactory implements SessionFactory {
       availableFunctions: [],
       config,
     });
-    const session = new EngineSession(this, folder, state, null, null, []);
+    const session = new EngineSession(this, folder, state, null, null, [], []);
     await session.savePending();
     return session;
   }
@@ -119,16 +135,30 @@ export class EngineSessionFactory implements SessionFactory {
   async open(statePath: string | null, folder: FolderInfo): Promise<WizardSession> {
     if (statePath === null) {
       const pending = this.pending().find((p) => p.rootAbs === folder.rootAbs);
-      if (!pending) throw new WizardError('file-error', vscode.l10n.t('The unfinished wizard of {0} is no longer in workspace storage.', folder.name));
+      if (!pending) throw new WizardError('file-error', this.deps.t('The unfinished wizard of {0} is no longer in workspace storage.', folder.name));
       const parsed = parseState(pending.payload);
       const prepared = engine.prepare(this.contextFor(folder.rootAbs), parsed);
-      return new EngineSession(this, folder, prepared.state, null, null, prepared.notices);
+      return new EngineSession(this, folder, prepared.state, null, null, prepared.notices, []);
     }
     const loaded = store.loadStateFile(statePath);
     const parsed = parseState(loaded.payload);
     const rootAbs = parsed.state.project_root || folder.rootAbs;
     const prepared = engine.prepare(this.contextFor(rootAbs), parsed, { foundInDir: path.dirname(statePath) });
-    return new EngineSession(this, { name: folder.name, rootAbs: prepared.state.project_root || rootAbs }, prepared.state, statePath, loaded, prepared.notices);
+    const root = prepared.state.project_root || rootAbs;
+    const messages: string[] = [];
+    if (loaded.sourceVersion === 1 && loaded.legacy?.resumedFrom === null) {
+      messages.push(
+        this.deps.t(
+          '{0} is a version-1 state file: its answers were converted; the file stays as it is and the wizard is saved in {1}.',
+          path.relative(root, statePath),
+          path.relative(root, loaded.target),
+        ),
+      );
+    }
+    if (parsed.state.project_root && path.resolve(parsed.state.project_root) !== path.resolve(root)) {
+      messages.push(this.deps.t('This wizard was made in {0}; the project is now {1}, and its paths were moved along.', parsed.state.project_root, root));
+    }
+    return new EngineSession(this, { name: folder.name, rootAbs: root }, prepared.state, statePath, loaded, prepared.notices, messages);
   }
 
   async place(session: WizardSession, startOver: boolean): Promise<Placement> {
@@ -137,7 +167,7 @@ export class EngineSessionFactory implements SessionFactory {
     if (fs.existsSync(dest)) {
       const existing = this.summarise(dest, s.folderName, s.projectRootAbs);
       if (existing && !startOver) return { kind: 'existing', statePath: dest, summary: existing };
-      // Start over, or a finished / aborted wizard: keep the old file as a backup (docs/okstra-files.md › Roots).
+      // Start over, or a finished / aborted wizard: keep the old file as a backup (workspace.md › Roots).
       const backup = store.backupStateFile(dest, new Date());
       if (backup) this.deps.log.info(`backed up ${dest} to ${backup.backupPath}`);
     }
@@ -181,36 +211,11 @@ export class EngineSessionFactory implements SessionFactory {
   }
 
   async latest(folders: FolderInfo[]): Promise<{ statePath: string; folder: FolderInfo } | null> {
+    // The store's scan of .okstra/tasks (the one scan): the newest readable wizard that is not aborted.
     let best: { statePath: string; folder: FolderInfo; mtimeMs: number } | null = null;
     for (const folder of folders) {
-      const tasksDir = path.join(folder.rootAbs, '.okstra', 'tasks');
-      let groups: string[] = [];
-      try {
-        groups = fs.readdirSync(tasksDir);
-      } catch {
-        continue;
-      }
-      for (const group of groups) {
-        let names: string[] = [];
-        try {
-          names = fs.readdirSync(path.join(tasksDir, group));
-        } catch {
-          continue;
-        }
-        // `<id>.wizard.json` only: task ids are slugs, so backups and companions never match.
-        for (const name of names.filter((n) => /^[a-z0-9-]+\.wizard\.json$/.test(n))) {
-          const statePath = path.join(tasksDir, group, name);
-          try {
-            const mtimeMs = fs.statSync(statePath).mtimeMs;
-            if (best && best.mtimeMs >= mtimeMs) continue;
-            const loaded = store.loadStateFile(statePath, { cleanStale: false });
-            if (loaded.payload.aborted === true) continue;
-            best = { statePath, folder, mtimeMs };
-          } catch {
-            // unreadable: Resume lists it with its error
-          }
-        }
-      }
+      const entry = store.listUnfinishedWizards(folder.rootAbs, { includeFinished: true }).find((e) => !e.error && !e.aborted);
+      if (entry && (!best || entry.mtimeMs > best.mtimeMs)) best = { statePath: entry.path, folder, mtimeMs: entry.mtimeMs };
     }
     return best ? { statePath: best.statePath, folder: best.folder } : null;
   }
@@ -234,6 +239,7 @@ export class EngineSessionFactory implements SessionFactory {
         n: (current.prompt?.progress.answered ?? parsed.state.answered.length) + 1,
         total: current.prompt?.progress.total ?? 0,
         modifiedMs: st.mtimeMs,
+        legacy: loaded.sourceVersion === 1,
       };
     } catch (err) {
       return {
@@ -250,17 +256,17 @@ export class EngineSessionFactory implements SessionFactory {
   }
 
   private pending(): PendingRecord[] {
-    return this.deps.context.workspaceState.get<PendingRecord[]>(PENDING_KEY, []);
+    return this.deps.storage.get<PendingRecord[]>(PENDING_KEY, []);
   }
 
   async savePending(session: EngineSession): Promise<void> {
     const others = this.pending().filter((p) => p.rootAbs !== session.projectRootAbs);
     const record: PendingRecord = { rootAbs: session.projectRootAbs, folderName: session.folderName, payload: stateToJson(session.state), savedAt: Date.now() };
-    await this.deps.context.workspaceState.update(PENDING_KEY, [...others, record]);
+    await this.deps.storage.update(PENDING_KEY, [...others, record]);
   }
 
   async dropPending(rootAbs: string): Promise<void> {
-    await this.deps.context.workspaceState.update(
+    await this.deps.storage.update(
       PENDING_KEY,
       this.pending().filter((p) => p.rootAbs !== rootAbs),
     );
@@ -270,6 +276,10 @@ export class EngineSessionFactory implements SessionFactory {
 export class EngineSession implements WizardSession {
   private handle: store.LoadedStateFile | null;
   private statePathValue: string | null;
+  /** Why the file cannot be used now (it no longer parses), set by reload(). */
+  private problemValue: string | null = null;
+  /** Changes whenever the state held changes: the revision of a wizard in workspace storage. */
+  private generation = 0;
 
   constructor(
     private readonly factory: EngineSessionFactory,
@@ -278,7 +288,8 @@ export class EngineSession implements WizardSession {
     statePath: string | null,
     handle: store.LoadedStateFile | null,
     /** Load-time notices (conversion, reconcile, rebasing): repeated until the next save. */
-    private loadNotices: Notice[],
+    private carried: Notice[],
+    private readonly opening: string[],
   ) {
     this.statePathValue = statePath;
     this.handle = handle;
@@ -313,33 +324,59 @@ export class EngineSession implements WizardSession {
     await this.factory.savePending(this);
   }
 
+  revision(): string {
+    return this.handle ? this.handle.revision : `mem-${this.generation}`;
+  }
+
+  problem(): string | null {
+    return this.problemValue;
+  }
+
+  openingMessages(): string[] {
+    return [...this.opening];
+  }
+
+  watchPaths(): string[] {
+    if (!this.statePathValue) return [];
+    const paths = [this.statePathValue];
+    if (this.handle && this.handle.target !== this.statePathValue) paths.push(this.handle.target);
+    return paths;
+  }
+
+  legacy(): LegacyFiles | null {
+    if (!this.handle || !this.statePathValue || this.handle.sourceVersion !== 1) return null;
+    return { v1Path: this.statePathValue, companionPath: this.handle.target, companionExists: fs.existsSync(this.handle.target) };
+  }
+
   current(): CurrentResult {
-    const r = guarded<CurrentResult>(() => engine.current(this.ctx(), this.stateValue, this.loadNotices), (error) => ({ prompt: null, error, notices: this.loadNotices }));
+    if (this.problemValue) return { prompt: null, error: this.problemValue, notices: [] };
+    const r = guarded<CurrentResult>(() => engine.current(this.ctx(), this.stateValue, this.carried), (error) => ({ prompt: null, error, notices: this.carried }));
     return { prompt: r.prompt, error: r.error, notices: r.notices };
   }
 
-  submit(answer: string): Promise<StepOutcome> {
-    return this.step((ctx, state) => engine.submit(ctx, state, answer, this.loadNotices));
+  submit(answer: string, binding?: AnswerBinding): Promise<StepOutcome> {
+    return this.step((ctx, state) => engine.submit(ctx, state, answer, this.carried), binding);
   }
 
-  rewind(id: string): Promise<StepOutcome> {
-    return this.step((ctx, state) => engine.rewind(ctx, state, id, this.loadNotices));
+  rewind(id: string, binding?: AnswerBinding): Promise<StepOutcome> {
+    return this.step((ctx, state) => engine.rewind(ctx, state, id, this.carried), binding);
   }
 
   back(): Promise<StepOutcome> {
-    return this.step((ctx, state) => engine.back(ctx, state, this.loadNotices));
+    return this.step((ctx, state) => engine.back(ctx, state, this.carried));
   }
 
   async abort(): Promise<void> {
-    const r = await this.step((ctx, state) => engine.abort(ctx, state, this.loadNotices));
-    if (!r.ok) throw new WizardError(r.code, r.error);
+    const r = await this.step((ctx, state) => engine.abort(ctx, state, this.carried));
+    if (!r.ok) throw new WizardError(r.code ?? 'refused-answer', r.error);
   }
 
   tree(): TreeResult {
+    if (this.problemValue) return { ok: false, error: this.problemValue };
     return guarded<TreeResult>(
       () => {
         const ctx = this.ctx();
-        const t = engine.tree(ctx, this.stateValue, this.loadNotices);
+        const t = engine.tree(ctx, this.stateValue, this.carried);
         if (!t.ok) return { ok: false as const, error: t.error };
         const rows: TreeRowDoc[] = t.rows.map((r) => (r.answered ? { ...r, answer: engine.answerLabel(ctx, this.stateValue, r.id) } : { ...r }));
         return { ok: true as const, rows, current: t.current };
@@ -349,9 +386,23 @@ export class EngineSession implements WizardSession {
   }
 
   outcome(): OutcomeResult {
+    if (this.problemValue) return { ok: false, error: this.problemValue };
+    return this.outcomeOf(this.stateValue);
+  }
+
+  preview(): OutcomeResult {
+    if (this.problemValue) return { ok: false, error: this.problemValue };
+    if (this.stateValue.confirmed === true) return this.outcomeOf(this.stateValue);
+    const ctx = this.ctx();
+    const r = guarded<EngineStep>(() => engine.submit(ctx, this.stateValue, 'run'), (error) => ({ ok: false, error, current: null }));
+    if (!r.ok) return { ok: false, error: r.error };
+    return this.outcomeOf(r.state);
+  }
+
+  private outcomeOf(state: WizardState): OutcomeResult {
     return guarded<OutcomeResult>(
       () => {
-        const o = engine.outcome(this.ctx(), this.stateValue, this.loadNotices);
+        const o = engine.outcome(this.ctx(), state, this.carried);
         if (!o.ok) return { ok: false as const, error: o.error };
         return { ok: true as const, renderArgv: o.renderArgv, persistActions: o.persistActions, confirmationText: o.confirmationText };
       },
@@ -366,12 +417,24 @@ export class EngineSession implements WizardSession {
 
   async reload(): Promise<void> {
     if (!this.statePathValue) return;
-    const loaded = store.loadStateFile(this.statePathValue);
-    const parsed = parseState(loaded.payload);
-    const prepared = engine.prepare(this.ctx(), parsed, { foundInDir: path.dirname(this.statePathValue) });
+    let loaded: store.LoadedStateFile;
+    let prepared: ReturnType<typeof engine.prepare>;
+    try {
+      loaded = store.loadStateFile(this.statePathValue);
+      prepared = engine.prepare(this.ctx(), parseState(loaded.payload), { foundInDir: path.dirname(this.statePathValue) });
+    } catch (err) {
+      if (!(err instanceof WizardError)) throw err;
+      // A hand edit that broke the file: every answer is refused with this message until it parses again.
+      this.problemValue = err.message;
+      this.generation++;
+      this.factory.log(`${this.statePathValue} cannot be read: ${err.message}`);
+      return;
+    }
+    this.problemValue = null;
     this.handle = loaded;
     this.stateValue = prepared.state;
-    this.loadNotices = prepared.notices;
+    this.carried = prepared.notices;
+    this.generation++;
     this.factory.log(`reloaded ${this.statePathValue}${prepared.notices.map((n) => `\n  notice: ${n.text}`).join('')}`);
   }
 
@@ -379,6 +442,7 @@ export class EngineSession implements WizardSession {
     const next: WizardState = { ...this.stateValue, last_run: lastRun };
     await this.persist(next);
     this.stateValue = next;
+    this.generation++;
   }
 
   configOkstraCommand(): string | string[] | null {
@@ -395,25 +459,32 @@ export class EngineSession implements WizardSession {
 
   clearedByRewind(id: string): string[] {
     // The engine's own rewind on a copy, nothing saved: exactly what it would clear.
-    const r = guarded<EngineStep>(() => engine.rewind(this.ctx(), this.stateValue, id), (error, code) => ({ ok: false, code, error, current: null }));
+    const r = guarded<EngineStep>(() => engine.rewind(this.ctx(), this.stateValue, id), (error) => ({ ok: false, error, current: null }));
     if (!r.ok) return [];
     const kept = new Set(r.state.answered);
     return this.stateValue.answered.filter((a) => a !== id && a !== 'confirm' && a !== 'edit-target' && !kept.has(a));
   }
 
   /** One engine step; on success the new state is saved before it becomes current. */
-  private async step(run: (ctx: EngineContext, state: WizardState) => EngineStep): Promise<StepOutcome> {
+  private async step(run: (ctx: EngineContext, state: WizardState) => EngineStep, binding?: AnswerBinding): Promise<StepOutcome> {
+    if (this.problemValue) return { ok: false, error: this.problemValue, current: null, code: 'file-error' };
     const ctx = this.ctx();
-    const r = guarded<EngineStep>(() => run(ctx, this.stateValue), (error, code) => ({ ok: false, code, error, current: null }));
-    if (!r.ok) return { ok: false, code: r.code, error: r.error, current: r.current ?? null };
+    if (binding) {
+      const current = guarded(() => engine.current(ctx, this.stateValue, this.carried).prompt, () => null);
+      const refusal = bindingRefusal(current, this.revision(), binding);
+      if (refusal) return { ok: false, error: refusal.message, current, code: refusal.code };
+    }
+    const r = guarded<EngineStep>(() => run(ctx, this.stateValue), (error, code) => ({ ok: false, error, current: null, code }));
+    if (!r.ok) return { ok: false, error: r.error, current: r.current ?? null, code: r.code };
     try {
       await this.persist(r.state);
     } catch (err) {
-      if (err instanceof WizardError) return { ok: false, code: err.code, error: err.message, current: this.current().prompt };
+      if (err instanceof WizardError) return { ok: false, error: err.message, current: this.current().prompt, code: codeOf(err) };
       throw err;
     }
     this.stateValue = r.state;
-    this.loadNotices = [];
+    this.carried = [];
+    this.generation++;
     return { ok: true, echo: r.echo, next: r.next, error: r.error, notices: r.notices ?? [], open: r.open ?? [] };
   }
 
@@ -426,7 +497,7 @@ export class EngineSession implements WizardSession {
     }
     const dest = state.task_group && state.task_id ? store.stateFilePathFor(this.projectRootAbs, state.task_group, state.task_id) : this.statePathValue;
     if (path.resolve(dest) !== path.resolve(this.statePathValue)) {
-      // task-pick answered again with another task: the wizard moves with it (docs/steps.md › Rewind and Back).
+      // task-pick answered again with another task: the wizard moves with it (wizard.md › Rewind and Back).
       const moved = store.moveStateFile(this.handle, dest, state, { destKey: `${state.task_group}/${state.task_id}` });
       this.handle = moved.handle;
       this.statePathValue = dest;
@@ -438,4 +509,4 @@ export class EngineSession implements WizardSession {
 
 type EngineStep =
   | { ok: true; state: WizardState; echo: string; next: PromptDoc | null; error?: string; notices?: Notice[]; open?: string[] }
-  | { ok: false; code: WizardErrorCode; error: string; current: PromptDoc | null };
+  | { ok: false; error: string; current: PromptDoc | null; code?: WizardErrorCode };

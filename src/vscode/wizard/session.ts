@@ -1,9 +1,11 @@
-// What the UI needs from one wizard: the engine's results (docs/protocol.md shapes) over
+// What the UI needs from one wizard: the engine's results (cli.md shapes) over
 // a state that the session loads and saves. The UI depends on this interface
-// only, so the prompt runner, tree and Run can be tested with a fake; the real
-// implementation (engineSession.ts) wires the engine, the store and the workspace.
+// only, so the prompt loop, the tree and Run are tested with the real engine
+// session in plain Node (test/unit/vscode) and with fakes; the implementation
+// (engineSession.ts) wires the engine, the store and the workspace.
 
 import type { LastRun, Notice, PromptDoc, WizardErrorCode, WizardState } from '../../core/types';
+import type { AnswerBinding } from './binding';
 
 export interface CurrentResult {
   prompt: PromptDoc | null;
@@ -22,7 +24,7 @@ export type StepOutcome =
       /** Project-relative files the answer created or chose for the user to edit (a new task's brief, an answers file). */
       open: string[];
     }
-  | { ok: false; code: WizardErrorCode; error: string; current: PromptDoc | null };
+  | { ok: false; error: string; current: PromptDoc | null; code?: WizardErrorCode };
 
 export interface TreeRowDoc {
   id: string;
@@ -54,6 +56,13 @@ export type OutcomeResult =
     }
   | { ok: false; error: string };
 
+/** A legacy (v1) wizard: the v1 file is never written; its continuation is the companion. */
+export interface LegacyFiles {
+  v1Path: string;
+  companionPath: string;
+  companionExists: boolean;
+}
+
 export interface WizardSession {
   /** The workspace folder (project root) this wizard belongs to. */
   readonly projectRootAbs: string;
@@ -64,22 +73,39 @@ export interface WizardSession {
   /** `<group>/<id>` once the task is known, else ''. */
   readonly taskKey: string;
   current(): CurrentResult;
-  submit(answer: string): Promise<StepOutcome>;
-  rewind(id: string): Promise<StepOutcome>;
+  /** The revision token of the state the session holds (CONTRACTS §2): what a shown prompt is bound to. */
+  revision(): string;
+  /** Answers the current prompt; with `binding`, only if it is still the prompt that was shown (wrong-prompt otherwise). */
+  submit(answer: string, binding?: AnswerBinding): Promise<StepOutcome>;
+  rewind(id: string, binding?: AnswerBinding): Promise<StepOutcome>;
   back(): Promise<StepOutcome>;
   abort(): Promise<void>;
   tree(): TreeResult;
   outcome(): OutcomeResult;
+  /** At the confirm prompt: the outcome as it would be once confirmed (nothing saved). */
+  preview(): OutcomeResult;
   /** True when the state file's bytes differ from what this session last read or wrote (another writer). */
   changedOnDisk(): boolean;
-  /** Re-reads the state file (after another writer), replacing the state held. */
+  /** Re-reads the state file (after another writer), replacing the state held; a file that no longer parses becomes problem(). */
   reload(): Promise<void>;
+  /** Why the state file cannot be used now (it no longer parses: `file:line:column: …`), or null. */
+  problem(): string | null;
+  /** The files whose change means "the state changed": the state file and a legacy wizard's companion. */
+  watchPaths(): string[];
+  /** For a legacy v1 wizard: which file is read and which is written. */
+  legacy(): LegacyFiles | null;
+  /** What a person should read once when the wizard is opened (v1 → v2 conversion, project moved), in words. */
+  openingMessages(): string[];
   recordLastRun(lastRun: LastRun): Promise<void>;
   /** The project's okstraCommand (config.yaml), null when unset or unreadable. */
   configOkstraCommand(): string | string[] | null;
   /** Is there an answered step Back would return to? */
   canGoBack(): boolean;
-  /** Ids that `rewind(id)` would clear besides the target (docs/steps.md › Rewind and Back), for the confirmation. */
+  /** Ids that `rewind(id)` would clear besides the target (wizard.md › Rewind), for the confirmation. */
   clearedByRewind(id: string): string[];
 }
 
+/** A refusal because the file changed on disk since it was read: Reload helps (error code `stale-state`). */
+export function isStaleRefusal(failure: { code?: string }): boolean {
+  return failure.code === 'stale-state';
+}

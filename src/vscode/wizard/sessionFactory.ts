@@ -1,11 +1,9 @@
 // How the UI obtains wizard sessions (implemented by engineSession.ts).
 
+import type { FolderInfo } from '../host/window';
 import type { WizardSession } from './session';
 
-export interface FolderInfo {
-  name: string;
-  rootAbs: string;
-}
+export type { FolderInfo };
 
 export interface NewWizardOptions {
   hostRuntime: string;
@@ -24,6 +22,8 @@ export interface UnfinishedWizard {
   total: number;
   /** For newest-first ordering. */
   modifiedMs: number;
+  /** A version-1 state file (its answers continue in a companion). */
+  legacy?: boolean;
 }
 
 export type Placement =

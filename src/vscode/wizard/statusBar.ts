@@ -1,50 +1,74 @@
 // The status-bar item: where the wizard stands and the one action that fits
-// (Resume when paused, Run when complete), the last exit code after a run.
+// (Resume when paused, Run when complete, Start Over when aborted), the last
+// exit code after a run, and "waiting for you" while an answers file is written.
 
-import * as vscode from 'vscode';
 import type { PromptDoc } from '../../core/types';
+import { COMMAND_IDS } from '../commandIds';
+import type { HostWindow, StatusItem } from '../host/window';
 import type { WizardSession } from './session';
 
-const t = vscode.l10n.t;
+export interface StatusBarState {
+  paused: boolean;
+  trusted: boolean;
+  complete: boolean;
+  /** The session's current prompt when the caller has it already; computed here otherwise. */
+  prompt?: PromptDoc | null;
+  /** A project-relative file the wizard waits for the person to write (Answer now). */
+  waitingFor?: string;
+}
 
-export class WizardStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('okstra.wizard', vscode.StatusBarAlignment.Left, 50);
+export class WizardStatusBar {
+  private readonly item: StatusItem;
 
-  constructor() {
-    this.item.name = t('okstra Wizard');
+  constructor(private readonly host: HostWindow) {
+    this.item = host.createStatusBarItem();
+    (this.item as StatusItem & { name?: string }).name = host.t('okstra Wizard');
   }
 
   dispose(): void {
     this.item.dispose();
   }
 
+  /** For tests: what the item shows. */
+  get text(): string {
+    return this.item.text;
+  }
+
   running(taskKey: string): void {
     this.item.text = `$(sync~spin) okstra: ${taskKey}`;
-    this.item.tooltip = t('okstra render-bundle is running');
-    this.item.command = 'okstra.showOutput';
+    this.item.tooltip = this.host.t('okstra render-bundle is running');
+    this.item.command = COMMAND_IDS.showOutput;
     this.item.show();
   }
 
-  /** `status.prompt`: the session's current prompt when the caller has it already; computed here otherwise. */
-  update(session: WizardSession | undefined, status: { paused: boolean; trusted: boolean; complete: boolean; prompt?: PromptDoc | null }): void {
-    if (!session || session.state.aborted) {
+  update(session: WizardSession | undefined, status: StatusBarState): void {
+    const t = this.host.t;
+    if (!session) {
       this.item.hide();
       return;
     }
     const name = session.taskKey || session.folderName;
     const lastRun = session.state.last_run;
-    if (status.complete) {
+    if (session.state.aborted) {
+      this.item.text = `$(circle-slash) okstra: ${name} — ${t('aborted')}`;
+      this.item.tooltip = t('This wizard was aborted. Click to start over.');
+      this.item.command = COMMAND_IDS.startOver;
+    } else if (status.waitingFor) {
+      this.item.text = `$(edit) okstra: ${name} — ${t('waiting for your answers')}`;
+      this.item.tooltip = t('Write your answers in {0}, then click to continue.', status.waitingFor);
+      this.item.command = COMMAND_IDS.resume;
+    } else if (status.complete) {
       const exit = lastRun ? (lastRun.exitCode === null ? ' · ?' : ` · ${t('exit {0}', lastRun.exitCode)}`) : '';
       const icon = lastRun && lastRun.exitCode !== null && lastRun.exitCode !== 0 ? '$(error)' : '$(play)';
       this.item.text = `${icon} okstra: ${name}${exit}`;
       this.item.tooltip = status.trusted ? t('Run okstra render-bundle') : t('Run is disabled in an untrusted workspace');
-      this.item.command = status.trusted ? 'okstra.run' : 'okstra.showConfirmation';
+      this.item.command = status.trusted ? COMMAND_IDS.run : COMMAND_IDS.showConfirmation;
     } else {
       const prompt = status.prompt !== undefined ? pendingPrompt(status.prompt) : safePrompt(session);
       const where = prompt ? ` — ${prompt.step} (${t('{0} of {1}', prompt.progress.answered + 1, prompt.progress.total)})` : '';
       this.item.text = `${status.paused ? '$(debug-pause)' : '$(list-ordered)'} okstra: ${name}${where}`;
       this.item.tooltip = status.paused ? t('The wizard is paused. Click to resume.') : t('okstra wizard');
-      this.item.command = 'okstra.resume';
+      this.item.command = COMMAND_IDS.resume;
     }
     this.item.show();
   }

@@ -89,9 +89,40 @@ describe('wizard UI', function () {
     const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { confirmed: boolean; answered: string[] };
     assert.equal(saved.confirmed, true);
     assert.ok(saved.answered.includes('role-model:analyser:2'));
-    // The confirmation was offered when every prompt was answered.
-    // (The dialog opens right after the last answer is saved: wait for it rather than race it.)
-    await waitFor('the confirmation dialog', () => dialogs.calls.some((c) => c.kind === 'ask' && c.message.startsWith('okstra render-bundle — demo/wizard-it')));
+    // The confirm step is the one confirmation: its Run started okstra, with no second question.
+    assert.equal(dialogs.calls.filter((c) => c.kind === 'ask').length, 0, JSON.stringify(dialogs.calls));
+    const ran = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { last_run: { exitCode: number | null } | null };
+    assert.equal(ran.last_run?.exitCode, 0);
+  });
+
+  it('with okstra.confirmBeforeRun, okstra.run shows the confirmation (a QuickPick and the command line in a read-only document beside it) first (issue 12 #1, #17)', async () => {
+    await vscode.workspace.getConfiguration('okstra').update('confirmBeforeRun', true, vscode.ConfigurationTarget.Workspace);
+    try {
+      const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+      void vscode.commands.executeCommand('okstra.run');
+      const input = await nextInput();
+      assert.ok(isQuickPick(input));
+      assert.equal(stepOf(input), 'confirm');
+      const doc = await waitFor('the confirmation document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'okstra-readonly'));
+      assert.match(doc.getText(), /^# okstra render-bundle — demo\/wizard-it$/m);
+      assert.match(doc.getText(), /render-bundle --lead-runtime \S+ .*--task-group demo --task-id wizard-it /);
+      const previewTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle'));
+      await waitFor('the rendered document beside the prompt', () => previewTab());
+      const copy = input.items.find((i) => i.label.includes('Copy Command Line'));
+      assert.ok(copy);
+      await setActive(input, (i) => i === copy);
+      await accept();
+      await waitFor('Copy to say it copied', () => input.placeholder === 'Copied the command line to the clipboard.');
+      const copied = await vscode.env.clipboard.readText();
+      console.log(`      clipboard after Copy: ${copied.slice(0, 60)}…`);
+      await setActive(input, (i) => (i as { model?: { value?: string } }).model?.value === 'run');
+      await accept();
+      await finished;
+      await waitFor('the document to close', () => !previewTab());
+    } finally {
+      await closePrompt().catch(() => undefined);
+      await vscode.workspace.getConfiguration('okstra').update('confirmBeforeRun', false, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
   it('shows the answered steps in the tree, the readable role rows included', () => {

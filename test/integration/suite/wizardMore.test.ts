@@ -134,35 +134,35 @@ describe('wizard UI, more', function () {
     await choose(input, 'ship/release-1');
     input = await nextInput(input);
     assert.equal(stepOf(input), 'task-type');
-    const seen = await answerUntilConfirmed(input, {
-      'task-type': async (i) => {
-        await choose(i as vscode.QuickPick<vscode.QuickPickItem>, 'release-handoff');
-      },
-      'pr-template-pick': async (i) => {
-        await choose(i as vscode.QuickPick<vscode.QuickPickItem>, 'repo');
-      },
-      'pr-template-scope': async (i) => {
-        await choose(i as vscode.QuickPick<vscode.QuickPickItem>, 'project');
-      },
-    });
-    console.log(`      release-handoff steps: ${seen.join(' → ')}`);
-    assert.ok(seen.includes('pr-template-scope'), seen.join(' → '));
-    const session = features().controller.session!;
-    assert.equal(session.taskKey, 'ship/release-1');
-    const outcome = session.outcome();
-    assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
-    assert.deepEqual(outcome.persistActions, [{ action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: '.github/pull_request_template.md' }]);
-    assert.equal(fs.readFileSync(configFile, 'utf8'), original, 'confirming applies nothing');
-
     const argvFile = path.join(root, 'standin-argv.json');
     fs.rmSync(argvFile, { force: true });
-    const stateBefore = fs.readFileSync(session.statePath!);
-    // Every provider CLI disappears: the selected models cannot start here (environmental notices).
-    clis.unset();
+    dialogs.calls.length = 0;
+    dialogs.answers = []; // "Run Anyway" not chosen
     try {
-      dialogs.calls.length = 0;
-      dialogs.answers = []; // "Run Anyway" not chosen
-      await vscode.commands.executeCommand('okstra.run');
+      const seen = await answerUntilConfirmed(input, {
+        'task-type': async (i) => {
+          await choose(i as vscode.QuickPick<vscode.QuickPickItem>, 'release-handoff');
+        },
+        'pr-template-pick': async (i) => {
+          await choose(i as vscode.QuickPick<vscode.QuickPickItem>, 'repo');
+        },
+        'pr-template-scope': async (i) => {
+          await choose(i as vscode.QuickPick<vscode.QuickPickItem>, 'project');
+        },
+        // Every provider CLI disappears before Run: the selected models cannot start here (environmental notices).
+        confirm: async () => {
+          clis.unset();
+          await accept();
+        },
+      });
+      console.log(`      release-handoff steps: ${seen.join(' → ')}`);
+      assert.ok(seen.includes('pr-template-scope'), seen.join(' → '));
+      const session = features().controller.session!;
+      assert.equal(session.taskKey, 'ship/release-1');
+      const outcome = session.outcome();
+      assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
+      assert.deepEqual(outcome.persistActions, [{ action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: '.github/pull_request_template.md' }]);
+      // The confirm step's Run asks first.
       const asked = dialogs.calls.find((c) => c.kind === 'ask');
       assert.ok(asked, `Run asked nothing: ${JSON.stringify(dialogs.calls)}`);
       assert.equal(asked.message, 'Some models may not start on this machine.');
@@ -171,7 +171,11 @@ describe('wizard UI, more', function () {
       await sleep(500);
       assert.equal(fs.existsSync(argvFile), false, 'declined: okstra did not run');
       assert.equal(fs.readFileSync(configFile, 'utf8'), original, 'declined: the persist action was not applied');
-      assert.deepEqual(fs.readFileSync(session.statePath!), stateBefore, 'declined: nothing recorded');
+      const stateBefore = fs.readFileSync(session.statePath!);
+      dialogs.answers = [];
+      await vscode.commands.executeCommand('okstra.run');
+      await sleep(300);
+      assert.deepEqual(fs.readFileSync(session.statePath!), stateBefore, 'declined again: nothing recorded');
 
       dialogs.answers = [[/^Some models may not start/, 'Run Anyway']];
       const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
@@ -181,6 +185,8 @@ describe('wizard UI, more', function () {
       clis.set();
       dialogs.answers = [];
     }
+    const outcome = features().controller.session!.outcome();
+    assert.ok(outcome.ok);
     const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] };
     assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
     assert.equal(fs.readFileSync(configFile, 'utf8'), `${original}prTemplate: .github/pull_request_template.md\n`);

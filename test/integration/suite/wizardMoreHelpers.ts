@@ -173,7 +173,11 @@ export function fakeProviderClis(): { dir: string; set(): void; unset(): void; r
   return { dir, set, unset, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Answers prompts with their defaults (or `answers[step]`) until the wizard is confirmed; returns the steps seen. */
+/**
+ * Answers prompts with their defaults (or `answers[step]`) until the wizard is confirmed; returns the steps seen.
+ * The confirm step's Run starts okstra at once (the confirm step is the confirmation): this waits until that
+ * Run attempt is over (ran, refused or declined).
+ */
 export async function answerUntilConfirmed(first: Input, answers: Record<string, (i: Input) => Promise<void>> = {}): Promise<string[]> {
   const seen: string[] = [];
   let input: Input | undefined = first;
@@ -182,11 +186,21 @@ export async function answerUntilConfirmed(first: Input, answers: Record<string,
     const step = stepOf(input);
     seen.push(step);
     const custom = answers[step];
+    let settled: Promise<void> | undefined;
+    if (step === 'confirm') {
+      settled = new Promise<void>((resolve) => {
+        const sub = features().controller.onDidSettleRun(() => {
+          sub.dispose();
+          resolve();
+        });
+      });
+    }
     if (custom) await custom(input);
     else if (isQuickPick(input)) await accept();
     else await typeAndAccept(input, input.value);
     if (step === 'confirm') {
       await waitFor('the wizard to be confirmed', () => features().controller.session?.state.confirmed === true);
+      await Promise.race([settled, sleep(60_000)]);
       return seen;
     }
     const previous: Input = input;
@@ -251,6 +265,8 @@ export async function openWizardHost(): Promise<WizardHost> {
   // The stand-in okstra, through the [program, ...args] form of okstra.command.
   const standIn = path.resolve(ext.extensionPath, 'test/fixtures/stand-in-okstra/okstra.js');
   await vscode.workspace.getConfiguration('okstra').update('command', [process.execPath, standIn], vscode.ConfigurationTarget.Workspace);
+  // okstra.run and okstra.runAgain start at once here; the suites that test the confirmation before Run turn it on.
+  await vscode.workspace.getConfiguration('okstra').update('confirmBeforeRun', false, vscode.ConfigurationTarget.Workspace);
   const configFile = path.join(root, '.okstra/config.yaml');
   const configBefore = fs.readFileSync(configFile);
   return {
@@ -268,6 +284,7 @@ export async function openWizardHost(): Promise<WizardHost> {
       clis.unset();
       clis.remove();
       await vscode.workspace.getConfiguration('okstra').update('command', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.workspace.getConfiguration('okstra').update('confirmBeforeRun', undefined, vscode.ConfigurationTarget.Workspace);
       fs.writeFileSync(configFile, configBefore);
       fs.rmSync(path.join(root, 'standin-argv.json'), { force: true });
     },

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { COMMAND_IDS } from '../../../src/vscode/commandIds';
 
 const root = path.resolve(__dirname, '../../..');
 const read = (f: string) => JSON.parse(fs.readFileSync(path.join(root, f), 'utf8'));
@@ -11,10 +12,7 @@ const pkg = read('package.json');
 const nls: Record<string, string> = read('package.nls.json');
 const nlsKo: Record<string, string> = read('package.nls.ko.json');
 
-const COMMANDS = [
-  'okstra.newRun', 'okstra.resume', 'okstra.editStep', 'okstra.run', 'okstra.runAgain',
-  'okstra.showConfirmation', 'okstra.openStateFile', 'okstra.abort', 'okstra.editFromHere',
-];
+const COMMANDS: string[] = Object.values(COMMAND_IDS);
 
 interface Command { command: string; title: string; category?: string; icon?: string }
 interface MenuItem { command: string; when?: string; group?: string }
@@ -87,7 +85,7 @@ describe('foundation: extension manifest', () => {
   it('declares the settings with valid defaults', () => {
     const props = pkg.contributes.configuration.properties;
     assert.deepEqual(Object.keys(props).sort(), [
-      'okstra.command', 'okstra.hostEntryMode', 'okstra.hostRuntime', 'okstra.modelDefaults', 'okstra.providers', 'okstra.runIn',
+      'okstra.command', 'okstra.confirmBeforeRun', 'okstra.hostEntryMode', 'okstra.hostRuntime', 'okstra.modelDefaults', 'okstra.providers', 'okstra.runIn',
     ]);
     assert.deepEqual(props['okstra.hostRuntime'].enum, ['claude-code', 'codex', 'antigravity', 'vscode']);
     assert.equal(props['okstra.hostRuntime'].default, 'claude-code');

@@ -1,0 +1,143 @@
+// The one confirmation (issue 12 #1, #17): the settings and the roles as tables and the full command line in
+// a read-only document beside a QuickPick that offers Run, Copy Command Line and Change an answer… (mouse and
+// keyboard). The engine's confirm step is shown this way; Run from the view, the status bar, the palette or a
+// notification shows the same before it starts (okstra.confirmBeforeRun may turn that off).
+
+import { renderBundleArgv } from '../../core/run';
+import type { PromptDoc } from '../../core/types';
+import { confirmationMarkdown } from '../confirm/confirmationDoc';
+import type { PromptAction } from '../prompt/promptRunner';
+import { commandLineForDisplay, type DisplayedCommandLine } from '../run/commandLine';
+import type { WizardContext } from '../wizard/context';
+import type { OutcomeResult, WizardSession } from '../wizard/session';
+import { editStep } from './edit';
+import { runWizard } from './run';
+
+const DOCUMENT = 'okstra render-bundle';
+
+/** The command line Run would start, quoted for the default terminal shell. */
+export function displayedCommandLine(ctx: WizardContext, session: WizardSession, renderArgv: readonly string[]): DisplayedCommandLine {
+  const command = ctx.okstraCommand(session);
+  return commandLineForDisplay(renderBundleArgv(command, renderArgv), command.length, ctx.host.shell());
+}
+
+export function confirmationDocument(ctx: WizardContext, session: WizardSession, outcome: Extract<OutcomeResult, { ok: true }>): string {
+  const t = ctx.t;
+  return confirmationMarkdown(outcome.confirmationText, displayedCommandLine(ctx, session, outcome.renderArgv), {
+    setting: t('Setting'),
+    value: t('Value'),
+    role: t('Role'),
+    ordinal: '#',
+    model: t('Model'),
+    roles: t('Agents'),
+    commandLine: (shell) => t('Command line ({0})', shell),
+    howToRun: t('Run, Copy Command Line and Change an answer… are in the prompt above (Enter runs the highlighted item).'),
+  });
+}
+
+export async function showConfirmationDocument(ctx: WizardContext, session: WizardSession, outcome: OutcomeResult): Promise<void> {
+  if (!outcome.ok) return;
+  try {
+    await ctx.host.showReadOnlyDocument(DOCUMENT, confirmationDocument(ctx, session, outcome));
+  } catch (err) {
+    ctx.log.warn(`the confirmation document could not be shown: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+export async function closeConfirmationDocument(ctx: WizardContext): Promise<void> {
+  try {
+    await ctx.host.closeReadOnlyDocument(DOCUMENT);
+  } catch {
+    // already closed
+  }
+}
+
+/** The items of the confirmation that are not answers: Copy Command Line (it says that it copied). */
+export function confirmationActions(ctx: WizardContext, session: WizardSession): PromptAction[] {
+  const t = ctx.t;
+  return [
+    {
+      label: `$(copy) ${t('Copy Command Line')}`,
+      description: t('to paste it into a terminal'),
+      run: async () => {
+        const outcome = session.preview();
+        if (!outcome.ok) return outcome.error;
+        try {
+          await ctx.host.writeClipboard(displayedCommandLine(ctx, session, outcome.renderArgv).line);
+        } catch (err) {
+          return t('The command line could not be copied: {0}', err instanceof Error ? err.message : String(err));
+        }
+        ctx.log.info('command line copied');
+        const said = t('Copied the command line to the clipboard.');
+        ctx.host.flash(`$(check) ${said}`);
+        return said;
+      },
+    },
+  ];
+}
+
+/**
+ * The confirmation of a complete wizard: resolves once the person chose. `run` starts okstra (after the
+ * checks of runWizard), `edit` opens Change an answer….
+ */
+export async function showConfirmationPick(ctx: WizardContext, session: WizardSession): Promise<'run' | 'edit' | undefined> {
+  const t = ctx.t;
+  const outcome = session.outcome();
+  if (!outcome.ok) {
+    await ctx.dialogs.error(outcome.error);
+    return undefined;
+  }
+  const trusted = ctx.trust.isTrusted();
+  const answered = session.state.answered.length;
+  const prompt: PromptDoc = {
+    id: 'confirm',
+    step: 'confirm',
+    kind: 'pick',
+    label: t('Run okstra render-bundle for {0}? The command line is beside this prompt.', session.taskKey),
+    options: [
+      trusted
+        ? { value: 'run', label: `$(play) ${t('Run')}`, default: true }
+        : { value: 'run', label: t('Run'), disabled: true, description: t('Run is disabled in an untrusted workspace') },
+      { value: 'edit', label: `$(edit) ${t('Change an answer…')}`, ...(trusted ? {} : { default: true as const }) },
+    ],
+    echo_template: '',
+    progress: { answered: Math.max(answered - 1, 0), total: answered },
+  };
+  let chosen: 'run' | 'edit' | undefined;
+  await showConfirmationDocument(ctx, session, outcome);
+  const result = await ctx.runner.run({
+    prompt,
+    folderName: session.folderName,
+    taskKey: session.taskKey,
+    canGoBack: false,
+    actions: confirmationActions(ctx, session),
+    submit: async (answer) => {
+      chosen = answer === 'run' ? 'run' : 'edit';
+      return { ok: true, echo: `confirm: ${answer}`, next: null, notices: [], open: [] };
+    },
+  });
+  await closeConfirmationDocument(ctx);
+  if (result.kind !== 'answered') return undefined;
+  if (chosen === 'run') await runWizard(ctx, session, { confirmed: true });
+  else if (chosen === 'edit') await editStep(ctx);
+  return chosen;
+}
+
+/** okstra.showConfirmation: the confirmation of a complete wizard; the confirm step of one at that step. */
+export const showConfirmationCommand = (ctx: WizardContext) => async (): Promise<void> => {
+  const session = await ctx.requireSession();
+  if (!session) return;
+  if (session.state.confirmed === true && !session.state.aborted) {
+    await showConfirmationPick(ctx, session);
+    return;
+  }
+  const current = session.current().prompt;
+  if (current?.step === 'confirm') {
+    await ctx.loop.drive();
+    return;
+  }
+  const where = current && current.kind !== 'done' ? current.label : (session.current().error ?? '');
+  await ctx.dialogs.info(ctx.t('{0} is not finished yet; the wizard is at: {1}', session.taskKey || session.folderName, where), [ctx.t('Continue')]).then((a) => {
+    if (a) void ctx.loop.drive();
+  });
+};

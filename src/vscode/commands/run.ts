@@ -1,0 +1,150 @@
+// Run and Run Again: re-check what is on disk, the one confirmation (unless okstra.confirmBeforeRun is off
+// or the person has just confirmed), the machine checks, persist actions, then the task or terminal; the
+// exit code is recorded and a notification that names the task acts on that same wizard (issue 12 #3).
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { renderBundleArgv } from '../../core/run';
+import type { Notice } from '../../core/types';
+import { WORKBENCH_COMMANDS } from '../commandIds';
+import type { WizardContext } from '../wizard/context';
+import type { WizardSession } from '../wizard/session';
+import { showConfirmationPick } from './confirmation';
+
+/** Notices about the machine, not the selection: Run asks before starting. */
+function isEnvironmental(n: Notice): boolean {
+  return n.kind === 'environment';
+}
+
+/** The answers file of "Answer now" when it still holds no answer, only its `## <id>: <question>` headings (issue 12 #11), else null. */
+export function emptyAnswersFile(session: WizardSession): string | null {
+  const rel = session.state.clarification_response_path;
+  if (!rel || !session.state.answered.includes('clarification-pick')) return null;
+  try {
+    const text = fs.readFileSync(path.resolve(session.projectRootAbs, rel), 'utf8');
+    return text.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#')) ? rel : null;
+  } catch {
+    return null; // a missing file is the engine's refusal (outcome re-checks files)
+  }
+}
+
+export interface RunOptions {
+  /** The person has just confirmed (the confirm step or the confirmation): no second question. */
+  confirmed?: boolean;
+}
+
+export async function runWizard(ctx: WizardContext, sessionArg: WizardSession | undefined, options: RunOptions = {}): Promise<void> {
+  try {
+    await runChecked(ctx, sessionArg, options);
+  } finally {
+    ctx.runSettled.fire();
+  }
+}
+
+async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefined, options: RunOptions): Promise<void> {
+  const t = ctx.t;
+  const session = sessionArg ?? (await ctx.requireSession());
+  if (!session) return;
+  const refusal = ctx.trust.refusal();
+  if (refusal) {
+    ctx.log.warn(`Run refused: ${refusal}`);
+    await ctx.dialogs.error(refusal);
+    return;
+  }
+  // Another window or the CLI may have changed the wizard: run what is on disk.
+  const reloaded = await ctx.guard(async () => {
+    await session.reload();
+    return true;
+  });
+  if (!reloaded) return;
+  if (ctx.session === session) ctx.refresh();
+  const outcome = session.outcome();
+  if (!outcome.ok) {
+    ctx.log.warn(`Run refused: ${outcome.error}`);
+    await ctx.dialogs.error(outcome.error);
+    return;
+  }
+  const settings = ctx.settings(session.projectRootAbs);
+  if (!options.confirmed && settings.confirmBeforeRun) {
+    // showConfirmationPick runs (confirmed) when the person chooses Run.
+    await showConfirmationPick(ctx, session);
+    return;
+  }
+  const empty = emptyAnswersFile(session);
+  if (empty) {
+    await ctx.dialogs.error(t('{0} has no answers yet: write them there, then Run again.', empty));
+    return;
+  }
+  const notices = session.current().notices;
+  for (const n of notices) ctx.log.info(`notice before Run: ${n.text}`);
+  const environmental = notices.filter(isEnvironmental);
+  if (environmental.length > 0) {
+    const go = t('Run Anyway');
+    const answer = await ctx.dialogs.ask(t('Some models may not start on this machine.'), environmental.map((n) => n.text).join('\n'), [go]);
+    if (answer !== go) return;
+  }
+  for (const action of outcome.persistActions) {
+    try {
+      ctx.log.info(`persist action applied: ${ctx.runPort.applyPersistAction(session.projectRootAbs, action)}`);
+    } catch (err) {
+      await ctx.dialogs.error(t('Could not apply {0}: {1}', `${action.file} ${action.key}`, err instanceof Error ? err.message : String(err)));
+      return;
+    }
+  }
+  const command = ctx.okstraCommand(session);
+  const argv = renderBundleArgv(command, outcome.renderArgv);
+  // A task whose program does not exist never ends: refuse it before anything is recorded.
+  const missing = settings.runIn === 'shell' ? null : ctx.runPort.missingProgram(argv[0], session.projectRootAbs);
+  if (missing) {
+    ctx.log.warn(`Run refused: ${missing}`);
+    await ctx.dialogs.error(missing);
+    return;
+  }
+  const startedAt = new Date().toISOString();
+  const record = async (exitCode: number | null): Promise<void> => {
+    await ctx.guard(() => session.recordLastRun({ startedAt, argv, exitCode }));
+    if (ctx.session === session) ctx.refresh();
+  };
+  await record(null);
+  ctx.statusBar.running(session.taskKey);
+  const result = await ctx.runPort.execute({ argv, commandLength: command.length, cwd: session.projectRootAbs, label: `render-bundle ${session.taskKey}` }, settings.runIn);
+  ctx.lastRunResult = result;
+  if (!result.ok) {
+    ctx.log.error(`Run failed to start: ${result.error}`);
+    ctx.refresh();
+    await ctx.dialogs.error(result.error);
+    return;
+  }
+  await record(result.exitCode);
+  ctx.runFinished.fire({ startedAt, argv, exitCode: result.exitCode });
+  void notifyRunEnded(ctx, session, result.exitCode, settings.runIn === 'shell');
+}
+
+/** The notification after a run: it names the task, and its Run Again runs that wizard, whichever is open now. */
+async function notifyRunEnded(ctx: WizardContext, session: WizardSession, exitCode: number | null, inShell: boolean): Promise<void> {
+  const t = ctx.t;
+  const show = t('Show Output');
+  const again = t('Run Again');
+  const buttons = ctx.trust.isTrusted() ? [show, again] : [show];
+  const task = session.taskKey;
+  const message =
+    exitCode === 0
+      ? t('okstra render-bundle for {0} finished (exit code 0).', task)
+      : exitCode === null
+        ? inShell
+          ? t('okstra render-bundle for {0} was started; its exit code is not known (no shell integration).', task)
+          : t('okstra render-bundle for {0} ended without an exit code; the terminal shows why (is the okstra command installed?).', task)
+        : t('okstra render-bundle for {0} failed with exit code {1}.', task, exitCode);
+  const answer = exitCode === 0 || exitCode === null ? await ctx.dialogs.info(message, buttons) : await ctx.dialogs.error(message, buttons);
+  if (answer === show) showOutput(ctx);
+  if (answer === again) await runWizard(ctx, session);
+}
+
+export function showOutput(ctx: WizardContext): void {
+  if (ctx.lastRunResult?.ok) void ctx.host.executeCommand(WORKBENCH_COMMANDS.focusTerminal);
+  else ctx.log.show(true);
+}
+
+export const runCommand = (ctx: WizardContext) => (): Promise<void> => runWizard(ctx, undefined);
+export const runAgainCommand = (ctx: WizardContext) => (): Promise<void> => runWizard(ctx, undefined);
+export const showOutputCommand = (ctx: WizardContext) => (): void => showOutput(ctx);

@@ -1,0 +1,61 @@
+// The confirmation as a read-only markdown document shown beside the confirm prompt: the settings and the
+// roles as two tables, the full command line in a code block (readable, selectable, copyable; it never wraps
+// inside an option). Pure: the engine's confirmationText and the quoted command line in, markdown out.
+
+import type { DisplayedCommandLine } from '../run/commandLine';
+
+export interface ConfirmationTexts {
+  setting: string;
+  value: string;
+  role: string;
+  ordinal: string;
+  model: string;
+  roles: string;
+  commandLine(shell: string): string;
+  howToRun: string;
+}
+
+export interface ConfirmationRows {
+  title: string;
+  settings: Array<[string, string]>;
+  roles: Array<{ role: string; ordinal: string; model: string }>;
+}
+
+/** confirmationText (`header` line, then `  key : value` lines) as rows; role lines (`role : r #n = m`) apart. */
+export function confirmationRows(confirmationText: string): ConfirmationRows {
+  const [header = '', ...lines] = confirmationText.split('\n');
+  const rows: ConfirmationRows = { title: header.trim(), settings: [], roles: [] };
+  for (const line of lines) {
+    const m = /^\s*(\S(?:.*?\S)?)\s+:\s(.*)$/.exec(line);
+    if (!m) {
+      if (line.trim() !== '') rows.settings.push(['', line.trim()]);
+      continue;
+    }
+    const [, key, value] = m;
+    const role = /^(\S+) #(\d+) = (.+)$/.exec(value);
+    if (role) rows.roles.push({ role: role[1], ordinal: role[2], model: role[3] });
+    else if (key === 'role') rows.roles.push({ role: value.replace(/\s*\(.*\)$/, ''), ordinal: '', model: value.replace(/^\S+\s*/, '') });
+    else rows.settings.push([key, value]);
+  }
+  return rows;
+}
+
+/** A markdown table whose columns also line up in a plain-text editor. */
+export function markdownTable(head: readonly string[], body: ReadonlyArray<readonly string[]>): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => cell(r[i] ?? '').length), 3));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => cell(c).padEnd(widths[i])).join(' | ')} |`;
+  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
+}
+
+export function confirmationMarkdown(confirmationText: string, command: DisplayedCommandLine, texts: ConfirmationTexts): string {
+  const rows = confirmationRows(confirmationText);
+  const parts = [`# ${rows.title}`, '', markdownTable([texts.setting, texts.value], rows.settings)];
+  if (rows.roles.length > 0) {
+    parts.push('', `## ${texts.roles}`, '', markdownTable([texts.role, texts.ordinal, texts.model], rows.roles.map((r) => [r.role, r.ordinal, r.model])));
+  }
+  parts.push('', `## ${texts.commandLine(command.shell)}`, '', '```' + (command.error ? 'json' : 'sh'), command.line, '```');
+  if (command.error) parts.push('', command.error);
+  parts.push('', texts.howToRun, '');
+  return parts.join('\n');
+}

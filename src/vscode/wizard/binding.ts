@@ -1,0 +1,31 @@
+// An answer belongs to the prompt it answers: the UI submits with the id and the revision of the prompt it
+// showed, and the session refuses when the current prompt or the state it came from is another. The rule and
+// its messages are the engine's (src/core/wizard/binding.ts checkBinding); this is where the extension applies it.
+
+import type { PromptDoc, WizardError } from '../../core/types';
+import { checkBinding } from '../../core/wizard/binding';
+
+export interface AnswerBinding {
+  /** The id of the prompt that was shown. */
+  prompt: string;
+  /** The revision of the state the shown prompt was computed from. */
+  revision: string;
+}
+
+export const WRONG_PROMPT = 'wrong-prompt';
+
+/** The revision a prompt document carries (docs/protocol.md › The prompt document), else the one the session holds. */
+export function promptRevision(prompt: PromptDoc, sessionRevision: string): string {
+  return typeof prompt.revision === 'string' && prompt.revision !== '' ? prompt.revision : sessionRevision;
+}
+
+/**
+ * Why an answer bound to `expected` may not be applied to `current` (computed from the state at
+ * `currentRevision`), or null. No current prompt (a done wizard, or one that cannot be computed) refuses too:
+ * the prompt that was shown is not current any more.
+ */
+export function bindingRefusal(current: PromptDoc | null, currentRevision: string, expected: AnswerBinding): WizardError | null {
+  const shown: PromptDoc | null = current === null ? null : { ...current, revision: currentRevision };
+  const none: PromptDoc = { id: 'none', step: 'none', kind: 'done', label: '', options: [], echo_template: '', progress: { answered: 0, total: 0 }, revision: currentRevision };
+  return checkBinding(shown !== null && shown.kind !== 'done' ? shown : none, expected);
+}

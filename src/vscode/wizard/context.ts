@@ -1,0 +1,195 @@
+// What every command of the wizard shares: the window seam, the session that is open, the prompt runner and
+// loop, the status bar, the one trust gate and the one settings reader. Command modules (src/vscode/commands)
+// are small functions of this context; nothing here imports `vscode`, so unit tests build it with a fake
+// window and the real engine session (test/unit/vscode/harness.ts).
+
+import { okstraCommandArgv } from '../../core/run';
+import type { LastRun, PromptDoc } from '../../core/types';
+import { CONTEXT_KEYS } from '../commandIds';
+import { Emitter } from '../host/emitter';
+import type { FolderInfo, HostWindow, Log } from '../host/window';
+import { PromptRunner } from '../prompt/promptRunner';
+import type { RunPort, RunResult } from '../run/runPort';
+import type { Dialogs } from './dialogs';
+import { PromptLoop } from './promptLoop';
+import { isStaleRefusal, type WizardSession } from './session';
+import type { SessionFactory } from './sessionFactory';
+import { readSettings, type WizardSettings } from './settings';
+import { WizardStatusBar } from './statusBar';
+import type { TrustGate } from './trust';
+
+/** What the Wizard view shows besides the session's rows. */
+export interface ViewExtras {
+  /** The answers file the wizard waits for (Answer now). */
+  waitingFor?: string;
+}
+
+/** The Wizard view (tree/wizardTree.ts). */
+export interface WizardView {
+  setSession(session: WizardSession | undefined, extras: ViewExtras): void;
+}
+
+export interface WizardDeps {
+  host: HostWindow;
+  log: Log;
+  factory: SessionFactory;
+  view: WizardView;
+  dialogs: Dialogs;
+  trust: TrustGate;
+  run: RunPort;
+}
+
+export class WizardContext {
+  readonly host: HostWindow;
+  readonly log: Log;
+  readonly factory: SessionFactory;
+  readonly dialogs: Dialogs;
+  readonly trust: TrustGate;
+  readonly runPort: RunPort;
+  readonly runner: PromptRunner;
+  readonly statusBar: WizardStatusBar;
+  readonly loop: PromptLoop;
+  private sessionValue: WizardSession | undefined;
+  /** Escape closed the prompt: the wizard is paused (status bar). */
+  paused = false;
+  /** The answers file the wizard waits for (Answer now), project-relative; cleared when the wizard goes on. */
+  waitingFor: string | undefined;
+  lastRunResult: RunResult | undefined;
+  /** Opening messages already said (once per window). */
+  private readonly told = new Set<string>();
+  readonly runFinished = new Emitter<LastRun>();
+  /** Fires whenever a Run attempt is over: ran, refused or declined (tests wait on it). */
+  readonly runSettled = new Emitter<void>();
+  private readonly view: WizardView;
+
+  constructor(deps: WizardDeps) {
+    this.host = deps.host;
+    this.log = deps.log;
+    this.factory = deps.factory;
+    this.dialogs = deps.dialogs;
+    this.trust = deps.trust;
+    this.runPort = deps.run;
+    this.view = deps.view;
+    this.runner = new PromptRunner(deps.host, deps.log);
+    this.statusBar = new WizardStatusBar(deps.host);
+    this.loop = new PromptLoop(this);
+    // alt+left is bound to Back only while one of our prompts is open.
+    this.runner.onDidChangeInput((input) => this.host.setContext(CONTEXT_KEYS.promptOpen, input !== undefined));
+  }
+
+  get t(): HostWindow['t'] {
+    return this.host.t;
+  }
+
+  get session(): WizardSession | undefined {
+    return this.sessionValue;
+  }
+
+  settings(rootAbs: string): WizardSettings {
+    return readSettings(this.host, this.trust, rootAbs);
+  }
+
+  /** Makes `session` the open wizard: the tree, the status bar and the watcher follow it. */
+  setSession(session: WizardSession | undefined): void {
+    this.sessionValue = session;
+    this.waitingFor = undefined;
+    this.loop.watch(session);
+    this.refresh();
+  }
+
+  /**
+   * v1 → v2 conversion, project moved: said once per file in this window (issue 12 #18), when the person opens
+   * the wizard (not when the view shows the latest one by itself).
+   */
+  sayOpeningMessages(session: WizardSession): void {
+    const fresh = session.openingMessages().filter((m) => !this.told.has(m));
+    for (const m of fresh) this.told.add(m);
+    if (fresh.length > 0) void this.dialogs.info(fresh.join(' '));
+  }
+
+  /**
+   * Brings the tree, the status bar and the context keys in step with the session (and workspace trust).
+   * `prompt`: the session's current prompt when the caller has just computed it (the status bar need not again).
+   */
+  refresh(prompt?: PromptDoc | null): void {
+    const session = this.sessionValue;
+    this.view.setSession(session, { waitingFor: this.waitingFor });
+    const complete = session !== undefined && session.state.confirmed === true && !session.state.aborted;
+    const trusted = this.trust.isTrusted();
+    this.host.setContext(CONTEXT_KEYS.hasWizard, session !== undefined);
+    this.host.setContext(CONTEXT_KEYS.canRun, complete && trusted);
+    this.statusBar.update(session, { paused: this.paused, trusted, complete, prompt, waitingFor: this.waitingFor });
+  }
+
+  async requireSession(): Promise<WizardSession | undefined> {
+    const session = this.sessionValue ?? (await this.loadLatest());
+    if (session) return session;
+    await this.dialogs.info(this.t('No okstra wizard is open. Start one with okstra: New Run….'));
+    return undefined;
+  }
+
+  /** Shows the most recently written wizard (unfinished or complete) in the tree, without opening a prompt. */
+  async loadLatest(): Promise<WizardSession | undefined> {
+    if (this.sessionValue || this.loop.running) return this.sessionValue;
+    let latest: Awaited<ReturnType<SessionFactory['latest']>> = null;
+    try {
+      latest = await this.factory.latest(this.folders());
+    } catch (err) {
+      this.log.warn(`looking for the latest wizard failed: ${errorText(err)}`);
+    }
+    if (!latest || this.sessionValue) return this.sessionValue;
+    try {
+      const session = await this.factory.open(latest.statePath, latest.folder);
+      if (!this.sessionValue) {
+        this.log.info(`showing the latest wizard: ${latest.statePath}`);
+        this.setSession(session);
+      }
+    } catch (err) {
+      this.log.warn(`${latest.statePath}: ${errorText(err)}`);
+    }
+    return this.sessionValue;
+  }
+
+  folders(): FolderInfo[] {
+    return this.host.workspaceFolders();
+  }
+
+  folderOf(statePath: string | null): FolderInfo | undefined {
+    return statePath ? this.host.folderOf(statePath) : undefined;
+  }
+
+  /** The okstra command: the setting (trusted workspaces only), else config.yaml's okstraCommand, else `okstra`. */
+  okstraCommand(session: WizardSession): string[] {
+    return okstraCommandArgv(this.settings(session.projectRootAbs).command, { okstraCommand: session.configOkstraCommand() ?? undefined });
+  }
+
+  /** Runs an operation; a thrown error becomes a message (never a raw exception), Reload offered when stale. */
+  async guard<T>(op: () => Promise<T> | T): Promise<T | undefined> {
+    try {
+      return await op();
+    } catch (err) {
+      const message = errorText(err);
+      this.log.error(message);
+      if (isStaleRefusal({ code: codeOf(err) })) void this.loop.offerReload();
+      else await this.dialogs.error(message);
+      return undefined;
+    }
+  }
+
+  dispose(): void {
+    this.loop.dispose();
+    this.runner.dispose();
+    this.statusBar.dispose();
+    this.runFinished.dispose();
+    this.runSettled.dispose();
+  }
+}
+
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function codeOf(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

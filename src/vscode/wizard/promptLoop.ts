@@ -1,0 +1,330 @@
+// The prompt loop: shows the wizard's current prompt, submits the answer bound to that prompt (its id and the
+// revision it was computed from), and goes on until the wizard is done, paused or waits for the person. It
+// follows the state file (and a legacy wizard's companion): when another writer changes it under an open
+// prompt, the prompt closes and the new current prompt opens with a notice; a file that no longer parses is
+// shown at once and every answer is refused with its message.
+
+import * as path from 'node:path';
+import type { PromptDoc } from '../../core/types';
+import { COMMAND_IDS } from '../commandIds';
+import { confirmationActions, closeConfirmationDocument, showConfirmationDocument, showConfirmationPick } from '../commands/confirmation';
+import { runWizard } from '../commands/run';
+import type { Disposable } from '../host/window';
+import type { PromptRequest } from '../prompt/promptRunner';
+import { promptRevision, WRONG_PROMPT } from './binding';
+import type { WizardContext } from './context';
+import { errorText } from './context';
+import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
+
+/** Text prompts whose answer is a file of the project: their InputBox has a file-dialog button. */
+const PATH_STEPS = new Set(['brief-path', 'clarification', 'pr-template']);
+/** The pick whose answer opens a file the person writes before the wizard goes on (Answer now). */
+const WRITE_FIRST_STEPS = new Set(['clarification-pick']);
+
+function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
+  return { ...prompt, options: prompt.options.map((o) => (o.value === 'run' ? { ...o, description: o.description ? `${o.description} · ${note}` : note } : o)) };
+}
+
+export class PromptLoop {
+  private loop: Promise<void> | undefined;
+  private watchers: Disposable[] = [];
+  private watchedKey = '';
+  /** Said on the next prompt the loop shows (a change by another writer). */
+  private pendingNotice: string | undefined;
+  /** Reloads after change events, one at a time. */
+  private following: Promise<void> = Promise.resolve();
+  /** The open prompt is being closed to show the new current one (not to end the loop). */
+  private replacing = false;
+
+  constructor(private readonly ctx: WizardContext) {}
+
+  get running(): boolean {
+    return this.loop !== undefined;
+  }
+
+  /** Resolves when the loop that runs now has ended (tests, and commands that replace it). */
+  idle(): Promise<void> {
+    return this.loop ?? Promise.resolve();
+  }
+
+  dispose(): void {
+    for (const w of this.watchers) w.dispose();
+    this.watchers = [];
+  }
+
+  /** Shows the wizard's current prompt; an open prompt (of this or another wizard) is closed first. */
+  async drive(): Promise<void> {
+    // A prompt outside the loop (the confirmation before Run) gives way too.
+    this.replacing = false;
+    this.ctx.runner.close();
+    while (this.loop) {
+      this.ctx.runner.close();
+      await this.loop;
+    }
+    this.loop = this.driveLoop().finally(() => {
+      this.loop = undefined;
+    });
+    await this.loop;
+    const next = this.after;
+    this.after = undefined;
+    if (next) await next();
+  }
+
+  private async driveLoop(): Promise<void> {
+    const { ctx } = this;
+    const t = ctx.t;
+    ctx.paused = false;
+    ctx.waitingFor = undefined;
+    // The confirmation's preview renderer is loaded while the person answers, not when the confirm step opens (P10).
+    void ctx.host.prepareReadOnlyDocument().catch(() => undefined);
+    try {
+      for (;;) {
+        const session = ctx.session;
+        if (!session) return;
+        const current = session.current();
+        ctx.refresh(current.prompt);
+        if (!current.prompt) {
+          const message = current.error ?? t('The wizard has no prompt to show.');
+          ctx.log.warn(`no prompt: ${message}`);
+          const fix = session.problem() ? t('Open State File') : t('Edit Step…');
+          const answer = await ctx.dialogs.error(message, [fix]);
+          if (answer === fix) setTimeout(() => void ctx.host.executeCommand(session.problem() ? COMMAND_IDS.openStateFile : COMMAND_IDS.editStep), 0);
+          return;
+        }
+        if (current.prompt.kind === 'done') {
+          await this.onDone(session);
+          return;
+        }
+        const isConfirm = current.prompt.step === 'confirm';
+        // Untrusted: the confirm step's Run says that it only confirms; Run then refuses and runs nothing (R6).
+        const prompt = isConfirm && !ctx.trust.isTrusted() ? withRunNote(current.prompt, t('Run is disabled in an untrusted workspace')) : current.prompt;
+        const notice = this.pendingNotice;
+        this.pendingNotice = undefined;
+        // The answer is bound to this prompt and to the state it was computed from.
+        const revision = promptRevision(prompt, session.revision());
+        const request: PromptRequest = {
+          prompt,
+          folderName: session.folderName,
+          taskKey: session.taskKey,
+          canGoBack: session.canGoBack(),
+          notice,
+          submit: (answer) => this.submit(session, prompt, answer, revision),
+          actions: isConfirm ? confirmationActions(ctx, session) : undefined,
+          browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
+        };
+        // The document opens first: the rendered preview takes the focus when it opens, the prompt then takes it back.
+        if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
+        const result = await ctx.runner.run(request);
+        if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm')) await closeConfirmationDocument(ctx);
+        if (result.kind === 'closed') {
+          // Replaced (the state changed under it): the new current prompt follows. Otherwise the loop ends.
+          if (!this.replacing) return;
+          this.replacing = false;
+          continue;
+        }
+        if (result.kind === 'paused') {
+          ctx.paused = true;
+          ctx.log.info(`wizard paused at ${prompt.step}`);
+          ctx.refresh();
+          return;
+        }
+        if (result.kind === 'back') {
+          const back = await ctx.guard(() => session.back());
+          if (back && !back.ok) await ctx.dialogs.error(back.error);
+          else if (back?.ok) ctx.log.info(`back: ${back.echo}`);
+          continue;
+        }
+        // Answered. The editor opens before the next prompt, which then takes the focus.
+        await this.openForEditing(session, result.outcome.open);
+        if (WRITE_FIRST_STEPS.has(prompt.step) && result.outcome.open.length > 0) {
+          // The person writes the answers first: the wizard waits, visibly, until Resume.
+          ctx.waitingFor = result.outcome.open[0];
+          ctx.log.info(`waiting for the answers in ${ctx.waitingFor}`);
+          ctx.refresh();
+          return;
+        }
+        if (isConfirm && ctx.session === session && session.state.confirmed === true) {
+          // The confirm step is the confirmation: Run starts here, with no second question.
+          await this.finishLoopThen(() => runWizard(ctx, session, { confirmed: true }));
+          return;
+        }
+      }
+    } finally {
+      ctx.refresh();
+    }
+  }
+
+  /** Lets the loop end before `next` runs (Run may show the confirmation again, a prompt of its own). */
+  private async finishLoopThen(next: () => Promise<void>): Promise<void> {
+    this.after = next;
+  }
+  private after: (() => Promise<void>) | undefined;
+
+  private async submit(session: WizardSession, prompt: PromptDoc, answer: string, revision?: string): Promise<StepOutcome> {
+    const { ctx } = this;
+    const outcome = await session.submit(answer, revision === undefined ? undefined : { prompt: prompt.id, revision });
+    if (!outcome.ok) {
+      if (isStaleRefusal(outcome)) void this.offerReload();
+      else if (outcome.code === WRONG_PROMPT) void this.followChange(session);
+      return outcome;
+    }
+    ctx.log.info(outcome.echo);
+    for (const n of outcome.notices) ctx.log.info(`notice: ${n.text}`);
+    if (session.statePath === null && session.taskKey !== '') await this.place(session);
+    else this.watch(session);
+    // outcome.next is the session's new current prompt, unless place() switched to the task's existing wizard.
+    ctx.refresh(ctx.session === session ? outcome.next : undefined);
+    return outcome;
+  }
+
+  /** The file dialog for a path prompt, in the project; resolves the project-relative path. */
+  private async browse(session: WizardSession): Promise<string | undefined> {
+    const { ctx } = this;
+    const picked = await ctx.host.showOpenDialog({ title: ctx.t('Choose a file in {0}', session.folderName), defaultDirAbs: session.projectRootAbs });
+    if (!picked) return undefined;
+    const rel = path.relative(session.projectRootAbs, picked);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
+      await ctx.dialogs.error(ctx.t('{0} is not inside the project {1}; choose a file in the project.', picked, session.projectRootAbs));
+      return undefined;
+    }
+    return rel.split(path.sep).join('/');
+  }
+
+  /** Opens what the answer created for the user to edit (a new task's brief.md, an answers file) under the next prompt. */
+  private async openForEditing(session: WizardSession, files: string[]): Promise<void> {
+    for (const rel of files) {
+      try {
+        // Not a preview (it is meant to be edited); the focus stays with the wizard's next prompt.
+        await this.ctx.host.showTextDocument(path.join(session.projectRootAbs, rel), { preview: false, preserveFocus: true });
+        this.ctx.log.info(`opened ${rel} for editing`);
+      } catch (err) {
+        // The wizard goes on without the editor: the path is in the echo and the tree.
+        this.ctx.log.warn(`could not open ${rel}: ${errorText(err)}`);
+      }
+    }
+  }
+
+  /** The task is known: the wizard moves from workspace storage to its file next to the task folder. */
+  private async place(session: WizardSession): Promise<void> {
+    const { ctx } = this;
+    const t = ctx.t;
+    const placement = await ctx.factory.place(session, false);
+    if (placement.kind === 'placed') {
+      ctx.log.info(`wizard saved to ${placement.statePath}`);
+      this.watch(session);
+      return;
+    }
+    const resume = t('Resume');
+    const startOver = t('Start Over');
+    const w = placement.summary;
+    const answer = await ctx.dialogs.ask(
+      t('{0} already has an unfinished wizard.', session.taskKey),
+      t('It stopped at {0} ({1} of {2}). Resume it, or start over (the old file is kept as a backup)?', w.step, w.n, w.total),
+      [resume, startOver],
+    );
+    if (answer === startOver) {
+      const placed = await ctx.factory.place(session, true);
+      ctx.log.info(`started over: ${placed.statePath} (the previous wizard was backed up)`);
+      this.watch(session);
+      return;
+    }
+    // Resume (or cancelled): continue the wizard that already exists; the new one is dropped.
+    const existing = await ctx.factory.open(placement.statePath, { name: session.folderName, rootAbs: session.projectRootAbs });
+    ctx.log.info(`resuming ${placement.statePath}`);
+    ctx.setSession(existing);
+  }
+
+  private async onDone(session: WizardSession): Promise<void> {
+    const { ctx } = this;
+    ctx.refresh();
+    if (session.state.aborted) {
+      ctx.log.info('the wizard was aborted');
+      return;
+    }
+    ctx.log.info('every prompt is answered');
+    await this.finishLoopThen(async () => {
+      await showConfirmationPick(ctx, session);
+    });
+  }
+
+  // ------------------------------------------------------------------ following the file
+
+  /** Watches the files of `session` (the state file, a legacy wizard's companion); the previous watchers stop. */
+  watch(session: WizardSession | undefined): void {
+    const paths = session?.watchPaths() ?? [];
+    const key = paths.join('\0');
+    if (key === this.watchedKey && this.watchers.length > 0) return;
+    this.dispose();
+    this.watchedKey = key;
+    if (!session) return;
+    for (const p of paths) {
+      this.watchers.push(this.ctx.host.watchFile(p, () => void this.followChange(session)));
+      this.ctx.log.info(`watching ${p}`);
+    }
+  }
+
+  /** Another writer may have changed the wizard's files: reload, and replace an open prompt with the new current one. */
+  followChange(session: WizardSession): Promise<void> {
+    this.following = this.following.then(() => this.followOnce(session)).catch((err: unknown) => {
+      this.ctx.log.warn(`following a change on disk failed: ${errorText(err)}`);
+    });
+    return this.following;
+  }
+
+  private async followOnce(session: WizardSession): Promise<void> {
+    const { ctx } = this;
+    const t = ctx.t;
+    if (ctx.session !== session) return;
+    const before = { problem: session.problem(), revision: session.revision() };
+    // Our own saves fire the watcher too: reload only what another writer changed.
+    if (!before.problem && !session.changedOnDisk()) return;
+    ctx.log.info(`${session.statePath} changed on disk (the CLI or another window): reloading`);
+    await session.reload();
+    const problem = session.problem();
+    if (problem) {
+      if (problem !== before.problem) {
+        ctx.runner.close();
+        ctx.refresh();
+        const open = t('Open State File');
+        void ctx.dialogs.error(t('The state file no longer parses, so no answer can be saved: {0}', problem), [open]).then((a) => {
+          if (a === open) void ctx.host.executeCommand(COMMAND_IDS.openStateFile);
+        });
+      }
+      return;
+    }
+    if (!before.problem && session.revision() === before.revision) return;
+    const prompt = session.current().prompt;
+    const where = prompt && prompt.kind !== 'done' ? prompt.label : t('the end of the wizard');
+    const notice = t('changed outside this window: now at {0}', where);
+    ctx.log.info(notice);
+    if (this.running && ctx.runner.input) {
+      this.pendingNotice = notice;
+      this.replace();
+    } else {
+      ctx.refresh();
+      if (before.problem && !this.running) void ctx.dialogs.info(t('The state file reads again: {0}', notice));
+    }
+  }
+
+  /** A save refused because the file changed on disk: offer Reload (then the new current prompt). */
+  async offerReload(): Promise<void> {
+    const { ctx } = this;
+    const reload = ctx.t('Reload');
+    const answer = await ctx.dialogs.warn(ctx.t('The wizard was changed in another window or by the CLI.'), [reload]);
+    if (answer !== reload) return;
+    const session = ctx.session;
+    if (session?.statePath) {
+      await ctx.guard(() => session.reload());
+      ctx.refresh();
+    }
+    // The loop that shows a prompt now goes on with the reloaded state; none runs: start one.
+    if (this.running && ctx.runner.input) this.replace();
+    else if (!this.running) setTimeout(() => void this.drive(), 0);
+  }
+
+  /** Closes the open prompt so that the loop shows the (new) current prompt instead. */
+  private replace(): void {
+    this.replacing = true;
+    this.ctx.runner.close();
+  }
+}

@@ -1,0 +1,286 @@
+// A HostWindow for plain-Node tests (src/vscode/host/window.ts): QuickPicks and InputBoxes are objects the
+// test drives (accept an item, type a value, press Back or Escape), messages are recorded and answered by
+// pattern, editors and the clipboard are recorded, file watchers fire when the test says so.
+import type * as vscode from 'vscode';
+import type { ConfigurationReader, Disposable, FolderInfo, HostWindow, Severity, StatusItem } from '../../../src/vscode/host/window';
+
+type Listener<T> = (value: T) => unknown;
+
+/** An event whose fire() resolves when every (async) listener has finished. */
+class FakeEvent<T> {
+  private listeners: Array<Listener<T>> = [];
+  readonly event = (listener: Listener<T>): Disposable => {
+    this.listeners.push(listener);
+    return { dispose: () => (this.listeners = this.listeners.filter((l) => l !== listener)) };
+  };
+  async fire(value: T): Promise<void> {
+    await Promise.all([...this.listeners].map((l) => l(value)));
+  }
+  clear(): void {
+    this.listeners = [];
+  }
+}
+
+export const BACK: vscode.QuickInputButton = { iconPath: 'back' as never, tooltip: 'Back' };
+export const BROWSE: vscode.QuickInputButton = { iconPath: 'folder' as never, tooltip: 'Choose a file…' };
+const SEPARATOR = -1 as vscode.QuickPickItemKind;
+
+abstract class FakeInput {
+  title: string | undefined;
+  placeholder: string | undefined;
+  prompt: string | undefined;
+  busy = false;
+  enabled = true;
+  ignoreFocusOut = false;
+  buttons: readonly vscode.QuickInputButton[] = [];
+  value = '';
+  visible = false;
+  disposed = false;
+  shows = 0;
+  protected readonly accept = new FakeEvent<void>();
+  protected readonly hide_ = new FakeEvent<void>();
+  protected readonly button = new FakeEvent<vscode.QuickInputButton>();
+  protected readonly valueChange = new FakeEvent<string>();
+  readonly onDidAccept = this.accept.event;
+  readonly onDidHide = this.hide_.event;
+  readonly onDidTriggerButton = this.button.event;
+  readonly onDidChangeValue = this.valueChange.event;
+  constructor(protected readonly owner: FakeWindow) {}
+  show(): void {
+    this.visible = true;
+    this.shows++;
+  }
+  hide(): void {
+    if (!this.visible) return;
+    this.visible = false;
+    void this.hide_.fire();
+  }
+  dispose(): void {
+    this.disposed = true;
+    this.visible = false;
+    this.owner.closed(this as unknown as FakeQuickPick | FakeInputBox);
+  }
+  /** Escape. */
+  escape(): Promise<void> {
+    this.visible = false;
+    return this.hide_.fire();
+  }
+  pressBack(): Promise<void> {
+    return this.button.fire(BACK);
+  }
+  pressButton(b: vscode.QuickInputButton): Promise<void> {
+    return this.button.fire(b);
+  }
+}
+
+export type Item = vscode.QuickPickItem & { model?: { kind: string; value?: string }; action?: unknown; error?: true };
+
+export class FakeQuickPick extends FakeInput {
+  readonly kind = 'pick';
+  items: readonly Item[] = [];
+  activeItems: readonly Item[] = [];
+  selectedItems: readonly Item[] = [];
+  canSelectMany = false;
+  matchOnDescription = false;
+  readonly onDidChangeActive = new FakeEvent<readonly Item[]>().event;
+  readonly onDidChangeSelection = new FakeEvent<readonly Item[]>().event;
+
+  /** Values of the answer items (the engine's option values), in order. */
+  values(): string[] {
+    return this.items.flatMap((i) => (i.model?.value !== undefined && i.model.kind !== 'separator' ? [i.model.value] : []));
+  }
+  item(match: string | ((i: Item) => boolean)): Item {
+    const found = this.items.find((i) => (typeof match === 'string' ? i.model?.value === match : match(i)));
+    if (!found) throw new Error(`no item ${String(match)} in ${this.items.map((i) => `${i.label} [${i.model?.value ?? ''}]`).join(' | ')}`);
+    return found;
+  }
+  /** Makes an item active (by engine value or predicate) and presses Enter. */
+  choose(match: string | ((i: Item) => boolean)): Promise<void> {
+    this.activeItems = [this.item(match)];
+    return this.accept.fire();
+  }
+  /** Enter on the active item (the default). */
+  enter(): Promise<void> {
+    return this.accept.fire();
+  }
+  /** Ticks these values of a multi-pick and presses Enter. */
+  tick(values: string[]): Promise<void> {
+    this.selectedItems = this.items.filter((i) => i.model?.value !== undefined && values.includes(i.model.value));
+    return this.accept.fire();
+  }
+  /** The refusal shown in place, if any. */
+  errorText(): string | undefined {
+    const first = this.items[0];
+    return first?.error ? first.label.replace(/^\$\(error\) |^⚠ /, '') : undefined;
+  }
+}
+
+export class FakeInputBox extends FakeInput {
+  readonly kind = 'text';
+  validationMessage: string | vscode.InputBoxValidationMessage | undefined;
+  type(value: string): Promise<void> {
+    this.value = value;
+    void this.valueChange.fire(value);
+    return this.accept.fire();
+  }
+  enter(): Promise<void> {
+    return this.accept.fire();
+  }
+  errorText(): string | undefined {
+    const m = this.validationMessage;
+    return typeof m === 'object' ? m.message : m;
+  }
+}
+
+export interface ShownMessage {
+  severity: Severity;
+  message: string;
+  modal: boolean;
+  detail?: string;
+  buttons: readonly string[];
+}
+
+type Answer = string | undefined | ((m: ShownMessage) => Promise<string | undefined> | string | undefined);
+
+export function format(message: string, args: ReadonlyArray<string | number | boolean>): string {
+  return message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+}
+
+export class FakeWindow implements HostWindow {
+  readonly messages: ShownMessage[] = [];
+  /** [pattern, button or function]: the first match answers; unmatched messages resolve undefined. */
+  answers: Array<[RegExp, Answer]> = [];
+  readonly opened: Array<{ file: string; preview: boolean; preserveFocus: boolean }> = [];
+  readonly documents = new Map<string, string>();
+  readonly flashes: string[] = [];
+  readonly commands: Array<{ id: string; args: unknown[] }> = [];
+  readonly contextKeys = new Map<string, unknown>();
+  clipboard = '';
+  /** What the open dialog returns. */
+  openDialogResult: string | undefined;
+  folders: FolderInfo[] = [];
+  trusted = true;
+  settings: Record<string, unknown> = {};
+  /** The open prompts, oldest first (normally one). */
+  readonly inputs: Array<FakeQuickPick | FakeInputBox> = [];
+  readonly shownInputs: Array<FakeQuickPick | FakeInputBox> = [];
+  private readonly watchers = new Map<string, Set<() => void>>();
+  quickPickAnswer: ((items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined) | undefined;
+  readonly quickPicks: Array<{ title: string; items: readonly vscode.QuickPickItem[] }> = [];
+  readonly statusItem: StatusItem = { text: '', tooltip: undefined, command: undefined, show: () => undefined, hide: () => undefined, dispose: () => undefined };
+
+  readonly quickInput = { back: BACK, browse: BROWSE, separator: SEPARATOR, errorSeverity: 3 as vscode.InputBoxValidationSeverity };
+
+  t = (message: string, ...args: Array<string | number | boolean>): string => format(message, args);
+  language = (): string => 'en';
+  shell = (): string => '/bin/bash';
+
+  createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
+    const qp = new FakeQuickPick(this);
+    this.track(qp);
+    return qp as unknown as vscode.QuickPick<T>;
+  }
+  createInputBox(): vscode.InputBox {
+    const box = new FakeInputBox(this);
+    this.track(box);
+    return box as unknown as vscode.InputBox;
+  }
+  private track(input: FakeQuickPick | FakeInputBox): void {
+    const show = input.show.bind(input);
+    input.show = () => {
+      show();
+      if (!this.inputs.includes(input)) {
+        this.inputs.push(input);
+        this.shownInputs.push(input);
+      }
+    };
+  }
+  closed(input: FakeQuickPick | FakeInputBox): void {
+    const i = this.inputs.indexOf(input);
+    if (i >= 0) this.inputs.splice(i, 1);
+  }
+  /** The prompt on screen now. */
+  get input(): FakeQuickPick | FakeInputBox | undefined {
+    return this.inputs[this.inputs.length - 1];
+  }
+
+  async showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string }): Promise<T | undefined> {
+    this.quickPicks.push({ title: options.title, items });
+    return this.quickPickAnswer?.(items) as T | undefined;
+  }
+  async showMessage(severity: Severity, message: string, options: { modal?: boolean; detail?: string }, buttons: readonly string[]): Promise<string | undefined> {
+    const shown: ShownMessage = { severity, message, modal: options.modal === true, detail: options.detail, buttons };
+    this.messages.push(shown);
+    const hit = this.answers.find(([re]) => re.test(message));
+    if (!hit) return undefined;
+    const answer = typeof hit[1] === 'function' ? await hit[1](shown) : hit[1];
+    return answer !== undefined && buttons.includes(answer) ? answer : undefined;
+  }
+  flash(text: string): void {
+    this.flashes.push(text);
+  }
+  createStatusBarItem(): StatusItem {
+    return this.statusItem;
+  }
+  async showTextDocument(file: string, options: { preview: boolean; preserveFocus: boolean }): Promise<void> {
+    this.opened.push({ file, ...options });
+  }
+  async showReadOnlyDocument(name: string, markdown: string): Promise<void> {
+    this.documents.set(name, markdown);
+  }
+  async prepareReadOnlyDocument(): Promise<void> {
+    // nothing to load
+  }
+  async closeReadOnlyDocument(name: string): Promise<void> {
+    this.documents.delete(name);
+  }
+  async showOpenDialog(): Promise<string | undefined> {
+    return this.openDialogResult;
+  }
+  async writeClipboard(text: string): Promise<void> {
+    this.clipboard = text;
+  }
+  setContext(key: string, value: unknown): void {
+    this.contextKeys.set(key, value);
+  }
+  async executeCommand(id: string, ...args: unknown[]): Promise<unknown> {
+    this.commands.push({ id, args });
+    return undefined;
+  }
+  watchFile(file: string, onChange: () => void): Disposable {
+    let set = this.watchers.get(file);
+    if (!set) this.watchers.set(file, (set = new Set()));
+    set.add(onChange);
+    return { dispose: () => set.delete(onChange) };
+  }
+  /** What the workbench watcher would report after another writer changed `file`. */
+  fileChanged(file: string): void {
+    for (const f of this.watchers.get(file) ?? []) f();
+  }
+  watched(): string[] {
+    return [...this.watchers.entries()].filter(([, s]) => s.size > 0).map(([f]) => f);
+  }
+  workspaceFolders(): FolderInfo[] {
+    return this.folders;
+  }
+  folderOf(file: string): FolderInfo | undefined {
+    return this.folders.find((f) => file === f.rootAbs || file.startsWith(f.rootAbs + '/'));
+  }
+  isTrusted(): boolean {
+    return this.trusted;
+  }
+  configuration(): ConfigurationReader {
+    return { get: <T>(key: string) => this.settings[key] as T | undefined };
+  }
+}
+
+/** Resolves once `probe` answers (polled on every turn of the event loop); fails after `ms`. */
+export async function until<T>(what: string, probe: () => T | undefined | null | false, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setImmediate(r));
+  }
+}

@@ -1,0 +1,128 @@
+// The VS Code shell in plain Node: the real command table, prompt loop, confirmation and engine session on a
+// copy of demo/, with the fake window (fakeWindow.ts) in place of VS Code and a recorded Run.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { RunPort, RunRequest, RunResult } from '../../../src/vscode/run/runPort';
+import type { ViewExtras } from '../../../src/vscode/wizard/context';
+import { WizardController } from '../../../src/vscode/wizard/controller';
+import { hostDialogs } from '../../../src/vscode/wizard/dialogs';
+import { EngineSessionFactory } from '../../../src/vscode/wizard/engineSession';
+import type { WizardSession } from '../../../src/vscode/wizard/session';
+import { readSettings } from '../../../src/vscode/wizard/settings';
+import { TrustGate } from '../../../src/vscode/wizard/trust';
+import { FakeInputBox, FakeQuickPick, FakeWindow, until } from './fakeWindow';
+
+const REPO = path.resolve(__dirname, '..', '..', '..');
+export const DEMO = path.join(REPO, 'demo');
+export const PROVIDERS = ['claude', 'codex', 'antigravity', 'grok', 'kimi'];
+
+export interface Shell {
+  win: FakeWindow;
+  controller: WizardController;
+  project: string;
+  runs: RunRequest[];
+  view: { session: WizardSession | undefined; extras: ViewExtras; rows(): string[] };
+  /** The next prompt on screen (another object than `previous`). */
+  next(previous?: FakeQuickPick | FakeInputBox): Promise<FakeQuickPick | FakeInputBox>;
+  command(name: keyof WizardController['commands'], ...args: unknown[]): Promise<unknown>;
+  stateFile(key: string): string;
+  close(): void;
+}
+
+const quietLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined };
+
+export function stepOf(input: { title: string | undefined }): string {
+  return (input.title ?? '').split('  (')[0].split(' › ').pop() ?? '';
+}
+
+export function openShell(options: { runResult?: RunResult } = {}): Shell {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-shell-'));
+  const project = path.join(parent, 'acme-payments');
+  fs.cpSync(DEMO, project, { recursive: true });
+  const win = new FakeWindow();
+  win.folders = [{ name: 'acme-payments', rootAbs: project }];
+  const bin = path.join(project, '.demo-bin');
+  win.settings = { providers: Object.fromEntries(PROVIDERS.map((p) => [p, { path: path.join(bin, p) }])) };
+  const trust = new TrustGate(win);
+  const memory = new Map<string, unknown>();
+  const factory = new EngineSessionFactory({
+    storage: { get: <T>(k: string, fallback: T) => (memory.has(k) ? (memory.get(k) as T) : fallback), update: async (k, v) => void memory.set(k, v) },
+    log: quietLog,
+    builtinProfilesDir: path.join(REPO, 'profiles'),
+    settings: (root) => readSettings(win, trust, root),
+    language: () => 'en',
+    t: win.t,
+  });
+  const runs: RunRequest[] = [];
+  const run: RunPort = {
+    missingProgram: () => null,
+    execute: async (request) => {
+      runs.push(request);
+      return options.runResult ?? { ok: true, exitCode: 0 };
+    },
+    applyPersistAction: (_root, a) => `${a.file}: ${a.key} = ${a.value}`,
+  };
+  const view: Shell['view'] = {
+    session: undefined,
+    extras: {},
+    rows: () => {
+      const t = view.session?.tree();
+      return t ? (t.ok ? t.rows.map((r) => r.id) : [`error: ${t.error}`]) : [];
+    },
+  };
+  const controller = new WizardController({
+    host: win,
+    log: quietLog,
+    factory,
+    view: { setSession: (s, extras) => Object.assign(view, { session: s, extras }) },
+    dialogs: hostDialogs(win),
+    trust,
+    run,
+  });
+  return {
+    win,
+    controller,
+    project,
+    runs,
+    view,
+    next: (previous) => until('the next prompt', () => {
+      const i = win.input;
+      return i && i !== previous && i.visible ? i : undefined;
+    }),
+    command: (name, ...args) => Promise.resolve((controller.commands[name] as (...a: unknown[]) => unknown)(...args)),
+    stateFile: (key) => {
+      const [g, id] = key.split('/');
+      return path.join(project, '.okstra', 'tasks', g, `${id}.wizard.json`);
+    },
+    close: () => {
+      controller.dispose();
+      fs.rmSync(parent, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Answers with the defaults (Enter) until `stop` (a step id) is shown; returns the steps seen and that prompt. */
+export async function answerUntil(shell: Shell, first: FakeQuickPick | FakeInputBox, stop: string, answers: Record<string, (i: FakeQuickPick | FakeInputBox) => Promise<void>> = {}) {
+  const seen: string[] = [];
+  let input = first;
+  for (let guard = 0; guard < 60; guard++) {
+    const step = stepOf(input);
+    seen.push(step);
+    if (step === stop) return { seen, input };
+    const custom = answers[step];
+    if (custom) await custom(input);
+    else await input.enter();
+    input = await shell.next(input);
+  }
+  throw new Error(`never reached ${stop}: ${seen.join(' → ')}`);
+}
+
+/** New Run → the task `key` → its first prompt after task-pick. */
+export async function startTask(shell: Shell, key: string): Promise<FakeQuickPick | FakeInputBox> {
+  void shell.command('newRun');
+  const first = (await shell.next()) as FakeQuickPick;
+  if (stepOf(first) !== 'task-pick') throw new Error(`expected task-pick, got ${first.title}`);
+  await first.choose(key);
+  return shell.next(first);
+}

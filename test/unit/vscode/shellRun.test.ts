@@ -1,0 +1,213 @@
+// Run, its one confirmation and what a person sees around it, in the shell with a fake window (issue 12 #1,
+// #3, #11, #16, #17, #19, and R6 through the one trust gate).
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { confirmationMarkdown, confirmationRows } from '../../../src/vscode/confirm/confirmationDoc';
+import { terminalEnvironment } from '../../../src/vscode/wizard/terminalEnvironment';
+import { providerCliEnvVar } from '../../../src/workspace/environment';
+import { PromptRunner } from '../../../src/vscode/prompt/promptRunner';
+import { BROWSE, FakeWindow, type FakeInputBox, type FakeQuickPick, until } from './fakeWindow';
+import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
+
+/** A complete (confirmed) wizard of `key`, Run declined at the confirm step (Escape). */
+async function completeWizard(shell: Shell, key: string): Promise<void> {
+  const first = await startTask(shell, key);
+  const { input } = await answerUntil(shell, first, 'confirm');
+  // Confirmed without running: what another window or the CLI would leave.
+  const session = shell.controller.session!;
+  await input.escape();
+  const r = await session.submit('run');
+  assert.ok(r.ok);
+  shell.controller.refresh();
+}
+
+describe('vscode shell: Run and the confirmation', function () {
+  this.timeout(20_000);
+  let shell: Shell;
+  beforeEach(() => {
+    shell = openShell();
+  });
+  afterEach(() => shell.close());
+
+  it('Run from outside the wizard shows the same confirmation first; Run there starts okstra once (issue 12 #17)', async () => {
+    await completeWizard(shell, 'ledger/fx-rate-cache');
+    void shell.command('run');
+    const confirm = (await shell.next()) as FakeQuickPick;
+    assert.equal(stepOf(confirm), 'confirm');
+    assert.deepEqual(confirm.values(), ['run', 'edit']);
+    assert.match(shell.win.documents.get('okstra render-bundle') ?? '', /^## Command line \(bash\)$/m);
+    assert.equal(shell.runs.length, 0, 'nothing runs before the person chose Run');
+    await confirm.choose('run');
+    await until('okstra to run', () => shell.runs.length === 1);
+    assert.equal(shell.win.messages.filter((m) => m.modal).length, 0);
+  });
+
+  it('okstra.confirmBeforeRun = false: Run starts at once', async () => {
+    await completeWizard(shell, 'ledger/fx-rate-cache');
+    shell.win.settings.confirmBeforeRun = false;
+    await shell.command('run');
+    assert.equal(shell.runs.length, 1);
+    assert.equal(shell.win.input, undefined);
+  });
+
+  it('a run\'s notification names its task and its Run Again acts on that wizard, whichever is open now (issue 12 #3)', async () => {
+    shell.win.settings.confirmBeforeRun = false;
+    await completeWizard(shell, 'ledger/fx-rate-cache');
+    let release!: (b: string | undefined) => void;
+    const later = new Promise<string | undefined>((r) => (release = r));
+    shell.win.answers = [[/^okstra render-bundle for ledger\/fx-rate-cache finished \(exit code 0\)\.$/, () => later]];
+    await shell.command('run');
+    await until('the notification', () => shell.win.messages.some((m) => m.message.startsWith('okstra render-bundle for ledger/fx-rate-cache finished')));
+    // Another wizard is opened meanwhile.
+    const other = await startTask(shell, 'checkout/saved-card-migration');
+    await other.escape();
+    assert.equal(shell.controller.session!.taskKey, 'checkout/saved-card-migration');
+    shell.win.answers = [];
+    release('Run Again');
+    await until('the second run', () => shell.runs.length === 2);
+    assert.equal(shell.runs[1].label, 'render-bundle ledger/fx-rate-cache');
+    assert.ok(shell.runs[1].argv.includes('fx-rate-cache'));
+  });
+
+  it('R6: untrusted, Run and Run Again refuse with a message and run nothing; the confirmation offers no Run', async () => {
+    await completeWizard(shell, 'ledger/fx-rate-cache');
+    shell.win.trusted = false;
+    await shell.command('run');
+    await shell.command('runAgain');
+    assert.equal(shell.win.messages.filter((m) => /untrusted workspace/.test(m.message)).length, 2);
+    assert.equal(shell.runs.length, 0);
+    void shell.command('showConfirmation');
+    const confirm = (await shell.next()) as FakeQuickPick;
+    const run = confirm.item('run');
+    assert.match(run.label, /^\$\(circle-slash\) /, 'Run is shown disabled');
+    await confirm.choose('run');
+    assert.equal(shell.runs.length, 0);
+  });
+
+  it('Abort: the wizard shows as aborted, Abort again offers Start Over, which starts a new wizard for the task (issue 12 #16)', async () => {
+    const first = await startTask(shell, 'checkout/saved-card-migration');
+    await first.escape();
+    shell.win.answers = [[/^Abort the wizard for checkout\/saved-card-migration\?$/, 'Abort Wizard']];
+    await shell.command('abort');
+    assert.equal(shell.controller.session!.state.aborted, true);
+    assert.match(shell.win.statusItem.text, /aborted$/);
+    shell.win.answers = [[/aborted already/, 'Start Over']];
+    void shell.command('abort');
+    const restarted = await shell.next(first);
+    assert.equal(shell.win.messages.filter((m) => m.modal && /^Abort the wizard/.test(m.message)).length, 1, 'Abort asked once');
+    assert.equal(stepOf(restarted), 'task-type');
+    assert.equal(shell.controller.session!.state.aborted, false);
+    const dir = path.dirname(shell.stateFile('checkout/saved-card-migration'));
+    assert.ok(fs.readdirSync(dir).some((f) => f.startsWith('saved-card-migration.wizard.') && f.endsWith('.bak.json')), 'the aborted wizard is kept as a backup');
+  });
+
+  it('Answer now: the wizard waits (status bar, view) while the answers are written, and refuses Run while the file is empty (issue 12 #11)', async () => {
+    shell.win.settings.confirmBeforeRun = false;
+    const first = await startTask(shell, 'checkout/idempotency-keys');
+    const { input } = await answerUntil(shell, first, 'clarification-pick');
+    await (input as FakeQuickPick).choose((i) => i.model?.value !== undefined && /^Answer now/.test(i.label));
+    const answers = await until('the wait', () => shell.controller.ctx.waitingFor);
+    assert.match(answers, /clarifications\/2026-11-27-1\.answers\.md$/);
+    assert.equal(shell.win.input, undefined, 'no prompt covers the answers file');
+    assert.ok(shell.win.opened.some((o) => o.file.endsWith(answers)));
+    assert.match(shell.win.statusItem.text, /waiting for your answers/);
+    assert.equal(shell.view.extras.waitingFor, answers);
+    // Resume continues; Run with an empty file is refused.
+    void shell.command('resume');
+    const next = await shell.next(input);
+    const { input: confirm } = await answerUntil(shell, next, 'confirm');
+    fs.writeFileSync(path.join(shell.project, answers), '   \n');
+    await (confirm as FakeQuickPick).choose('run');
+    await until('the refusal', () => shell.win.messages.find((m) => /has no answers yet/.test(m.message)));
+    assert.equal(shell.runs.length, 0);
+    fs.writeFileSync(path.join(shell.project, answers), 'Q1: keys expire after 24 h\n');
+    await shell.command('run');
+    assert.equal(shell.runs.length, 1);
+  });
+
+  it('a path prompt has a file button: the open dialog, limited to the project (issue 12 #19)', async () => {
+    const taskType = await startTask(shell, 'checkout/saved-card-migration');
+    await taskType.enter();
+    const brief = (await shell.next(taskType)) as FakeQuickPick;
+    await brief.choose('path');
+    const box = (await shell.next(brief)) as FakeInputBox;
+    assert.equal(stepOf(box), 'brief-path');
+    assert.ok(box.buttons.includes(BROWSE));
+    shell.win.openDialogResult = '/etc/passwd';
+    await box.pressButton(BROWSE);
+    assert.ok(shell.win.messages.some((m) => /is not inside the project/.test(m.message)));
+    shell.win.openDialogResult = path.join(shell.project, 'docs', 'x.md');
+    await box.pressButton(BROWSE);
+    assert.equal(box.value, 'docs/x.md');
+    assert.equal(shell.win.input, box, 'the box stays open');
+  });
+
+  it('a click in the okstra view gives the open prompt its focus back (issue 12 #19)', async () => {
+    await startTask(shell, 'checkout/saved-card-migration');
+    shell.controller.runner.focus();
+    assert.equal(shell.win.commands.at(-1)?.id, 'workbench.action.focusQuickOpen');
+  });
+});
+
+describe('vscode shell: pure pieces of the confirmation and the terminals', () => {
+  const text = [
+    'okstra render-bundle — payments/currency-rounding',
+    '  task-type     : implementation-planning',
+    '  brief         : .okstra/tasks/payments/currency-rounding/brief.md',
+    '  role          : planner #1 = claude/opus-4.5',
+    '  role          : planner #2 = codex/gpt-5.1-codex',
+    '  role          : worker (dynamic, started by the leader at run time)',
+    '  directive     : (none)',
+  ].join('\n');
+
+  it('the confirmation document: settings and roles as tables, the whole command line in one code block (issue 12 #1)', () => {
+    const rows = confirmationRows(text);
+    assert.equal(rows.title, 'okstra render-bundle — payments/currency-rounding');
+    assert.deepEqual(rows.settings.map(([k]) => k), ['task-type', 'brief', 'directive']);
+    assert.deepEqual(rows.roles.slice(0, 2), [
+      { role: 'planner', ordinal: '1', model: 'claude/opus-4.5' },
+      { role: 'planner', ordinal: '2', model: 'codex/gpt-5.1-codex' },
+    ]);
+    const line = `okstra render-bundle --task-group payments --task-id currency-rounding ${'--x y '.repeat(40)}`.trim();
+    const md = confirmationMarkdown(text, { line, shell: 'bash' }, {
+      setting: 'Setting', value: 'Value', role: 'Role', ordinal: '#', model: 'Model', roles: 'Agents', commandLine: (s) => `Command line (${s})`, howToRun: 'How',
+    });
+    const lines = md.split('\n');
+    assert.ok(lines.includes(line), 'the command line is one line, never wrapped');
+    const table = lines.filter((l) => l.startsWith('| planner'));
+    assert.equal(table.length, 2);
+    assert.equal(new Set(lines.filter((l) => l.startsWith('|')).slice(0, 5).map((l) => l.length)).size, 1, 'the settings table lines up');
+  });
+
+  it('the integrated terminals get OKSTRA_TERMINAL_BACKEND and the provider CLIs of the settings (issue 12 #7)', () => {
+    assert.deepEqual(terminalEnvironment({ providerPaths: { claude: '/opt/claude', 'my-llm': '/x/y', codex: undefined } }, providerCliEnvVar), {
+      OKSTRA_TERMINAL_BACKEND: 'vscode-terminal',
+      OKSTRA_CLAUDE_CLI: '/opt/claude',
+      OKSTRA_MY_LLM_CLI: '/x/y',
+    });
+  });
+});
+
+describe('vscode shell: the prompt runner', () => {
+  it('a refusal in a multi-pick is a separator line, never an item that can be ticked (issue 12 #6)', async () => {
+    const win = new FakeWindow();
+    const runner = new PromptRunner(win, { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined });
+    const done = runner.run({
+      prompt: {
+        id: 'related-tasks-pick', step: 'related-tasks-pick', kind: 'multi_pick', label: 'Related tasks?', echo_template: '',
+        options: [{ value: 'a/one', label: 'a/one' }, { value: 'b/two', label: 'b/two' }], progress: { answered: 3, total: 9 },
+      },
+      folderName: 'demo', taskKey: 'x/y', canGoBack: false,
+      submit: async () => ({ ok: false, error: 'pick at most one task', current: null }),
+    });
+    const qp = (await until('the pick', () => win.input)) as FakeQuickPick;
+    await qp.tick(['a/one', 'b/two']);
+    assert.equal(qp.errorText(), 'pick at most one task');
+    const refusal = qp.items[0];
+    assert.equal(refusal.kind, -1, 'a separator');
+    assert.ok(!qp.selectedItems.includes(refusal));
+    await qp.escape();
+    assert.deepEqual(await done, { kind: 'paused' });
+  });
+});

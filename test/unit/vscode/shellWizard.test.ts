@@ -1,0 +1,83 @@
+// The VS Code shell driven in plain Node with a fake window (shellHarness.ts): the prompt loop, Back, Edit
+// from Here, the one confirmation and Run, on a copy of the demo with the real engine and store.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import { COMMAND_IDS } from '../../../src/vscode/commandIds';
+import { FakeQuickPick, until } from './fakeWindow';
+import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
+
+describe('vscode shell: the prompt loop with a fake window', function () {
+  this.timeout(20_000);
+  let shell: Shell;
+  beforeEach(() => {
+    shell = openShell();
+  });
+  afterEach(() => shell.close());
+
+  it('New Run lists the demo tasks, and a whole wizard ends in ONE confirmation whose Run starts okstra (issue 12 #17)', async () => {
+    void shell.command('newRun');
+    const first = (await shell.next()) as FakeQuickPick;
+    assert.equal(stepOf(first), 'task-pick');
+    assert.ok(first.values().includes('payments/currency-rounding'), first.values().join(' '));
+    await first.choose('payments/currency-rounding');
+    const { input: confirm, seen } = await answerUntil(shell, await shell.next(first), 'confirm');
+    assert.ok(seen.includes('role-model:planner:2'), seen.join(' → '));
+    const doc = await until('the confirmation document', () => shell.win.documents.get('okstra render-bundle'));
+    assert.match(doc, /^# okstra render-bundle — payments\/currency-rounding$/m);
+    assert.match(doc, /^\| task-type +\| implementation-planning +\|$/m);
+    assert.match(doc, /^\| planner +\| 2 +\| codex\/gpt-5\.1-codex +\|$/m);
+    assert.match(doc, /^okstra render-bundle .*--task-group payments .*--task-id currency-rounding/m);
+    const qp = confirm as FakeQuickPick;
+    assert.deepEqual(qp.values(), ['run', 'edit', 'abort']);
+    await qp.choose((i) => /Copy Command Line/.test(i.label));
+    assert.match(shell.win.clipboard, /^okstra render-bundle /);
+    assert.equal(qp.placeholder, 'Copied the command line to the clipboard.');
+    assert.equal(shell.win.input, qp, 'Copy keeps the confirmation open');
+    await qp.choose('run');
+    await until('okstra to run', () => shell.runs.length === 1);
+    assert.deepEqual(shell.runs[0].argv.slice(0, 2), ['okstra', 'render-bundle']);
+    assert.equal(shell.win.messages.filter((m) => m.modal).length, 0, 'no second (modal) confirmation');
+    assert.equal(shell.win.documents.size, 0, 'the confirmation document closes');
+    const saved = JSON.parse(fs.readFileSync(shell.stateFile('payments/currency-rounding'), 'utf8'));
+    assert.equal(saved.confirmed, true);
+    await until('the exit code recorded', () => JSON.parse(fs.readFileSync(shell.stateFile('payments/currency-rounding'), 'utf8')).last_run?.exitCode === 0);
+  });
+
+  it('Back returns to the previous prompt; Edit from Here asks before clearing and reopens at that step', async () => {
+    const taskType = await startTask(shell, 'payments/currency-rounding');
+    assert.equal(stepOf(taskType), 'task-type');
+    await taskType.enter();
+    const brief = await shell.next(taskType);
+    assert.equal(stepOf(brief), 'brief');
+    await brief.pressBack();
+    const again = await shell.next(brief);
+    assert.equal(stepOf(again), 'task-type');
+    const { input: confirm } = await answerUntil(shell, again, 'confirm');
+    await confirm.escape();
+    shell.win.answers = [[/^Clear (\d+|1) later answers?\?$/, 'Clear and Edit']];
+    void shell.command('editFromHere', 'role-model:planner:2');
+    const edited = await shell.next(confirm);
+    assert.equal(stepOf(edited), 'role-model:planner:2');
+    assert.ok(shell.win.messages.some((m) => m.modal && /^Clear (\d+|1) later answers?\?$/.test(m.message)));
+  });
+
+  it('Escape pauses; Resume lists every unfinished wizard when there are several (issue 12 #8)', async () => {
+    const taskType = await startTask(shell, 'checkout/idempotency-keys');
+    await taskType.escape();
+    await until('paused', () => shell.win.input === undefined);
+    shell.win.quickPickAnswer = (items) => items[0];
+    void shell.command('resume');
+    const prompt = await shell.next(taskType);
+    const listed = shell.win.quickPicks.at(-1);
+    assert.ok(listed, 'Resume showed a list');
+    const labels = listed.items.map((i) => i.label);
+    assert.equal(labels.length, 2, labels.join(' | '));
+    assert.ok(labels.some((l) => l.startsWith('checkout/idempotency-keys')), labels.join(' | '));
+    assert.ok(labels.some((l) => l.startsWith('payments/refund-timeout')), labels.join(' | '));
+    assert.equal(stepOf(prompt), 'task-type');
+  });
+
+  it('registers a handler for every command id', () => {
+    assert.deepEqual(Object.keys(shell.controller.commands).sort(), Object.keys(COMMAND_IDS).sort());
+  });
+});
