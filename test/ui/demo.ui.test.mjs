@@ -89,7 +89,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
       'role-model:leader:1', 'role-model:planner:1', 'role-model:planner:2', 'role-model:report-writer:1', 'directive-pick', 'confirm']) {
       assert.ok(seen.includes(step), `the wizard asked ${step}`);
     }
-    // P10 (quality.md): Enter → the next prompt's items visible, over the whole wizard (the confirmation included).
+    // P10 (docs/performance.md): Enter → the next prompt's items visible, over the whole wizard (the confirmation included).
     const times = [...seen.times].sort((a, b) => a - b);
     const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
     console.log(`      P10 Enter → next prompt's items visible: median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms (n=${times.length}; target median < 50 ms, p90 < 100 ms)`);

@@ -126,7 +126,7 @@ class Workbench {
 
   /**
    * Presses Enter on the open prompt and measures, in the page, the time from the keydown to the frame in which
-   * the next prompt (another title) shows its items (an InputBox: its box). quality.md P10.
+   * the next prompt (another title) shows its items (an InputBox: its box). docs/performance.md P10.
    */
   async enterAndMeasure() {
     await this.page.evaluate(() => {

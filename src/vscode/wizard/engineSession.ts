@@ -1,8 +1,8 @@
 // The WizardSession over the real engine, store and workspace: every engine
 // call gets a fresh EngineContext (the environment is recomputed per prompt,
-// roles.md), every successful step is saved through the store (atomic, stale
+// docs/roles.md), every successful step is saved through the store (atomic, stale
 // reads refused), and a wizard whose task is not known yet lives in workspace
-// storage (workspace.md › Roots) until place() writes it next to its task.
+// storage (docs/okstra-files.md › Roots) until place() writes it next to its task.
 // No `vscode` import: settings, storage and texts come in as dependencies, so
 // unit tests run this session in plain Node.
 
@@ -167,7 +167,7 @@ export class EngineSessionFactory implements SessionFactory {
     if (fs.existsSync(dest)) {
       const existing = this.summarise(dest, s.folderName, s.projectRootAbs);
       if (existing && !startOver) return { kind: 'existing', statePath: dest, summary: existing };
-      // Start over, or a finished / aborted wizard: keep the old file as a backup (workspace.md › Roots).
+      // Start over, or a finished / aborted wizard: keep the old file as a backup (docs/okstra-files.md › Roots).
       const backup = store.backupStateFile(dest, new Date());
       if (backup) this.deps.log.info(`backed up ${dest} to ${backup.backupPath}`);
     }
@@ -497,7 +497,7 @@ export class EngineSession implements WizardSession {
     }
     const dest = state.task_group && state.task_id ? store.stateFilePathFor(this.projectRootAbs, state.task_group, state.task_id) : this.statePathValue;
     if (path.resolve(dest) !== path.resolve(this.statePathValue)) {
-      // task-pick answered again with another task: the wizard moves with it (wizard.md › Rewind and Back).
+      // task-pick answered again with another task: the wizard moves with it (docs/steps.md › Rewind and Back).
       const moved = store.moveStateFile(this.handle, dest, state, { destKey: `${state.task_group}/${state.task_id}` });
       this.handle = moved.handle;
       this.statePathValue = dest;

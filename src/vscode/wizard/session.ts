@@ -1,4 +1,4 @@
-// What the UI needs from one wizard: the engine's results (cli.md shapes) over
+// What the UI needs from one wizard: the engine's results (docs/protocol.md shapes) over
 // a state that the session loads and saves. The UI depends on this interface
 // only, so the prompt loop, the tree and Run are tested with the real engine
 // session in plain Node (test/unit/vscode) and with fakes; the implementation
@@ -101,7 +101,7 @@ export interface WizardSession {
   configOkstraCommand(): string | string[] | null;
   /** Is there an answered step Back would return to? */
   canGoBack(): boolean;
-  /** Ids that `rewind(id)` would clear besides the target (wizard.md › Rewind), for the confirmation. */
+  /** Ids that `rewind(id)` would clear besides the target (docs/steps.md › Rewind and Back), for the confirmation. */
   clearedByRewind(id: string): string[];
 }
 

@@ -7,6 +7,9 @@ import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cleanupTemp, cliInProcess, tempDir } from '../cli/cliHarness';
+import { readSettings } from '../../../src/vscode/wizard/settings';
+import { TrustGate } from '../../../src/vscode/wizard/trust';
+import { FakeWindow } from './fakeWindow';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const DEMO = path.join(REPO, 'demo');
@@ -59,7 +62,19 @@ describe('language-model tools: confirmations and registration', function () {
     const { registerLanguageModelTools } = require('../../../src/vscode/lm/wizardTools') as typeof import('../../../src/vscode/lm/wizardTools');
     const quiet = { info() {}, warn() {}, debug() {}, error() {}, trace() {} };
     const context = { subscriptions: [] as unknown[], extensionPath: REPO, workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined } };
-    registerLanguageModelTools(context as any, quiet as any, { controller: { session: { statePath } } } as any);
+    // The extension's own engine-session factory, as features.ts makes it (no VS Code needed: the window is faked).
+    const { EngineSessionFactory } = require('../../../src/vscode/wizard/engineSession') as typeof import('../../../src/vscode/wizard/engineSession');
+    const win = new FakeWindow();
+    const trust = new TrustGate(win);
+    const factory = new EngineSessionFactory({
+      storage: context.workspaceState as any,
+      log: quiet as any,
+      builtinProfilesDir: path.join(REPO, 'profiles'),
+      settings: (root) => readSettings(win, trust, root),
+      language: () => 'en',
+      t: win.t,
+    });
+    registerLanguageModelTools(context as any, quiet as any, { controller: { session: { statePath } }, engineFactory: () => factory } as any);
   });
 
   after(() => {
