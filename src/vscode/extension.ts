@@ -23,6 +23,7 @@ export function activate(context: vscode.ExtensionContext): OkstraExtensionApi {
     log.error('activation failed:', err instanceof Error ? (err.stack ?? err.message) : String(err));
     throw err;
   }
+  Object.assign(features, { tasks: require('./tasks/tasksView').registerTasksView(context, log) });
   const activationMs = performance.now() - started;
   log.info(`okstra-wizard ${String(context.extension.packageJSON.version)} activated in ${activationMs.toFixed(1)} ms (VS Code ${vscode.version})`);
   return { activationMs, features };

@@ -79,7 +79,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
       }),
     );
   };
-  register('okstra.newRun', (folder?: vscode.Uri) => controller.newRun(folder));
+  register('okstra.newRun', (folder?: vscode.Uri, task?: string) => controller.newRun(folder, task));
   register('okstra.resume', (statePath?: string) => controller.resume(statePath));
   register('okstra.editStep', () => controller.editStep());
   register('okstra.editFromHere', (row?: TreeRowModel | string) => controller.editFromHere(row));

@@ -81,7 +81,8 @@ export class WizardController implements vscode.Disposable {
 
   // ------------------------------------------------------------------ commands
 
-  async newRun(folderArg?: vscode.Uri): Promise<void> {
+  /** `taskArg`: a task key (or `new`) that answers task-pick at once (the Tasks view's New Run / Create a Task). */
+  async newRun(folderArg?: vscode.Uri, taskArg?: string): Promise<void> {
     const folder = await this.chooseFolder(folderArg);
     if (!folder) return;
     const config = vscode.workspace.getConfiguration('okstra', vscode.Uri.file(folder.rootAbs));
@@ -90,6 +91,10 @@ export class WizardController implements vscode.Disposable {
     const session = await this.guard(() => this.deps.factory.create(folder, options));
     if (!session) return;
     this.setSession(session);
+    if (typeof taskArg === 'string') {
+      const picked = await this.guard(() => this.submit(session, taskArg));
+      if (picked && !picked.ok) await this.deps.dialogs.error(picked.error);
+    }
     await this.drive();
   }
 
