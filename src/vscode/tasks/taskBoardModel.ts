@@ -171,7 +171,8 @@ export function taskRow(folder: { rootAbs: string; name: string }, entry: TaskEn
   const next = nextPhaseCell(pointer);
   const verdict = typeof m.contract?.outcome === 'string' ? m.contract.outcome : '';
   const title = typeof m.title === 'string' && m.title.trim() !== '' ? m.title.trim() : entry.id;
-  const description = [entry.id, phase, texts.next(next), ...(verdict ? [texts.verdict(verdict)] : []), ...marks].join('  ·  ');
+  // The title is the label, the key is in the tooltip: the description keeps its room for the cells.
+  const description = [phase, texts.next(next), ...(verdict ? [texts.verdict(verdict)] : []), ...marks].join('  ·  ');
   const tooltip = [
     `**${mdEscape(title)}**`,
     `**${texts.tipTask}:** \`${entry.key}\``,

@@ -127,7 +127,9 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<BoardRow>, vsc
 
   getTreeItem(row: BoardRow): vscode.TreeItem {
     if (row.kind !== 'task') {
-      const state = row.kind === 'group' && row.filtered ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+      // Filtered groups open (their matches are the point); after the filter, the groups open before are open again.
+      const open = row.kind === 'group' && (row.filtered || this.expanded.has(row.id));
+      const state = open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
       const item = new vscode.TreeItem(row.label, state);
       item.id = row.kind === 'group' && row.filtered ? `${row.id}\u0000filtered` : row.id;
       item.description = row.description;
@@ -316,9 +318,11 @@ export function registerTasksView(context: vscode.ExtensionContext, log: vscode.
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => provider.foldersChanged()),
     view.onDidExpandElement((e) => {
-      if (e.element.kind === 'group') provider.expanded.set(e.element.id, { rootAbs: e.element.rootAbs, group: e.element.group });
+      if (e.element.kind === 'group' && !e.element.filtered) provider.expanded.set(e.element.id, { rootAbs: e.element.rootAbs, group: e.element.group });
     }),
-    view.onDidCollapseElement((e) => provider.expanded.delete(e.element.id)),
+    view.onDidCollapseElement((e) => {
+      if (!(e.element.kind === 'group' && e.element.filtered)) provider.expanded.delete(e.element.id);
+    }),
   );
   // Missed watcher events are caught by a light poll while the view is visible.
   const pollTimer = setInterval(() => {
