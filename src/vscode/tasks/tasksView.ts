@@ -373,6 +373,17 @@ export function registerTasksView(context: vscode.ExtensionContext, log: vscode.
     const only = folders();
     return vscode.commands.executeCommand('okstra.newRun', only.length === 1 ? vscode.Uri.file(only[0]!.rootAbs) : undefined, 'new');
   });
+  register('okstra.tasks.showUnfinished', async () => {
+    await vscode.commands.executeCommand('okstra.tasks.focus');
+    provider.setFilter({ text: '', phase: '', unfinishedOnly: true });
+  });
+  // The walkthrough's agents step: the command line of the CLI this extension ships, for a terminal or an agent's config.
+  register('okstra.copyCliCommand', async () => {
+    const line = `node ${JSON.stringify(path.join(context.extensionPath, 'dist', 'cli.js'))}`;
+    await vscode.env.clipboard.writeText(line);
+    log.info(`copied the CLI command: ${line}`);
+    void vscode.window.showInformationMessage(t('Copied {0}: paste it in a terminal, then add step --state FILE, or give it to an agent.', line));
+  });
   void vscode.commands.executeCommand('setContext', 'okstra.tasks.filtered', false);
   return { view, provider };
 }
