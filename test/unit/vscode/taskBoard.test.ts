@@ -10,7 +10,7 @@ import { taskPickerLabel } from '../../../src/core/wizard/workspaceRules';
 import { TaskCatalogue } from '../../../src/workspace/catalogue';
 import { createEnvironment } from '../../../src/workspace/environment';
 import { BoardTree } from '../../../src/vscode/tasks/boardTree';
-import { TaskBoard, type WizardProbe } from '../../../src/vscode/tasks/taskBoard';
+import { StampPoller, TaskBoard, type WizardProbe } from '../../../src/vscode/tasks/taskBoard';
 import { describeFilter, matchesFilter, NO_FILTER, phasesOf, taskRow, type GroupRow, type TaskRow, type WizardMark } from '../../../src/vscode/tasks/taskBoardModel';
 import { EngineWizardProbe } from '../../../src/vscode/tasks/wizardProbe';
 import { cleanup, PROFILES, REPO_ROOT, tmpDir, write } from '../workspace/helpers';
@@ -21,7 +21,7 @@ function entry(group: string, id: string, manifest: Record<string, unknown>): Ta
   return { key: `${group}/${id}`, group, id, manifest: { taskGroup: group, taskId: id, ...manifest } };
 }
 
-function manifest(group: string, id: string, extra: Record<string, unknown> = {}): string {
+function manifestText(group: string, id: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ taskKey: `${group}/${id}`, taskGroup: group, taskId: id, title: `Title of ${id}`, ...extra }, null, 2);
 }
 
@@ -112,11 +112,11 @@ describe('tasks view board (taskBoard, boardTree)', () => {
   function project(): string {
     const root = tmpDir('okstra-board-');
     write(root, '.okstra/config.yaml', 'projectId: p\n');
-    write(root, '.okstra/tasks/pay/a/task-manifest.json', manifest('pay', 'a', { updatedAt: '2026-11-01T00:00:00Z' }));
-    write(root, '.okstra/tasks/pay/b/task-manifest.json', manifest('pay', 'b', { updatedAt: '2026-11-20T00:00:00Z' }));
+    write(root, '.okstra/tasks/pay/a/task-manifest.json', manifestText('pay', 'a', { updatedAt: '2026-11-01T00:00:00Z' }));
+    write(root, '.okstra/tasks/pay/b/task-manifest.json', manifestText('pay', 'b', { updatedAt: '2026-11-20T00:00:00Z' }));
     write(root, '.okstra/tasks/pay/bad/task-manifest.json', '{ "taskGroup": ');
     fs.mkdirSync(path.join(root, '.okstra/tasks/pay/no-manifest'), { recursive: true });
-    write(root, '.okstra/tasks/ops/c/task-manifest.json', manifest('ops', 'c'));
+    write(root, '.okstra/tasks/ops/c/task-manifest.json', manifestText('ops', 'c'));
     return root;
   }
 
@@ -155,14 +155,14 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     const tree = new BoardTree(new TaskBoard([{ name: 'p', rootAbs: root }], probe));
     const [, pay] = (await tree.children(undefined)) as GroupRow[];
     await tree.children(pay);
-    const file = write(root, '.okstra/tasks/pay/a/task-manifest.json', manifest('pay', 'a', { title: 'Edited' }));
+    const file = write(root, '.okstra/tasks/pay/a/task-manifest.json', manifestText('pay', 'a', { title: 'Edited' }));
     // Without a watcher event the cached row stays (the view's watcher keeps it right).
     assert.ok(!((await tree.children(pay)) as TaskRow[]).some((r) => r.label === 'Edited'));
     const refreshed = await tree.changed(file);
     assert.equal(refreshed, pay, 'the same group row, refreshed in place');
     assert.ok(((await tree.children(pay)) as TaskRow[]).some((r) => r.label === 'Edited'));
     // A new task folder: the group's count changes.
-    write(root, '.okstra/tasks/pay/d/task-manifest.json', manifest('pay', 'd'));
+    write(root, '.okstra/tasks/pay/d/task-manifest.json', manifestText('pay', 'd'));
     assert.equal(await tree.changed(path.join(root, '.okstra/tasks/pay/d')), pay);
     assert.equal(pay.description, '5 tasks');
     // A wizard file appears: its mark, and the group's count of unfinished wizards.
@@ -173,6 +173,31 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     // A brief or a run folder changes nothing shown; a new group refreshes the whole view.
     assert.equal(await tree.changed(path.join(root, '.okstra/tasks/pay/a/brief.md')), null);
     assert.equal(await tree.changed(path.join(root, '.okstra/tasks/new-group')), undefined);
+  });
+
+  it('the poll catches what a watcher missed: a new state file or task folder through the group folder\'s stamp, an edited manifest of an open group', async () => {
+    const root = project();
+    const { probe, calls } = countingProbe();
+    const tree = new BoardTree(new TaskBoard([{ name: 'p', rootAbs: root }], probe));
+    const [, pay] = (await tree.children(undefined)) as GroupRow[];
+    await tree.children(pay);
+    const poller = new StampPoller();
+    const targets = () => tree.board.pollTargets([{ rootAbs: root, group: 'pay' }]);
+    assert.ok(targets().includes(path.join(root, '.okstra/tasks/pay/a/task-manifest.json')), 'the open group\'s manifests are polled');
+    assert.ok(!targets().some((t) => t.includes(`${path.sep}ops${path.sep}`)), 'a closed group\'s manifests are not');
+    assert.deepEqual(await poller.changed(targets()), [], 'the first poll takes the stamps');
+    // A state file appears (the store writes it by rename: the group folder's stamp changes).
+    await new Promise((r) => setTimeout(r, 20));
+    write(root, '.okstra/tasks/pay/b.wizard.json', '{}');
+    const manifest = write(root, '.okstra/tasks/pay/a/task-manifest.json', manifestText('pay', 'a', { title: 'Polled' }));
+    const changed = await poller.changed(targets());
+    assert.deepEqual(changed, [path.join(root, '.okstra/tasks/pay'), manifest].sort());
+    for (const p of changed) await tree.polled(p);
+    const rows = (await tree.children(pay)) as TaskRow[];
+    assert.ok(rows.some((r) => r.key === 'pay/b' && r.contextValue === 'task unfinished'), 'the new wizard mark');
+    assert.ok(rows.some((r) => r.label === 'Polled'), 'the edited manifest');
+    assert.deepEqual(calls, ['b.wizard.json']);
+    assert.equal(pay.description, '4 tasks  ·  1 unfinished wizard');
   });
 
   it('a filter shows the matching tasks of every group, expanded, and hides the others', async () => {
@@ -190,7 +215,7 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     const a = project();
     const b = tmpDir('okstra-board-b-');
     const c = tmpDir('okstra-board-c-');
-    write(b, '.okstra/tasks/web/x/task-manifest.json', manifest('web', 'x'));
+    write(b, '.okstra/tasks/web/x/task-manifest.json', manifestText('web', 'x'));
     const tree = new BoardTree(new TaskBoard([{ name: 'a', rootAbs: a }, { name: 'b', rootAbs: b }, { name: 'c', rootAbs: c }], countingProbe().probe));
     const roots = await tree.children(undefined);
     assert.deepEqual(roots.map((r) => [r.kind, r.label]), [['folder', 'a'], ['folder', 'b']]);
