@@ -2,6 +2,7 @@
 // the asynchronous board and its invalidation by watcher events (taskBoard),
 // the tree with its filter and grouping (boardTree), the wizard marks (wizardProbe).
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TaskEntry } from '../../../src/core/ports';
@@ -132,6 +133,21 @@ describe('tasks view board (taskBoard, boardTree)', () => {
       tasks.map((t) => t.entry),
       ['pay/b', 'pay/a', 'pay/bad'].map((k) => catalogue.find((e) => e.key === k)),
     );
+  });
+
+  it('skips what the picker\'s catalogue skips: a folder or a FIFO named task-manifest.json; reads a manifest bigger than its buffer', async function () {
+    const root = project();
+    fs.mkdirSync(path.join(root, '.okstra/tasks/pay/dir-manifest/task-manifest.json'), { recursive: true });
+    const fifo = path.join(root, '.okstra/tasks/pay/fifo/task-manifest.json');
+    fs.mkdirSync(path.dirname(fifo), { recursive: true });
+    const made = spawnSync('mkfifo', [fifo]);
+    write(root, '.okstra/tasks/pay/big/task-manifest.json', manifestText('pay', 'big', { notes: 'x'.repeat(100_000) }));
+    const board = new TaskBoard([{ name: 'p', rootAbs: root }], countingProbe().probe);
+    const keys = (await board.tasks(board.allFolders()[0]!, 'pay')).map((t) => t.entry.key).sort();
+    const catalogue = new TaskCatalogue(root).tasks().filter((e) => e.group === 'pay').map((e) => e.key).sort();
+    assert.deepEqual(keys, catalogue);
+    assert.ok(keys.includes('pay/big') && !keys.includes('pay/dir-manifest'));
+    if (made.status === 0) assert.ok(!keys.includes('pay/fifo'));
   });
 
   it('reads a group only when it is expanded, and a state file only when it exists', async () => {
