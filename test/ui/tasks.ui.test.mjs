@@ -151,6 +151,28 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await taskRow('JPY and KRW refunds').waitFor();
   });
 
+  it('the walkthrough opens with its six steps, the first one\'s picture and button', async () => {
+    await wb.palette('Welcome: Open Walkthrough', 'Welcome: Open Walkthrough...');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with the okstra Run Wizard' }).first().waitFor();
+    await page.keyboard.type('okstra Run Wizard');
+    await page.keyboard.press('Enter');
+    const pageBody = page.locator('.gettingStartedContainer');
+    await pageBody.locator('.getting-started-step', { hasText: 'Open the okstra view' }).first().waitFor();
+    for (const title of ['Start a run', 'Answer the prompts', 'Run okstra', 'Resume later', 'The CLI and MCP, for agents']) {
+      await pageBody.locator('.getting-started-step', { hasText: title }).first().waitFor();
+    }
+    await pageBody.locator('.monaco-button', { hasText: 'Open the Tasks View' }).first().waitFor();
+    // The selected step's picture (VS Code gives it a srcset through the remote resource URL).
+    const pictured = await page
+      .waitForFunction(() => [...document.querySelectorAll('.getting-started-media img')].some((i) => /walkthrough\/open-view\.png/.test(decodeURIComponent(`${i.getAttribute('src') ?? ''} ${i.getAttribute('srcset') ?? ''}`))), null, { timeout: 15_000 })
+      .then(() => true, () => false);
+    const html = pictured ? '' : await page.locator('.getting-started-media').first().evaluate((e) => e.outerHTML.slice(0, 800)).catch(() => '(no media element)');
+    assert.ok(pictured, `the first step's picture is not shown: ${html}`);
+    await page.screenshot({ path: path.join(repoRoot, 'test-results', 'ui', 'tasks-walkthrough.png') });
+    await paletteRun('View: Close All Editors');
+  });
+
   it('the CLI drives the same wizard from a terminal (the walkthrough\'s agents step)', async () => {
     await wb.palette('Terminal: Create New Terminal', 'Terminal: Create New Terminal');
     await page.keyboard.press('Enter');
