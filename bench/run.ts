@@ -7,6 +7,7 @@
 //   npm run bench                 the table (about 1–2 minutes)
 //   npm run bench -- --quick      fewer iterations (a smoke run)
 //   npm run bench -- --scaling    also: cost against pool size and task count (docs/performance.md)
+//   npm run bench -- --p9         only P9, the Tasks view (no package build)
 //   OKSTRA_INTEGRATION_LOG=<file> the output of `npm run test:integration`, for P4's real-host figure
 
 import * as fs from 'node:fs';
@@ -18,6 +19,7 @@ import { runP1 } from './p1';
 import { runP2, stressInput, stressWizardWorst } from './p2';
 import { runP3, taskProject } from './p3';
 import { P7_TASK, runP7 } from './mcp';
+import { runP9 } from './p9';
 import { buildPackage, cliJson, integrationActivation, measureProcess, peakRss, timeActivation, timeCliStep } from './processes';
 import { runScaling } from './scaling';
 import { fmtBytes, fmtMs, fmtSample, nowMs, type Sample } from './stats';
@@ -26,6 +28,7 @@ const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const SCALING = args.has('--scaling');
 const KEEP = args.has('--keep');
+const ONLY_P9 = args.has('--p9');
 
 type Verdict = 'PASS' | 'PASS*' | 'MISS' | 'info';
 interface Row {
@@ -84,6 +87,12 @@ async function main(): Promise<void> {
   );
   process.stderr.write(`inputs in ${tmp}\n`);
   try {
+    if (ONLY_P9) {
+      await p9(tmp);
+      console.log('');
+      printTable();
+      return;
+    }
     const pkg = await buildPackage(tmp);
 
     // ---------------------------------------------------------------- P1
@@ -184,6 +193,8 @@ async function main(): Promise<void> {
     const p6 = peakRss(tmp, pkg.cli, stressState, stress.project.env, stress.project.root, QUICK ? 2 : 5, stress.step);
     row('P6', `CLI peak RSS, ${stress.step} on the stress pool`, `${fmtBytes(p6.max)} (largest of ${p6.runs}; median ${fmtBytes(p6.median)}; ${p6.tool})`, '< 80 MB', pass(p6.max < 80 * 1024 * 1024));
 
+    await p9(tmp);
+
     console.log('');
     printTable();
     console.log(`\nbench took ${fmtMs(nowMs() - started)}; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -200,6 +211,17 @@ async function main(): Promise<void> {
     console.error(`\nbench: FAILED: ${gateFailures.join('; ')}`);
     process.exitCode = 1;
   }
+}
+
+/** P9: the Tasks view over 10,000 tasks (bench/p9.ts). */
+async function p9(tmp: string): Promise<void> {
+  const nTasks = 10_000;
+  process.stderr.write(`P9: the Tasks view over ${nTasks} generated tasks …\n`);
+  const r = await runP9(tmp, nTasks, { coldRuns: QUICK ? 3 : 9, changeRuns: QUICK ? 10 : 40 });
+  row('P9', `Tasks view, first render (${r.groups} groups, first group's ${r.firstGroupRows} rows), ${nTasks} tasks, cold`, fmtSample(r.cold), '< 300 ms', judge(r.cold, 300));
+  row('P9', '  refresh after one manifest changed (watcher event → the group\'s rows)', fmtSample(r.change), '< 30 ms', judge(r.change, 30));
+  row('', `  every task read and filtered (a text filter), cold`, fmtSample(r.all), '—', 'info');
+  row('', `  unfinished wizards counted in every group (${r.wizards} state files, in the background)`, fmtSample(r.count), '—', 'info');
 }
 
 main().catch((err: unknown) => {

@@ -6,12 +6,15 @@
 // 2. @vscode/vsce `package --no-dependencies` (esbuild bundles zod and yaml, so no node_modules are shipped and
 //    npm is never asked about the dependency tree), relative README links left as they are (nothing to fetch or
 //    rewrite), no prompts (stdin closed);
-// 3. checks what the package holds (scripts/vsixEntries.mjs) and prints its size and file list.
+// 3. checks what the package holds (scripts/vsixEntries.mjs) and what the marketplaces need from it, Open VSX's
+//    rules included (scripts/marketplaceChecks.mjs: `ovsx` itself needs the registry), and prints its size and
+//    file list.
 // Exit 0 with the vsix written, 1 when any step fails (the message says which and why).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { marketplaceProblems } from './marketplaceChecks.mjs';
 import { vsixEntries, vsixProblems } from './vsixEntries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,10 +100,12 @@ if (vsce.status !== 0 || !fs.existsSync(out)) {
 }
 
 const entries = vsixEntries(out);
-const problems = vsixProblems(entries, manifest);
+const market = marketplaceProblems(manifest, entries, root);
+const problems = [...vsixProblems(entries, manifest), ...market.problems];
 const size = fs.statSync(out).size;
 console.log(`\n${path.relative(process.cwd(), out) || out}: ${kb(size)}, ${entries.length} files`);
 for (const e of entries) console.log(`  ${kb(e.size).padStart(10)}  ${e.name}`);
+for (const w of market.warnings) console.warn(`package: warning: ${w}`);
 if (problems.length) {
   fs.rmSync(out, { force: true });
   fail(`the package is not right (removed it):\n  - ${problems.join('\n  - ')}`);

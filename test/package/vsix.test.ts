@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { marketplaceProblems, pngSize } from '../../scripts/marketplaceChecks.mjs';
 import { vsixEntries, vsixProblems } from '../../scripts/vsixEntries.mjs';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -16,6 +17,9 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json')
   version: string;
   main?: string;
   bin?: Record<string, string>;
+  icon?: string;
+  extensionKind?: string[];
+  contributes: { walkthroughs?: Array<{ steps: Array<{ id: string; media: { image?: string } }> }> };
 };
 const SIZE_BUDGET = 2 * 1024 * 1024; // far above the bundles' own budgets: catches node_modules or sources slipping in
 
@@ -56,12 +60,27 @@ describe('the .vsix (npm run package)', function () {
 
   it('holds the extension bundle, the CLI, the manifest and the profiles, and nothing meant for contributors', () => {
     const entries = vsixEntries(vsix);
-    assert.deepEqual(vsixProblems(entries, manifest), []);
+    assert.deepEqual(vsixProblems(entries, manifest as Parameters<typeof vsixProblems>[1]), []);
     const names = entries.map((e) => e.name);
     assert.ok(names.includes('extension/profiles/registry.yaml'), 'the built-in model registry is not packaged');
     assert.ok(names.some((n) => /^extension\/profiles\/[a-z-]+\.md$/.test(n)), 'the built-in role profiles are not packaged');
     const size = fs.statSync(vsix).size;
     assert.ok(size < SIZE_BUDGET, `the vsix is ${size} bytes (budget ${SIZE_BUDGET}); check .vscodeignore`);
+  });
+
+  it('is ready for both marketplaces: Open VSX\'s rules, a 128×128 PNG icon, README, CHANGELOG, LICENSE, the walkthrough\'s pictures', () => {
+    const entries = vsixEntries(vsix);
+    const { problems } = marketplaceProblems(manifest, entries, REPO_ROOT);
+    assert.deepEqual(problems, []);
+    const names = entries.map((e) => e.name);
+    assert.ok(manifest.icon && names.includes(`extension/${manifest.icon}`), 'the icon is packaged');
+    assert.deepEqual(pngSize(fs.readFileSync(path.join(REPO_ROOT, manifest.icon!))), { width: 128, height: 128 });
+    for (const f of ['extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt']) assert.ok(names.includes(f), `${f} is not packaged`);
+    const images = (manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps.map((st) => st.media.image));
+    assert.equal(images.length, 6, 'six walkthrough steps, each with a picture');
+    for (const img of images) assert.ok(names.includes(`extension/${img}`), `${img} is not packaged`);
+    assert.ok(!names.includes('extension/media/icon.svg'), 'the icon\'s source stays out');
+    assert.deepEqual(manifest.extensionKind, ['workspace']);
   });
 
   it('installs into code-server with --install-extension and is listed with its version', function () {

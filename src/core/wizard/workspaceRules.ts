@@ -92,13 +92,18 @@ export function sortCatalogue(entries: TaskEntry[]): TaskEntry[] {
   return out;
 }
 
+/** A task's current phase as the picker shows it: `currentPhase`, else the last run's type, else `--`. */
+export function currentPhaseOf(m: TaskManifest): string {
+  const runs = m.runs ?? [];
+  const ttype = runs.length ? (runs[runs.length - 1].taskType ?? '') : '';
+  return m.workflow?.currentPhase || ttype || '--';
+}
+
 /** R-NPH-2: one task-picker label. */
 export function taskPickerLabel(entry: TaskEntry, latest: boolean): string {
   if (entry.manifest === null) return `${entry.key}  ·  (unreadable manifest: ${entry.error})`;
   const m = entry.manifest;
-  const runs = m.runs ?? [];
-  const ttype = runs.length ? (runs[runs.length - 1].taskType ?? '') : '';
-  const phase = m.workflow?.currentPhase || ttype || '--';
+  const phase = currentPhaseOf(m);
   const contract = m.contract?.outcome ? `  ·  contract: ${m.contract.outcome}` : '';
   return `${entry.key}  ·  ${phase}  ·  next: ${nextPhaseCell(m.workflow?.nextRecommendedPhase)}${contract}${latest ? '  (latest)' : ''}`;
 }

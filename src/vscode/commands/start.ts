@@ -50,12 +50,20 @@ async function createSession(ctx: WizardContext, folder: FolderInfo): Promise<Wi
   return ctx.guard(() => ctx.factory.create(folder, options));
 }
 
-export async function newRun(ctx: WizardContext, folderArg?: unknown): Promise<void> {
+/**
+ * `taskArg`: the task a person chose in the Tasks view (a task key, or `new` for Create a Task…), which
+ * answers the new wizard's task picker at once — bound to that prompt, so it is never applied to another.
+ */
+export async function newRun(ctx: WizardContext, folderArg?: unknown, taskArg?: unknown): Promise<void> {
   const folder = await chooseFolder(ctx, folderArg);
   if (!folder) return;
   const session = await createSession(ctx, folder);
   if (!session) return;
   ctx.setSession(session);
+  if (typeof taskArg === 'string' && taskArg !== '') {
+    const picked = await ctx.guard(() => session.submit(taskArg, { prompt: 'task-pick', revision: session.revision() }));
+    if (picked && !picked.ok) await ctx.dialogs.error(picked.error);
+  }
   await ctx.loop.drive();
 }
 
@@ -144,6 +152,6 @@ export async function startOverWizard(ctx: WizardContext): Promise<void> {
   await ctx.loop.drive();
 }
 
-export const newRunCommand = (ctx: WizardContext) => (folder?: unknown): Promise<void> => newRun(ctx, folder);
+export const newRunCommand = (ctx: WizardContext) => (folder?: unknown, task?: unknown): Promise<void> => newRun(ctx, folder, task);
 export const resumeCommand = (ctx: WizardContext) => (statePath?: unknown): Promise<void> => resume(ctx, statePath);
 export const startOverCommand = (ctx: WizardContext) => (): Promise<void> => startOverWizard(ctx);

@@ -77,9 +77,11 @@ describe('foundation: extension manifest', () => {
     assert.equal(container.id, 'okstra');
     const icon = fs.readFileSync(path.join(root, container.icon), 'utf8');
     assert.match(icon, /<svg[^>]*width="24"[^>]*height="24"/);
-    assert.deepEqual(pkg.contributes.views.okstra.map((v: { id: string }) => v.id), ['okstra.wizard']);
+    assert.deepEqual(pkg.contributes.views.okstra.map((v: { id: string }) => v.id), ['okstra.wizard', 'okstra.tasks']);
     const welcome = pkg.contributes.viewsWelcome.filter((w: { view: string }) => w.view === 'okstra.wizard');
     assert.ok(welcome.some((w: { contents: string }) => nls[w.contents.slice(1, -1)]?.includes('(command:okstra.newRun)')));
+    const tasksWelcome = pkg.contributes.viewsWelcome.filter((w: { view: string }) => w.view === 'okstra.tasks');
+    assert.ok(tasksWelcome.some((w: { contents: string }) => nls[w.contents.slice(1, -1)]?.includes('(command:okstra.tasks.createTask)')), 'the Tasks view welcome offers Create a Task…');
   });
 
   it('declares the settings with valid defaults', () => {

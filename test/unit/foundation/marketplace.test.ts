@@ -1,0 +1,57 @@
+// The marketplace checks of `npm run package` (scripts/marketplaceChecks.mjs): Open VSX's rules (the ovsx CLI's
+// and the registry's metadata validation) and what a listing needs, on the real manifest and on broken ones.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { marketplaceProblems, pngSize } from '../../../scripts/marketplaceChecks.mjs';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, any>;
+
+/** The entries a good vsix of this manifest holds (as vsce names them). */
+function entriesFor(manifest: Record<string, any>): Array<{ name: string }> {
+  const files = ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', String(manifest.main).replace(/^\.\//, '')];
+  if (manifest.icon) files.push(manifest.icon);
+  for (const w of manifest.contributes?.walkthroughs ?? []) for (const st of w.steps) files.push(st.media.image);
+  return files.map((f) => ({ name: `extension/${f}` }));
+}
+
+describe('marketplace checks (npm run package)', () => {
+  it('the manifest passes them: publisher, name, version, license, icon, README, CHANGELOG, walkthrough pictures', () => {
+    const { problems, warnings } = marketplaceProblems(pkg, entriesFor(pkg), ROOT);
+    assert.deepEqual(problems, []);
+    assert.ok(warnings.every((w) => /repository/.test(w)), warnings.join('; '));
+  });
+
+  it('the icon is a 128×128 PNG and the extension runs where the files are (extensionKind workspace)', () => {
+    assert.deepEqual(pngSize(fs.readFileSync(path.join(ROOT, pkg.icon))), { width: 128, height: 128 });
+    assert.deepEqual(pkg.extensionKind, ['workspace']);
+    assert.deepEqual(pkg.categories, ['AI', 'Other']);
+    assert.equal(pkg.galleryBanner.theme, 'dark');
+  });
+
+  it('settings that hold paths of this machine are machine-overridable, the others resource-scoped', () => {
+    const props = pkg.contributes.configuration.properties as Record<string, { scope: string }>;
+    assert.equal(props['okstra.providers'].scope, 'machine-overridable');
+    assert.equal(props['okstra.command'].scope, 'machine-overridable');
+    for (const k of ['okstra.hostRuntime', 'okstra.hostEntryMode', 'okstra.runIn', 'okstra.modelDefaults']) assert.equal(props[k].scope, 'resource', k);
+  });
+
+  it('refuses what Open VSX or a listing would refuse', () => {
+    const bad = (change: Record<string, unknown>, entries?: Array<{ name: string }>) => {
+      const m = { ...pkg, ...change };
+      return marketplaceProblems(m, entries ?? entriesFor(m), ROOT).problems.join('\n');
+    };
+    assert.match(bad({ publisher: undefined }), /missing required field 'publisher'/);
+    assert.match(bad({ name: 'okstra wizard' }), /name 'okstra wizard': Open VSX takes/);
+    assert.match(bad({ version: 'latest' }), /reserved/);
+    assert.match(bad({ version: '1.0.0 beta' }), /character Open VSX refuses/);
+    assert.match(bad({ galleryBanner: { color: '#123456', theme: 'blue' } }), /galleryBanner\.theme/);
+    assert.match(bad({ repository: 'not a url' }), /repository is not a URL/);
+    assert.match(bad({ activationEvents: ['*'] }), /activationEvents has `\*`/);
+    assert.match(bad({ icon: 'media/okstra.svg' }), /not a PNG/);
+    assert.match(bad({ description: 'x'.repeat(2049) }), /description is longer than 2048/);
+    assert.match(bad({ keywords: ['ok\u0007'] }), /keywords has a control/);
+    assert.match(bad({}, entriesFor(pkg).filter((e) => !/changelog|walkthrough\/run/.test(e.name))), /no CHANGELOG\.md[\s\S]*walkthrough step run/);
+  });
+});
