@@ -33,6 +33,7 @@ import {
 } from '../store';
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
+import { usePrebuiltBuiltins } from '../cli/prebuilt';
 import { openWorkspace, type FsWorkspace } from '../workspace/workspace';
 import type { CurrentDoc, OutcomeDoc, SubmitDoc, TreeDoc } from '../core/wizard/engine';
 import { TASK_KEY_PATTERN, type ToolErrorDoc } from './schemas';
@@ -129,6 +130,7 @@ export class WizardHost {
 
   constructor(private readonly options: WizardHostOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
+    usePrebuiltBuiltins();
     this.workspace = openWorkspace(this.projectRootAbs, { builtinProfilesDir: options.builtinProfilesDir });
     this.texts = textsFor(options.env.OKSTRA_LANG);
   }

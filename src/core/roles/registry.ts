@@ -6,6 +6,7 @@ import { FileError } from '../types';
 import type { ModelDecl, ProjectConfig, ProviderDecl } from '../ports';
 import { parseWithSchema, YamlSource } from './yamlFileError';
 import { pyReprString } from '../pyRepr';
+import { PrebuiltParses } from './parseCache';
 
 export interface ProviderEntry {
   id: string;
@@ -76,8 +77,15 @@ function modelEntry(decl: ModelDecl, base?: ModelEntry): ModelEntry {
   };
 }
 
+/** Registries parsed at build time (src/core/roles/builtinData.ts), by path; used only for the same text. */
+export const prebuiltRegistries = new PrebuiltParses<Registry>();
+
 /** Parses `profiles/registry.yaml` (or any registry text); errors are FileErrors. */
 export function parseRegistry(path: string, text: string): Registry {
+  return prebuiltRegistries.get(path, text) ?? parseRegistryText(path, text);
+}
+
+function parseRegistryText(path: string, text: string): Registry {
   const source = new YamlSource(path, text);
   const data = parseWithSchema(source, registrySchema);
   const providers = new Map<string, ProviderEntry>();

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { FileError } from '../types';
 import { parseWithSchema, splitFrontMatter, YamlSource } from './yamlFileError';
 import { pyReprString } from '../pyRepr';
+import { PrebuiltParses } from './parseCache';
 
 export type Distinctness = 'model' | 'provider';
 
@@ -73,11 +74,20 @@ const frontMatter = z.strictObject({
   roles: z.array(z.record(z.string(), z.unknown()), { error: 'must be a list of roles' }).min(1, { error: 'must list at least one role' }),
 });
 
+/** Profiles parsed at build time (src/core/roles/builtinData.ts); used only for the same path, type and text. */
+export const prebuiltProfiles = new PrebuiltParses<RoleProfile>();
+
+export function profileKey(path: string, taskType: string): string {
+  return `${taskType}\u0000${path}`;
+}
+
 /**
  * Parses and validates a profile. `expectedTaskType` is the file's task type;
  * a profile for another type is refused.
  */
 export function parseRoleProfile(path: string, text: string, expectedTaskType: string): RoleProfile {
+  const prebuilt = prebuiltProfiles.get(profileKey(path, expectedTaskType), text);
+  if (prebuilt !== undefined) return prebuilt;
   try {
     return parseProfile(path, text, expectedTaskType);
   } catch (err) {
