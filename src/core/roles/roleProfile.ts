@@ -4,6 +4,7 @@
 // file-error format.
 
 import * as z from 'zod';
+import { lazySchema } from '../lazySchema';
 import { FileError } from '../types';
 import { parseWithSchema, splitFrontMatter, YamlSource } from './yamlFileError';
 import { pyReprString } from '../pyRepr';
@@ -51,9 +52,9 @@ export const LEADER_REQUIREMENT: RoleRequirement = {
 };
 
 const ROLE_NAME = /^[a-z][a-z0-9-]*$/;
-const count = z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0, { error: 'must be ≥ 0' });
+const count = lazySchema(() => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0, { error: 'must be ≥ 0' }));
 
-const staticRole = z.strictObject({
+const staticRole = lazySchema(() => z.strictObject({
   role: z.string(),
   duty: z.string().min(1, { error: 'must not be empty' }),
   min: count,
@@ -61,18 +62,18 @@ const staticRole = z.strictObject({
   recommended: count.optional(),
   distinct: z.enum(['model', 'provider'], { error: "must be 'model' or 'provider'" }).optional(),
   dynamic: z.literal(false, { error: 'must be false for a role with min/max' }).optional(),
-});
+}));
 
-const dynamicRole = z.strictObject({
+const dynamicRole = lazySchema(() => z.strictObject({
   role: z.string(),
   duty: z.string().min(1, { error: 'must not be empty' }),
   dynamic: z.literal(true),
-});
+}));
 
-const frontMatter = z.strictObject({
+const frontMatter = lazySchema(() => z.strictObject({
   taskType: z.string(),
   roles: z.array(z.record(z.string(), z.unknown()), { error: 'must be a list of roles' }).min(1, { error: 'must list at least one role' }),
-});
+}));
 
 /** Profiles parsed at build time (src/core/roles/builtinData.ts); used only for the same path, type and text. */
 export const prebuiltProfiles = new PrebuiltParses<RoleProfile>();
