@@ -3,8 +3,10 @@
 //   dist/cli.js        src/cli/launcher.ts: the executable; compiles cli-main.js from a V8 code cache
 //   dist/cli-main.js   src/cli/main.ts: the commands (engine, store, workspace)
 //   dist/mcp.js        src/mcp/server.ts: `okstra-wizard mcp` and the MCP SDK, loaded only by that command
+// The last two hold the built-in profiles and registry parsed at build time (scripts/builtinData.mjs).
 // One-shot commands never read the MCP SDK's bytes.
 import path from 'node:path';
+import { builtinDataPlugin } from './builtinData.mjs';
 
 /** `require('../mcp/server')` in src/cli/main.ts becomes `require('./mcp.js')`, a file of its own next to cli-main.js. */
 const mcpApart = {
@@ -21,7 +23,7 @@ export function cliBundles({ root, outdir, common, release }) {
   const base = { ...common, absWorkingDir: root, minify: release, sourcemap: !release };
   return [
     { name: 'cli', ...base, entryPoints: ['src/cli/launcher.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' } },
-    { name: 'cli main', ...base, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli-main.js'), plugins: [mcpApart] },
-    { name: 'mcp', ...base, entryPoints: ['src/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js') },
+    { name: 'cli main', ...base, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli-main.js'), plugins: [mcpApart, builtinDataPlugin(root)] },
+    { name: 'mcp', ...base, entryPoints: ['src/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js'), plugins: [builtinDataPlugin(root)] },
   ];
 }

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { UsageError } from './args';
 import { cliEnvironment } from './environment';
 import { builtinProfilesDir } from './packageRoot';
+import { usePrebuiltBuiltins } from './prebuilt';
 import type { EngineContext, EnvironmentPort } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { WizardError, type Notice, type WizardErrorCode, type WizardState } from '../core/types';
@@ -51,6 +52,7 @@ function prefixed(shown: string, err: WizardError): string {
 function contextFor(io: Io, projectRootAbs: string, environment: EnvironmentPort): EngineContext {
   // Labels in Korean when OKSTRA_LANG is `ko` (or `ko-KR`, …); values, echoes and errors stay as they are.
   const texts = textsFor(io.env.OKSTRA_LANG);
+  usePrebuiltBuiltins();
   const workspace = openWorkspace(projectRootAbs, { builtinProfilesDir: builtinProfilesDir() });
   return { workspace, environment, texts };
 }

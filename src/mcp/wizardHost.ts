@@ -33,11 +33,13 @@ import {
 } from '../store';
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
+import { usePrebuiltBuiltins } from '../cli/prebuilt';
 import { openWorkspace, type FsWorkspace } from '../workspace/workspace';
 import { currentDocument, outcomeDocument, stepDocument, treeDocument } from '../cli/documents';
 import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import type { z } from 'zod';
 import { TASK_KEY_PATTERN, type ToolErrorDoc } from './schemas';
+import { TaskDetailsCache } from './taskDetailsCache';
 
 export interface WizardHostOptions {
   projectRootAbs: string;
@@ -95,14 +97,17 @@ function codeOf(source: unknown, fallback: WizardErrorCode): WizardErrorCode {
   return code !== undefined && code !== 'internal' ? code : fallback;
 }
 
-/** `workspace` with `task(key)` read once (the details or the refusal), for the length of one tool call. */
-function memoizedTasks(workspace: WorkspacePort): WorkspacePort {
+/**
+ * `workspace` with `task(key)` read once (the details or the refusal) for the length of one tool call, and kept
+ * between calls while the task's files are unchanged (src/mcp/taskDetailsCache.ts).
+ */
+function memoizedTasks(workspace: WorkspacePort, kept: TaskDetailsCache): WorkspacePort {
   const memo = new Map<string, { details: TaskDetails } | { error: unknown }>();
   const task = (key: string): TaskDetails => {
     let hit = memo.get(key);
     if (!hit) {
       try {
-        hit = { details: workspace.task(key) };
+        hit = { details: kept.get(key, () => workspace.task(key)) };
       } catch (error) {
         hit = { error };
       }
@@ -117,6 +122,7 @@ function memoizedTasks(workspace: WorkspacePort): WorkspacePort {
       if (prop === 'createTask') {
         return (...args: Parameters<WorkspacePort['createTask']>) => {
           memo.clear();
+          kept.clear();
           return target.createTask(...args);
         };
       }
@@ -133,11 +139,14 @@ export class WizardHost {
   private readonly wizards = new Map<string, OpenWizard>();
   private environment: { stamp: string; port: EnvironmentPort } | null = null;
   private callContext: EngineContext | null = null;
+  private readonly taskDetails: TaskDetailsCache;
 
   constructor(private readonly options: WizardHostOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
+    usePrebuiltBuiltins();
     this.workspace = openWorkspace(this.projectRootAbs, { builtinProfilesDir: options.builtinProfilesDir });
     this.texts = textsFor(options.env.OKSTRA_LANG);
+    this.taskDetails = new TaskDetailsCache(this.projectRootAbs);
   }
 
   // ---------------------------------------------------------------- context
@@ -173,7 +182,7 @@ export class WizardHost {
    * makes (the binding check, the answer, the next prompt). Each call starts with a fresh one.
    */
   private context(): EngineContext {
-    this.callContext ??= { workspace: memoizedTasks(this.workspace), environment: this.environmentPort(), texts: this.texts };
+    this.callContext ??= { workspace: memoizedTasks(this.workspace, this.taskDetails), environment: this.environmentPort(), texts: this.texts };
     return this.callContext;
   }
 

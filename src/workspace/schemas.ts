@@ -3,6 +3,7 @@
 // version does not know; config.yaml is the user's and refuses unknown keys.
 
 import * as z from 'zod';
+import { lazySchema } from '../core/lazySchema';
 
 /** An optional field that may also be written as null; null reads as absent. */
 function opt<T extends z.ZodType>(schema: T) {
@@ -13,15 +14,15 @@ const nonEmpty = z.string().min(1);
 
 // ------------------------------------------------------------ task-manifest
 
-export const runEntrySchema = z.looseObject({
+export const runEntrySchema = lazySchema(() => z.looseObject({
   runId: nonEmpty,
   taskType: opt(z.string()),
   status: opt(z.string()),
   outcome: opt(z.string()),
   inputs: opt(z.string()),
-});
+}));
 
-export const taskManifestSchema = z.looseObject({
+export const taskManifestSchema = lazySchema(() => z.looseObject({
   taskKey: opt(z.string()),
   taskGroup: z.string(),
   taskId: z.string(),
@@ -37,11 +38,11 @@ export const taskManifestSchema = z.looseObject({
   contract: opt(z.looseObject({ outcome: opt(z.string()) })),
   worktree: opt(z.looseObject({ path: nonEmpty, branch: opt(z.string()) })),
   runs: opt(z.array(runEntrySchema)),
-});
+}));
 
 // --------------------------------------------------------------- brief.md
 
-export const briefFrontMatterSchema = z.looseObject({
+export const briefFrontMatterSchema = lazySchema(() => z.looseObject({
   title: opt(z.string()),
   taskType: opt(z.string()),
   analysisTarget: opt(z.string()),
@@ -51,35 +52,35 @@ export const briefFrontMatterSchema = z.looseObject({
       project: opt(z.string()),
     }),
   ),
-});
+}));
 
 // -------------------------------------------------------- approved-plan.md
 
-export const planStageSchema = z.looseObject({
+export const planStageSchema = lazySchema(() => z.looseObject({
   id: nonEmpty.regex(/^[^,\s]+$/, "must not contain ',' or whitespace"),
   title: opt(z.string()),
   dependsOn: opt(z.array(nonEmpty)),
-});
+}));
 
-export const planFrontMatterSchema = z.looseObject({
+export const planFrontMatterSchema = lazySchema(() => z.looseObject({
   approved: opt(z.boolean()),
   stages: opt(z.array(planStageSchema)),
-});
+}));
 
 // ------------------------------------------------------ clarifications
 
-export const questionsSchema = z.array(
+export const questionsSchema = lazySchema(() => z.array(
   z.looseObject({
     id: z.union([nonEmpty, z.number()]).transform(String),
     question: z.string(),
   }),
-);
+));
 
 // ------------------------------------------------------------ inputs.json
 
 const modelRefList = z.array(z.string());
 
-export const runInputsSchema = z.looseObject({
+export const runInputsSchema = lazySchema(() => z.looseObject({
   taskType: opt(z.string()),
   directive: opt(z.string()),
   relatedTasks: opt(z.union([z.string(), z.array(z.string())])),
@@ -99,21 +100,21 @@ export const runInputsSchema = z.looseObject({
   reportWriterModel: opt(z.string()),
   executor: opt(z.string()),
   critic: opt(z.string()),
-});
+}));
 
 // ------------------------------------------------------------ config.yaml
 // The descriptions are the hover text of the generated JSON Schema (schemas/okstra-config.schema.json, built by
 // scripts/schemas/generate.ts), which VS Code shows while config.yaml is edited by hand.
 
-const roleDefaults = z
+const roleDefaults = lazySchema(() => z
   .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a role id'), z.array(nonEmpty).describe('Model refs in order of preference.'))
   .describe(
     'Default models per role id: the first model of the list is proposed for the first instance of the role, the next for the second, and so on. Overridden per user by the okstra.modelDefaults setting.',
-  );
+  ));
 
 export const modelDefaultsSchema = roleDefaults;
 
-export const configSchema = z
+export const configSchema = lazySchema(() => z
   .strictObject({
     projectId: opt(nonEmpty).describe('The project id passed to okstra; default: the project folder name, slugified.'),
     okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).min(1)])).describe(
@@ -152,7 +153,7 @@ export const configSchema = z
     ).describe('How this file combines with the built-in model registry.'),
     prTemplate: opt(nonEmpty).describe('The pull-request template of release hand-off runs, relative to the project root.'),
   })
-  .describe("okstra project settings (.okstra/config.yaml). Unknown keys are refused.");
+  .describe("okstra project settings (.okstra/config.yaml). Unknown keys are refused."));
 
 // --------------------------------------------------- the catalogue fast path
 

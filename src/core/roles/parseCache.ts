@@ -32,3 +32,21 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * Values parsed ahead of time (at build time: src/core/roles/builtinData.ts), each with the exact text it was
+ * parsed from. A lookup hits only for the same key and the same text, so a file that differs from what was
+ * built is parsed as usual: the result is always what parsing this text gives.
+ */
+export class PrebuiltParses<T> {
+  private readonly entries = new Map<string, { text: string; value: T }>();
+
+  add(key: string, text: string, value: T): void {
+    this.entries.set(key, { text, value });
+  }
+
+  get(key: string, text: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit !== undefined && hit.text === text ? hit.value : undefined;
+  }
+}

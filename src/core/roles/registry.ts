@@ -2,10 +2,12 @@
 // shipped with the extension merged with config.yaml `providers` / `models`.
 
 import * as z from 'zod';
+import { lazySchema } from '../lazySchema';
 import { FileError } from '../types';
 import type { ModelDecl, ProjectConfig, ProviderDecl } from '../ports';
 import { parseWithSchema, YamlSource } from '../files/fileErrors';
 import { pyReprString } from '../pyRepr';
+import { PrebuiltParses } from './parseCache';
 
 export interface ProviderEntry {
   id: string;
@@ -33,26 +35,26 @@ export interface Registry {
 }
 
 const MODEL_REF = /^[a-z0-9][a-z0-9_-]*\/[^\s/][^\s]*$/;
-const roleName = z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'must be a role name ([a-z][a-z0-9-]*)' });
+const roleName = lazySchema(() => z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'must be a role name ([a-z][a-z0-9-]*)' }));
 
-const providerSchema = z.strictObject({
+const providerSchema = lazySchema(() => z.strictObject({
   display: z.string().optional(),
   cli: z.string().min(1, { error: 'must not be empty' }).optional(),
   enabled: z.boolean().optional(),
-});
+}));
 
-const modelSchema = z.strictObject({
+const modelSchema = lazySchema(() => z.strictObject({
   ref: z.string().regex(MODEL_REF, { error: "must be '<provider>/<model>'" }),
   display: z.string().optional(),
   aliases: z.array(z.string().min(1, { error: 'must not be empty' })).optional(),
   roles: z.union([z.literal('*'), z.array(roleName)], { error: "must be '*' or a list of roles" }).optional(),
   defaultFor: z.array(roleName).optional(),
-});
+}));
 
-const registrySchema = z.strictObject({
+const registrySchema = lazySchema(() => z.strictObject({
   providers: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'must be a provider id ([a-z0-9][a-z0-9_-]*)' }), providerSchema),
   models: z.array(modelSchema),
-});
+}));
 
 function providerEntry(id: string, decl: ProviderDecl, base?: ProviderEntry): ProviderEntry {
   return {
@@ -76,8 +78,15 @@ function modelEntry(decl: ModelDecl, base?: ModelEntry): ModelEntry {
   };
 }
 
+/** Registries parsed at build time (src/core/roles/builtinData.ts), by path; used only for the same text. */
+export const prebuiltRegistries = new PrebuiltParses<Registry>();
+
 /** Parses `profiles/registry.yaml` (or any registry text); errors are FileErrors. */
 export function parseRegistry(path: string, text: string): Registry {
+  return prebuiltRegistries.get(path, text) ?? parseRegistryText(path, text);
+}
+
+function parseRegistryText(path: string, text: string): Registry {
   const source = new YamlSource(path, text);
   const data = parseWithSchema(source, registrySchema);
   const providers = new Map<string, ProviderEntry>();

@@ -4,9 +4,11 @@
 // file-error format.
 
 import * as z from 'zod';
+import { lazySchema } from '../lazySchema';
 import { FileError } from '../types';
 import { parseWithSchema, splitRequiredFrontMatter, YamlSource } from '../files/fileErrors';
 import { pyReprString } from '../pyRepr';
+import { PrebuiltParses } from './parseCache';
 
 export type Distinctness = 'model' | 'provider';
 
@@ -50,9 +52,9 @@ export const LEADER_REQUIREMENT: RoleRequirement = {
 };
 
 const ROLE_NAME = /^[a-z][a-z0-9-]*$/;
-const count = z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0, { error: 'must be ≥ 0' });
+const count = lazySchema(() => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0, { error: 'must be ≥ 0' }));
 
-const staticRole = z.strictObject({
+const staticRole = lazySchema(() => z.strictObject({
   role: z.string(),
   duty: z.string().min(1, { error: 'must not be empty' }),
   min: count,
@@ -60,24 +62,33 @@ const staticRole = z.strictObject({
   recommended: count.optional(),
   distinct: z.enum(['model', 'provider'], { error: "must be 'model' or 'provider'" }).optional(),
   dynamic: z.literal(false, { error: 'must be false for a role with min/max' }).optional(),
-});
+}));
 
-const dynamicRole = z.strictObject({
+const dynamicRole = lazySchema(() => z.strictObject({
   role: z.string(),
   duty: z.string().min(1, { error: 'must not be empty' }),
   dynamic: z.literal(true),
-});
+}));
 
-const frontMatter = z.strictObject({
+const frontMatter = lazySchema(() => z.strictObject({
   taskType: z.string(),
   roles: z.array(z.record(z.string(), z.unknown()), { error: 'must be a list of roles' }).min(1, { error: 'must list at least one role' }),
-});
+}));
+
+/** Profiles parsed at build time (src/core/roles/builtinData.ts); used only for the same path, type and text. */
+export const prebuiltProfiles = new PrebuiltParses<RoleProfile>();
+
+export function profileKey(path: string, taskType: string): string {
+  return `${taskType}\u0000${path}`;
+}
 
 /**
  * Parses and validates a profile. `expectedTaskType` is the file's task type;
  * a profile for another type is refused.
  */
 export function parseRoleProfile(path: string, text: string, expectedTaskType: string): RoleProfile {
+  const prebuilt = prebuiltProfiles.get(profileKey(path, expectedTaskType), text);
+  if (prebuilt !== undefined) return prebuilt;
   try {
     return parseProfile(path, text, expectedTaskType);
   } catch (err) {

@@ -1,0 +1,33 @@
+// A zod schema built on its first use instead of at module load (docs/performance.md, item 9): a one-shot CLI
+// process loads every schema module but uses a few of the schemas, and building a zod 4 schema is not free.
+// The value stands in for the schema everywhere (parse, safeParse, z.infer, nesting inside another schema,
+// z.toJSONSchema): every access goes to the schema, which `build` makes once, on the first access.
+import * as z from 'zod';
+
+export function lazySchema<T extends z.ZodType>(build: () => T): T {
+  let schema: T | undefined;
+  const real = (): T => {
+    if (schema === undefined) {
+      schema = build();
+      // Metadata (`.describe(…)`) is keyed by the schema object: the stand-in carries the same.
+      const meta = z.globalRegistry.get(schema);
+      if (meta !== undefined) z.globalRegistry.add(standIn, meta);
+    }
+    return schema;
+  };
+  const standIn: T = new Proxy(Object.create(null) as T, {
+    get: (_t, key) => Reflect.get(real(), key),
+    set: (_t, key, value) => Reflect.set(real(), key, value),
+    has: (_t, key) => Reflect.has(real(), key),
+    deleteProperty: (_t, key) => Reflect.deleteProperty(real(), key),
+    defineProperty: (_t, key, desc) => Reflect.defineProperty(real(), key, desc),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_t, key) => {
+      const desc = Reflect.getOwnPropertyDescriptor(real(), key);
+      // A proxy may not report a property the (empty) target lacks as non-configurable.
+      return desc === undefined ? undefined : { ...desc, configurable: true };
+    },
+  });
+  return standIn;
+}
