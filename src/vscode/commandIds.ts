@@ -19,16 +19,38 @@ export const COMMAND_IDS = {
 export type CommandName = keyof typeof COMMAND_IDS;
 export type CommandId = (typeof COMMAND_IDS)[CommandName];
 
+/** The Tasks view's commands (src/vscode/tasks/tasksView.ts registers them), and the walkthrough's CLI button. */
+export const TASKS_COMMAND_IDS = {
+  newRun: 'okstra.tasks.newRun',
+  resume: 'okstra.tasks.resume',
+  openBrief: 'okstra.tasks.openBrief',
+  reveal: 'okstra.tasks.reveal',
+  filter: 'okstra.tasks.filter',
+  clearFilter: 'okstra.tasks.clearFilter',
+  refresh: 'okstra.tasks.refresh',
+  createTask: 'okstra.tasks.createTask',
+  showUnfinished: 'okstra.tasks.showUnfinished',
+  copyCliCommand: 'okstra.copyCliCommand',
+} as const;
+
+/** Every command the extension contributes. */
+export const ALL_COMMAND_IDS: readonly string[] = [...Object.values(COMMAND_IDS), ...Object.values(TASKS_COMMAND_IDS)];
+
 /** `when`-clause context keys the extension sets. */
 export const CONTEXT_KEYS = {
   hasWizard: 'okstra.hasWizard',
   canRun: 'okstra.canRun',
   promptOpen: 'okstra.promptOpen',
+  /** The Tasks view shows no task (its welcome). */
+  tasksEmpty: 'okstra.tasks.empty',
+  /** The Tasks view is filtered (Clear Filter is offered). */
+  tasksFiltered: 'okstra.tasks.filtered',
 } as const;
 
 export const VIEW_IDS = {
   container: 'okstra',
   wizard: 'okstra.wizard',
+  tasks: 'okstra.tasks',
 } as const;
 
 /** Workbench commands the extension calls. */

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import type { TaskEntry } from '../../core/ports';
 import { sortCatalogue } from '../../core/wizard/workspaceRules';
 import { readManifestEntry } from '../../workspace/catalogue';
-import { displayPath, readErrorText } from '../../core/files';
+import { displayPath, notRegularProblem, readErrorText } from '../../core/files';
 import type { WizardMark } from './taskBoardModel';
 
 export interface BoardFolder {
@@ -121,7 +121,7 @@ async function readTextNow(file: string): Promise<string> {
   try {
     const n = await cb<number>((done) => fs.read(fd, buf, 0, BUFFER_BYTES, null, done));
     if (n === 0) {
-      // Empty, or a FIFO / socket by that name (the catalogue skips those): one stat tells.
+      // Empty, or a FIFO / socket by that name (listed as not a regular file): one stat tells.
       const st = await cb<fs.Stats>((done) => fs.fstat(fd, done));
       if (!st.isFile()) throw Object.assign(new Error(`${file}: not a regular file`), { code: 'ENOTREG' });
     }
@@ -135,16 +135,24 @@ async function readTextNow(file: string): Promise<string> {
 
 /**
  * A manifest entry (readManifestEntry validates it as the task picker does);
- * undefined when the task folder has no manifest or it is not a regular file.
+ * undefined when the task folder has no manifest; an entry with its error when it cannot be read or is not a
+ * regular file.
  */
 async function readManifest(rootAbs: string, group: string, id: string, file: string): Promise<TaskEntry | undefined> {
   try {
     return readManifestEntry(rootAbs, group, id, file, await readText(file));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    // Missing, or a directory / FIFO / socket by that name: skipped, as the catalogue skips it.
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'EAGAIN' || code === 'ENXIO' || code === 'ENOTREG') return undefined;
-    return { key: `${group}/${id}`, group, id, manifest: null, error: readErrorText(e, displayPath(rootAbs, file)) };
+    // Missing: not a task, as for the catalogue.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    const entry = (error: string): TaskEntry => ({ key: `${group}/${id}`, group, id, manifest: null, error });
+    // A directory, FIFO or socket by that name: listed with why, as the task picker lists it.
+    if (code === 'EISDIR' || code === 'EAGAIN' || code === 'ENXIO' || code === 'ENOTREG') {
+      const st = await cb<fs.Stats>((done) => fs.lstat(file, done)).catch(() => null);
+      if (st === null) return undefined;
+      return entry(`${displayPath(rootAbs, file)}: ${notRegularProblem(st)}`);
+    }
+    return entry(readErrorText(e, displayPath(rootAbs, file)));
   }
 }
 

@@ -135,7 +135,7 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     );
   });
 
-  it('skips what the picker\'s catalogue skips: a folder or a FIFO named task-manifest.json; reads a manifest bigger than its buffer', async function () {
+  it('lists what the picker\'s catalogue lists: a folder or a FIFO named task-manifest.json, with why; reads a manifest bigger than its buffer', async function () {
     const root = project();
     fs.mkdirSync(path.join(root, '.okstra/tasks/pay/dir-manifest/task-manifest.json'), { recursive: true });
     const fifo = path.join(root, '.okstra/tasks/pay/fifo/task-manifest.json');
@@ -146,8 +146,10 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     const keys = (await board.tasks(board.allFolders()[0]!, 'pay')).map((t) => t.entry.key).sort();
     const catalogue = new TaskCatalogue(root).tasks().filter((e) => e.group === 'pay').map((e) => e.key).sort();
     assert.deepEqual(keys, catalogue);
-    assert.ok(keys.includes('pay/big') && !keys.includes('pay/dir-manifest'));
-    if (made.status === 0) assert.ok(!keys.includes('pay/fifo'));
+    const byKey = new Map((await board.tasks(board.allFolders()[0]!, 'pay')).map((t) => [t.entry.key, t.entry]));
+    assert.ok(keys.includes('pay/big'));
+    assert.match(byKey.get('pay/dir-manifest')!.error ?? '', /task-manifest\.json: not a regular file \(a directory\)/);
+    if (made.status === 0) assert.match(byKey.get('pay/fifo')!.error ?? '', /not a regular file/);
   });
 
   it('reads a group only when it is expanded, and a state file only when it exists', async () => {
