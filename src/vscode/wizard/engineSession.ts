@@ -158,7 +158,9 @@ export class EngineSessionFactory implements SessionFactory {
     if (parsed.state.project_root && path.resolve(parsed.state.project_root) !== path.resolve(root)) {
       messages.push(this.deps.t('This wizard was made in {0}; the project is now {1}, and its paths were moved along.', parsed.state.project_root, root));
     }
-    return new EngineSession(this, { name: folder.name, rootAbs: root }, prepared.state, statePath, loaded, prepared.notices, messages);
+    // What the store found while loading (a legacy file whose bytes changed, continued from its earlier companion): said once.
+    for (const n of loaded.notices) messages.push(n.text);
+    return new EngineSession(this, { name: folder.name, rootAbs: root }, prepared.state, statePath, loaded, [...loaded.notices, ...prepared.notices], messages);
   }
 
   async place(session: WizardSession, startOver: boolean): Promise<Placement> {
@@ -433,7 +435,7 @@ export class EngineSession implements WizardSession {
     this.problemValue = null;
     this.handle = loaded;
     this.stateValue = prepared.state;
-    this.carried = prepared.notices;
+    this.carried = [...loaded.notices, ...prepared.notices];
     this.generation++;
     this.factory.log(`reloaded ${this.statePathValue}${prepared.notices.map((n) => `\n  notice: ${n.text}`).join('')}`);
   }

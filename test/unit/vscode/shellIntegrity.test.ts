@@ -140,6 +140,24 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     assert.equal(shell.win.messages.filter((m) => /version-1 state file: its answers were converted/.test(m.message)).length, 1);
   });
 
+  it('a legacy v1 file whose bytes changed after its continuation was saved: continued from that companion, and the UI says so (issue 11 §7)', async () => {
+    const v1 = shell.stateFile('payments/refund-timeout');
+    void shell.command('resume', v1);
+    const first = await shell.next();
+    await first.enter();
+    const second = await shell.next(first);
+    await second.escape();
+    const answered = shell.controller.session!.state.answered.length;
+    // git's autocrlf (or a hand edit) rewrites the v1 bytes: the companion named after the old sha256 is no longer the match.
+    fs.writeFileSync(v1, fs.readFileSync(v1, 'utf8').replace(/\n/g, '\r\n'));
+    // Another window (or a reload) opens it afresh.
+    const reopened = await shell.controller.ctx.factory.open(v1, shell.win.folders[0]!);
+    assert.notEqual(reopened.current().prompt?.step, 'role-add:critic', 'not restarted from the v1 answers');
+    assert.equal(reopened.state.answered.length, answered, 'every answer of the continuation kept');
+    const said = reopened.openingMessages().filter((m) => /changed since its continuation was saved/.test(m));
+    assert.equal(said.length, 1, reopened.openingMessages().join(' | '));
+  });
+
   it('the confirm step binds too: Run after another writer rewound it is refused, nothing runs', async () => {
     const first = await startTask(shell, 'ledger/fx-rate-cache');
     const { input: confirm } = await answerUntil(shell, first, 'confirm');
