@@ -4,6 +4,9 @@
 // docs/rules.md lists them. The outside documents and ids are looked for in the whole text of each file (comments,
 // strings and fixture data alike); docs/ citations only in comments, since test data names files such as
 // docs/refunds.md inside fixture projects.
+// The repository's own documents (README.md, CONTRIBUTING.md, CHANGELOG.md, docs/*.md) are read as a whole: the same
+// forbidden forms anywhere outside link targets, BUG-n and M-n only in docs/rules.md (which defines them), and every
+// relative .md link and docs/<name>.md mention must name a file that exists.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -24,6 +27,12 @@ const FORBIDDEN: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   { what: 'a bare message id (quote the message, or cite docs/state-file.md or docs/protocol.md)', pattern: /\bM\d+\b/g },
 ];
 const DOCS_MENTION = /(?<![\w./-])docs\/([\w./-]*?\.md)\b/g;
+// A relative Markdown link to a .md file: `](name.md)`, `](../README.md#anchor)`.
+const MD_LINK = /\]\(((?![a-z][\w+.-]*:)[^)\s#]*?\.md)(#[^)\s]*)?\)/gi;
+// The defect and message ids are defined in docs/rules.md and may appear there only; other documents say in words
+// what was decided, or quote the message.
+const RULES_DOC = 'docs/rules.md';
+const ID_FORMS = new Set(['a bare defect id (say what was decided, or cite docs/decisions.md)', 'a bare message id (quote the message, or cite docs/state-file.md or docs/protocol.md)']);
 
 interface Finding { file: string; line: number; text: string; what: string }
 
@@ -73,6 +82,36 @@ function citationProblems(file: string, text: string, docExists: (name: string) 
   return found;
 }
 
+/**
+ * What is wrong with the citations of one document of the repository (README.md, CONTRIBUTING.md, CHANGELOG.md,
+ * docs/*.md), all of whose text is read: the forbidden forms anywhere outside link targets (BUG-n and M-n only outside
+ * docs/rules.md), and every relative `.md` link and `docs/<name>.md` mention naming a file that exists. `exists`
+ * takes a path relative to the repository root.
+ */
+function documentProblems(file: string, text: string, exists: (rel: string) => boolean): Finding[] {
+  const found: Finding[] = [];
+  const dir = path.posix.dirname(file);
+  for (const m of text.matchAll(MD_LINK)) {
+    const target = path.posix.normalize(path.posix.join(dir, m[1]));
+    if (target.startsWith('../') || !exists(target)) found.push({ file, line: lineOf(text, m.index), text: m[0], what: 'a link to a file of the repository that does not exist' });
+  }
+  // Link targets are checked above; blank them (keeping offsets) so that `](roles.md)` is not read as the outside one.
+  const prose = text.replace(MD_LINK, (link) => ' '.repeat(link.length));
+  for (const m of prose.matchAll(DOCS_MENTION)) {
+    if (!exists(`docs/${m[1]}`)) found.push({ file, line: lineOf(text, m.index), text: m[0], what: 'a docs/ file that does not exist' });
+  }
+  for (const { what, pattern } of FORBIDDEN) {
+    if (file === RULES_DOC && ID_FORMS.has(what)) continue;
+    for (const m of prose.matchAll(pattern)) found.push({ file, line: lineOf(text, m.index), text: m[0], what });
+  }
+  return found;
+}
+
+function documentsOf(): string[] {
+  const docs = fs.readdirSync(path.join(root, 'docs')).filter((n) => n.endsWith('.md')).map((n) => `docs/${n}`);
+  return ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs.sort()];
+}
+
 function* textFiles(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules') continue;
@@ -84,7 +123,7 @@ function* textFiles(dir: string): Generator<string> {
 
 const docExists = (name: string) => fs.existsSync(path.join(root, 'docs', name));
 
-describe('foundation: comments cite only files of this repository', () => {
+describe('foundation: comments and documents cite only files of this repository', () => {
   it('no file of src/, test/, scripts/ or bench/ cites an outside document, a bare BUG-n or M-n id, or a missing docs/ file', () => {
     const findings: Finding[] = [];
     let scanned = 0;
@@ -99,6 +138,35 @@ describe('foundation: comments cite only files of this repository', () => {
     assert.ok(scanned > 100, `only ${scanned} files scanned`);
     const lines = findings.map((f) => `${f.file}:${f.line}: '${f.text}' is ${f.what}`);
     assert.equal(lines.length, 0, `${lines.length} citations to fix:\n${lines.join('\n')}`);
+  });
+
+  it('README.md, CONTRIBUTING.md, CHANGELOG.md and docs/*.md cite no outside document, keep BUG-n and M-n ids to docs/rules.md, and link only to files that exist', () => {
+    const files = documentsOf();
+    assert.ok(files.length > 10, `only ${files.length} documents found`);
+    const findings: Finding[] = [];
+    for (const file of files) findings.push(...documentProblems(file, fs.readFileSync(path.join(root, file), 'utf8'), (rel) => fs.existsSync(path.join(root, rel))));
+    const lines = findings.map((f) => `${f.file}:${f.line}: '${f.text}' is ${f.what}`);
+    assert.equal(lines.length, 0, `${lines.length} citations to fix:\n${lines.join('\n')}`);
+  });
+
+  it('the document scan catches each forbidden form and lets repository citations through', () => {
+    const exists = (rel: string) => ['docs/roles.md', 'docs/safety.md', 'docs/rules.md', 'README.md'].includes(rel);
+    const bad: Array<[string, string]> = [
+      ['docs/x.md', 'as wizard.md › Steps says'], ['docs/x.md', "quality.md's P1–P6"], ['README.md', 'see seed-rules §2'],
+      ['docs/x.md', 'the cli.md tree'], ['docs/x.md', 'workspace.md'], ['CHANGELOG.md', 'product.md'],
+      ['docs/x.md', 'see [roles.md](roles.md) › Hosts'], ['docs/x.md', '[a](../shared/spec.md)'], ['docs/x.md', 'kept (BUG-12)'],
+      ['README.md', 'refused with M7'], ['docs/x.md', 'see docs/nowhere.md'], ['docs/x.md', 'see [it](nowhere.md#a)'],
+      ['README.md', 'see [it](docs/nowhere.md)'], ['docs/x.md', '[up](../../README.md)'],
+    ];
+    for (const [file, line] of bad) assert.equal(documentProblems(file, line, exists).length, 1, `${file}: ${line}`);
+    const good: Array<[string, string]> = [
+      ['docs/x.md', 'see [docs/roles.md](roles.md#hosts)'], ['docs/x.md', '[safety](safety.md), R1–R10, P1–P9'],
+      ['README.md', 'see [docs/safety.md](docs/safety.md) and [rules](docs/rules.md#messages-by-number-m1m25)'],
+      ['docs/rules.md', '| M7 | `configured default model …` |'], ['docs/rules.md', 'kept (BUG-3)'],
+      ['docs/x.md', '[up](../README.md)'], ['CHANGELOG.md', '[SemVer](https://semver.org/spec/v2.0.0.html)'],
+      ['docs/x.md', 'R-SUB-2, the M-number list, 10M rows'],
+    ];
+    for (const [file, line] of good) assert.deepEqual(documentProblems(file, line, exists), [], `${file}: ${line}`);
   });
 
   it('the scan catches each forbidden form and lets repository citations through', () => {
