@@ -26,11 +26,11 @@ const STEPS = [
   { name: 'lint', cmd: bin('eslint'), args: ['.'], limit: minutes(3) },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', '.', '--noEmit'], limit: minutes(3) },
   { name: 'unit', cmd: bin('mocha'), args: [], limit: minutes(10) },
-  { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs'], limit: minutes(8) },
+  { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs'], limit: minutes(25) },
   { name: 'build', cmd: node, args: ['scripts/build.mjs'], limit: minutes(2) },
   { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh'], limit: minutes(20) },
-  { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(9) },
-  { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json'], limit: minutes(8) },
+  { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(15) },
+  { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json'], limit: minutes(15) },
   { name: 'package', cmd: bin('mocha'), args: ['--config', 'test/package/.mocharc.json'], limit: minutes(6) },
 ];
 
