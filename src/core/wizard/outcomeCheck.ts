@@ -105,6 +105,10 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
   for (const field of FILE_FIELDS) {
     const stored = s[field] as string;
     if (stored === '' || env.ctx.workspace.isFile(stored)) continue;
+    // The PR template the project setting names: the file to fix is the setting's.
+    if (field === 'pr_template_path' && s.pr_template_scope === 'config') {
+      throw notRunnable(`.okstra/config.yaml: prTemplate ${pyReprString(stored)} is not a file`, fieldStep(s, field));
+    }
     throw notRunnable(`${pyReprString(stored)} (state field ${pyReprString(field)}) is not a file any more`, fieldStep(s, field));
   }
 }
