@@ -43,7 +43,12 @@ export async function buildPackage(dir: string): Promise<Package> {
     cliBundles(o: { root: string; outdir: string; common: esbuild.BuildOptions; release: boolean }): Array<esbuild.BuildOptions & { name: string }>;
   };
   const cliBuilds = cliBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _name, ...o }) => esbuild.build(o));
-  await Promise.all([...cliBuilds, esbuild.build({ ...common, entryPoints: ['src/vscode/extension.ts'], outfile: extension })]);
+  // The extension's shell and its lazy bundles exactly as scripts/build.mjs makes them (scripts/extensionBundles.mjs).
+  const { extensionBundles } = (await import(path.join(REPO, 'scripts', 'extensionBundles.mjs'))) as {
+    extensionBundles(o: { root: string; outdir: string; common: esbuild.BuildOptions; release: boolean }): Array<esbuild.BuildOptions & { name: string }>;
+  };
+  const extensionBuilds = extensionBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _name, ...o }) => esbuild.build(o));
+  await Promise.all([...cliBuilds, ...extensionBuilds]);
   const cliBytes = fs.statSync(cli).size + fs.statSync(path.join(root, 'dist', 'cli-main.js')).size;
   return { root, cli, extension, extensionBytes: fs.statSync(extension).size, cliBytes };
 }

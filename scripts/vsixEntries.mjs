@@ -2,6 +2,7 @@
 // unpacking it: enough for `npm run package` to report the file list and sizes,
 // and for the tests to check what the package holds. No zip64 (a vsix is small).
 import fs from 'node:fs';
+import { LAZY_BUNDLES } from './extensionBundles.mjs';
 
 const EOCD_SIG = 0x06054b50;
 const CENTRAL_SIG = 0x02014b50;
@@ -48,7 +49,13 @@ export function vsixProblems(entries, manifest) {
   const names = new Set(entries.map((e) => e.name));
   const problems = [];
   const required = ['extension.vsixmanifest', 'extension/package.json'];
-  if (manifest.main) required.push(`extension/${manifest.main.replace(/^\.\//, '')}`);
+  if (manifest.main) {
+    const main = manifest.main.replace(/^\.\//, '');
+    required.push(`extension/${main}`);
+    // The shell loads the engine, Run and the Tasks view's data from bundles next to it (scripts/extensionBundles.mjs).
+    const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/') + 1) : '';
+    for (const file of new Set(LAZY_BUNDLES.map((b) => b.file))) required.push(`extension/${dir}${file}`);
+  }
   for (const bin of Object.values(manifest.bin ?? {})) required.push(`extension/${bin.replace(/^\.\//, '')}`);
   // The JSON Schemas VS Code validates config.yaml and state files with are read from the package.
   const validation = [...(manifest.contributes?.jsonValidation ?? []), ...(manifest.contributes?.yamlValidation ?? [])];
