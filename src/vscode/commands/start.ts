@@ -61,7 +61,7 @@ export async function newRun(ctx: WizardContext, folderArg?: unknown, taskArg?: 
   if (!session) return;
   ctx.setSession(session);
   if (typeof taskArg === 'string' && taskArg !== '') {
-    const picked = await ctx.guard(() => session.submit(taskArg, { prompt: 'task-pick', revision: session.revision() }));
+    const picked = await ctx.guard(() => ctx.loop.answerOutside(session, 'task-pick', taskArg));
     if (picked && !picked.ok) await ctx.dialogs.error(picked.error);
   }
   await ctx.loop.drive();

@@ -160,6 +160,16 @@ export class PromptLoop {
   }
   private after: (() => Promise<void>) | undefined;
 
+  /**
+   * An answer the person gave outside the prompt (the Tasks view's New Run on a row answers task-pick), bound to the
+   * prompt it answers like a pick: refused when the current prompt is another one. Saved and placed as a pick is.
+   */
+  async answerOutside(session: WizardSession, promptId: string, answer: string): Promise<StepOutcome> {
+    const prompt = session.current().prompt;
+    if (!prompt) return { ok: false, error: this.ctx.t('The wizard has no prompt to answer.'), current: null, code: 'no-prompt' };
+    return this.submit(session, { ...prompt, id: promptId }, answer, session.revision());
+  }
+
   private async submit(session: WizardSession, prompt: PromptDoc, answer: string, revision?: string): Promise<StepOutcome> {
     const { ctx } = this;
     const outcome = await session.submit(answer, revision === undefined ? undefined : { prompt: prompt.id, revision });
