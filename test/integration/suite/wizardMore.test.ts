@@ -61,11 +61,12 @@ describe('wizard UI, more', function () {
 
     // A task type the engine refuses (its plan or profile fails): the message is the option's reason, verbatim.
     const refused = qp.items.find((i) => iconOf(i) === 'circle-slash');
-    assert.ok(refused?.description, qp.items.map((i) => i.label).join(' | '));
+    // Its reason is on the detail line (the row is not cut at the default width).
+    assert.ok(refused?.detail, qp.items.map((i) => i.label).join(' | '));
     await setActive(qp, (i) => i === refused);
     await accept();
     const shown = await waitFor('the refusal in the QuickPick', () => errorItemText(qp));
-    assert.equal(shown, refused.description, 'the QuickPick shows the engine\'s message');
+    assert.equal(shown, refused.detail, 'the QuickPick shows the engine\'s message');
     assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
     assert.equal(qp.title, title, 'the same prompt (same step and progress)');
     assert.deepEqual(fs.readFileSync(file), before, 'a refused answer writes nothing');
