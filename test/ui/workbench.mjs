@@ -8,6 +8,54 @@ import {
   copyWorkspace, createSandbox, ensureCodeServer, launchBrowser, log, printExtensionHostLogs, repoRoot, startCodeServer,
 } from '../runner/harness.mjs';
 
+/**
+ * The step id of a prompt title `<folder> › <task> › <step title>  (n of total)`: the title names the step in words
+ * (the text catalogue's `title`), so the id is found by matching it against the catalogue, as the runner made it.
+ */
+let titleIndex;
+async function loadTitleIndex() {
+  if (titleIndex) return titleIndex;
+  const esbuild = await import('esbuild');
+  const out = await esbuild.build({
+    stdin: {
+      contents: "export { en } from './src/core/text/en';\nexport { formatTemplate } from './src/core/text/catalog';",
+      resolveDir: repoRoot,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+  });
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+  const titled = new Map();
+  // A static step's id is its catalogue key with dashes (task_type → task-type; src/core/wizard/steps).
+  for (const [key, step] of Object.entries(mod.en.steps)) {
+    const t = step?.title;
+    if (t && !t.includes('{') && !titled.has(t)) titled.set(t, key.replace(/_/g, '-'));
+  }
+  const pattern = (key) => {
+    const t = mod.en.steps[key]?.title ?? '';
+    return new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{role}', '(.+?)').replace('{ordinal}', '([0-9]+)')}$`);
+  };
+  titleIndex = { titled, leader: mod.en.steps.leader_session?.title, model: pattern('role_model'), count: pattern('role_count'), add: pattern('role_add') };
+  return titleIndex;
+}
+
+export async function stepOfTitle(title) {
+  const crumb = title.split('  (')[0].split(' › ').pop() ?? '';
+  const index = await loadTitleIndex();
+  if (index.titled.has(crumb)) return index.titled.get(crumb);
+  if (crumb === index.leader) return 'leader-session';
+  let m = index.model.exec(crumb);
+  if (m) return `role-model:${m[1]}:${m[2]}`;
+  m = index.count.exec(crumb);
+  if (m) return `role-count:${m[1]}`;
+  m = index.add.exec(crumb);
+  if (m) return `role-add:${m[1]}`;
+  return crumb; // a step without a catalogue title keeps its id
+}
+
 /** Screenshots used in the README. */
 export const imagesDir = path.join(repoRoot, 'docs', 'images');
 /** Emptied once per run by globalSetup.mjs. */
@@ -113,7 +161,7 @@ class Workbench {
     );
     await this.page.waitForTimeout(250);
     const text = (await this.title().textContent()) ?? '';
-    return [text, text.split('  (')[0].split(' › ').pop()];
+    return [text, await stepOfTitle(text)];
   }
 
   /** VS Code's own "Do you trust the authors…?" dialog (a workbench started with `workspaceTrust`). */

@@ -29,14 +29,11 @@ export async function editFrom(ctx: WizardContext, id: string): Promise<void> {
   const t = ctx.t;
   const session = await ctx.requireSession();
   if (!session) return;
-  const cleared = session.clearedByRewind(id);
-  if (cleared.length > 0) {
+  // The answers that will be asked again, in words (issue 12 #10); they come back preselected where they still apply.
+  const question = session.rewindQuestion(id);
+  if (question) {
     const yes = t('Clear and Edit');
-    const answer = await ctx.dialogs.ask(
-      cleared.length === 1 ? t('Clear 1 later answer?') : t('Clear {0} later answers?', cleared.length),
-      cleared.join('\n'),
-      [yes],
-    );
+    const answer = await ctx.dialogs.ask(question.title, question.detail, [yes]);
     if (answer !== yes) return;
   }
   const result = await ctx.guard(() => session.rewind(id));

@@ -49,6 +49,7 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
   return {
     t: (message, ...args) => vscode.l10n.t(message, ...args),
     language: () => vscode.env.language,
+    themeIcon: (id) => new vscode.ThemeIcon(id),
     shell: () => vscode.env.shell,
     createQuickPick: () => vscode.window.createQuickPick(),
     createInputBox: () => vscode.window.createInputBox(),

@@ -57,6 +57,8 @@ export interface HostWindow {
     separator: vscode.QuickPickItemKind;
     errorSeverity: vscode.InputBoxValidationSeverity;
   };
+  /** A codicon for a QuickPickItem's `iconPath` (`new vscode.ThemeIcon(id)`). */
+  themeIcon(id: string): vscode.ThemeIcon;
   showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder: string; ignoreFocusOut?: boolean }): Promise<T | undefined>;
   /** A notification, or a modal dialog with `modal`; resolves the chosen button. */
   showMessage(severity: Severity, message: string, options: { modal?: boolean; detail?: string }, buttons: readonly string[]): Promise<string | undefined>;

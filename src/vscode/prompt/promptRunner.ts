@@ -5,12 +5,15 @@
 // through the window seam (host/window.ts), so unit tests drive it in Node.
 
 import type * as vscode from 'vscode';
+import { textsFor } from '../../core/text';
+import type { TextCatalog } from '../../core/text/catalog';
 import type { PromptDoc } from '../../core/types';
+import { readableError, readableRefusal } from '../../core/wizard/engine';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
-import { buildPromptModel, multiPickAnswer, type ItemModel, type PromptModel } from './promptModel';
+import { buildPromptModel, multiPickAnswer, refusalRow, typedValueMessage, type ItemModel, type PromptModel } from './promptModel';
 
 export type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
@@ -70,6 +73,12 @@ export class PromptRunner {
     return this.active;
   }
 
+  /** The step id of the open prompt (its title is in words): for tests and the test API. */
+  get step(): string | undefined {
+    return this.activeStep;
+  }
+  private activeStep: string | undefined;
+
   /** alt+left: Back when the open prompt offers it. */
   back(): void {
     this.goBack?.();
@@ -92,12 +101,16 @@ export class PromptRunner {
 
   run(request: PromptRequest): Promise<PromptResult> {
     const t = this.host.t;
+    // The engine's language (engineSession.ts reads the same): readable titles, one default marker, the count range.
+    const catalog = textsFor(this.host.language());
     const model = buildPromptModel(request.prompt, request, {
       unavailableSeparator: t('Not available'),
       progress: (n, total) => t('{0} of {1}', n, total),
+      catalog,
     });
     if (request.notice) model.placeholder = `${request.notice} · ${model.placeholder}`;
-    return model.kind === 'text' ? this.runInput(request, model) : this.runPick(request, model);
+    this.activeStep = request.prompt.step;
+    return model.kind === 'text' ? this.runInput(request, model, catalog) : this.runPick(request, model, catalog);
   }
 
   private settle<T extends Input>(input: T, resolve: (r: PromptResult) => void, cleanup: () => void): (result: PromptResult) => void {
@@ -109,13 +122,14 @@ export class PromptRunner {
       this.goBack = undefined;
       this.closeActive = undefined;
       this.active = undefined;
+      this.activeStep = undefined;
       input.dispose();
       this.changed.fire(undefined);
       resolve(result);
     };
   }
 
-  private runPick(request: PromptRequest, model: PromptModel): Promise<PromptResult> {
+  private runPick(request: PromptRequest, model: PromptModel, catalog: TextCatalog): Promise<PromptResult> {
     const t = this.host.t;
     const { back, separator } = this.host.quickInput;
     return new Promise<PromptResult>((resolve) => {
@@ -137,14 +151,33 @@ export class PromptRunner {
       // createQuickPick ignores `picked` for the active item: set activeItems.
       const defaultItem = model.activeIndex >= 0 ? items[model.activeIndex] : undefined;
       if (defaultItem) qp.activeItems = [defaultItem];
+      // A multi-pick ticks the remembered answers (the answer being changed).
+      if (qp.canSelectMany) qp.selectedItems = items.filter((i) => i.model?.kind === 'option' && i.model.display.picked === true);
 
+      // A refusal is never a selectable item (issue 12 #6): a separator in a multi-pick, an item Accept ignores in a pick.
       const showError = (message: string, keepActive: PickItem | undefined): void => {
-        // A multi-pick would let a person tick an error item: there the refusal is a separator's label.
-        const errorItem: PickItem = qp.canSelectMany ? { label: `⚠ ${message}`, kind: separator, error: true } : { label: `$(error) ${message}`, alwaysShow: true, error: true };
+        const row = refusalRow(request.prompt, message);
+        const errorItem: PickItem =
+          row.kind === 'separator'
+            ? { label: row.label, kind: separator, error: true }
+            : { label: row.label, alwaysShow: row.alwaysShow, iconPath: this.host.themeIcon(row.icon), error: true };
         qp.items = [errorItem, ...items];
         if (qp.canSelectMany) qp.selectedItems = qp.selectedItems.filter((i) => !i.error);
         qp.activeItems = keepActive ? [keepActive] : [];
       };
+      // A count typed out of range says the range (issue 12 #14); a matching text takes the hint away.
+      let hinting = false;
+      qp.onDidChangeValue((value) => {
+        const hint = typedValueMessage(request.prompt, value, catalog);
+        if (hint !== null) {
+          hinting = true;
+          showError(hint, undefined);
+        } else if (hinting) {
+          hinting = false;
+          qp.items = items;
+          qp.activeItems = defaultItem ? [defaultItem] : [];
+        }
+      });
 
       this.goBack = model.canGoBack ? () => finish({ kind: 'back' }) : undefined;
       this.closeActive = () => finish({ kind: 'closed' });
@@ -187,7 +220,7 @@ export class PromptRunner {
         this.log.info(`answer ${JSON.stringify(answer)} to ${request.prompt.step} refused: ${outcome.error}`);
         qp.busy = false;
         qp.enabled = true;
-        showError(outcome.error, active && !active.error ? active : defaultItem);
+        showError(readableOutcome(catalog, request.prompt, answer, outcome), active && !active.error ? active : defaultItem);
       });
       this.active = qp as vscode.QuickPick<vscode.QuickPickItem>;
       qp.show();
@@ -195,7 +228,7 @@ export class PromptRunner {
     });
   }
 
-  private runInput(request: PromptRequest, model: PromptModel): Promise<PromptResult> {
+  private runInput(request: PromptRequest, model: PromptModel, catalog: TextCatalog): Promise<PromptResult> {
     const { back, browse, errorSeverity } = this.host.quickInput;
     return new Promise<PromptResult>((resolve) => {
       const box = this.host.createInputBox();
@@ -240,7 +273,7 @@ export class PromptRunner {
         this.log.info(`answer ${JSON.stringify(answer)} to ${request.prompt.step} refused: ${outcome.error}`);
         box.busy = false;
         box.enabled = true;
-        box.validationMessage = { message: outcome.error, severity: errorSeverity };
+        box.validationMessage = { message: readableOutcome(catalog, request.prompt, answer, outcome), severity: errorSeverity };
       });
       this.active = box;
       box.show();
@@ -259,23 +292,21 @@ export class PromptRunner {
   }
 
   private toPickItem(model: ItemModel): PickItem {
-    switch (model.kind) {
-      case 'separator':
-        return { label: model.label, kind: this.host.quickInput.separator, model };
-      case 'unavailable':
-        // Greyed look: an icon and the reason; accepting it shows the reason.
-        return { label: `$(circle-slash) ${model.label}`, description: model.reason, model };
-      case 'option':
-        if (model.disabled) return { label: `$(circle-slash) ${model.label}`, description: model.reason, model };
-        return {
-          label: model.label,
-          description: model.isDefault ? joinDescription(model.description, `$(star-full) ${this.host.t('default')}`) : model.description,
-          model,
-        };
-    }
+    if (model.kind === 'separator') return { label: model.label, kind: this.host.quickInput.separator, model };
+    // The view model's texts as they are: one default marker on one row (issue 12 #13), icons as iconPath.
+    const d = model.display;
+    const item: PickItem = { label: d.label, model };
+    if (d.description !== undefined) item.description = d.description;
+    if (d.detail !== undefined) item.detail = d.detail;
+    if (d.icon !== undefined) item.iconPath = this.host.themeIcon(d.icon);
+    if (d.picked !== undefined) item.picked = d.picked;
+    return item;
   }
 }
 
-function joinDescription(a: string | undefined, b: string): string {
-  return a ? `${a} · ${b}` : b;
+/** A refused answer in words (issue 12 #15); the protocol text stays in the log. */
+function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string, outcome: Extract<StepOutcome, { ok: false }>): string {
+  const refusal = readableRefusal(catalog, prompt, answer, outcome.error);
+  if (refusal !== outcome.error || !outcome.code) return refusal;
+  return readableError(catalog, outcome.code, outcome.error, prompt.step);
 }

@@ -1,9 +1,8 @@
 // Executes `<okstra command> render-bundle <renderArgv…>` in the integrated
-// terminal. Default: a VS Code task whose pseudoterminal spawns okstra (no
-// shell, the argv arrives exactly, the exit code always arrives). okstra.runIn "shell": a line
+// terminal. Default: a VS Code task with a ProcessExecution (no shell, the
+// argv arrives exactly, the exit code from the task's process end). okstra.runIn "shell": a line
 // quoted for the terminal's shell; the exit code when shell integration reports it.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { detectShell, quoteCommandLine } from '../../core/run';
@@ -29,90 +28,79 @@ export function missingProgram(program: string, cwd: string): string | null {
   );
 }
 
+/** How long a task may take to start its process before Run gives up waiting (a launch failure sends no end event). */
+const TASK_START_TIMEOUT_MS = 15_000;
+
 /**
- * The task's terminal: the program is spawned without a shell (the argv arrives exactly), its output is shown,
- * and the end is said once, in our words ("… failed with exit code 3"). The pseudoterminal closes without an
- * exit code, so VS Code adds no "terminal process terminated / failed to launch" line of its own (issue 12 #19).
+ * Runs the argv as a VS Code task with a ProcessExecution (no shell: the argv arrives exactly); the caller has
+ * refused a missing program first (missingProgram). The exit code comes from onDidEndTaskProcess; the result in
+ * our words is the notification that names the task (docs/decisions.md › Task runs with ProcessExecution).
  */
-class RunPseudoterminal implements vscode.Pseudoterminal {
-  private readonly writeEmitter = new vscode.EventEmitter<string>();
-  readonly onDidWrite = this.writeEmitter.event;
-  private readonly closeEmitter = new vscode.EventEmitter<void>();
-  readonly onDidClose = this.closeEmitter.event;
-  private child: ChildProcess | undefined;
-
-  constructor(
-    private readonly request: RunRequest,
-    private readonly log: Log,
-    private readonly done: (result: RunResult) => void,
-  ) {}
-
-  private write(text: string): void {
-    this.writeEmitter.fire(text.replace(/\r?\n/g, '\r\n'));
-  }
-
-  open(): void {
-    const [program, ...args] = this.request.argv;
-    let ended = false;
-    const end = (result: RunResult, line: string): void => {
-      if (ended) return;
-      ended = true;
-      this.write(`\n${line}\n`);
-      this.done(result);
-      this.closeEmitter.fire();
-    };
-    try {
-      this.child = spawn(program, args, { cwd: this.request.cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      end({ ok: false, error: message }, message);
-      return;
-    }
-    this.child.stdout?.on('data', (d: Buffer) => this.write(d.toString('utf8')));
-    this.child.stderr?.on('data', (d: Buffer) => this.write(d.toString('utf8')));
-    this.child.on('error', (err) => {
-      this.log.error(`okstra could not start: ${err.message}`);
-      end({ ok: false, error: vscode.l10n.t('okstra could not start: {0}', err.message) }, vscode.l10n.t('okstra could not start: {0}', err.message));
-    });
-    this.child.on('close', (code, signal) => {
-      this.log.info(`task ended with exit code ${String(code)}${signal ? ` (signal ${signal})` : ''}`);
-      const line =
-        code === 0
-          ? vscode.l10n.t('okstra render-bundle finished (exit code 0).')
-          : code === null
-            ? vscode.l10n.t('okstra render-bundle was stopped ({0}).', signal ?? '?')
-            : vscode.l10n.t('okstra render-bundle failed with exit code {0}.', code);
-      end({ ok: true, exitCode: code }, line);
-    });
-  }
-
-  close(): void {
-    // The terminal was closed by the person: stop okstra.
-    if (this.child && this.child.exitCode === null) this.child.kill();
-  }
-}
-
-/** Runs the argv as a task; the caller has refused a missing program first (missingProgram). */
 export async function runAsTask(request: RunRequest, log: Log): Promise<RunResult> {
+  const [program, ...args] = request.argv;
+  const execution = new vscode.ProcessExecution(program, args, { cwd: request.cwd });
+  const task = new vscode.Task(
+    { type: TASK_TYPE, command: 'render-bundle' },
+    vscode.workspace.getWorkspaceFolder(vscode.Uri.file(request.cwd)) ?? vscode.TaskScope.Workspace,
+    request.label,
+    'okstra',
+    execution,
+    [],
+  );
+  task.presentationOptions = { reveal: vscode.TaskRevealKind.Always, panel: vscode.TaskPanelKind.Dedicated, clear: true, focus: false };
   log.info(`run as task in ${request.cwd}: ${JSON.stringify(request.argv)}`);
   return new Promise<RunResult>((resolve) => {
-    let settled = false;
-    const settle = (result: RunResult): void => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
+    let started: vscode.TaskExecution | undefined;
+    let processStarted = false;
+    const pending: vscode.TaskProcessEndEvent[] = [];
+    const startSub = vscode.tasks.onDidStartTaskProcess((e) => {
+      if (started === undefined || e.execution === started) processStarted = true;
+    });
+    let startTimer: NodeJS.Timeout | undefined;
+    const stopListening = (): void => {
+      sub.dispose();
+      endSub.dispose();
+      startSub.dispose();
+      if (startTimer) clearTimeout(startTimer);
     };
-    const execution = new vscode.CustomExecution(async () => new RunPseudoterminal(request, log, settle));
-    const task = new vscode.Task(
-      { type: TASK_TYPE, command: 'render-bundle' },
-      vscode.workspace.getWorkspaceFolder(vscode.Uri.file(request.cwd)) ?? vscode.TaskScope.Workspace,
-      request.label,
-      'okstra',
-      execution,
-      [],
+    const settle = (e: vscode.TaskProcessEndEvent): void => {
+      stopListening();
+      log.info(`task ended with exit code ${String(e.exitCode)}`);
+      resolve({ ok: true, exitCode: e.exitCode ?? null });
+    };
+    const sub = vscode.tasks.onDidEndTaskProcess((e) => {
+      if (started === undefined) pending.push(e);
+      else if (e.execution === started || e.execution.task.definition === task.definition) settle(e);
+    });
+    // A task that never starts its process (bad cwd, missing program) ends without a process end.
+    const endSub = vscode.tasks.onDidEndTask((e) => {
+      if (started !== undefined && e.execution === started) {
+        setTimeout(() => {
+          stopListening();
+          resolve({ ok: true, exitCode: null });
+        }, 500);
+      }
+    });
+    vscode.tasks.executeTask(task).then(
+      (execution) => {
+        started = execution;
+        const early = pending.find((e) => e.execution === execution);
+        if (early) {
+          settle(early);
+          return;
+        }
+        startTimer = setTimeout(() => {
+          if (processStarted) return;
+          stopListening();
+          log.error(`the task did not start its process within ${TASK_START_TIMEOUT_MS / 1000} s`);
+          resolve({ ok: false, error: vscode.l10n.t('The okstra task did not start; the terminal shows why.') });
+        }, TASK_START_TIMEOUT_MS);
+      },
+      (err: unknown) => {
+        stopListening();
+        resolve({ ok: false, error: err instanceof Error ? err.message : String(err) });
+      },
     );
-    task.presentationOptions = { reveal: vscode.TaskRevealKind.Always, panel: vscode.TaskPanelKind.Dedicated, clear: true, focus: false, showReuseMessage: false };
-    vscode.tasks.executeTask(task).then(undefined, (err: unknown) => settle({ ok: false, error: err instanceof Error ? err.message : String(err) }));
   });
 }
 

@@ -2,7 +2,7 @@
 // per answered step from the engine's tree, the current prompt last, the last
 // run on top; an icon per group; rows with a reconcile notice marked.
 
-import { quoteCommandLine, type ShellKind } from '../../core/run/shellQuote';
+import { detectShell, quoteCommandLine, type ShellKind } from '../../core/run/shellQuote';
 import type { LastRun } from '../../core/types';
 import type { TreeRowDoc } from '../wizard/session';
 
@@ -32,6 +32,22 @@ export interface TreeTexts {
   timeZone?: string;
   /** The shell the tooltip's command line is quoted for (`bash` when absent). */
   shell?: ShellKind;
+}
+
+/**
+ * The tree's texts in the UI's language: `Last run:` in local time (relative when recent) and the tooltip's
+ * command line quoted for the terminal's shell when it is one we quote for (issue 12 #20, #22).
+ */
+export function treeTexts(host: { t(message: string, ...args: Array<string | number>): string; language(): string; shell(): string }): TreeTexts {
+  const t = host.t;
+  const detected = detectShell(host.shell());
+  return {
+    current: t('current'),
+    changed: t('changed by reconcile'),
+    lastRun: (exitCode, startedAt) => (exitCode === null ? t('Last run: started {0}, exit code unknown', startedAt) : t('Last run: exit {0} ({1})', exitCode, startedAt)),
+    lang: host.language(),
+    ...(detected.ok ? { shell: detected.shell } : {}),
+  };
 }
 
 const MINUTE = 60_000;

@@ -5,16 +5,10 @@ import * as vscode from 'vscode';
 import { COMMAND_IDS } from '../commandIds';
 import type { ViewExtras, WizardView } from '../wizard/context';
 import type { WizardSession } from '../wizard/session';
-import { lastRunRow, treeRowModels, type TreeRowModel, type TreeTexts } from './treeModel';
+import { lastRunRow, treeRowModels, treeTexts, type TreeRowModel, type TreeTexts } from './treeModel';
 
-const texts: TreeTexts = {
-  current: vscode.l10n.t('current'),
-  changed: vscode.l10n.t('changed by reconcile'),
-  lastRun: (exitCode, startedAt) =>
-    exitCode === null
-      ? vscode.l10n.t('Last run: started {0}, exit code unknown', startedAt)
-      : vscode.l10n.t('Last run: exit {0} ({1})', exitCode, startedAt),
-};
+/** Read when the rows are computed: the language and the terminal's shell as VS Code reports them. */
+const treeTextsNow = (): TreeTexts => treeTexts({ t: (m, ...args) => vscode.l10n.t(m, ...args), language: () => vscode.env.language, shell: () => vscode.env.shell });
 
 export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>, WizardView {
   private session: WizardSession | undefined;
@@ -39,6 +33,7 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
     const session = this.session;
     if (!session) return [];
     const out: TreeRowModel[] = [];
+    const texts = treeTextsNow();
     if (session.state.aborted) {
       out.push({
         id: 'aborted',

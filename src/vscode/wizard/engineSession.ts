@@ -459,12 +459,9 @@ export class EngineSession implements WizardSession {
     return engine.backTarget(this.stateValue) !== null;
   }
 
-  clearedByRewind(id: string): string[] {
-    // The engine's own rewind on a copy, nothing saved: exactly what it would clear.
-    const r = guarded<EngineStep>(() => engine.rewind(this.ctx(), this.stateValue, id), (error) => ({ ok: false, error, current: null }));
-    if (!r.ok) return [];
-    const kept = new Set(r.state.answered);
-    return this.stateValue.answered.filter((a) => a !== id && a !== 'confirm' && a !== 'edit-target' && !kept.has(a));
+  rewindQuestion(id: string): { title: string; detail: string } | null {
+    // The engine's own rewind on a copy, nothing saved: exactly what it would clear, in words.
+    return guarded(() => engine.rewindQuestion(this.ctx(), this.stateValue, id), () => null);
   }
 
   /** One engine step; on success the new state is saved before it becomes current. */

@@ -101,8 +101,11 @@ export interface WizardSession {
   configOkstraCommand(): string | string[] | null;
   /** Is there an answered step Back would return to? */
   canGoBack(): boolean;
-  /** Ids that `rewind(id)` would clear besides the target (docs/steps.md › Rewind and Back), for the confirmation. */
-  clearedByRewind(id: string): string[];
+  /**
+   * What `rewind(id)` would ask again besides the target (docs/steps.md › Rewind and Back), as the question to ask
+   * first: its title and a detail listing the answers in words (issue 12 #10); null when nothing later is cleared.
+   */
+  rewindQuestion(id: string): { title: string; detail: string } | null;
 }
 
 /** A refusal because the file changed on disk since it was read: Reload helps (error code `stale-state`). */

@@ -21,6 +21,8 @@ import {
 } from './wizardMoreHelpers';
 
 const STALE = 'state file changed on disk since it was read; reload to continue';
+/** What the extension shows for STALE (issue 12 #15); the protocol text is in the log. */
+const STALE_SHOWN = 'The wizard was changed somewhere else (another window or the CLI). It was reloaded; please answer again.';
 
 describe('reliability in the extension host (R2, R6, R7)', function () {
   this.timeout(180_000);
@@ -101,7 +103,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       const shown = await waitFor('the stale refusal in the QuickPick', () => errorItemText(input));
       assert.equal(cliResult?.code, 0, cliResult?.out);
       assert.equal(cliResult?.json?.ok, true, cliResult?.out);
-      assert.equal(shown, STALE);
+      assert.equal(shown, STALE_SHOWN);
       // (The watcher may replace the prompt with the new current one before Reload is answered: both end at brief.)
       assert.deepEqual(fs.readFileSync(file), cliBytes, 'the file keeps the CLI\'s bytes');
       const offer = await waitFor('the Reload offer', () => dialogs.calls.find((c) => c.kind === 'warn'));
@@ -231,7 +233,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     input = await nextInput(input);
     assert.equal(stepOf(input), 'brief-path');
     const briefBox = input as vscode.InputBox;
-    await refuse(briefBox, '', "step 'brief-path' needs a value");
+    await refuse(briefBox, '', 'Brief file needs a value.');
     await refuse(briefBox, '../outside.md', "brief-path: path must be inside the project: '../outside.md'");
     await refuse(briefBox, 'docs/no-such-brief.md', "brief file not found: 'docs/no-such-brief.md'");
     await refuse(briefBox, 'docs/rel\u0000brief.md', 'brief-path must not contain NUL');
@@ -249,7 +251,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       },
       directive: async (i) => {
         const box = i as vscode.InputBox;
-        await refuse(box, '', "step 'directive' needs a value");
+        await refuse(box, '', 'Directive text needs a value.');
         await refuse(box, '--force', "directive must not start with '-' (okstra would read it as an option)");
         await refuse(box, 'focus\u0000here', 'directive must not contain NUL');
         await typeAndAccept(box, 'focus on the refund path; $(rm -rf ~) stays text');
@@ -269,7 +271,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     const nameBox = input as vscode.InputBox;
     const tasksBefore = fs.readdirSync(path.join(root, '.okstra/tasks/rel')).sort();
     await typeAndAccept(nameBox, 'no-slash');
-    await waitFor('the task-new refusal', () => validationText(nameBox) === "task name must be '<group>/<name>': 'no-slash'");
+    await waitFor('the task-new refusal', () => validationText(nameBox) === 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).');
     await typeAndAccept(nameBox, 'rel/r7');
     await waitFor('the existing-task refusal', () => validationText(nameBox) === "task 'rel/r7' already exists");
     assert.equal(features().controller.runner.input, nameBox);

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  accept, answerUntilConfirmed, closePrompt, features, isQuickPick, nextInput, openWizardHost, setActive, sleep, stepOf,
+  accept, answerUntilConfirmed, iconOf, closePrompt, features, isQuickPick, nextInput, openWizardHost, setActive, sleep, stepOf,
   typeAndAccept, validationText, waitFor, type FakeDialogs, type WizardHost,
 } from './wizardMoreHelpers';
 
@@ -56,7 +56,7 @@ describe('wizard UI', function () {
     await typeAndAccept(box, 'not a task name');
     await waitFor('the refusal in place', () => validationText(box));
     const message = box.validationMessage as vscode.InputBoxValidationMessage;
-    assert.equal(message.message, "task name must be '<group>/<name>': 'not a task name'");
+    assert.equal(message.message, 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).');
     assert.equal(features().controller.runner.input, box, 'the same InputBox stays open');
     assert.equal(fs.existsSync(path.join(root, '.okstra/tasks/demo')), false);
     await typeAndAccept(box, TASK);
@@ -69,9 +69,9 @@ describe('wizard UI', function () {
     const stateFile = path.join(root, '.okstra/tasks/demo/wizard-it.wizard.json');
     assert.ok(fs.existsSync(stateFile), 'the state lives next to the task once it is chosen');
     const before = fs.readFileSync(stateFile);
-    await setActive(qp, (i) => i.label.includes('implementation') && i.label.startsWith('$(circle-slash)'));
+    await setActive(qp, (i) => i.label.includes('implementation') && iconOf(i) === 'circle-slash');
     await accept();
-    await waitFor('the error item', () => qp.items[0]?.label.startsWith('$(error)'));
+    await waitFor('the error item', () => iconOf(qp.items[0]) === 'error');
     assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
     assert.deepEqual(fs.readFileSync(stateFile), before, 'a refused answer writes nothing');
     await setActive(qp, (i) => i.label.startsWith('requirements-discovery') || i.description?.includes('default') === true);
@@ -138,12 +138,12 @@ describe('wizard UI', function () {
   it('rewinds from the tree (Edit from Here on a role row), asks before clearing later answers, and answers again', async () => {
     const session = features().controller.session!;
     const oldModel = session.state.role_models.analyser[1];
-    dialogs.answers = [[/^Clear \d+ later answers?\?$|^Clear 1 later answer\?$/, 'Clear and Edit']];
+    dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
     const row = features().tree.rows.find((r) => r.stepId === 'role-model:analyser:2')!;
     void vscode.commands.executeCommand('okstra.editFromHere', row);
     let input = await nextInput();
     assert.equal(stepOf(input), 'role-model:analyser:2');
-    assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && /^Clear \d+ later answers?\?$/.test(c.message)), 'asked before clearing');
+    assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && /^Change this answer and ask \d+ later answers? again\?$/.test(c.message)), 'asked before clearing');
     assert.ok(isQuickPick(input));
     const qp = input;
     const other = qp.items.find((i) => !i.label.startsWith('$(') && i.kind !== vscode.QuickPickItemKind.Separator && !i.label.includes(oldModel));
@@ -340,7 +340,7 @@ describe('wizard UI', function () {
     const input = await nextInput();
     assert.equal(features().controller.session!.taskKey, 'demo/third');
     assert.equal(stepOf(input), 'task-type');
-    assert.match(input.title ?? '', /demo\/third › task-type/);
+    assert.match(input.title ?? '', /demo\/third › Run type/);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 

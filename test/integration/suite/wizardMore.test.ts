@@ -14,7 +14,7 @@ import { en } from '../../../src/core/text/en';
 import { ko } from '../../../src/core/text/ko';
 import {
   accept, answerUntilConfirmed, choose, closePrompt, errorItemText, features, isQuickPick, newTask, nextInput, openWizardHost,
-  setActive, sleep, stateFileOf, stepOf, typeAndAccept, validationText, valueOf, waitFor, type FakeDialogs, type WizardHost,
+  iconOf, setActive, sleep, stateFileOf, stepOf, typeAndAccept, validationText, valueOf, waitFor, type FakeDialogs, type WizardHost,
 } from './wizardMoreHelpers';
 
 describe('wizard UI, more', function () {
@@ -60,12 +60,13 @@ describe('wizard UI, more', function () {
     const title = qp.title;
 
     // A task type the engine refuses (its plan or profile fails): the message is the option's reason, verbatim.
-    const refused = qp.items.find((i) => i.label.startsWith('$(circle-slash)'));
-    assert.ok(refused?.description, qp.items.map((i) => i.label).join(' | '));
+    const refused = qp.items.find((i) => iconOf(i) === 'circle-slash');
+    // Its reason is on the detail line (the row is not cut at the default width).
+    assert.ok(refused?.detail, qp.items.map((i) => i.label).join(' | '));
     await setActive(qp, (i) => i === refused);
     await accept();
     const shown = await waitFor('the refusal in the QuickPick', () => errorItemText(qp));
-    assert.equal(shown, refused.description, 'the QuickPick shows the engine\'s message');
+    assert.equal(shown, refused.detail, 'the QuickPick shows the engine\'s message');
     assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
     assert.equal(qp.title, title, 'the same prompt (same step and progress)');
     assert.deepEqual(fs.readFileSync(file), before, 'a refused answer writes nothing');
@@ -96,7 +97,7 @@ describe('wizard UI, more', function () {
     const fileC = stateFileOf(root, 'more/move-c');
     assert.equal(features().controller.session!.statePath, fileA);
 
-    dialogs.answers = [[/^Clear (1|\d+) later answers?\?$/, 'Clear and Edit']];
+    dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
     void vscode.commands.executeCommand('okstra.editFromHere', 'task-pick');
     const input = await nextInput();
     assert.equal(stepOf(input), 'task-pick');
@@ -116,7 +117,7 @@ describe('wizard UI, more', function () {
     await choose(qp, 'more/move-c');
     const next = await nextInput(qp);
     assert.equal(stepOf(next), 'task-type');
-    assert.match(next.title ?? '', /more\/move-c › task-type/);
+    assert.match(next.title ?? '', /more\/move-c › Run type/);
     assert.equal(features().controller.session!.statePath, fileC);
     assert.equal(fs.existsSync(fileA), false, 'the old file is deleted');
     const moved = JSON.parse(fs.readFileSync(fileC, 'utf8')) as { task_group: string; task_id: string; answered: string[] };
@@ -217,7 +218,7 @@ describe('wizard UI, more', function () {
       assert.match(input.prompt ?? '', /[\uac00-\ud7a3]/, 'Hangul');
       const box = input;
       await typeAndAccept(box, 'bad');
-      assert.equal(await waitFor('the refusal', () => validationText(box)), "task name must be '<group>/<name>': 'bad'");
+      assert.equal(await waitFor('the refusal', () => validationText(box)), 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).');
       await closePrompt();
     } finally {
       features().setLanguageOverride(undefined);

@@ -46,9 +46,10 @@ export function isQuickPick(i: Input | undefined): i is Pick {
   return i !== undefined && 'items' in i;
 }
 
-/** The step id from the title `<folder> › <task> › <step>  (n of total)`. */
+/** The step id of the prompt the runner shows (the title names the step in words). */
 export function stepOf(input: Input): string {
-  return (input.title ?? '').split('  (')[0].split(' › ').pop() ?? '';
+  const runner = features().controller.runner;
+  return runner.input === input ? (runner.step ?? '') : '';
 }
 
 /** The next prompt the runner shows (a different object than `previous`), once the renderer has it. */
@@ -98,10 +99,17 @@ export async function typeAndAccept(box: vscode.InputBox, value: string): Promis
   await accept();
 }
 
-/** The refusal the runner shows in a QuickPick: the `$(error) …` item on top. */
+/** The codicon of an item's iconPath (the runner never puts `$(…)` in a label). */
+export function iconOf(item: vscode.QuickPickItem | undefined): string | undefined {
+  const icon = item?.iconPath;
+  return icon instanceof vscode.ThemeIcon ? icon.id : undefined;
+}
+
+/** The refusal the runner shows in a QuickPick: the item with the error icon on top (a separator in a multi-pick). */
 export function errorItemText(qp: Pick): string | undefined {
   const first = qp.items[0];
-  return first?.label.startsWith('$(error) ') ? first.label.slice('$(error) '.length) : undefined;
+  if (!first) return undefined;
+  return iconOf(first) === 'error' || (qp.canSelectMany && first.kind === vscode.QuickPickItemKind.Separator) ? first.label : undefined;
 }
 
 export function validationText(box: vscode.InputBox): string | undefined {

@@ -44,7 +44,7 @@ describe('multi-root workspace', function () {
     await accept();
     const input = await nextInput();
     assert.equal(stepOf(input), 'task-pick');
-    assert.match(input.title ?? '', /^beta › task-pick {2}\(/);
+    assert.match(input.title ?? '', /^beta › Task {2}\(/);
     assert.equal(features().controller.session?.projectRootAbs, beta);
     await closePrompt();
   });
@@ -56,7 +56,7 @@ describe('multi-root workspace', function () {
       void vscode.commands.executeCommand('okstra.newRun');
       const input = await nextInput();
       assert.equal(stepOf(input), 'task-pick');
-      assert.match(input.title ?? '', /^alpha › task-pick {2}\(/);
+      assert.match(input.title ?? '', /^alpha › Task {2}\(/);
       assert.equal(features().controller.session?.projectRootAbs, alpha);
       await closePrompt();
     } finally {

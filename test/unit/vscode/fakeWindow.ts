@@ -103,6 +103,11 @@ export class FakeQuickPick extends FakeInput {
   enter(): Promise<void> {
     return this.accept.fire();
   }
+  /** Types into the filter box (onDidChangeValue), without Enter. */
+  typeFilter(value: string): Promise<void> {
+    this.value = value;
+    return this.valueChange.fire(value);
+  }
   /** Ticks these values of a multi-pick and presses Enter. */
   tick(values: string[]): Promise<void> {
     this.selectedItems = this.items.filter((i) => i.model?.value !== undefined && values.includes(i.model.value));
@@ -111,7 +116,7 @@ export class FakeQuickPick extends FakeInput {
   /** The refusal shown in place, if any. */
   errorText(): string | undefined {
     const first = this.items[0];
-    return first?.error ? first.label.replace(/^\$\(error\) |^⚠ /, '') : undefined;
+    return first?.error ? first.label : undefined;
   }
 }
 
@@ -173,6 +178,7 @@ export class FakeWindow implements HostWindow {
 
   t = (message: string, ...args: Array<string | number | boolean>): string => format(message, args);
   language = (): string => 'en';
+  themeIcon = (id: string): vscode.ThemeIcon => ({ id }) as vscode.ThemeIcon;
   shell = (): string => '/bin/bash';
 
   createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {

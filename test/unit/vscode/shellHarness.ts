@@ -32,8 +32,11 @@ export interface Shell {
 
 const quietLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined };
 
-export function stepOf(input: { title: string | undefined }): string {
-  return (input.title ?? '').split('  (')[0].split(' › ').pop() ?? '';
+/** The step id of each prompt the runner showed (titles are in words: the runner knows the id). */
+const stepIds = new WeakMap<object, string>();
+
+export function stepOf(input: object): string {
+  return stepIds.get(input) ?? '';
 }
 
 export function openShell(options: { runResult?: RunResult } = {}): Shell {
@@ -79,6 +82,10 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
     dialogs: hostDialogs(win),
     trust,
     run,
+  });
+  controller.runner.onDidChangeInput((input) => {
+    const step = controller.runner.step;
+    if (input && step) stepIds.set(input, step);
   });
   return {
     win,

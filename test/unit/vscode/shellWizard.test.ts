@@ -52,13 +52,55 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     await brief.pressBack();
     const again = await shell.next(brief);
     assert.equal(stepOf(again), 'task-type');
-    const { input: confirm } = await answerUntil(shell, again, 'confirm');
+    // planner #2 gets a model that is not the default, so that preselecting it is visible.
+    let chosen: string | undefined;
+    const { input: confirm } = await answerUntil(shell, again, 'confirm', {
+      'role-model:planner:2': async (i) => {
+        const qp = i as FakeQuickPick;
+        const active = qp.activeItems[0]?.model?.value;
+        chosen = qp.items.find((x) => x.model?.kind === 'option' && x.model.value !== active && x.iconPath === undefined)?.model?.value;
+        assert.ok(chosen, 'another selectable model');
+        await qp.choose(chosen);
+      },
+    });
     await confirm.escape();
-    shell.win.answers = [[/^Clear (\d+|1) later answers?\?$/, 'Clear and Edit']];
+    shell.win.answers = [[/^Change this answer and ask/, 'Clear and Edit']];
     void shell.command('editFromHere', 'role-model:planner:2');
-    const edited = await shell.next(confirm);
+    const edited = (await shell.next(confirm)) as FakeQuickPick;
     assert.equal(stepOf(edited), 'role-model:planner:2');
-    assert.ok(shell.win.messages.some((m) => m.modal && /^Clear (\d+|1) later answers?\?$/.test(m.message)));
+    // The question lists the answers that will be asked again in words, not step ids (issue 12 #10).
+    const asked = shell.win.messages.find((m) => m.modal && /^Change this answer and ask \d+ later answers? again\?$/.test(m.message));
+    assert.ok(asked, shell.win.messages.map((m) => m.message).join(' | '));
+    assert.doesNotMatch(asked.detail ?? '', /role-model:/);
+    assert.match(asked.detail ?? '', /^• .+ = .+$/m);
+    // The answer being changed is preselected (issue 12 #9): the shell keeps the engine's default active.
+    assert.equal(edited.activeItems[0]?.model?.value, chosen);
+  });
+
+  it('prompt titles are readable words, one default marker on one row, the count range when a count is typed out of range (issue 12 #13, #14, #15)', async () => {
+    const taskType = (await startTask(shell, 'payments/currency-rounding')) as FakeQuickPick;
+    assert.equal(stepOf(taskType), 'task-type');
+    assert.match(taskType.title ?? '', /^acme-payments › payments\/currency-rounding › [A-Z][a-z]+ [a-z]+ {2}\(/);
+    assert.doesNotMatch(taskType.title ?? '', /task-type/);
+    let count: FakeQuickPick | undefined;
+    const { input: model } = await answerUntil(shell, taskType, 'role-model:planner:2', {
+      'role-count:planner': async (i) => {
+        count = i as FakeQuickPick;
+        await count.typeFilter('99');
+        assert.match(count.errorText() ?? '', /from \d+ to \d+/);
+        assert.equal(count.items[0].alwaysShow, true);
+        assert.equal((count.items[0].iconPath as { id?: string }).id, 'error');
+        await count.typeFilter('');
+        assert.equal(count.errorText(), undefined, 'the hint goes when the text matches again');
+        await count.enter();
+      },
+    });
+    assert.ok(count, 'a planner count was asked');
+    const items = (model as FakeQuickPick).items;
+    const marked = items.filter((i) => /default/.test(`${i.label} ${i.description ?? ''} ${i.detail ?? ''}`));
+    assert.equal(marked.length, 1, marked.map((i) => `${i.label} | ${i.description ?? ''}`).join(' / '));
+    assert.equal(marked[0].description, '$(star-full) default');
+    assert.ok(items.every((i) => !i.label.includes('$(')), 'icons are iconPath, never $(…) in a label');
   });
 
   it('Escape pauses; Resume lists every unfinished wizard when there are several (issue 12 #8)', async () => {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { lastRunRow, runCommandLine, runTimeText, treeRowModels } from '../../../src/vscode/tree/treeModel';
+import { FakeWindow } from './fakeWindow';
+import { lastRunRow, runCommandLine, runTimeText, treeRowModels, treeTexts } from '../../../src/vscode/tree/treeModel';
 
 const texts = { current: 'current', changed: 'changed', lastRun: (c: number | null, at: string) => `exit ${String(c)} at ${at}` };
 
@@ -56,5 +57,19 @@ describe('vscode tree model', () => {
     assert.equal(runCommandLine(argv), "okstra render-bundle --directive 'Focus on p99; don'\\''t page' --brief '/p/my brief.md'");
     const row = lastRunRow({ startedAt: '2026-12-01T09:34:10Z', argv, exitCode: 0 }, texts);
     assert.equal(row.tooltip.split('\n')[0], runCommandLine(argv));
+  });
+});
+
+describe('vscode tree texts (wizardTree.ts reads them from the window)', () => {
+  it('Last run: in words and local time, the tooltip a command line quoted for the terminal shell (issue 12 #20, #22)', () => {
+    const win = new FakeWindow();
+    win.shell = () => '/usr/bin/zsh';
+    const texts = treeTexts(win);
+    assert.equal(texts.lang, 'en');
+    assert.equal(texts.shell, 'zsh');
+    const now = new Date('2026-12-01T08:40:00Z');
+    const row = lastRunRow({ argv: ['okstra', 'render-bundle', '--directive', 'two words'], exitCode: 0, startedAt: '2026-12-01T08:34:10Z' }, texts, now);
+    assert.equal(row.label, 'Last run: exit 0 (5 minutes ago)');
+    assert.match(row.tooltip, /^okstra render-bundle --directive 'two words'\n/);
   });
 });
