@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
 import type { TextCatalog } from '../../core/text/catalog';
 import type { PromptDoc } from '../../core/types';
-import { readableError, readableRefusal } from '../../core/wizard/engine';
+import { readableError, readableRefusal } from '../../core/wizard/readable';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
