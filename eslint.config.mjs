@@ -61,11 +61,17 @@ const layersRule = {
 
     function check(node, spec) {
       if (typeof spec !== 'string') {
-        context.report({ node, message: `${fromRel}: an import path must be a plain string so that the layer walls can check it (docs/architecture.md › Layers)` });
+        context.report({
+          node,
+          message: `${fromRel}: an import path must be a plain string so that the layer walls can check it (docs/architecture.md › Layers)`,
+        });
         return;
       }
       if (spec === 'vscode' && from !== 'vscode') {
-        context.report({ node, message: `src/${from} must not import 'vscode': only src/vscode talks to VS Code (docs/architecture.md › Layers)` });
+        context.report({
+          node,
+          message: `src/${from} must not import 'vscode': only src/vscode talks to VS Code (docs/architecture.md › Layers)`,
+        });
         return;
       }
       let target;
@@ -76,23 +82,43 @@ const layersRule = {
           target = spec;
         }
       } else if (spec.startsWith('.') || path.isAbsolute(spec)) target = path.resolve(path.dirname(file), spec);
-      else if (spec === 'okstra-wizard' || spec.startsWith('okstra-wizard/')) target = path.resolve(ROOT, spec.slice('okstra-wizard'.length + 1));
+      else if (spec === 'okstra-wizard' || spec.startsWith('okstra-wizard/'))
+        target = path.resolve(ROOT, spec.slice('okstra-wizard'.length + 1));
       else if (spec === 'src' || spec.startsWith('src/')) target = path.resolve(ROOT, spec);
       else return; // a package or a Node built-in
       const to = layerOf(target);
       const targetRel = path.relative(ROOT, target).split(path.sep).join('/');
       if (to === null) {
-        context.report({ node, message: `src/${from} must not import '${spec}' (${targetRel}): src/ imports only src/ (docs/architecture.md › Layers)` });
+        context.report({
+          node,
+          message: `src/${from} must not import '${spec}' (${targetRel}): src/ imports only src/ (docs/architecture.md › Layers)`,
+        });
         return;
       }
-      const edge = ENTRY_EDGES.some(([f, t]) => stripExtension(f) === stripExtension(fromRel) && stripExtension(t) === stripExtension(targetRel));
+      const edge = ENTRY_EDGES.some(
+        ([f, t]) => stripExtension(f) === stripExtension(fromRel) && stripExtension(t) === stripExtension(targetRel),
+      );
       if (!edge && (!allowed || !allowed.includes(to))) {
-        const may = allowed ? allowed.filter((l) => l !== from).map((l) => `src/${l}`).join(', ') || 'nothing of ours' : 'nothing (not a known layer)';
-        context.report({ node, message: `src/${from} must not import src/${to || '?'} ('${spec}'): src/${from} may import ${may} (docs/architecture.md › Layers)` });
+        const may = allowed
+          ? allowed
+              .filter((l) => l !== from)
+              .map((l) => `src/${l}`)
+              .join(', ') || 'nothing of ours'
+          : 'nothing (not a known layer)';
+        context.report({
+          node,
+          message: `src/${from} must not import src/${to || '?'} ('${spec}'): src/${from} may import ${may} (docs/architecture.md › Layers)`,
+        });
         return;
       }
-      if (ENTRY_POINTS.some((e) => stripExtension(e) === stripExtension(targetRel)) && stripExtension(targetRel) !== stripExtension(fromRel)) {
-        context.report({ node, message: `${targetRel} is an entry point: no module imports it ('${spec}') (docs/architecture.md › Layers)` });
+      if (
+        ENTRY_POINTS.some((e) => stripExtension(e) === stripExtension(targetRel)) &&
+        stripExtension(targetRel) !== stripExtension(fromRel)
+      ) {
+        context.report({
+          node,
+          message: `${targetRel} is an entry point: no module imports it ('${spec}') (docs/architecture.md › Layers)`,
+        });
       }
     }
 
@@ -110,14 +136,23 @@ const layersRule = {
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => check(node, literal(node.source)),
-      TSImportEqualsDeclaration: (node) => node.moduleReference.type === 'TSExternalModuleReference' && check(node, literal(node.moduleReference.expression)),
+      TSImportEqualsDeclaration: (node) =>
+        node.moduleReference.type === 'TSExternalModuleReference' && check(node, literal(node.moduleReference.expression)),
       TSImportType: (node) => check(node, literal(node.argument)),
       CallExpression(node) {
         const c = node.callee;
         const isRequire =
           (c.type === 'Identifier' && c.name === 'require') ||
-          (c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.object.name === 'require' && !c.computed && c.property.name === 'resolve') ||
-          (c.type === 'MemberExpression' && c.object.type === 'Identifier' && c.object.name === 'module' && !c.computed && c.property.name === 'require');
+          (c.type === 'MemberExpression' &&
+            c.object.type === 'Identifier' &&
+            c.object.name === 'require' &&
+            !c.computed &&
+            c.property.name === 'resolve') ||
+          (c.type === 'MemberExpression' &&
+            c.object.type === 'Identifier' &&
+            c.object.name === 'module' &&
+            !c.computed &&
+            c.property.name === 'require');
         if (isRequire) check(node, literal(node.arguments[0]));
       },
     };
@@ -153,7 +188,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: coreForbidden.map((name) => ({ name, message: CORE_MESSAGE })) }],
       // require() and import() would get around the rule above.
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         { selector: 'CallExpression[callee.name="require"]', message: `${CORE_MESSAGE} (and no require() in src/core)` },
         { selector: 'ImportExpression', message: `${CORE_MESSAGE} (and no dynamic import() in src/core)` },
       ],

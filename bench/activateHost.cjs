@@ -17,8 +17,11 @@ const FIXED = {
   'vscode.env.language': 'en',
   'vscode.env.appName': 'bench',
   'vscode.workspace.isTrusted': true,
-  'vscode.workspace.workspaceFolders': folder ? [{ uri: { fsPath: folder, scheme: 'file', path: folder, toString: () => `file://${folder}` }, name: path.basename(folder), index: 0 }] : undefined,
-  'vscode.l10n.t': (message, ...args) => (typeof message === 'string' ? message : String(message && message.message)).replace(/\{(\d+)\}/g, (_, i) => String(args[i])),
+  'vscode.workspace.workspaceFolders': folder
+    ? [{ uri: { fsPath: folder, scheme: 'file', path: folder, toString: () => `file://${folder}` }, name: path.basename(folder), index: 0 }]
+    : undefined,
+  'vscode.l10n.t': (message, ...args) =>
+    (typeof message === 'string' ? message : String(message && message.message)).replace(/\{(\d+)\}/g, (_, i) => String(args[i])),
   'vscode.l10n.bundle': undefined,
   'vscode.l10n.uri': undefined,
   'vscode.window.activeTextEditor': undefined,
@@ -96,6 +99,12 @@ const ext = require(path.resolve(bundle));
 const t1 = performance.now();
 const api = ext.activate(context);
 const t2 = performance.now();
-process.stdout.write(JSON.stringify({ requireMs: t1 - t0, activateMs: t2 - t1, reportedMs: api && typeof api.activationMs === 'number' ? api.activationMs : null }) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    requireMs: t1 - t0,
+    activateMs: t2 - t1,
+    reportedMs: api && typeof api.activationMs === 'number' ? api.activationMs : null,
+  }) + '\n',
+);
 // Fake timers or watchers must not keep the process alive.
 process.exit(0);

@@ -87,9 +87,16 @@ export function writeStressProject(dir: string, shape: StressShape): StressProje
   const taskDir = path.join(root, '.okstra', 'tasks', group, id);
   write(
     path.join(taskDir, 'task-manifest.json'),
-    JSON.stringify({ taskKey: STRESS_TASK, taskGroup: group, taskId: id, title: 'Stress pool', updatedAt: '2026-11-28T12:00:00Z' }, null, 2) + '\n',
+    JSON.stringify(
+      { taskKey: STRESS_TASK, taskGroup: group, taskId: id, title: 'Stress pool', updatedAt: '2026-11-28T12:00:00Z' },
+      null,
+      2,
+    ) + '\n',
   );
-  write(path.join(taskDir, 'brief.md'), `---\ntitle: Stress pool\ntaskType: ${STRESS_TASK_TYPE}\nanalysisTarget: src\n---\n# Stress pool\n`);
+  write(
+    path.join(taskDir, 'brief.md'),
+    `---\ntitle: Stress pool\ntaskType: ${STRESS_TASK_TYPE}\nanalysisTarget: src\n---\n# Stress pool\n`,
+  );
   // PATH holds the present CLIs and node only: nothing from this machine can make p15…p19 appear.
   const env: NodeJS.ProcessEnv = {
     PATH: `${binDir}${path.delimiter}${path.dirname(process.execPath)}`,
@@ -102,7 +109,14 @@ export function writeStressProject(dir: string, shape: StressShape): StressProje
 
 // ------------------------------------------------------------------ P3 tasks
 
-const PHASES = ['requirements-discovery', 'error-analysis', 'implementation-planning', 'implementation', 'final-verification', 'release-handoff'];
+const PHASES = [
+  'requirements-discovery',
+  'error-analysis',
+  'implementation-planning',
+  'implementation',
+  'final-verification',
+  'release-handoff',
+];
 
 /**
  * A project with `count` tasks in groups of 100, manifests shaped like real

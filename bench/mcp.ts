@@ -37,11 +37,21 @@ export interface P7Result {
 }
 
 export async function runP7(cli: string, project: string, env: NodeJS.ProcessEnv, rounds: number): Promise<P7Result> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--project-root', project], env: env as Record<string, string>, cwd: project, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'mcp', '--project-root', project],
+    env: env as Record<string, string>,
+    cwd: project,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'okstra-wizard-bench', version: '0.0.0' });
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown>) => {
-    const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: any; content: Array<{ text?: string }> };
+    const r = (await client.callTool({ name, arguments: args })) as {
+      isError?: boolean;
+      structuredContent?: any;
+      content: Array<{ text?: string }>;
+    };
     if (r.isError) throw new Error(`P7 ${name}: ${r.content[0]?.text ?? ''}`);
     return r.structuredContent;
   };

@@ -16,7 +16,10 @@ const CASES: Array<{ key: string; answers?: Record<string, string> }> = [
   { key: 'payments/refund-queue' },
   { key: 'ledger/partial-capture-double-posting', answers: { 'task-type': 'implementation', 'fix-cycle': 'yes' } },
   { key: 'payments/refund-timeout' },
-  { key: 'payments/currency-rounding', answers: { 'direction-pick': '.okstra/tasks/payments/currency-rounding/directions/minor-units-table.md' } },
+  {
+    key: 'payments/currency-rounding',
+    answers: { 'direction-pick': '.okstra/tasks/payments/currency-rounding/directions/minor-units-table.md' },
+  },
   { key: 'ledger/fx-rate-cache' },
   { key: 'payments/partial-refunds' },
   { key: 'ledger/settlement-report-drift' },

@@ -81,7 +81,15 @@ export function runP2(input: StressInput, opts: { greedyRuns: number; exactRuns:
     return greedyRoleModelOptions(session, state, session.requirement(last)!, 5);
   };
   if (opts.greedy === false) {
-    return { engine, exact, greedy: exact, ratio: NaN, ratioEngine: NaN, options: { exact: exactValues.length, greedy: NaN, same: true, note: 'greedy not run' }, unavailable: doc.prompt.unavailable?.length ?? 0 };
+    return {
+      engine,
+      exact,
+      greedy: exact,
+      ratio: NaN,
+      ratioEngine: NaN,
+      options: { exact: exactValues.length, greedy: NaN, same: true, note: 'greedy not run' },
+      unavailable: doc.prompt.unavailable?.length ?? 0,
+    };
   }
   const greedyValues = greedyOnce();
   const greedy = measure(greedyOnce, { warmup: 0, iterations: opts.greedyRuns, minIterations: opts.greedyRuns });

@@ -68,7 +68,12 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-async function timeAsync(runs: number, warmup: number, fn: (i: number) => Promise<void>, setup?: (i: number) => void | Promise<void>): Promise<Sample> {
+async function timeAsync(
+  runs: number,
+  warmup: number,
+  fn: (i: number) => Promise<void>,
+  setup?: (i: number) => void | Promise<void>,
+): Promise<Sample> {
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < warmup + runs; i++) {
@@ -95,7 +100,8 @@ export async function runP9(dir: string, count: number, opts: { coldRuns: number
     const rows = (await tree.children(roots[0])) as TaskRow[];
     groups = roots.length;
     firstGroupRows = rows.length;
-    if (!rows.some((r) => r.wizard?.status === 'unfinished' && r.wizard.step)) throw new Error('P9: the first group shows no unfinished wizard with its step');
+    if (!rows.some((r) => r.wizard?.status === 'unfinished' && r.wizard.step))
+      throw new Error('P9: the first group shows no unfinished wizard with its step');
     return roots[0]!;
   };
   const cold = await timeAsync(opts.coldRuns, 1, async () => {

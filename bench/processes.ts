@@ -40,14 +40,28 @@ export async function buildPackage(dir: string): Promise<Package> {
   const extension = path.join(root, 'dist', 'extension.js');
   // The CLI's three bundles exactly as scripts/build.mjs makes them (the launcher, the commands, the MCP server).
   const { cliBundles } = (await import(path.join(REPO, 'scripts', 'cliBundles.mjs'))) as {
-    cliBundles(o: { root: string; outdir: string; common: esbuild.BuildOptions; release: boolean }): Array<esbuild.BuildOptions & { name: string }>;
+    cliBundles(o: {
+      root: string;
+      outdir: string;
+      common: esbuild.BuildOptions;
+      release: boolean;
+    }): Array<esbuild.BuildOptions & { name: string }>;
   };
-  const cliBuilds = cliBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _name, ...o }) => esbuild.build(o));
+  const cliBuilds = cliBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _name, ...o }) =>
+    esbuild.build(o),
+  );
   // The extension's shell and its lazy bundles exactly as scripts/build.mjs makes them (scripts/extensionBundles.mjs).
   const { extensionBundles } = (await import(path.join(REPO, 'scripts', 'extensionBundles.mjs'))) as {
-    extensionBundles(o: { root: string; outdir: string; common: esbuild.BuildOptions; release: boolean }): Array<esbuild.BuildOptions & { name: string }>;
+    extensionBundles(o: {
+      root: string;
+      outdir: string;
+      common: esbuild.BuildOptions;
+      release: boolean;
+    }): Array<esbuild.BuildOptions & { name: string }>;
   };
-  const extensionBuilds = extensionBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _name, ...o }) => esbuild.build(o));
+  const extensionBuilds = extensionBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(
+    ({ name: _name, ...o }) => esbuild.build(o),
+  );
   await Promise.all([...cliBuilds, ...extensionBuilds]);
   const cliBytes = fs.statSync(cli).size + fs.statSync(path.join(root, 'dist', 'cli-main.js')).size;
   return { root, cli, extension, extensionBytes: fs.statSync(extension).size, cliBytes };
@@ -99,19 +113,33 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd: st
 }
 
 /** `node <cli> …`, parsed; throws unless it printed a JSON document. */
-export function cliJson(cli: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): { doc: any; ms: number; cpuMs?: number; status: number | null } {
+export function cliJson(
+  cli: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): { doc: any; ms: number; cpuMs?: number; status: number | null } {
   const r = run(process.execPath, [cli, ...args], env, cwd, { cpu: true });
   let doc: any;
   try {
     doc = JSON.parse(r.stdout);
   } catch {
-    throw new Error(`okstra-wizard ${args.join(' ')} printed no JSON (exit ${r.status}): ${r.stdout.slice(0, 300)}${r.stderr.slice(0, 600)}`);
+    throw new Error(
+      `okstra-wizard ${args.join(' ')} printed no JSON (exit ${r.status}): ${r.stdout.slice(0, 300)}${r.stderr.slice(0, 600)}`,
+    );
   }
   return { doc, ms: r.ms, cpuMs: r.cpuMs, status: r.status };
 }
 
 /** Median wall time of `node <cli> step --state <file>` (process start to exit, JSON printed). */
-export function timeCliStep(cli: string, stateFile: string, env: NodeJS.ProcessEnv, cwd: string, runs: number, expectStep?: string): Sample {
+export function timeCliStep(
+  cli: string,
+  stateFile: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  runs: number,
+  expectStep?: string,
+): Sample {
   const once = () => {
     const r = cliJson(cli, ['step', '--state', stateFile], env, cwd);
     if (r.status !== 0 || r.doc.ok !== true) throw new Error(`step --state ${stateFile}: ${JSON.stringify(r.doc).slice(0, 300)}`);
@@ -151,11 +179,22 @@ export interface PeakRss {
 }
 
 /** Peak RSS of `node <cli> step --state <file>`: GNU time -v when present, else process.resourceUsage().maxRSS from a preload. */
-export function peakRss(dir: string, cli: string, stateFile: string, env: NodeJS.ProcessEnv, cwd: string, runs: number, expectStep?: string): PeakRss {
+export function peakRss(
+  dir: string,
+  cli: string,
+  stateFile: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  runs: number,
+  expectStep?: string,
+): PeakRss {
   const haveTime = fs.existsSync(TIME);
   const preload = path.join(dir, 'maxrss-preload.cjs');
   if (!haveTime) {
-    fs.writeFileSync(preload, "process.on('exit', () => require('node:fs').writeSync(2, `\\nBENCH_MAXRSS_KB=${process.resourceUsage().maxRSS}\\n`));\n");
+    fs.writeFileSync(
+      preload,
+      "process.on('exit', () => require('node:fs').writeSync(2, `\\nBENCH_MAXRSS_KB=${process.resourceUsage().maxRSS}\\n`));\n",
+    );
   }
   const peaks: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -187,7 +226,12 @@ export function timeActivation(extension: string, folder: string, runs: number, 
   const act: number[] = [];
   const load: number[] = [];
   for (let i = 0; i < runs + 2; i++) {
-    const r = run(process.execPath, [host, extension, folder, ...(viewVisible ? ['visible'] : [])], { PATH: process.env.PATH ?? '' }, folder);
+    const r = run(
+      process.execPath,
+      [host, extension, folder, ...(viewVisible ? ['visible'] : [])],
+      { PATH: process.env.PATH ?? '' },
+      folder,
+    );
     if (r.status !== 0) throw new Error(`P4: activate() failed in the fake host: ${r.stderr.slice(0, 800)}`);
     const j = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { requireMs: number; activateMs: number };
     if (i < 2) continue; // warm-up: the OS file cache

@@ -69,7 +69,9 @@ function printTable(): void {
   const line = (r: Row, verdict: string) =>
     `| ${r.id.padEnd(widths.id)} | ${r.figure.padEnd(widths.figure)} | ${r.value.padEnd(widths.value)} | ${r.target.padEnd(widths.target)} | ${verdict.padEnd(widths.verdict)} |`;
   console.log(line(head, 'result'));
-  console.log(`|${'-'.repeat(widths.id + 2)}|${'-'.repeat(widths.figure + 2)}|${'-'.repeat(widths.value + 2)}|${'-'.repeat(widths.target + 2)}|${'-'.repeat(widths.verdict + 2)}|`);
+  console.log(
+    `|${'-'.repeat(widths.id + 2)}|${'-'.repeat(widths.figure + 2)}|${'-'.repeat(widths.value + 2)}|${'-'.repeat(widths.target + 2)}|${'-'.repeat(widths.verdict + 2)}|`,
+  );
   for (const r of rows) console.log(line(r, r.verdict === 'info' ? '' : r.verdict));
   if (rows.some((r) => r.verdict === 'PASS*')) {
     console.log('\nPASS*: the wall-clock median is over the target, the CPU-time median of the same runs is within it:');
@@ -98,7 +100,13 @@ async function main(): Promise<void> {
     // ---------------------------------------------------------------- P1
     process.stderr.write('P1: six task types on a copy of demo/ …\n');
     const p1 = runP1(tmp, { iterations: QUICK ? 8 : 30 });
-    row('P1', `next prompt, realistic (${p1.taskTypes.length} task types, ${p1.prompts} prompts)`, fmtSample(p1.current), '< 1 ms median', judge(p1.current, 1));
+    row(
+      'P1',
+      `next prompt, realistic (${p1.taskTypes.length} task types, ${p1.prompts} prompts)`,
+      fmtSample(p1.current),
+      '< 1 ms median',
+      judge(p1.current, 1),
+    );
     row('', `  slowest prompt: ${p1.worst.step} (${p1.worst.task})`, fmtSample(p1.worst.sample), '—', 'info');
     row('', '  an answer: submit + reconcile + next prompt', fmtSample(p1.submit), '—', 'info');
     if (p1.taskTypes.length !== 6) throw new Error(`P1 covered ${p1.taskTypes.join(', ')}, not all six task types`);
@@ -111,10 +119,22 @@ async function main(): Promise<void> {
     row('', '  exact, role layer (session + prompt)', fmtSample(p2.exact), '—', 'info');
     row('', '  seed greedy baseline (same pool, same process)', fmtSample(p2.greedy), '—', 'info');
     const ratio = Math.min(p2.ratio, p2.ratioEngine);
-    row('P2', 'speed-up: greedy / exact', `${p2.ratio.toFixed(0)}× (greedy / engine current(): ${p2.ratioEngine.toFixed(0)}×)`, '≥ 50×', pass(ratio >= 50));
+    row(
+      'P2',
+      'speed-up: greedy / exact',
+      `${p2.ratio.toFixed(0)}× (greedy / engine current(): ${p2.ratioEngine.toFixed(0)}×)`,
+      '≥ 50×',
+      pass(ratio >= 50),
+    );
     if (!(ratio >= 50)) gateFailures.push(`P2 speed-up ${ratio.toFixed(1)}× is below 50×`);
     const exactOk = !p2.options.note.startsWith('EXACT MISSES');
-    row('P2', 'options: exact vs greedy', `${p2.options.exact} vs ${p2.options.greedy}: ${p2.options.note}; ${p2.unavailable} unavailable listed`, 'exact ⊇ greedy', pass(exactOk));
+    row(
+      'P2',
+      'options: exact vs greedy',
+      `${p2.options.exact} vs ${p2.options.greedy}: ${p2.options.note}; ${p2.unavailable} unavailable listed`,
+      'exact ⊇ greedy',
+      pass(exactOk),
+    );
     if (!exactOk) gateFailures.push(`P2 exactness: ${p2.options.note}`);
     const worst = stressWizardWorst(stress, QUICK ? 2 : 5);
     row('', `  slowest prompt of the stress wizard (${stress.states.length} prompts): ${worst.step}`, fmtSample(worst.sample), '—', 'info');
@@ -129,11 +149,30 @@ async function main(): Promise<void> {
     row('', '  warm, one watcher event (1 manifest changed)', fmtSample(p3.event), '—', 'info');
     row('', '  warm, no watcher (stat every manifest)', fmtSample(p3.stat), '—', 'info');
     const bigState = path.join(tmp, 'big.wizard.json');
-    const init = cliJson(pkg.cli, ['init', '--state', bigState, '--project-root', big.root], { PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'none' }, tmp);
-    if (init.doc.ok !== true || init.doc.next?.step !== 'task-pick') throw new Error(`P3 CLI init: ${JSON.stringify(init.doc).slice(0, 300)}`);
-    const p3cli = timeCliStep(pkg.cli, bigState, { PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'none' }, tmp, QUICK ? 3 : 7, 'task-pick');
+    const init = cliJson(
+      pkg.cli,
+      ['init', '--state', bigState, '--project-root', big.root],
+      { PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'none' },
+      tmp,
+    );
+    if (init.doc.ok !== true || init.doc.next?.step !== 'task-pick')
+      throw new Error(`P3 CLI init: ${JSON.stringify(init.doc).slice(0, 300)}`);
+    const p3cli = timeCliStep(
+      pkg.cli,
+      bigState,
+      { PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'none' },
+      tmp,
+      QUICK ? 3 : 7,
+      'task-pick',
+    );
     // docs/performance.md P3: the CLI over 10,000 tasks within the cold target (300 ms) plus a process start.
-    row('P3', `CLI step over ${nTasks} tasks (process)`, `${fmtSample(p3cli)}; ${fmtMs(p3cli.median - p3.cold.median)} over in-process cold`, '< 300 + 100 ms', judge(p3cli, 400));
+    row(
+      'P3',
+      `CLI step over ${nTasks} tasks (process)`,
+      `${fmtSample(p3cli)}; ${fmtMs(p3cli.median - p3.cold.median)} over in-process cold`,
+      '< 300 + 100 ms',
+      judge(p3cli, 400),
+    );
 
     // ---------------------------------------------------------------- P4
     process.stderr.write('P4: activation …\n');
@@ -141,7 +180,13 @@ async function main(): Promise<void> {
     const act = timeActivation(pkg.extension, demoForHost, QUICK ? 5 : 15);
     const real = integrationActivation();
     if (real) row('P4', `activate(), real extension host (${path.basename(real.file)})`, fmtMs(real.ms), '< 50 ms', pass(real.ms < 50));
-    row('P4', `activate(), release bundle, fake vscode module${real ? '' : ' (set OKSTRA_INTEGRATION_LOG for the real host)'}`, fmtSample(act.activate), '< 50 ms', judge(act.activate, 50));
+    row(
+      'P4',
+      `activate(), release bundle, fake vscode module${real ? '' : ' (set OKSTRA_INTEGRATION_LOG for the real host)'}`,
+      fmtSample(act.activate),
+      '< 50 ms',
+      judge(act.activate, 50),
+    );
     row('', '  require(dist/extension.js) + activate()', fmtSample(act.load), '—', 'info');
     const visible = timeActivation(pkg.extension, demoForHost, QUICK ? 3 : 7, true);
     row('', '  activate() with the Wizard view visible at startup (fake host)', fmtSample(visible.activate), '—', 'info');
@@ -151,7 +196,12 @@ async function main(): Promise<void> {
     process.stderr.write('P5: CLI step on the demo …\n');
     const demo = copyDemo(path.join(tmp, 'cli'));
     const demoState = path.join(demo, '.okstra', 'tasks', 'payments', 'refund-queue.wizard.json');
-    const dinit = cliJson(pkg.cli, ['init', '--state', demoState, '--project-root', demo, '--task', 'payments/refund-queue'], demoEnv(demo), demo);
+    const dinit = cliJson(
+      pkg.cli,
+      ['init', '--state', demoState, '--project-root', demo, '--task', 'payments/refund-queue'],
+      demoEnv(demo),
+      demo,
+    );
     if (dinit.doc.ok !== true) throw new Error(`P5 init: ${JSON.stringify(dinit.doc).slice(0, 300)}`);
     const p5 = timeCliStep(pkg.cli, demoState, demoEnv(demo), demo, QUICK ? 5 : 20);
     row('P5', 'CLI step on the demo (process start → JSON)', fmtSample(p5), '< 150 ms median', judge(p5, 150));
@@ -161,7 +211,13 @@ async function main(): Promise<void> {
     const p8 = p5.median / bare.median;
     const p8cpu = p5.cpu !== undefined && bare.cpu !== undefined && bare.cpu > 0 ? p5.cpu / bare.cpu : undefined;
     const p8verdict: Verdict = p8 <= 2 ? 'PASS' : p8cpu !== undefined && p8cpu <= 2 ? 'PASS*' : 'MISS';
-    row('P8', 'CLI step / `node -e 0` (P5 ÷ the reference above)', `${p8.toFixed(2)}×${p8cpu !== undefined ? ` (CPU ${p8cpu.toFixed(2)}×)` : ''}`, '≤ 2×', p8verdict);
+    row(
+      'P8',
+      'CLI step / `node -e 0` (P5 ÷ the reference above)',
+      `${p8.toFixed(2)}×${p8cpu !== undefined ? ` (CPU ${p8cpu.toFixed(2)}×)` : ''}`,
+      '≤ 2×',
+      p8verdict,
+    );
     const devCli = path.join(path.resolve(__dirname, '..'), 'dist', 'cli.js');
     if (fs.existsSync(devCli)) {
       const dev = timeCliStep(devCli, demoState, demoEnv(demo), demo, QUICK ? 3 : 10);
@@ -172,7 +228,13 @@ async function main(): Promise<void> {
     process.stderr.write('P7: answered steps through the MCP server …\n');
     const mcpDemo = copyDemo(path.join(tmp, 'mcp'));
     const p7 = await runP7(pkg.cli, mcpDemo, demoEnv(mcpDemo), QUICK ? 2 : 8);
-    row('P7', `MCP answered step, SDK client over stdio (${p7.steps} steps, ${P7_TASK})`, fmtSample(p7.step), '< 2 ms median', judge(p7.step, 2));
+    row(
+      'P7',
+      `MCP answered step, SDK client over stdio (${p7.steps} steps, ${P7_TASK})`,
+      fmtSample(p7.step),
+      '< 2 ms median',
+      judge(p7.step, 2),
+    );
     const shm = '/dev/shm';
     if (fs.existsSync(shm) && fs.statSync(shm).isDirectory()) {
       // The same on a memory file system: what the store's fsyncs of the state file cost on the disk above.
@@ -191,13 +253,24 @@ async function main(): Promise<void> {
     const stressState = path.join(stress.project.root, '.okstra', 'tasks', 'stress', 'pool.wizard.json');
     createStateFile(stressState, stress.state);
     const p6 = peakRss(tmp, pkg.cli, stressState, stress.project.env, stress.project.root, QUICK ? 2 : 5, stress.step);
-    row('P6', `CLI peak RSS, ${stress.step} on the stress pool`, `${fmtBytes(p6.max)} (largest of ${p6.runs}; median ${fmtBytes(p6.median)}; ${p6.tool})`, '< 80 MB', pass(p6.max < 80 * 1024 * 1024));
+    row(
+      'P6',
+      `CLI peak RSS, ${stress.step} on the stress pool`,
+      `${fmtBytes(p6.max)} (largest of ${p6.runs}; median ${fmtBytes(p6.median)}; ${p6.tool})`,
+      '< 80 MB',
+      pass(p6.max < 80 * 1024 * 1024),
+    );
 
     await p9(tmp);
 
     console.log('');
     printTable();
-    console.log(`\nbench took ${fmtMs(nowMs() - started)}; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `\nbench took ${fmtMs(nowMs() - started)}; load average now ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
 
     if (SCALING) {
       console.log('');
@@ -218,8 +291,14 @@ async function p9(tmp: string): Promise<void> {
   const nTasks = 10_000;
   process.stderr.write(`P9: the Tasks view over ${nTasks} generated tasks …\n`);
   const r = await runP9(tmp, nTasks, { coldRuns: QUICK ? 3 : 9, changeRuns: QUICK ? 10 : 40 });
-  row('P9', `Tasks view, first render (${r.groups} groups, first group's ${r.firstGroupRows} rows), ${nTasks} tasks, cold`, fmtSample(r.cold), '< 300 ms', judge(r.cold, 300));
-  row('P9', '  refresh after one manifest changed (watcher event → the group\'s rows)', fmtSample(r.change), '< 30 ms', judge(r.change, 30));
+  row(
+    'P9',
+    `Tasks view, first render (${r.groups} groups, first group's ${r.firstGroupRows} rows), ${nTasks} tasks, cold`,
+    fmtSample(r.cold),
+    '< 300 ms',
+    judge(r.cold, 300),
+  );
+  row('P9', "  refresh after one manifest changed (watcher event → the group's rows)", fmtSample(r.change), '< 30 ms', judge(r.change, 30));
   row('', `  every task read and filtered (a text filter), cold`, fmtSample(r.all), '—', 'info');
   row('', `  unfinished wizards counted in every group (${r.wizards} state files, in the background)`, fmtSample(r.count), '—', 'info');
 }

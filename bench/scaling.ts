@@ -37,6 +37,8 @@ export function runScaling(tmp: string, pkg: Package, opts: { quick: boolean }):
     const env = { PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'none' };
     cliJson(pkg.cli, ['init', '--state', state, '--project-root', project.root], env, tmp);
     const cli = timeCliStep(pkg.cli, state, env, tmp, opts.quick ? 3 : 5, 'task-pick');
-    console.log(`| ${n} | ${fmtMs(r.cold.median)} | ${fmtMs(r.warm.median)} | ${fmtMs(r.event.median)} | ${fmtMs(r.stat.median)} | ${fmtMs(cli.median)} |`);
+    console.log(
+      `| ${n} | ${fmtMs(r.cold.median)} | ${fmtMs(r.warm.median)} | ${fmtMs(r.event.median)} | ${fmtMs(r.stat.median)} | ${fmtMs(cli.median)} |`,
+    );
   }
 }

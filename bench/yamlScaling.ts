@@ -27,7 +27,10 @@ function time(f: () => void, runs: number): number {
 console.log('keys     bytes      uniqueKeys:true (before)   YamlSource (after)');
 for (const n of [10_000, 20_000, 40_000, 75_000]) {
   const t = text(n);
-  const before = time(() => parseDocument(t, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true }).toJS(), n > 20_000 ? 1 : 3);
+  const before = time(
+    () => parseDocument(t, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true }).toJS(),
+    n > 20_000 ? 1 : 3,
+  );
   const after = time(() => new YamlSource('c.yaml', t), 3);
   console.log(`${String(n).padEnd(8)} ${String(t.length).padEnd(10)} ${`${before.toFixed(0)} ms`.padEnd(26)} ${after.toFixed(0)} ms`);
 }

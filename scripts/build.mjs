@@ -45,7 +45,8 @@ function present(entry) {
 function listTests(dir) {
   const abs = path.join(root, dir);
   if (!fs.existsSync(abs)) return [];
-  return fs.readdirSync(abs, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(abs, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts'))
     .sort()
     .map((f) => path.join(dir, f));
@@ -58,8 +59,9 @@ function configs() {
   // The integration suite runs inside the extension host, which loads plain CommonJS: one bundle per file
   // under out/test/integration/ (index.js finds the suite's *.test.js next to it). mocha stays external so that
   // index.js and the test files share the one instance from node_modules.
-  const integration = ['test/integration/index.ts', ...listTests('test/integration/suite')]
-    .filter((f) => fs.existsSync(path.join(root, f)));
+  const integration = ['test/integration/index.ts', ...listTests('test/integration/suite')].filter((f) =>
+    fs.existsSync(path.join(root, f)),
+  );
   if (integration.length > 0) {
     out.push({
       name: 'integration tests',
@@ -102,12 +104,17 @@ async function report() {
 /** A development build minifies every bundle in memory just to report its minified size. */
 async function measureMinified() {
   const sizes = new Map();
-  const bundles = [...extensionBundles({ root, outdir: 'dist', common, release: true }), ...cliBundles({ root, outdir: 'dist', common, release: true })];
-  await Promise.all(bundles.map(async ({ name: _name, ...options }) => {
-    const result = await esbuild.build({ ...options, write: false });
-    const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
-    sizes.set(path.relative(root, js.path).split(path.sep).join('/'), js.contents.length);
-  }));
+  const bundles = [
+    ...extensionBundles({ root, outdir: 'dist', common, release: true }),
+    ...cliBundles({ root, outdir: 'dist', common, release: true }),
+  ];
+  await Promise.all(
+    bundles.map(async ({ name: _name, ...options }) => {
+      const result = await esbuild.build({ ...options, write: false });
+      const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
+      sizes.set(path.relative(root, js.path).split(path.sep).join('/'), js.contents.length);
+    }),
+  );
   return sizes;
 }
 
@@ -158,25 +165,28 @@ if (watch) {
   for (const { name: _name, ...options } of all.filter((c) => c.name !== 'integration tests')) {
     const ctx = await esbuild.context({
       ...options,
-      plugins: [...(options.plugins ?? []), {
-        name: 'report',
-        setup(build) {
-          build.onStart(() => {
-            if (active++ === 0) {
-              errors = 0;
-              console.log('[watch] build started');
-            }
-          });
-          build.onEnd(async (result) => {
-            errors += result.errors.length;
-            if (result.errors.length === 0) await finishDist();
-            if (--active === 0) {
-              const when = new Date().toLocaleTimeString();
-              console.log(`[watch] build finished ${when}${errors > 0 ? ` with ${errors} error${errors > 1 ? 's' : ''}` : ''}`);
-            }
-          });
+      plugins: [
+        ...(options.plugins ?? []),
+        {
+          name: 'report',
+          setup(build) {
+            build.onStart(() => {
+              if (active++ === 0) {
+                errors = 0;
+                console.log('[watch] build started');
+              }
+            });
+            build.onEnd(async (result) => {
+              errors += result.errors.length;
+              if (result.errors.length === 0) await finishDist();
+              if (--active === 0) {
+                const when = new Date().toLocaleTimeString();
+                console.log(`[watch] build finished ${when}${errors > 0 ? ` with ${errors} error${errors > 1 ? 's' : ''}` : ''}`);
+              }
+            });
+          },
         },
-      }],
+      ],
     });
     await ctx.watch();
   }

@@ -28,7 +28,8 @@ export async function loadBuiltinParser(root) {
 /** The files of `<root>/profiles` that the workspace reads as built-ins: `*.md` and `registry.yaml`. */
 export function builtinSources(root) {
   const dir = path.join(root, 'profiles');
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .filter((name) => name.endsWith('.md') || name === 'registry.yaml')
     .sort()
     .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), 'utf8') }));

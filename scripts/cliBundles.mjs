@@ -22,8 +22,20 @@ const mcpApart = {
 export function cliBundles({ root, outdir, common, release }) {
   const base = { ...common, absWorkingDir: root, minify: release, sourcemap: !release };
   return [
-    { name: 'cli', ...base, entryPoints: ['src/cli/launcher.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' } },
-    { name: 'cli main', ...base, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli-main.js'), plugins: [mcpApart, builtinDataPlugin(root)] },
+    {
+      name: 'cli',
+      ...base,
+      entryPoints: ['src/cli/launcher.ts'],
+      outfile: path.join(outdir, 'cli.js'),
+      banner: { js: '#!/usr/bin/env node' },
+    },
+    {
+      name: 'cli main',
+      ...base,
+      entryPoints: ['src/cli/main.ts'],
+      outfile: path.join(outdir, 'cli-main.js'),
+      plugins: [mcpApart, builtinDataPlugin(root)],
+    },
     { name: 'mcp', ...base, entryPoints: ['src/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js'), plugins: [builtinDataPlugin(root)] },
   ];
 }

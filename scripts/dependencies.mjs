@@ -62,9 +62,14 @@ export function ensureDependencies(root, who) {
   console.log(`${who}: ${problem}; running npm ci first`);
   // Under npm, npm_execpath is npm's own script: the same npm that started us.
   const npmCli = process.env.npm_execpath;
-  const r = npmCli && /\.c?js$/.test(npmCli)
-    ? spawnSync(process.execPath, [npmCli, 'ci'], { cwd: root, stdio: 'inherit' })
-    : spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const r =
+    npmCli && /\.c?js$/.test(npmCli)
+      ? spawnSync(process.execPath, [npmCli, 'ci'], { cwd: root, stdio: 'inherit' })
+      : spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci'], {
+          cwd: root,
+          stdio: 'inherit',
+          shell: process.platform === 'win32',
+        });
   if (r.status === 0) {
     console.log(`${who}: npm ci done`);
     return true;

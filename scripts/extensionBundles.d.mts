@@ -15,4 +15,9 @@ export interface LazyBundleRule {
 }
 export const LAZY_BUNDLES: LazyBundleRule[];
 export function lazyBundlesPlugin(root: string): Plugin;
-export function extensionBundles(o: { root: string; outdir: string; common: BuildOptions; release: boolean }): Array<BuildOptions & { name: string }>;
+export function extensionBundles(o: {
+  root: string;
+  outdir: string;
+  common: BuildOptions;
+  release: boolean;
+}): Array<BuildOptions & { name: string }>;

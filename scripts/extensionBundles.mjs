@@ -54,7 +54,12 @@ export const LAZY_BUNDLES = [
 
 /** The module a relative specifier names, as a root-relative path without extension or `/index`. */
 function moduleId(root, resolveDir, specifier) {
-  return path.relative(root, path.resolve(resolveDir, specifier)).split(path.sep).join('/').replace(/\.(ts|js)$/, '').replace(/\/index$/, '');
+  return path
+    .relative(root, path.resolve(resolveDir, specifier))
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(ts|js)$/, '')
+    .replace(/\/index$/, '');
 }
 
 /** esbuild plugin: the lazy `require()`s of LAZY_BUNDLES become `require('./<bundle>.js')`, external. */
@@ -79,9 +84,20 @@ export function lazyBundlesPlugin(root) {
 /** esbuild options for the shell and its lazy bundles, written into `outdir` (absolute, or relative to `root`). */
 export function extensionBundles({ root, outdir, common, release }) {
   const base = { ...common, absWorkingDir: root, minify: release, sourcemap: !release };
-  const lazy = LAZY_BUNDLES.filter((b) => b.entry).map((b) => ({ name: b.name, ...base, entryPoints: [b.entry], outfile: path.join(outdir, b.file) }));
+  const lazy = LAZY_BUNDLES.filter((b) => b.entry).map((b) => ({
+    name: b.name,
+    ...base,
+    entryPoints: [b.entry],
+    outfile: path.join(outdir, b.file),
+  }));
   return [
-    { name: 'extension', ...base, entryPoints: ['src/vscode/extension.ts'], outfile: path.join(outdir, 'extension.js'), plugins: [lazyBundlesPlugin(root)] },
+    {
+      name: 'extension',
+      ...base,
+      entryPoints: ['src/vscode/extension.ts'],
+      outfile: path.join(outdir, 'extension.js'),
+      plugins: [lazyBundlesPlugin(root)],
+    },
     ...lazy,
   ];
 }

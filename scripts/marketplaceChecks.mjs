@@ -56,12 +56,17 @@ export function marketplaceProblems(manifest, entries, root) {
     if (typeof manifest[field] !== 'string' || manifest[field] === '') problems.push(`package.json: missing required field '${field}'`);
   }
   const licenseFile = ['LICENSE', 'LICENSE.md', 'LICENSE.txt'].some((f) => fs.existsSync(path.join(root, f)));
-  if (!licenseFile && !manifest.license) problems.push('no LICENSE file and no `license` in package.json: ovsx stops to ask, and Open VSX takes licensed extensions only');
+  if (!licenseFile && !manifest.license)
+    problems.push('no LICENSE file and no `license` in package.json: ovsx stops to ask, and Open VSX takes licensed extensions only');
   if (!entries.some((e) => /^extension\/LICENSE(\.md|\.txt)?$/i.test(e.name))) problems.push('the package has no LICENSE file');
 
   // Open VSX's metadata validation.
-  for (const [field, value] of [['publisher', manifest.publisher], ['name', manifest.name]]) {
-    if (typeof value === 'string' && (!NAME.test(value) || value.length > 255)) problems.push(`package.json ${field} '${value}': Open VSX takes letters, digits and _ - + $ ~ only (at most 255)`);
+  for (const [field, value] of [
+    ['publisher', manifest.publisher],
+    ['name', manifest.name],
+  ]) {
+    if (typeof value === 'string' && (!NAME.test(value) || value.length > 255))
+      problems.push(`package.json ${field} '${value}': Open VSX takes letters, digits and _ - + $ ~ only (at most 255)`);
   }
   const version = String(manifest.version ?? '');
   if (RESERVED_VERSIONS.has(version)) problems.push(`version '${version}' is reserved on Open VSX`);
@@ -84,9 +89,12 @@ export function marketplaceProblems(manifest, entries, root) {
     const url = urlOf(manifest[field]);
     if (url !== undefined && !isUrl(url)) problems.push(`package.json ${field} is not a URL: ${url}`);
   }
-  if (manifest.galleryBanner?.theme !== undefined && !['dark', 'light'].includes(manifest.galleryBanner.theme)) problems.push('galleryBanner.theme must be dark or light');
-  if (manifest.markdown !== undefined && !['github', 'standard'].includes(manifest.markdown)) problems.push('markdown must be github or standard');
-  if (manifest.qna !== undefined && manifest.qna !== false && manifest.qna !== 'marketplace' && !isUrl(String(manifest.qna))) problems.push('qna must be marketplace, false or a URL');
+  if (manifest.galleryBanner?.theme !== undefined && !['dark', 'light'].includes(manifest.galleryBanner.theme))
+    problems.push('galleryBanner.theme must be dark or light');
+  if (manifest.markdown !== undefined && !['github', 'standard'].includes(manifest.markdown))
+    problems.push('markdown must be github or standard');
+  if (manifest.qna !== undefined && manifest.qna !== false && manifest.qna !== 'marketplace' && !isUrl(String(manifest.qna)))
+    problems.push('qna must be marketplace, false or a URL');
 
   // What a listing needs on either marketplace.
   if (!manifest.icon) problems.push('package.json has no icon (a 128×128 PNG)');
@@ -98,16 +106,21 @@ export function marketplaceProblems(manifest, entries, root) {
     if (!has(manifest.icon)) problems.push(`the package does not hold the icon ${manifest.icon}`);
   }
   if (!hasAnyCase('README.md')) problems.push('the package has no README.md (the listing page)');
-  if (!hasAnyCase('CHANGELOG.md')) problems.push('the package has no CHANGELOG.md (the listing\'s Changelog tab)');
+  if (!hasAnyCase('CHANGELOG.md')) problems.push("the package has no CHANGELOG.md (the listing's Changelog tab)");
   if (!manifest.engines?.vscode) problems.push('package.json has no engines.vscode');
-  if ((manifest.activationEvents ?? []).includes('*')) problems.push('activationEvents has `*`: the extension would start in every window; name what it needs');
-  if (!Array.isArray(manifest.extensionKind) || manifest.extensionKind.length === 0) warnings.push('no extensionKind: VS Code guesses where the extension runs in a remote window');
+  if ((manifest.activationEvents ?? []).includes('*'))
+    problems.push('activationEvents has `*`: the extension would start in every window; name what it needs');
+  if (!Array.isArray(manifest.extensionKind) || manifest.extensionKind.length === 0)
+    warnings.push('no extensionKind: VS Code guesses where the extension runs in a remote window');
   for (const w of manifest.contributes?.walkthroughs ?? []) {
     for (const step of w.steps ?? []) {
       const img = step.media?.image;
       if (typeof img === 'string' && !has(img)) problems.push(`walkthrough step ${step.id}: the package does not hold ${img}`);
     }
   }
-  if (!urlOf(manifest.repository)) warnings.push('no `repository` in package.json: set it before publishing (vsce publish refuses without one; Open VSX links it from the listing)');
+  if (!urlOf(manifest.repository))
+    warnings.push(
+      'no `repository` in package.json: set it before publishing (vsce publish refuses without one; Open VSX links it from the listing)',
+    );
   return { problems, warnings };
 }

@@ -63,9 +63,20 @@ if (installedVsce !== VSCE_VERSION) {
   fs.mkdirSync(vsceDir, { recursive: true });
   fs.writeFileSync(path.join(vsceDir, 'package.json'), '{ "private": true }\n');
   const npmCli = process.env.npm_execpath;
-  const install = spawnSync(npmCli ? process.execPath : 'npm',
-    [...(npmCli ? [npmCli] : []), 'install', '--no-audit', '--no-fund', '--omit=optional', '--ignore-scripts', '--no-package-lock', `@vscode/vsce@${VSCE_VERSION}`],
-    { cwd: vsceDir, stdio: 'inherit' });
+  const install = spawnSync(
+    npmCli ? process.execPath : 'npm',
+    [
+      ...(npmCli ? [npmCli] : []),
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--omit=optional',
+      '--ignore-scripts',
+      '--no-package-lock',
+      `@vscode/vsce@${VSCE_VERSION}`,
+    ],
+    { cwd: vsceDir, stdio: 'inherit' },
+  );
   if (install.status !== 0 || !fs.existsSync(vsceCli)) fail(`could not install @vscode/vsce@${VSCE_VERSION} into .tools/vsce`);
 }
 

@@ -38,13 +38,14 @@ const { workspace, sample, created } = prepareSampleProject({ fresh: values.fres
 
 /** The requested port when it is free, else any free one (a second `npm start` must still work). */
 async function pickPort(wanted) {
-  const free = (port) => new Promise((resolve) => {
-    const s = net.createServer().once('error', () => resolve(0));
-    s.listen(port, '127.0.0.1', () => {
-      const { port: got } = s.address();
-      s.close(() => resolve(got));
+  const free = (port) =>
+    new Promise((resolve) => {
+      const s = net.createServer().once('error', () => resolve(0));
+      s.listen(port, '127.0.0.1', () => {
+        const { port: got } = s.address();
+        s.close(() => resolve(got));
+      });
     });
-  });
   return (await free(Number(wanted))) || free(0);
 }
 
@@ -78,7 +79,10 @@ try {
   await stop(1, `npm start: ${e?.message ?? e}`);
 }
 void server.exited.then((c) => stop(1, `code-server exited (${c}):\n${server.output().split('\n').slice(-30).join('\n')}`));
-const url = server.url(workspace, [['extensionDevelopmentPath', server.remote(repoRoot)], ['skipWelcome', 'true']]);
+const url = server.url(workspace, [
+  ['extensionDevelopmentPath', server.remote(repoRoot)],
+  ['skipWelcome', 'true'],
+]);
 const rel = (p) => path.relative(repoRoot, p);
 const copy = created ? `a new copy of ${rel(sample)}` : `the copy of ${rel(sample)} made earlier; npm start -- --fresh for a new one`;
 console.log(`

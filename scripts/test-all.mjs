@@ -49,7 +49,9 @@ let current = null;
 function killGroup(child, signal) {
   try {
     process.kill(-child.pid, signal);
-  } catch { /* already gone */ }
+  } catch {
+    /* already gone */
+  }
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {

@@ -260,8 +260,7 @@ function describeParseError(cmd: CommandName, err: NodeJS.ErrnoException, rest: 
 }
 
 type Offending =
-  | { name: string; problem: 'unknown' | 'flag-value' | 'missing-value' }
-  | { name: string; problem: 'dash-value'; next: string };
+  { name: string; problem: 'unknown' | 'flag-value' | 'missing-value' } | { name: string; problem: 'dash-value'; next: string };
 
 /** The first option token strict parseArgs refuses, by its rules; null when none is found. */
 function findOffendingOption(specs: Record<string, OptionSpec>, rest: string[]): Offending | null {

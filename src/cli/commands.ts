@@ -76,7 +76,9 @@ function bound(session: Session, expected: ExpectedPrompt, run: () => engine.Ste
     const current = shown.prompt && revision !== null ? withRevision(shown.prompt, revision) : shown.prompt;
     const refusal = checkBinding(current, expected);
     if (refusal) {
-      return printed(stepDocument({ ok: false, code: refusal.code, error: refusal.message, notices: carried, current: shown.prompt }, revision));
+      return printed(
+        stepDocument({ ok: false, code: refusal.code, error: refusal.message, notices: carried, current: shown.prompt }, revision),
+      );
     }
   }
   const r = run();

@@ -31,10 +31,7 @@ export function cliTerminalBackend(env: NodeJS.ProcessEnv): TerminalBackend {
  * or empty; the file as the variable names it is the source that the 'configured default model … is unavailable' refusal cites
  * (`<file>: <role>`). A relative name is taken from the working directory.
  */
-export function cliUserModelDefaults(
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): ReturnType<EnvironmentPort['userModelDefaults']> {
+export function cliUserModelDefaults(env: NodeJS.ProcessEnv, cwd: string): ReturnType<EnvironmentPort['userModelDefaults']> {
   const named = env.OKSTRA_MODEL_DEFAULTS;
   if (named === undefined || named === '') return null;
   try {

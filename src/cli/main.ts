@@ -105,7 +105,11 @@ function outputFailed(err: NodeJS.ErrnoException): never {
   const reason = err.code ?? err.message;
   try {
     process.stderr.write(
-      serialize({ ok: false, code: 'output-failed', error: `cannot write the result to stdout (${reason}); the state file may have been saved: run 'step' to see the current prompt` }),
+      serialize({
+        ok: false,
+        code: 'output-failed',
+        error: `cannot write the result to stdout (${reason}); the state file may have been saved: run 'step' to see the current prompt`,
+      }),
     );
   } catch {
     // stderr is gone too: the exit status is all that is left.

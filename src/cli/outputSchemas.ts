@@ -95,9 +95,7 @@ export const OutcomeDocSchema = z.strictObject({
   renderArgs: RenderArgsSchema,
   renderArgv: z.array(z.string()),
   orchestration: z.looseObject({ chainStages: z.array(z.unknown()) }),
-  persistActions: z.array(
-    z.strictObject({ action: z.literal('set-config'), file: z.string(), key: z.string(), value: z.string() }),
-  ),
+  persistActions: z.array(z.strictObject({ action: z.literal('set-config'), file: z.string(), key: z.string(), value: z.string() })),
   confirmationText: z.string(),
 });
 

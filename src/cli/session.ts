@@ -173,7 +173,9 @@ function refuseInitPath(stateArg: string, statePath: string, projectRootAbs: str
   const owner = engine.projectRootOfStateDir(path.dirname(real));
   const root = realPathOf(projectRootAbs) ?? projectRootAbs;
   if (owner !== null && path.resolve(owner) !== path.resolve(root)) {
-    throw new UsageError(`${stateArg}: lies in the tasks folder of another project (${owner}), not of --project-root ${projectRootAbs}; use --project-root ${owner} or another --state`);
+    throw new UsageError(
+      `${stateArg}: lies in the tasks folder of another project (${owner}), not of --project-root ${projectRootAbs}; use --project-root ${owner} or another --state`,
+    );
   }
 }
 

@@ -3,14 +3,7 @@
 // from `okstra-wizard step` and from the server; a tool error is the CLI's
 // refusal document with the error code added.
 import * as z from 'zod';
-import {
-  CurrentDocSchema,
-  OutcomeDocSchema,
-  PromptSchema,
-  RefusedDocSchema,
-  SubmitDocSchema,
-  TreeDocSchema,
-} from '../cli/outputSchemas';
+import { CurrentDocSchema, OutcomeDocSchema, PromptSchema, RefusedDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import { WIZARD_ERROR_CODES } from '../core/types';
 
 /** `<group>/<id>`: two path segments, neither empty, `.`/`..`, nor starting with `-` or `.`. */

@@ -75,7 +75,7 @@ export function createWizardServer(host: WizardHost, version: string): McpServer
     {
       title: 'Current prompt',
       description:
-        "The prompt to answer now: `current.id`, `kind` (pick, multi_pick, text, done), `label`, `options` (answer with a value, a label or #N), `progress` and `revision`. Changes nothing.",
+        'The prompt to answer now: `current.id`, `kind` (pick, multi_pick, text, done), `label`, `options` (answer with a value, a label or #N), `progress` and `revision`. Changes nothing.',
       inputSchema: TaskInput.shape,
       outputSchema: CurrentOutput.shape,
       annotations: readOnly,

@@ -87,7 +87,9 @@ function failure(code: WizardErrorCode, error: string, current: PromptDoc | null
   const texts: string[] = [];
   for (const n of notices) if (!texts.includes(n.text)) texts.push(n.text);
   const shown = current as ToolErrorDoc['current'];
-  const doc: ToolErrorDoc = texts.length ? { ok: false, notices: texts, code, error, current: shown } : { ok: false, code, error, current: shown };
+  const doc: ToolErrorDoc = texts.length
+    ? { ok: false, notices: texts, code, error, current: shown }
+    : { ok: false, code, error, current: shown };
   return new ToolFailure(doc);
 }
 
@@ -182,7 +184,11 @@ export class WizardHost {
    * makes (the binding check, the answer, the next prompt). Each call starts with a fresh one.
    */
   private context(): EngineContext {
-    this.callContext ??= { workspace: memoizedTasks(this.workspace, this.taskDetails), environment: this.environmentPort(), texts: this.texts };
+    this.callContext ??= {
+      workspace: memoizedTasks(this.workspace, this.taskDetails),
+      environment: this.environmentPort(),
+      texts: this.texts,
+    };
     return this.callContext;
   }
 
@@ -436,7 +442,11 @@ export class WizardHost {
       const wizard = this.open(task);
       const o = engine.outcome(this.context(), wizard.state, wizard.carried);
       if (!o.ok) {
-        const fallback: WizardErrorCode = wizard.state.aborted ? 'aborted' : wizard.state.confirmed !== true ? 'not-complete' : 'not-runnable';
+        const fallback: WizardErrorCode = wizard.state.aborted
+          ? 'aborted'
+          : wizard.state.confirmed !== true
+            ? 'not-complete'
+            : 'not-runnable';
         throw failure(codeOf(o, fallback), o.error, wizard.state.aborted ? null : this.currentPrompt(wizard), o.notices);
       }
       return outcomeDocument(o) as unknown as OutcomeDoc;

@@ -47,7 +47,10 @@ export function assertWritableTarget(targetAbs: string, shownPath: string = targ
   }
   if (!st || st.isFile()) return;
   if (st.isSymbolicLink()) {
-    throw new FileError({ path: shownPath, problem: 'is a symbolic link; the wizard does not write through links (replace the link with the file itself); nothing was written' });
+    throw new FileError({
+      path: shownPath,
+      problem: 'is a symbolic link; the wizard does not write through links (replace the link with the file itself); nothing was written',
+    });
   }
   throw new FileError({ path: shownPath, problem: `${notRegularProblem(st)}; nothing was written` });
 }

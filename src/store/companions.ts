@@ -91,7 +91,9 @@ export function tempPathFor(targetAbs: string): string {
 export function temporariesOf(stateAbs: string): Array<[string, number]> {
   const dir = path.dirname(stateAbs);
   // `.lock` too: the owner file a lock is linked from (lock.ts acquireLock).
-  const re = new RegExp(`^\\.${escapeRe(path.basename(stateAbs))}(?:\\.v2(?:\\.[0-9a-f]{64}(?:\\.[1-9][0-9]*)?)?\\.json|\\.lock)?\\.tmp-(\\d+)-[0-9a-f]+$`);
+  const re = new RegExp(
+    `^\\.${escapeRe(path.basename(stateAbs))}(?:\\.v2(?:\\.[0-9a-f]{64}(?:\\.[1-9][0-9]*)?)?\\.json|\\.lock)?\\.tmp-(\\d+)-[0-9a-f]+$`,
+  );
   let names: string[] = [];
   try {
     names = fs.readdirSync(dir);

@@ -49,5 +49,11 @@ export {
   type MoveResult,
 } from './wizardFiles';
 export { STALE_READ_MESSAGE, sha256Hex, sha256OfFile, writeFileAtomic, assertWritableTarget } from './atomicWrite';
-export { canonicalCompanionPath, numberedCompanionPath, legacyCompanionPath, companionCandidates, availableCompanionPath } from './companions';
+export {
+  canonicalCompanionPath,
+  numberedCompanionPath,
+  legacyCompanionPath,
+  companionCandidates,
+  availableCompanionPath,
+} from './companions';
 export { acquireLock, isPidAlive, LOCK_WAIT_MS, STALE_FOREIGN_MS } from './lock';

@@ -95,7 +95,11 @@ export function parseLockOwner(text: string): LockOwner {
 }
 
 /** Can the writer of this lock still be running? `ageMs` is the lock file's age (negative: dated in the future). */
-export function isLockStale(owner: LockOwner, ageMs: number, now: { host: string; startOf: (pid: number) => string | null; alive: (pid: number) => boolean } = LOCAL): boolean {
+export function isLockStale(
+  owner: LockOwner,
+  ageMs: number,
+  now: { host: string; startOf: (pid: number) => string | null; alive: (pid: number) => boolean } = LOCAL,
+): boolean {
   if (owner.pid === null) return ageMs > STALE_FOREIGN_MS || ageMs < 0; // garbage or empty: no writer makes one now
   if (owner.host === now.host) {
     if (!now.alive(owner.pid)) return true;
@@ -116,7 +120,8 @@ const LOCAL = {
 };
 
 /** What is at the lock path: a lock file's text and age, something that is not a lock file, or nothing. */
-type LockSeen = { kind: 'file'; text: string; ageMs: number } | { kind: 'other'; what: 'directory' | 'link' | 'special'; empty: boolean } | null;
+type LockSeen =
+  { kind: 'file'; text: string; ageMs: number } | { kind: 'other'; what: 'directory' | 'link' | 'special'; empty: boolean } | null;
 
 function readLock(lockPath: string): LockSeen {
   let st: fs.Stats;
@@ -180,7 +185,10 @@ export function removeLockIfStale(lockPath: string): boolean {
   if (!seen) return false;
   if (seen.kind === 'other') return removeNonLock(lockPath, seen);
   if (!isLockStale(parseLockOwner(seen.text), seen.ageMs)) return false;
-  const aside = path.join(path.dirname(lockPath), `.${path.basename(lockPath)}.stale-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+  const aside = path.join(
+    path.dirname(lockPath),
+    `.${path.basename(lockPath)}.stale-${process.pid}-${crypto.randomBytes(4).toString('hex')}`,
+  );
   try {
     fs.renameSync(lockPath, aside);
   } catch {
@@ -269,7 +277,10 @@ function busyMessage(lockPath: string, seen: LockSeen): string {
     return `state file is locked by ${lockPath}, which is a ${seen.what === 'directory' ? 'directory with files in it' : 'file the wizard did not make'}; remove it (the wizard never makes one, so no save is using it) and try again`;
   }
   const owner = seen && seen.kind === 'file' ? parseLockOwner(seen.text) : { pid: null, host: null, start: null };
-  const who = owner.pid === null ? 'process unknown' : `process ${owner.pid}${owner.host && owner.host !== os.hostname() ? ` on host ${owner.host}` : ''}`;
+  const who =
+    owner.pid === null
+      ? 'process unknown'
+      : `process ${owner.pid}${owner.host && owner.host !== os.hostname() ? ` on host ${owner.host}` : ''}`;
   return `state file is being written by ${who}; try again. If no okstra-wizard or okstra extension is running ${owner.host && owner.host !== os.hostname() ? `on ${owner.host}` : 'there'}, remove ${lockPath}: it only keeps two saves from overlapping, and removing it changes no state file`;
 }
 

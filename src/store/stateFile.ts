@@ -201,7 +201,11 @@ interface CompanionRead {
  * any content-addressed companion next to it whose `legacySource.path` is the
  * legacy file's (resolved) path, whatever sha256 it records, that loads.
  */
-function findPreviousCompanion(stateAbs: string, source: LegacySource, validate?: (p: Record<string, unknown>) => void): { path: string; read: CompanionRead } | null {
+function findPreviousCompanion(
+  stateAbs: string,
+  source: LegacySource,
+  validate?: (p: Record<string, unknown>) => void,
+): { path: string; read: CompanionRead } | null {
   let best: { path: string; read: CompanionRead; mtimeMs: number } | null = null;
   for (const [file, suffix] of allCompanions(stateAbs)) {
     if (suffix === '.v2.json') continue;
@@ -339,7 +343,13 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
   }
   // The legacy `<name>.v2.json` is read, never written: saves go to a content-addressed path.
   const companionPath = matched ? matched.path : availableCompanionPath(stateAbs, sha256);
-  const from = matched ? { path: matched.path, payload: matched.read.payload } : fromLegacyJson ? { path: legacyCompanionPath(stateAbs), payload: fromLegacyJson.payload } : previous ? { path: previous.path, payload: previous.read.payload } : { path: stateAbs, payload };
+  const from = matched
+    ? { path: matched.path, payload: matched.read.payload }
+    : fromLegacyJson
+      ? { path: legacyCompanionPath(stateAbs), payload: fromLegacyJson.payload }
+      : previous
+        ? { path: previous.path, payload: previous.read.payload }
+        : { path: stateAbs, payload };
   const legacy: LegacyInfo = { source, companionPath, resumedFrom };
   if (previous) legacy.previousCompanion = previous.path;
   return {
@@ -356,7 +366,9 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
       ...(previous ? [{ path: previous.path, sha256: previous.read.sha256 }] : []),
     ],
     keptLegacySource: null,
-    revision: revisionOfSha256(matched ? matched.read.sha256 : fromLegacyJson ? fromLegacyJson.sha256 : previous ? previous.read.sha256 : sha256),
+    revision: revisionOfSha256(
+      matched ? matched.read.sha256 : fromLegacyJson ? fromLegacyJson.sha256 : previous ? previous.read.sha256 : sha256,
+    ),
     notices,
   };
 }
@@ -365,7 +377,8 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
 export function serializeStatePayload(payload: Record<string, unknown>, legacySource: LegacySource | null): string {
   const body: Record<string, unknown> = {};
   // defineProperty: an unknown key named `__proto__` is kept as a key (an assignment would set the prototype).
-  for (const [k, v] of Object.entries(payload)) if (k !== 'legacySource') Object.defineProperty(body, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(payload))
+    if (k !== 'legacySource') Object.defineProperty(body, k, { value: v, enumerable: true, writable: true, configurable: true });
   if (legacySource) body.legacySource = { path: legacySource.path, sha256: legacySource.sha256 };
   return JSON.stringify(body, null, 2) + '\n';
 }
@@ -394,7 +407,13 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
   const bytes = Buffer.from(text, 'utf8');
   let sha: string;
   try {
-    sha = writeChecked({ target: handle.target, bytes, expected: handle.expected, lockPath: lockPathFor(handle.path), shownPath: handle.target === handle.path ? handle.shownPath : undefined });
+    sha = writeChecked({
+      target: handle.target,
+      bytes,
+      expected: handle.expected,
+      lockPath: lockPathFor(handle.path),
+      shownPath: handle.target === handle.path ? handle.shownPath : undefined,
+    });
   } catch (e) {
     throw asWriteError(e, handle.shownPath);
   }
@@ -404,7 +423,9 @@ export function saveStatePayload(handle: StateFileHandle, payload: Record<string
     payload: written,
     payloadPath: handle.target,
     legacy: handle.legacy ? { source: handle.legacy.source, companionPath: handle.legacy.companionPath, resumedFrom: 'companion' } : null,
-    expected: handle.expected.filter((e) => e.path === handle.target || e.path === handle.path).map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
+    expected: handle.expected
+      .filter((e) => e.path === handle.target || e.path === handle.path)
+      .map((e) => (e.path === handle.target ? { path: e.path, sha256: sha } : e)),
     notices: [],
     revision: revisionOfSha256(sha),
   };

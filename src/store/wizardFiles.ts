@@ -10,7 +10,17 @@ import { assertWritableTarget, checkExpected, readBytesIfExists, sha256Hex, writ
 import { allCompanions } from './companions';
 import { acquireLock, type HeldLock } from './lock';
 import { displayPath } from '../core/files';
-import { asWriteError, isLegacyStateBytes, loadStateFile, lockPathFor, saveStatePayload, serializeStatePayload, v2Handle, type LoadOptions, type StateFileHandle } from './stateFile';
+import {
+  asWriteError,
+  isLegacyStateBytes,
+  loadStateFile,
+  lockPathFor,
+  saveStatePayload,
+  serializeStatePayload,
+  v2Handle,
+  type LoadOptions,
+  type StateFileHandle,
+} from './stateFile';
 
 export const STATE_FILE_SUFFIX = '.wizard.json';
 
@@ -92,7 +102,14 @@ function createUnchecked(pathAbs: string, shownPath: string, payload: Record<str
       if (!options.force) throw new WizardError('usage', `${shownPath}: state file already exists`);
     }
     const text = serializeStatePayload(payload, null);
-    const sha = writeChecked({ target: stateAbs, bytes: Buffer.from(text, 'utf8'), expected: [{ path: stateAbs, sha256: current }], lockPath: lockPathFor(stateAbs), heldLock: lock, shownPath });
+    const sha = writeChecked({
+      target: stateAbs,
+      bytes: Buffer.from(text, 'utf8'),
+      expected: [{ path: stateAbs, sha256: current }],
+      lockPath: lockPathFor(stateAbs),
+      heldLock: lock,
+      shownPath,
+    });
     return v2Handle(stateAbs, shownPath, JSON.parse(text) as Record<string, unknown>, sha);
   } finally {
     if (!options.heldLock) lock.release();
@@ -158,7 +175,11 @@ export function listUnfinishedWizards(
       if (!st.isFile()) continue;
       const base = { path: fileAbs, key: `${g.name}/${id}`, group: g.name, id };
       try {
-        const h = loadStateFile(fileAbs, { cleanStale: false, validateCompanion: options.validateCompanion, shownPath: displayPath(projectRootAbs, fileAbs) });
+        const h = loadStateFile(fileAbs, {
+          cleanStale: false,
+          validateCompanion: options.validateCompanion,
+          shownPath: displayPath(projectRootAbs, fileAbs),
+        });
         const p = h.payload;
         const finished = { confirmed: p.confirmed === true, aborted: p.aborted === true };
         if ((finished.confirmed || finished.aborted) && !options.includeFinished) continue;
@@ -181,7 +202,10 @@ export function listUnfinishedWizards(
 
 /** `YYYYMMDDTHHMMSSZ` in UTC. */
 export function backupTimestamp(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return d
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** `<id>.wizard.<ts>.bak.json` for `<id>.wizard.json` (other names: `<stem>.<ts>.bak.json`). */
@@ -216,7 +240,8 @@ function backupUnchecked(pathAbs: string, now: Date, options: { heldLock?: HeldL
     let n = 1;
     let bakName = backupNameFor(path.basename(stateAbs), ts, n);
     // Two start-overs within one second: the second gets `-2`, and so on.
-    while (fs.existsSync(path.join(dir, bakName)) || allCompanions(path.join(dir, bakName)).length) bakName = backupNameFor(path.basename(stateAbs), ts, ++n);
+    while (fs.existsSync(path.join(dir, bakName)) || allCompanions(path.join(dir, bakName)).length)
+      bakName = backupNameFor(path.basename(stateAbs), ts, ++n);
     const bakAbs = path.join(dir, bakName);
     const companions = allCompanions(stateAbs);
     const moved: BackupResult['moved'] = [];
@@ -263,7 +288,12 @@ export function moveStateFile(handle: StateFileHandle, destAbs: string, state: W
 }
 
 /** moveStateFile for an already encoded payload. */
-export function moveStatePayload(handle: StateFileHandle, destAbsIn: string, payload: Record<string, unknown>, options: MoveOptions): MoveResult {
+export function moveStatePayload(
+  handle: StateFileHandle,
+  destAbsIn: string,
+  payload: Record<string, unknown>,
+  options: MoveOptions,
+): MoveResult {
   return asWizardError(options.shownPath ?? destAbsIn, () => moveUnchecked(handle, destAbsIn, payload, options));
 }
 

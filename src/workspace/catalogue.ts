@@ -8,7 +8,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TaskEntry, TaskManifest } from '../core/ports';
 import { FileError } from '../core/types';
-import { checkJsonDepth, displayPath, fsErrorProblem, MAX_JSON_CHARS, notRegularProblem, parseJsonFile, readErrorText, readRegularFileText, stripBom, validateJson } from '../core/files';
+import {
+  checkJsonDepth,
+  displayPath,
+  fsErrorProblem,
+  MAX_JSON_CHARS,
+  notRegularProblem,
+  parseJsonFile,
+  readErrorText,
+  readRegularFileText,
+  stripBom,
+  validateJson,
+} from '../core/files';
 import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
 
 const MANIFEST_TAIL = path.sep + 'task-manifest.json';
@@ -73,7 +84,9 @@ const scratch = Buffer.allocUnsafe(64 * 1024);
  * `fallback`: any other failure; the caller takes the stat + read path, whose
  * error entry names the problem.
  */
-function readStampedText(file: string): { stamp: FileStamp; text: string } | { stamp: FileStamp; notRegular: string } | 'missing' | 'fallback' {
+function readStampedText(
+  file: string,
+): { stamp: FileStamp; text: string } | { stamp: FileStamp; notRegular: string } | 'missing' | 'fallback' {
   let fd: number;
   try {
     fd = fs.openSync(file, OPEN_FLAGS);
@@ -241,7 +254,10 @@ export class TaskCatalogue {
           if (read === 'missing') continue;
           if (read !== 'fallback') {
             seen.add(file);
-            const entry = 'notRegular' in read ? this.notRegularEntry(group, id, file, read.notRegular) : readManifestEntry(this.projectRootAbs, group, id, file, read.text);
+            const entry =
+              'notRegular' in read
+                ? this.notRegularEntry(group, id, file, read.notRegular)
+                : readManifestEntry(this.projectRootAbs, group, id, file, read.text);
             this.manifests.set(file, { stamp: read.stamp, entry });
             out.push(entry);
             continue;
@@ -281,7 +297,9 @@ export class TaskCatalogue {
     }
     const cached = this.manifests.get(file);
     if (cached && sameStamp(cached.stamp, st)) return cached.entry;
-    const entry = st.isFile() ? readManifestEntry(this.projectRootAbs, group, id, file) : this.notRegularEntry(group, id, file, notRegularProblem(st));
+    const entry = st.isFile()
+      ? readManifestEntry(this.projectRootAbs, group, id, file)
+      : this.notRegularEntry(group, id, file, notRegularProblem(st));
     this.manifests.set(file, { stamp: stampOf(st), entry });
     this.trusted = null;
     return entry;

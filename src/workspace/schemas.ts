@@ -14,146 +14,168 @@ const nonEmpty = z.string().min(1);
 
 // ------------------------------------------------------------ task-manifest
 
-export const runEntrySchema = lazySchema(() => z.looseObject({
-  runId: nonEmpty,
-  taskType: opt(z.string()),
-  status: opt(z.string()),
-  outcome: opt(z.string()),
-  inputs: opt(z.string()),
-}));
+export const runEntrySchema = lazySchema(() =>
+  z.looseObject({
+    runId: nonEmpty,
+    taskType: opt(z.string()),
+    status: opt(z.string()),
+    outcome: opt(z.string()),
+    inputs: opt(z.string()),
+  }),
+);
 
-export const taskManifestSchema = lazySchema(() => z.looseObject({
-  taskKey: opt(z.string()),
-  taskGroup: z.string(),
-  taskId: z.string(),
-  title: opt(z.string()),
-  updatedAt: opt(z.string()),
-  workflow: opt(
-    z.looseObject({
-      currentPhase: opt(z.string()),
-      nextRecommendedPhase: z.unknown().optional(),
-      completedStages: opt(z.array(z.string())),
-    }),
-  ),
-  contract: opt(z.looseObject({ outcome: opt(z.string()) })),
-  worktree: opt(z.looseObject({ path: nonEmpty, branch: opt(z.string()) })),
-  runs: opt(z.array(runEntrySchema)),
-}));
+export const taskManifestSchema = lazySchema(() =>
+  z.looseObject({
+    taskKey: opt(z.string()),
+    taskGroup: z.string(),
+    taskId: z.string(),
+    title: opt(z.string()),
+    updatedAt: opt(z.string()),
+    workflow: opt(
+      z.looseObject({
+        currentPhase: opt(z.string()),
+        nextRecommendedPhase: z.unknown().optional(),
+        completedStages: opt(z.array(z.string())),
+      }),
+    ),
+    contract: opt(z.looseObject({ outcome: opt(z.string()) })),
+    worktree: opt(z.looseObject({ path: nonEmpty, branch: opt(z.string()) })),
+    runs: opt(z.array(runEntrySchema)),
+  }),
+);
 
 // --------------------------------------------------------------- brief.md
 
-export const briefFrontMatterSchema = lazySchema(() => z.looseObject({
-  title: opt(z.string()),
-  taskType: opt(z.string()),
-  analysisTarget: opt(z.string()),
-  evidence: opt(
-    z.strictObject({
-      feature: opt(z.string()),
-      project: opt(z.string()),
-    }),
-  ),
-}));
+export const briefFrontMatterSchema = lazySchema(() =>
+  z.looseObject({
+    title: opt(z.string()),
+    taskType: opt(z.string()),
+    analysisTarget: opt(z.string()),
+    evidence: opt(
+      z.strictObject({
+        feature: opt(z.string()),
+        project: opt(z.string()),
+      }),
+    ),
+  }),
+);
 
 // -------------------------------------------------------- approved-plan.md
 
-export const planStageSchema = lazySchema(() => z.looseObject({
-  id: nonEmpty.regex(/^[^,\s]+$/, "must not contain ',' or whitespace"),
-  title: opt(z.string()),
-  dependsOn: opt(z.array(nonEmpty)),
-}));
+export const planStageSchema = lazySchema(() =>
+  z.looseObject({
+    id: nonEmpty.regex(/^[^,\s]+$/, "must not contain ',' or whitespace"),
+    title: opt(z.string()),
+    dependsOn: opt(z.array(nonEmpty)),
+  }),
+);
 
-export const planFrontMatterSchema = lazySchema(() => z.looseObject({
-  approved: opt(z.boolean()),
-  stages: opt(z.array(planStageSchema)),
-}));
+export const planFrontMatterSchema = lazySchema(() =>
+  z.looseObject({
+    approved: opt(z.boolean()),
+    stages: opt(z.array(planStageSchema)),
+  }),
+);
 
 // ------------------------------------------------------ clarifications
 
-export const questionsSchema = lazySchema(() => z.array(
-  z.looseObject({
-    id: z.union([nonEmpty, z.number()]).transform(String),
-    question: z.string(),
-  }),
-));
+export const questionsSchema = lazySchema(() =>
+  z.array(
+    z.looseObject({
+      id: z.union([nonEmpty, z.number()]).transform(String),
+      question: z.string(),
+    }),
+  ),
+);
 
 // ------------------------------------------------------------ inputs.json
 
 const modelRefList = z.array(z.string());
 
-export const runInputsSchema = lazySchema(() => z.looseObject({
-  taskType: opt(z.string()),
-  directive: opt(z.string()),
-  relatedTasks: opt(z.union([z.string(), z.array(z.string())])),
-  roleCounts: opt(z.record(z.string(), z.int())),
-  roleModels: opt(z.record(z.string(), modelRefList)),
-  roleSelectionOrder: opt(z.array(z.string())),
-  // Legacy v1 model selection (converted by the core).
-  workers: opt(z.union([z.string(), z.array(z.string())])),
-  leadProvider: opt(z.string()),
-  leadModel: opt(z.string()),
-  claudeModel: opt(z.string()),
-  codexModel: opt(z.string()),
-  antigravityModel: opt(z.string()),
-  grokModel: opt(z.string()),
-  kimiModel: opt(z.string()),
-  reportWriterProvider: opt(z.string()),
-  reportWriterModel: opt(z.string()),
-  executor: opt(z.string()),
-  critic: opt(z.string()),
-}));
+export const runInputsSchema = lazySchema(() =>
+  z.looseObject({
+    taskType: opt(z.string()),
+    directive: opt(z.string()),
+    relatedTasks: opt(z.union([z.string(), z.array(z.string())])),
+    roleCounts: opt(z.record(z.string(), z.int())),
+    roleModels: opt(z.record(z.string(), modelRefList)),
+    roleSelectionOrder: opt(z.array(z.string())),
+    // Legacy v1 model selection (converted by the core).
+    workers: opt(z.union([z.string(), z.array(z.string())])),
+    leadProvider: opt(z.string()),
+    leadModel: opt(z.string()),
+    claudeModel: opt(z.string()),
+    codexModel: opt(z.string()),
+    antigravityModel: opt(z.string()),
+    grokModel: opt(z.string()),
+    kimiModel: opt(z.string()),
+    reportWriterProvider: opt(z.string()),
+    reportWriterModel: opt(z.string()),
+    executor: opt(z.string()),
+    critic: opt(z.string()),
+  }),
+);
 
 // ------------------------------------------------------------ config.yaml
 // The descriptions are the hover text of the generated JSON Schema (schemas/okstra-config.schema.json, built by
 // scripts/schemas/generate.ts), which VS Code shows while config.yaml is edited by hand.
 
-const roleDefaults = lazySchema(() => z
-  .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a role id'), z.array(nonEmpty).describe('Model refs in order of preference.'))
-  .describe(
-    'Default models per role id: the first model of the list is proposed for the first instance of the role, the next for the second, and so on. Overridden per user by the okstra.modelDefaults setting.',
-  ));
+const roleDefaults = lazySchema(() =>
+  z
+    .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a role id'), z.array(nonEmpty).describe('Model refs in order of preference.'))
+    .describe(
+      'Default models per role id: the first model of the list is proposed for the first instance of the role, the next for the second, and so on. Overridden per user by the okstra.modelDefaults setting.',
+    ),
+);
 
 export const modelDefaultsSchema = roleDefaults;
 
-export const configSchema = lazySchema(() => z
-  .strictObject({
-    projectId: opt(nonEmpty).describe('The project id passed to okstra; default: the project folder name, slugified.'),
-    okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).min(1)])).describe(
-      "How okstra is started: one executable, or [program, ...args]; default 'okstra'. The okstra.command setting overrides it.",
-    ),
-    modelDefaults: opt(roleDefaults),
-    providers: opt(
-      z.record(
-        z.string(),
-        z
-          .strictObject({
-            display: opt(z.string()).describe('The name shown in model lists.'),
-            cli: opt(nonEmpty).describe("The provider's command-line program, looked up on PATH unless it is a path."),
-            enabled: opt(z.boolean()).describe('false: none of its models can be chosen. Default: true.'),
-          })
-          .describe('A provider of the model registry: a built-in one to change, or a new one.'),
+export const configSchema = lazySchema(() =>
+  z
+    .strictObject({
+      projectId: opt(nonEmpty).describe('The project id passed to okstra; default: the project folder name, slugified.'),
+      okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).min(1)])).describe(
+        "How okstra is started: one executable, or [program, ...args]; default 'okstra'. The okstra.command setting overrides it.",
       ),
-    ).describe('Providers merged over the built-in model registry, by provider id.'),
-    models: opt(
-      z.array(
-        z
-          .strictObject({
-            ref: nonEmpty.regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'").describe("'<provider>/<model>'; a built-in ref replaces that model."),
-            display: opt(z.string()).describe('The name shown in model lists; default: the ref.'),
-            aliases: opt(z.array(nonEmpty)).describe('Other names an answer may use for this model.'),
-            roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])).describe("The roles that may use this model: '*' (default) or a list of role ids."),
-            defaultFor: opt(z.array(nonEmpty)).describe('The role ids for which this model is a built-in default.'),
-          })
-          .describe('A model of the registry.'),
-      ),
-    ).describe('Models added to the built-in registry (or replacing a built-in model with the same ref), in pool order.'),
-    registry: opt(
-      z.strictObject({
-        replaceBuiltins: opt(z.boolean()).describe('true: use only the providers and models of this file. Default: false.'),
-      }),
-    ).describe('How this file combines with the built-in model registry.'),
-    prTemplate: opt(nonEmpty).describe('The pull-request template of release hand-off runs, relative to the project root.'),
-  })
-  .describe("okstra project settings (.okstra/config.yaml). Unknown keys are refused."));
+      modelDefaults: opt(roleDefaults),
+      providers: opt(
+        z.record(
+          z.string(),
+          z
+            .strictObject({
+              display: opt(z.string()).describe('The name shown in model lists.'),
+              cli: opt(nonEmpty).describe("The provider's command-line program, looked up on PATH unless it is a path."),
+              enabled: opt(z.boolean()).describe('false: none of its models can be chosen. Default: true.'),
+            })
+            .describe('A provider of the model registry: a built-in one to change, or a new one.'),
+        ),
+      ).describe('Providers merged over the built-in model registry, by provider id.'),
+      models: opt(
+        z.array(
+          z
+            .strictObject({
+              ref: nonEmpty
+                .regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'")
+                .describe("'<provider>/<model>'; a built-in ref replaces that model."),
+              display: opt(z.string()).describe('The name shown in model lists; default: the ref.'),
+              aliases: opt(z.array(nonEmpty)).describe('Other names an answer may use for this model.'),
+              roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])).describe(
+                "The roles that may use this model: '*' (default) or a list of role ids.",
+              ),
+              defaultFor: opt(z.array(nonEmpty)).describe('The role ids for which this model is a built-in default.'),
+            })
+            .describe('A model of the registry.'),
+        ),
+      ).describe('Models added to the built-in registry (or replacing a built-in model with the same ref), in pool order.'),
+      registry: opt(
+        z.strictObject({
+          replaceBuiltins: opt(z.boolean()).describe('true: use only the providers and models of this file. Default: false.'),
+        }),
+      ).describe('How this file combines with the built-in model registry.'),
+      prTemplate: opt(nonEmpty).describe('The pull-request template of release hand-off runs, relative to the project root.'),
+    })
+    .describe('okstra project settings (.okstra/config.yaml). Unknown keys are refused.'),
+);
 
 // --------------------------------------------------- the catalogue fast path
 

@@ -5,7 +5,21 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PreviousRunInputs, QuestionsFile, TaskDetails, TaskManifest } from '../core/ports';
 import { FileError } from '../core/types';
-import { describeValue, displayPath, fsErrorProblem, kindOf, parseJsonFile, parseYamlText, readErrorText, readFrontMatter, readRegularFileText, relativeInside, stripBom, validateJson, validateYaml } from '../core/files';
+import {
+  describeValue,
+  displayPath,
+  fsErrorProblem,
+  kindOf,
+  parseJsonFile,
+  parseYamlText,
+  readErrorText,
+  readFrontMatter,
+  readRegularFileText,
+  relativeInside,
+  stripBom,
+  validateJson,
+  validateYaml,
+} from '../core/files';
 import { parsePlan } from './plan';
 import { briefFrontMatterSchema, questionsSchema, runInputsSchema } from './schemas';
 
@@ -53,7 +67,8 @@ function listFiles(projectRootAbs: string, dirAbs: string, suffix: string): List
     names = fs.readdirSync(dirAbs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') out.unavailable.push({ abs: dirAbs, reason: `cannot list the folder: ${fsErrorProblem(e)}` });
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
+      out.unavailable.push({ abs: dirAbs, reason: `cannot list the folder: ${fsErrorProblem(e)}` });
     return out;
   }
   for (const n of names.filter((x) => x.endsWith(suffix) && x.length > suffix.length && !x.startsWith('.')).sort(naturalCompare)) {
@@ -175,7 +190,18 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
     previousRuns.push(entry);
   }
 
-  const details: TaskDetails = { key: `${group}/${id}`, group, id, dir: rel(dirAbs), manifest, brief, directions, plan, questions, previousRuns };
+  const details: TaskDetails = {
+    key: `${group}/${id}`,
+    group,
+    id,
+    dir: rel(dirAbs),
+    manifest,
+    brief,
+    directions,
+    plan,
+    questions,
+    previousRuns,
+  };
   if (unavailableDirections.length) details.unavailableDirections = unavailableDirections;
   return details;
 }
@@ -184,7 +210,12 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
 export function parseQuestions(text: string, shownPath: string): Array<{ id: string; question: string }> {
   const { value, src } = parseYamlText(stripBom(text), shownPath);
   if (!Array.isArray(value)) {
-    throw new FileError({ path: shownPath, line: 1, column: 1, problem: `questions must be a list of {id, question}, got ${describeValue(value)}` });
+    throw new FileError({
+      path: shownPath,
+      line: 1,
+      column: 1,
+      problem: `questions must be a list of {id, question}, got ${describeValue(value)}`,
+    });
   }
   return validateYaml(questionsSchema, value, src).map((q) => ({ id: q.id, question: q.question }));
 }

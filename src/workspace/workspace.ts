@@ -152,7 +152,11 @@ export class FsWorkspace implements WorkspacePort {
 
   builtinRegistry(): SourceText {
     const r = this.readBuiltin('registry.yaml');
-    if (!r) throw new WizardError('file-error', `profiles/registry.yaml: the built-in model registry is missing from the extension (${this.builtinDir})`);
+    if (!r)
+      throw new WizardError(
+        'file-error',
+        `profiles/registry.yaml: the built-in model registry is missing from the extension (${this.builtinDir})`,
+      );
     return r;
   }
 
@@ -205,7 +209,8 @@ export class FsWorkspace implements WorkspacePort {
   createTask(group: string, id: string, title: string): CreatedTask {
     const key = `${group}/${id}`;
     const segment = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-    if (!segment.test(group) || !segment.test(id)) throw new WizardError('refused-answer', `task name must be '<group>/<name>': ${pyReprString(key)}`);
+    if (!segment.test(group) || !segment.test(id))
+      throw new WizardError('refused-answer', `task name must be '<group>/<name>': ${pyReprString(key)}`);
     const dirAbs = path.join(this.okstraDirAbs, 'tasks', group, id);
     if (fs.existsSync(dirAbs)) throw new WizardError('refused-answer', `task '${key}' already exists`);
     fs.mkdirSync(dirAbs, { recursive: true });

@@ -15,7 +15,8 @@ export function run(): Promise<void> {
   if (process.env.OKSTRA_INTEGRATION_GREP) mocha.grep(process.env.OKSTRA_INTEGRATION_GREP);
 
   const suiteDir = path.join(__dirname, 'suite');
-  const files = fs.readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
+  const files = fs
+    .readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.js'))
     .sort();
   if (files.length === 0) return Promise.reject(new Error(`no *.test.js under ${suiteDir}: run node scripts/build.mjs`));

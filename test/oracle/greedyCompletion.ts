@@ -23,7 +23,8 @@ function resolveModelAssignment(session: RoleSession, state: WizardState, role: 
   const model = pool.resolve(ref);
   const provider = pool.provider(model.providerId)!;
   const env = session.ctx.environment;
-  if (!env.providerCliAvailable(provider.id, provider.cli)) throw new Error(`provider CLI ${pyReprString(provider.cli)} was not found on PATH`);
+  if (!env.providerCliAvailable(provider.id, provider.cli))
+    throw new Error(`provider CLI ${pyReprString(provider.cli)} was not found on PATH`);
   if (env.terminalBackend() === 'none' && provider.id !== host.nativeProviderId) {
     throw new Error(`host ${pyReprString(host.hostId)} cannot start a new ${pyReprString(provider.id)} session: no terminal backend`);
   }

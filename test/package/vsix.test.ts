@@ -47,7 +47,10 @@ describe('the .vsix (npm run package)', function () {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-vsix-'));
     vsix = path.join(tmp, `${manifest.name}-${manifest.version}.vsix`);
     // vsce itself is installed (once, from the npm registry) before the offline run.
-    const tools = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--install-tools'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const tools = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--install-tools'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(tools.status, 0, `installing vsce failed:\n${tools.stdout}\n${tools.stderr}`);
     const [cmd, ...args] = offline([process.execPath, path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--quiet', '--out', vsix]);
     const res = spawnSync(cmd!, args, { cwd: REPO_ROOT, encoding: 'utf8' });
@@ -63,23 +66,27 @@ describe('the .vsix (npm run package)', function () {
     assert.deepEqual(vsixProblems(entries, manifest as Parameters<typeof vsixProblems>[1]), []);
     const names = entries.map((e) => e.name);
     assert.ok(names.includes('extension/profiles/registry.yaml'), 'the built-in model registry is not packaged');
-    assert.ok(names.some((n) => /^extension\/profiles\/[a-z-]+\.md$/.test(n)), 'the built-in role profiles are not packaged');
+    assert.ok(
+      names.some((n) => /^extension\/profiles\/[a-z-]+\.md$/.test(n)),
+      'the built-in role profiles are not packaged',
+    );
     const size = fs.statSync(vsix).size;
     assert.ok(size < SIZE_BUDGET, `the vsix is ${size} bytes (budget ${SIZE_BUDGET}); check .vscodeignore`);
   });
 
-  it('is ready for both marketplaces: Open VSX\'s rules, a 128×128 PNG icon, README, CHANGELOG, LICENSE, the walkthrough\'s pictures', () => {
+  it("is ready for both marketplaces: Open VSX's rules, a 128×128 PNG icon, README, CHANGELOG, LICENSE, the walkthrough's pictures", () => {
     const entries = vsixEntries(vsix);
     const { problems } = marketplaceProblems(manifest, entries, REPO_ROOT);
     assert.deepEqual(problems, []);
     const names = entries.map((e) => e.name);
     assert.ok(manifest.icon && names.includes(`extension/${manifest.icon}`), 'the icon is packaged');
     assert.deepEqual(pngSize(fs.readFileSync(path.join(REPO_ROOT, manifest.icon!))), { width: 128, height: 128 });
-    for (const f of ['extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt']) assert.ok(names.includes(f), `${f} is not packaged`);
+    for (const f of ['extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt'])
+      assert.ok(names.includes(f), `${f} is not packaged`);
     const images = (manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps.map((st) => st.media.image));
     assert.equal(images.length, 6, 'six walkthrough steps, each with a picture');
     for (const img of images) assert.ok(names.includes(`extension/${img}`), `${img} is not packaged`);
-    assert.ok(!names.includes('extension/media/icon.svg'), 'the icon\'s source stays out');
+    assert.ok(!names.includes('extension/media/icon.svg'), "the icon's source stays out");
     assert.deepEqual(manifest.extensionKind, ['workspace']);
   });
 
@@ -98,7 +105,14 @@ describe('the .vsix (npm run package)', function () {
     };
     fs.mkdirSync(env.TMPDIR, { recursive: true });
     const extensionsDir = path.join(tmp, 'extensions');
-    const common = ['--config', path.join(tmp, 'code-server.yaml'), '--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', extensionsDir];
+    const common = [
+      '--config',
+      path.join(tmp, 'code-server.yaml'),
+      '--user-data-dir',
+      path.join(tmp, 'user-data'),
+      '--extensions-dir',
+      extensionsDir,
+    ];
 
     const install = spawnSync(codeServer, [...common, '--install-extension', vsix], { env, encoding: 'utf8' });
     assert.equal(install.status, 0, `--install-extension failed:\n${install.stdout}\n${install.stderr}`);

@@ -34,7 +34,11 @@ export function demoCopy(prefix: string): string {
 /** What the demo's users see: its provider stand-ins on PATH, VS Code's terminal backend, English. */
 export function demoEnv(project: string): NodeJS.ProcessEnv {
   const bin = path.join(project, '.demo-bin');
-  return { PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`, HOME: os.tmpdir(), OKSTRA_TERMINAL_BACKEND: 'vscode-terminal' };
+  return {
+    PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`,
+    HOME: os.tmpdir(),
+    OKSTRA_TERMINAL_BACKEND: 'vscode-terminal',
+  };
 }
 
 /** The engine context the CLI builds for one operation (src/cli/session.ts contextFor). */
@@ -147,6 +151,10 @@ export function randomAnswer(prompt: PromptDoc, r: () => number, n: number): str
   if (prompt.kind === 'text') return textAnswer(prompt, n);
   const enabled = prompt.options.filter((o) => !o.disabled && o.value !== 'new' && !(prompt.step === 'confirm' && o.value === 'abort'));
   if (enabled.length === 0) return defaultAnswer(prompt);
-  if (prompt.kind === 'multi_pick') return enabled.filter((_, i) => i === 0 || r() < 0.4).map((o) => o.value).join(',');
+  if (prompt.kind === 'multi_pick')
+    return enabled
+      .filter((_, i) => i === 0 || r() < 0.4)
+      .map((o) => o.value)
+      .join(',');
   return pick(r, enabled).value;
 }

@@ -45,7 +45,9 @@ function print(r: TargetReport): void {
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const want = (id: string) => o.only === null || o.only.has(id);
-  console.log(`okstra-wizard reliability (R1–R5, R8, R9, R10), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`);
+  console.log(
+    `okstra-wizard reliability (R1–R5, R8, R9, R10), seed ${o.seed}${o.quick ? ', quick' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`,
+  );
   const reports: TargetReport[] = [];
   const run = async (id: string, f: () => Promise<TargetReport>) => {
     if (!want(id)) return;
@@ -66,7 +68,10 @@ async function main(): Promise<void> {
     cleanupTemps();
   }
   console.log('\n══ summary ══');
-  for (const r of reports) console.log(`  ${passed(r) ? 'PASS' : 'MISS'}  ${r.id.padEnd(4)} ${r.title.padEnd(24)} ${r.failures.length} failures${r.required ? `, ${r.required.got} ${r.required.what}` : ''}  (${r.seconds.toFixed(1)} s)`);
+  for (const r of reports)
+    console.log(
+      `  ${passed(r) ? 'PASS' : 'MISS'}  ${r.id.padEnd(4)} ${r.title.padEnd(24)} ${r.failures.length} failures${r.required ? `, ${r.required.got} ${r.required.what}` : ''}  (${r.seconds.toFixed(1)} s)`,
+    );
   const missed = reports.filter((r) => !passed(r));
   if (missed.length) {
     console.log(`\nreliability: ${missed.length} target(s) missed: ${missed.map((r) => r.id).join(', ')}; replay with --seed ${o.seed}`);

@@ -36,20 +36,119 @@ const deep = (n: number, open: string, close: string): string => open.repeat(n) 
 
 /** Values that a type check, a renderer or a path join might not expect. */
 export const ODD_VALUES: unknown[] = [
-  null, true, false, 0, -1, 1.5, 1e308, -0, 2 ** 53 + 1, '', ' ', '\u0000', 'a\u0000b', '\ud800', '\udfff', '\u202eevil', '\u200b', '🙂'.repeat(3),
-  '한국어', 'x'.repeat(200_000), '../../../../etc/passwd', '/etc/passwd', 'C:\\Windows\\system.ini', '~/x', '$(touch /tmp/okstra-r4-canary)',
-  '`id`', '--help', '-rf', '%PATH%', 'NaN', '2', 'true', 'null', [], {}, [null], [''], [1, 2, 3], { '': '' }, { __proto__: null, x: 1 },
-  ['x'.repeat(10_000)], Array.from({ length: 5_000 }, (_, i) => `s${i}`), JSON.parse(deep(400, '[', ']')), { a: { b: { c: { d: [] } } } },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -0,
+  2 ** 53 + 1,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  '\u202eevil',
+  '\u200b',
+  '🙂'.repeat(3),
+  '한국어',
+  'x'.repeat(200_000),
+  '../../../../etc/passwd',
+  '/etc/passwd',
+  'C:\\Windows\\system.ini',
+  '~/x',
+  '$(touch /tmp/okstra-r4-canary)',
+  '`id`',
+  '--help',
+  '-rf',
+  '%PATH%',
+  'NaN',
+  '2',
+  'true',
+  'null',
+  [],
+  {},
+  [null],
+  [''],
+  [1, 2, 3],
+  { '': '' },
+  { __proto__: null, x: 1 },
+  ['x'.repeat(10_000)],
+  Array.from({ length: 5_000 }, (_, i) => `s${i}`),
+  JSON.parse(deep(400, '[', ']')),
+  { a: { b: { c: { d: [] } } } },
 ];
 
 /** Keys that a plain object or a schema might mishandle. */
-export const ODD_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', 'x'.repeat(5_000), '🙂', 'a.b', 'a/b', '$ref', '0', '-1', 'null', 'unknownKey', 'roleCounts', 'executionIdentityVersion', 'legacySource'];
+export const ODD_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '',
+  ' ',
+  'x'.repeat(5_000),
+  '🙂',
+  'a.b',
+  'a/b',
+  '$ref',
+  '0',
+  '-1',
+  'null',
+  'unknownKey',
+  'roleCounts',
+  'executionIdentityVersion',
+  'legacySource',
+];
 
 /** Text fragments a stray edit or a hostile file might contain. */
 export const ODD_TEXTS = [
-  '', '\u0000', '\ufeff', '"', "'", '{', '}', '[', ']', ':', ': :', '- ', '---', '---\n', '\n---\n', '#', '&a', '*a', '!!binary', '!!js/function "x"', '<<: *a', '? ', '|', '>', '\t',
-  '\r', '\\', '\\u', '\\ud800', ',', ',,', '}}}}', 'key: value\nkey: again\n', 'a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d]\n',
-  deep(4_000, '[', ']'), deep(4_000, '{"a":', '}').replace(/}+$/, '1' + '}'.repeat(4_000)), '- '.repeat(2_000) + 'x', 'x'.repeat(300_000), '\u202e\u2066\u2067', '𝕏'.repeat(1000), '%YAML 1.1\n---\n', '!!python/object:os.system ["id"]',
+  '',
+  '\u0000',
+  '\ufeff',
+  '"',
+  "'",
+  '{',
+  '}',
+  '[',
+  ']',
+  ':',
+  ': :',
+  '- ',
+  '---',
+  '---\n',
+  '\n---\n',
+  '#',
+  '&a',
+  '*a',
+  '!!binary',
+  '!!js/function "x"',
+  '<<: *a',
+  '? ',
+  '|',
+  '>',
+  '\t',
+  '\r',
+  '\\',
+  '\\u',
+  '\\ud800',
+  ',',
+  ',,',
+  '}}}}',
+  'key: value\nkey: again\n',
+  'a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d]\n',
+  deep(4_000, '[', ']'),
+  deep(4_000, '{"a":', '}').replace(/}+$/, '1' + '}'.repeat(4_000)),
+  '- '.repeat(2_000) + 'x',
+  'x'.repeat(300_000),
+  '\u202e\u2066\u2067',
+  '𝕏'.repeat(1000),
+  '%YAML 1.1\n---\n',
+  '!!python/object:os.system ["id"]',
 ];
 
 const structOp: fc.Arbitrary<StructOp> = fc.oneof(
@@ -140,7 +239,8 @@ export function mutateValue(data: unknown, ops: StructOp[]): unknown {
         const target = n.value !== null && typeof n.value === 'object' ? n.value : n.parent;
         const value = clone(ODD_VALUES[o.value % ODD_VALUES.length]);
         if (Array.isArray(target)) target.push(value);
-        else if (target && typeof target === 'object') Object.defineProperty(target, ODD_KEYS[o.key % ODD_KEYS.length], { value, enumerable: true, writable: true, configurable: true });
+        else if (target && typeof target === 'object')
+          Object.defineProperty(target, ODD_KEYS[o.key % ODD_KEYS.length], { value, enumerable: true, writable: true, configurable: true });
         break;
       }
       case 'swap':
@@ -152,9 +252,18 @@ export function mutateValue(data: unknown, ops: StructOp[]): unknown {
         const times = Math.max(2, Math.min(o.times, Math.floor(256_000 / size)));
         if (Array.isArray(n.value)) {
           const items = n.value as unknown[];
-          setAt(n, Array.from({ length: times }, (_, i) => (items.length ? items[i % items.length] : i)), box);
+          setAt(
+            n,
+            Array.from({ length: times }, (_, i) => (items.length ? items[i % items.length] : i)),
+            box,
+          );
         } else if (typeof n.value === 'string') setAt(n, n.value.repeat(Math.min(times, 2_000)), box);
-        else setAt(n, Array.from({ length: Math.min(times, 500) }, () => n.value), box);
+        else
+          setAt(
+            n,
+            Array.from({ length: Math.min(times, 500) }, () => n.value),
+            box,
+          );
         // Shared references would multiply under a later op (and under YAML's alias expansion): unshare them
         // (a JSON round trip; structuredClone would keep the sharing).
         box.root = box.root === undefined ? undefined : JSON.parse(JSON.stringify(box.root));

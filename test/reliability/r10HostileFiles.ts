@@ -36,15 +36,33 @@ const PLACES: Place[] = [
   { name: 'state file (init --force writes it)', rel: STATE, task: TASK, state: STATE, format: 'json' },
   { name: 'state file (read)', rel: STATE, task: '-', state: STATE, format: 'json' },
   { name: 'lock of the state file', rel: `${STATE}.lock`, task: TASK, state: STATE, format: 'none' },
-  { name: 'legacy v1 companion (the save target)', rel: '', task: '-', state: '.okstra/tasks/payments/refund-timeout.wizard.json', format: 'json' },
+  {
+    name: 'legacy v1 companion (the save target)',
+    rel: '',
+    task: '-',
+    state: '.okstra/tasks/payments/refund-timeout.wizard.json',
+    format: 'json',
+  },
   { name: '.okstra/config.yaml', rel: '.okstra/config.yaml', task: TASK, state: STATE, format: 'yaml' },
   { name: 'task-manifest.json', rel: `${T}/task-manifest.json`, task: TASK, state: STATE, format: 'json' },
   { name: 'brief.md', rel: `${T}/brief.md`, task: TASK, state: STATE, format: 'md' },
   { name: 'plan/approved-plan.md', rel: `${T}/plan/approved-plan.md`, task: TASK, state: STATE, format: 'md' },
   { name: 'runs/<id>/inputs.json', rel: `${T}/runs/2026-11-13-1/inputs.json`, task: TASK, state: STATE, format: 'json' },
   { name: 'profile override', rel: '.okstra/prompts/profiles/release-handoff.md', task: TASK, state: STATE, format: 'md' },
-  { name: 'clarification questions', rel: '.okstra/tasks/checkout/idempotency-keys/clarifications/2026-11-27-1.questions.yaml', task: 'checkout/idempotency-keys', state: '.okstra/tasks/checkout/idempotency-keys.wizard.json', format: 'yaml' },
-  { name: 'directions/*.md', rel: '.okstra/tasks/payments/currency-rounding/directions/decimal-money-type.md', task: 'payments/currency-rounding', state: '.okstra/tasks/payments/currency-rounding.wizard.json', format: 'none' },
+  {
+    name: 'clarification questions',
+    rel: '.okstra/tasks/checkout/idempotency-keys/clarifications/2026-11-27-1.questions.yaml',
+    task: 'checkout/idempotency-keys',
+    state: '.okstra/tasks/checkout/idempotency-keys.wizard.json',
+    format: 'yaml',
+  },
+  {
+    name: 'directions/*.md',
+    rel: '.okstra/tasks/payments/currency-rounding/directions/decimal-money-type.md',
+    task: 'payments/currency-rounding',
+    state: '.okstra/tasks/payments/currency-rounding.wizard.json',
+    format: 'none',
+  },
   { name: 'OKSTRA_MODEL_DEFAULTS', rel: '', task: TASK, state: STATE, format: 'yaml', env: 'OKSTRA_MODEL_DEFAULTS' },
 ];
 
@@ -89,7 +107,11 @@ function makeHostile(abs: string, kind: Kind, outsideFile: string): void {
       break;
     case 'socket':
       // Bound by its name from inside its folder: socket paths are limited to about 100 bytes.
-      execFileSync('python3', ['-c', 'import os,socket,sys; os.chdir(os.path.dirname(sys.argv[1])); s=socket.socket(socket.AF_UNIX); s.bind(os.path.basename(sys.argv[1]))', abs]);
+      execFileSync('python3', [
+        '-c',
+        'import os,socket,sys; os.chdir(os.path.dirname(sys.argv[1])); s=socket.socket(socket.AF_UNIX); s.bind(os.path.basename(sys.argv[1]))',
+        abs,
+      ]);
       break;
     case 'directory':
       fs.mkdirSync(abs);
@@ -124,12 +146,16 @@ function deepWide(p: Place): Array<{ label: string; text: () => string }> {
     { label: `YAML ${W.toLocaleString('en')} keys`, text: () => Array.from({ length: W }, (_, i) => `k${i}: ${i}`).join('\n') + '\n' },
   ];
   if (p.format === 'yaml') return yamlVariants;
-  if (p.format === 'md') return yamlVariants.map((v) => ({ label: `front matter: ${v.label}`, text: () => `---\n${v.text()}---\n# body\n` }));
+  if (p.format === 'md')
+    return yamlVariants.map((v) => ({ label: `front matter: ${v.label}`, text: () => `---\n${v.text()}---\n# body\n` }));
   if (p.format === 'json') {
     return [
       { label: `JSON arrays ${N.toLocaleString('en')} deep`, text: () => '{"a":' + '['.repeat(N) + ']'.repeat(N) + '}' },
       { label: `JSON objects ${N.toLocaleString('en')} deep`, text: () => '{"a":'.repeat(N) + '1' + '}'.repeat(N) },
-      { label: `JSON ${W.toLocaleString('en')} keys`, text: () => '{' + Array.from({ length: W }, (_, i) => `"k${i}":${i}`).join(',') + '}' },
+      {
+        label: `JSON ${W.toLocaleString('en')} keys`,
+        text: () => '{' + Array.from({ length: W }, (_, i) => `"k${i}":${i}`).join(',') + '}',
+      },
     ];
   }
   return [];
@@ -150,7 +176,17 @@ const BENIGN = [/^wizard is complete/, /^wizard is not complete/];
  * replaced by `init --force`, which is its job). A lock that is not a regular file may be removed (an unlink of
  * a node the wizard never makes, not a write to it).
  */
-function runCase(walker: string, project: string, p: Place, abs: string, env: NodeJS.ProcessEnv, asUser: boolean, outsideFile: string, outsideSha: string, checkNode: boolean): CaseResult {
+function runCase(
+  walker: string,
+  project: string,
+  p: Place,
+  abs: string,
+  env: NodeJS.ProcessEnv,
+  asUser: boolean,
+  outsideFile: string,
+  outsideSha: string,
+  checkNode: boolean,
+): CaseResult {
   const before = fingerprint(abs);
   const devBefore = fs.readdirSync('/dev').sort().join('\n');
   const childEnv = { ...env, ...(p.env ? { [p.env]: abs } : {}) };
@@ -184,7 +220,8 @@ function runCase(walker: string, project: string, p: Place, abs: string, env: No
   }
   const after = fingerprint(abs);
   const removedLock = p.rel.endsWith('.lock') && after === 'missing';
-  if (checkNode && after !== before && !removedLock) out.redirected.push(`the hostile node changed: ${before.slice(0, 60)} → ${after.slice(0, 60)}`);
+  if (checkNode && after !== before && !removedLock)
+    out.redirected.push(`the hostile node changed: ${before.slice(0, 60)} → ${after.slice(0, 60)}`);
   if (sha256File(outsideFile) !== outsideSha) out.redirected.push('a file outside the project was written');
   if (!fs.statSync('/dev/null').isCharacterDevice()) out.redirected.push('/dev/null is no longer a device');
   if (fs.readdirSync('/dev').sort().join('\n') !== devBefore) out.redirected.push('something was created or removed in /dev');
@@ -192,7 +229,12 @@ function runCase(walker: string, project: string, p: Place, abs: string, env: No
 }
 
 export async function runR10(opts: { seed: number; quick: boolean }): Promise<TargetReport> {
-  const report = newReport('R10', 'hostile files', '0 hangs (5 s each), 0 aborts, every error names the file, 0 writes through a link or to a non-regular file', opts.seed);
+  const report = newReport(
+    'R10',
+    'hostile files',
+    '0 hangs (5 s each), 0 aborts, every error names the file, 0 writes through a link or to a non-regular file',
+    opts.seed,
+  );
   const t0 = Date.now();
   if (process.platform === 'win32') {
     report.skipped.push('FIFOs, sockets and device nodes are POSIX only');
@@ -255,11 +297,17 @@ export async function runR10(opts: { seed: number; quick: boolean }): Promise<Ta
     for (const v of deepWide(p)) {
       if (p.rel === `${STATE}.lock`) continue;
       deepCount++;
-      one(v.label, p, (_project, abs) => {
-        fs.mkdirSync(path.dirname(abs), { recursive: true });
-        fs.rmSync(abs, { recursive: true, force: true });
-        fs.writeFileSync(abs, v.text());
-      }, false, false);
+      one(
+        v.label,
+        p,
+        (_project, abs) => {
+          fs.mkdirSync(path.dirname(abs), { recursive: true });
+          fs.rmSync(abs, { recursive: true, force: true });
+          fs.writeFileSync(abs, v.text());
+        },
+        false,
+        false,
+      );
       if (opts.quick) break;
     }
   }
@@ -269,21 +317,33 @@ export async function runR10(opts: { seed: number; quick: boolean }): Promise<Ta
     for (const p of PLACES) {
       if (p.rel === `${STATE}.lock`) continue;
       unreadable++;
-      one('unreadable (mode 000, unprivileged child)', p, (_project, abs) => {
-        if (!fs.existsSync(abs)) {
-          fs.mkdirSync(path.dirname(abs), { recursive: true });
-          fs.writeFileSync(abs, p.format === 'json' ? '{}' : '');
-        }
-        fs.chmodSync(abs, 0o000);
-      }, true, false);
+      one(
+        'unreadable (mode 000, unprivileged child)',
+        p,
+        (_project, abs) => {
+          if (!fs.existsSync(abs)) {
+            fs.mkdirSync(path.dirname(abs), { recursive: true });
+            fs.writeFileSync(abs, p.format === 'json' ? '{}' : '');
+          }
+          fs.chmodSync(abs, 0o000);
+        },
+        true,
+        false,
+      );
     }
   } else report.skipped.push('unreadable files: needs root to start an unprivileged child (EACCES is unit-tested through an injected fs)');
 
-  report.tried.push(`${PLACES.length} places the wizard reads or writes × ${kinds.length} kinds (${kinds.join(', ')}) = ${PLACES.length * kinds.length} cases`);
-  report.tried.push(`${deepCount} deep or wide files (YAML and JSON 100,000 levels deep, 200,000 keys wide) in the places that hold YAML or JSON`);
+  report.tried.push(
+    `${PLACES.length} places the wizard reads or writes × ${kinds.length} kinds (${kinds.join(', ')}) = ${PLACES.length * kinds.length} cases`,
+  );
+  report.tried.push(
+    `${deepCount} deep or wide files (YAML and JSON 100,000 levels deep, 200,000 keys wide) in the places that hold YAML or JSON`,
+  );
   report.tried.push(`${unreadable} unreadable files (mode 000, read by a child running as uid 65534: a real EACCES)`);
   report.tried.push(`each case: one child process running the real CLI through init, every step and outcome, killed after 5 s`);
-  report.found.push(`${tally.cases} cases: ${tally.hangs} hangs, ${tally.aborts} aborts, ${tally.unnamed} errors not naming the file (of ${tally.errors} errors), ${tally.redirected} writes through a link or to a non-regular file`);
+  report.found.push(
+    `${tally.cases} cases: ${tally.hangs} hangs, ${tally.aborts} aborts, ${tally.unnamed} errors not naming the file (of ${tally.errors} errors), ${tally.redirected} writes through a link or to a non-regular file`,
+  );
   report.required = { what: 'cases', need: opts.quick ? 10 : 100, got: tally.cases };
   report.seconds = (Date.now() - t0) / 1000;
   return report;

@@ -9,7 +9,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { initState } from '../../src/core/wizard/engine';
 import { parseState, stateToJson } from '../../src/core/wizard/stateCodec';
-import { createStatePayloadFile, loadStateFile, lockPathFor, saveStatePayload, serializeStatePayload, STALE_FOREIGN_MS } from '../../src/store';
+import {
+  createStatePayloadFile,
+  loadStateFile,
+  lockPathFor,
+  saveStatePayload,
+  serializeStatePayload,
+  STALE_FOREIGN_MS,
+} from '../../src/store';
 import { bundle } from './bundle';
 import { r1Payload, r1VersionOf } from './children/r1Versions';
 import { newReport, rng, tempDir, type TargetReport } from './lib';
@@ -88,14 +95,22 @@ function oneKill(saver: string, lane: Lane, delayMs: number): Promise<KillResult
     });
     child.stderr!.on('data', (d: string) => (err += d));
     child.on('exit', (code, signal) => {
-      const lines = out.split('\n').slice(1).filter((l) => /^\d+$/.test(l));
+      const lines = out
+        .split('\n')
+        .slice(1)
+        .filter((l) => /^\d+$/.test(l));
       resolve({ announced: lines.map(Number), stderr: err, signal, code });
     });
   });
 }
 
 export async function runR1(opts: R1Options): Promise<TargetReport> {
-  const report = newReport('R1', 'crash during save', '≥ 1,000 SIGKILLs at random moments; file = one complete version; dead writers\' temporaries and locks removed at the next load, live ones kept', opts.seed);
+  const report = newReport(
+    'R1',
+    'crash during save',
+    "≥ 1,000 SIGKILLs at random moments; file = one complete version; dead writers' temporaries and locks removed at the next load, live ones kept",
+    opts.seed,
+  );
   const started = Date.now();
   const random = rng(opts.seed);
   const saver = bundle('test/reliability/children/saver.ts', 'r1-saver');
@@ -181,7 +196,9 @@ export async function runR1(opts: R1Options): Promise<TargetReport> {
         } catch {
           /* none */
         }
-        report.failures.push(`${tag}: after the next load still present: ${[...after.temps, ...(after.lock ? [`lock holding ${JSON.stringify(lockText)}`] : []), ...after.other].join(', ')}`);
+        report.failures.push(
+          `${tag}: after the next load still present: ${[...after.temps, ...(after.lock ? [`lock holding ${JSON.stringify(lockText)}`] : []), ...after.other].join(', ')}`,
+        );
         for (const t of after.temps) fs.rmSync(path.join(path.dirname(lane.statePath), t), { force: true });
         fs.rmSync(lockPathFor(lane.statePath), { force: true });
       }
@@ -192,11 +209,17 @@ export async function runR1(opts: R1Options): Promise<TargetReport> {
   await Promise.all(lanes.map((l, i) => runLane(l, i)));
 
   const sorted = [...delays].sort((a, b) => a - b);
-  report.tried.push(`${kills} SIGKILLs of a writer saving in a loop (${opts.lanes} state files in parallel, kill 0–25 ms after the writer loaded; median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(2)} ms)`);
+  report.tried.push(
+    `${kills} SIGKILLs of a writer saving in a loop (${opts.lanes} state files in parallel, kill 0–25 ms after the writer loaded; median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(2)} ms)`,
+  );
   report.tried.push(`${versionsStarted} versions started (1–97 KB each, distinct text and length)`);
   report.found.push(`kills that left a temporary: ${landedWithTemp}; left the lock: ${landedWithLock}; left nothing: ${landedClean}`);
-  report.found.push(`kills after which the file held the version being written when killed (renamed, not yet returned): ${landedMidVersion}`);
-  report.found.push(`files that did not parse or were not one complete version: ${report.failures.filter((f) => /parse|version|byte-identical/.test(f)).length}`);
+  report.found.push(
+    `kills after which the file held the version being written when killed (renamed, not yet returned): ${landedMidVersion}`,
+  );
+  report.found.push(
+    `files that did not parse or were not one complete version: ${report.failures.filter((f) => /parse|version|byte-identical/.test(f)).length}`,
+  );
   report.found.push(`writers that ended by themselves (a save failed): ${childErrors}`);
   report.required = { what: 'SIGKILLs', need: 1000, got: kills };
 
@@ -237,11 +260,13 @@ async function liveWriterChecks(report: TargetReport, saver: string, root: strin
   } catch (e) {
     refused = (e as Error).message;
   }
-  if (!/state file is being written by process \d+; try again/.test(refused)) report.failures.push(`a save beside a live lock was not refused as docs/state-file.md says: ${JSON.stringify(refused)}`);
+  if (!/state file is being written by process \d+; try again/.test(refused))
+    report.failures.push(`a save beside a live lock was not refused as docs/state-file.md says: ${JSON.stringify(refused)}`);
   sleeper.kill('SIGKILL');
   await waitExit(sleeper);
   loadStateFile(statePath);
-  if (fs.existsSync(liveTemp) || fs.existsSync(lockPath)) report.failures.push('after the writer died, the next load did not remove its temporary and lock');
+  if (fs.existsSync(liveTemp) || fs.existsSync(lockPath))
+    report.failures.push('after the writer died, the next load did not remove its temporary and lock');
 
   // A lock of another host: kept while younger than 60 s, removed after.
   fs.writeFileSync(lockPath, `4242@another-host.example`);
@@ -275,7 +300,12 @@ async function liveWriterChecks(report: TargetReport, saver: string, root: strin
   const aliveBeforeKill = child.exitCode === null;
   child.kill('SIGKILL');
   await waitExit(child);
-  if (!aliveBeforeKill) report.failures.push(`the live writer failed while loads ran beside it: ${childErr.trim().split('\n').slice(-2).join(' | ')}`);
-  report.tried.push(`live writers: a temporary and a lock of a live process, a save beside that lock, another host's lock fresh and 65 s old, ${loads} loads racing a writer saving in a loop`);
-  report.found.push(`live temporary kept: ${keptTemp}; live lock kept: ${keptLock}; save beside a live lock refused: ${refused !== ''}; removed after the writer died: ${!fs.existsSync(liveTemp)}; foreign lock kept/removed: ${foreignKept}/${foreignRemoved}; failed racing loads: ${loadFailures}; writer failed: ${!aliveBeforeKill}`);
+  if (!aliveBeforeKill)
+    report.failures.push(`the live writer failed while loads ran beside it: ${childErr.trim().split('\n').slice(-2).join(' | ')}`);
+  report.tried.push(
+    `live writers: a temporary and a lock of a live process, a save beside that lock, another host's lock fresh and 65 s old, ${loads} loads racing a writer saving in a loop`,
+  );
+  report.found.push(
+    `live temporary kept: ${keptTemp}; live lock kept: ${keptLock}; save beside a live lock refused: ${refused !== ''}; removed after the writer died: ${!fs.existsSync(liveTemp)}; foreign lock kept/removed: ${foreignKept}/${foreignRemoved}; failed racing loads: ${loadFailures}; writer failed: ${!aliveBeforeKill}`,
+  );
 }

@@ -12,7 +12,20 @@ import { runCli } from '../../src/cli/main';
 import type { PromptDoc } from '../../src/core/types';
 import { STALE_READ_MESSAGE } from '../../src/store';
 import { bundle } from './bundle';
-import { defaultAnswer, demoCopy, randomAnswer, textAnswer, demoEnv, diffTrees, newReport, pick, rng, sha256, snapshotTree, type TargetReport } from './lib';
+import {
+  defaultAnswer,
+  demoCopy,
+  randomAnswer,
+  textAnswer,
+  demoEnv,
+  diffTrees,
+  newReport,
+  pick,
+  rng,
+  sha256,
+  snapshotTree,
+  type TargetReport,
+} from './lib';
 
 export interface R2Options {
   seed: number;
@@ -34,7 +47,12 @@ async function inProcess(argv: string[], env: NodeJS.ProcessEnv, cwd: string): P
   return JSON.parse(r.stdout) as Json;
 }
 
-function runCliProcess(cli: string, argv: string[], env: NodeJS.ProcessEnv, cwd: string): { code: number | null; json: Json | null; raw: string } {
+function runCliProcess(
+  cli: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): { code: number | null; json: Json | null; raw: string } {
   const r = spawnSync(process.execPath, [cli, ...argv], { env, cwd, encoding: 'utf8' });
   let json: Json | null = null;
   try {
@@ -64,7 +82,12 @@ function waitFor(file: string, ms: number): Promise<boolean> {
 }
 
 export async function runR2(opts: R2Options): Promise<TargetReport> {
-  const report = newReport('R2', 'two writers', 'the stale writer is refused with `state file changed on disk since it was read; reload to continue` and writes nothing', opts.seed);
+  const report = newReport(
+    'R2',
+    'two writers',
+    'the stale writer is refused with `state file changed on disk since it was read; reload to continue` and writes nothing',
+    opts.seed,
+  );
   const started = Date.now();
   const random = rng(opts.seed);
   const cli = bundle('src/cli/main.ts', 'cli');
@@ -119,7 +142,11 @@ export async function runR2(opts: R2Options): Promise<TargetReport> {
     // A: held after reading and computing.
     const pauseDir = fs.mkdtempSync(path.join(path.dirname(project), 'pause-'));
     const before = snapshotTree(tasksDir);
-    const a = spawn(process.execPath, [paused, ...aArgs], { cwd: project, env: { ...env, OKSTRA_R2_PAUSE_DIR: pauseDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const a = spawn(process.execPath, [paused, ...aArgs], {
+      cwd: project,
+      env: { ...env, OKSTRA_R2_PAUSE_DIR: pauseDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let aOut = '';
     let aErr = '';
     a.stdout!.on('data', (d) => (aOut += d));
@@ -154,7 +181,10 @@ export async function runR2(opts: R2Options): Promise<TargetReport> {
     }
     const want = `${rel}: ${STALE_READ_MESSAGE}`;
     if (code === 1 && aJson?.ok === false && aJson.error === want) refusedExactly++;
-    else report.failures.push(`${tag}: stale writer A (${aArgs.join(' ')}) after B (${bArgs.join(' ')}): exit ${code}, ${aOut.trim().slice(0, 300)} (want exit 1 and ${JSON.stringify(want)})`);
+    else
+      report.failures.push(
+        `${tag}: stale writer A (${aArgs.join(' ')}) after B (${bArgs.join(' ')}): exit ${code}, ${aOut.trim().slice(0, 300)} (want exit 1 and ${JSON.stringify(want)})`,
+      );
     const afterA = snapshotTree(tasksDir);
     const changes = diffTrees(afterB, afterA);
     if (changes.length === 0) wroteNothing++;
@@ -162,8 +192,12 @@ export async function runR2(opts: R2Options): Promise<TargetReport> {
     if (target === null) report.failures.push(`${tag}: writer B's save changed no file`);
     if (sha256(fs.readFileSync(path.join(project, v1Rel))) !== v1Sha) report.failures.push(`${tag}: the legacy v1 file changed`);
   }
-  report.tried.push(`${rounds} rounds: CLI process A reads and computes, is held before its save; CLI process B writes the same file; A saves (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}; every third round on the demo's legacy v1 file, whose saves go to its companion)`);
-  report.found.push(`stale writer refused with the exact message and exit 1: ${refusedExactly}/${rounds}; stale writer wrote nothing (every file of .okstra/tasks byte-identical, no temporary or lock left): ${wroteNothing}/${rounds}`);
+  report.tried.push(
+    `${rounds} rounds: CLI process A reads and computes, is held before its save; CLI process B writes the same file; A saves (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}; every third round on the demo's legacy v1 file, whose saves go to its companion)`,
+  );
+  report.found.push(
+    `stale writer refused with the exact message and exit 1: ${refusedExactly}/${rounds}; stale writer wrote nothing (every file of .okstra/tasks byte-identical, no temporary or lock left): ${wroteNothing}/${rounds}`,
+  );
 
   await freeRaces(report, cli, project, env, v2Rel, opts.races);
   report.seconds = (Date.now() - started) / 1000;
@@ -171,7 +205,14 @@ export async function runR2(opts: R2Options): Promise<TargetReport> {
 }
 
 /** Several CLI processes answer the same prompt at once: each is saved, or refused (stale / busy), and the file stays whole. */
-async function freeRaces(report: TargetReport, cli: string, project: string, env: NodeJS.ProcessEnv, rel: string, races: number): Promise<void> {
+async function freeRaces(
+  report: TargetReport,
+  cli: string,
+  project: string,
+  env: NodeJS.ProcessEnv,
+  rel: string,
+  races: number,
+): Promise<void> {
   const stateAbs = path.join(project, rel);
   const dir = path.dirname(stateAbs);
   let saved = 0;
@@ -183,7 +224,8 @@ async function freeRaces(report: TargetReport, cli: string, project: string, env
     const cur = await inProcess(['step', '--state', rel], env, project);
     const argsFor = (j: number): string[] => {
       const p = cur.ok ? cur.current : null;
-      if (p && p.kind !== 'done' && j % 2 === 0) return ['step', '--state', rel, '--answer', p.kind === 'text' ? textAnswer(p, i) : defaultAnswer(p)];
+      if (p && p.kind !== 'done' && j % 2 === 0)
+        return ['step', '--state', rel, '--answer', p.kind === 'text' ? textAnswer(p, i) : defaultAnswer(p)];
       return ['rewind', '--state', rel, '--to', editable[j % Math.max(1, editable.length)] ?? 'task-type'];
     };
     const results = await Promise.all(
@@ -207,7 +249,8 @@ async function freeRaces(report: TargetReport, cli: string, project: string, env
       if (r.code === 0 && j?.ok) saved++;
       else if (r.code === 1 && j?.error === `${rel}: ${STALE_READ_MESSAGE}`) stale++;
       else if (r.code === 1 && /state file is being written by process \d+; try again\. /.test(j?.error ?? '')) busy++;
-      else if (r.code === 0 && j?.ok === false) saved += 0; // a refused answer (e.g. a rewind target that no longer applies): wrote nothing
+      else if (r.code === 0 && j?.ok === false)
+        saved += 0; // a refused answer (e.g. a rewind target that no longer applies): wrote nothing
       else report.failures.push(`race ${i}: unexpected result exit ${r.code}: ${r.out.slice(0, 200)}`);
     }
     try {
@@ -219,5 +262,7 @@ async function freeRaces(report: TargetReport, cli: string, project: string, env
     if (stray.length) report.failures.push(`race ${i}: left behind: ${stray.join(', ')}`);
   }
   report.tried.push(`${races} free races of 4 CLI processes each (answer / rewind at once on one file)`);
-  report.found.push(`race results: ${saved} saved, ${stale} refused as stale, ${busy} refused as busy; the file parsed after every race, nothing left behind`);
+  report.found.push(
+    `race results: ${saved} saved, ${stale} refused as stale, ${busy} refused as busy; the file parsed after every race, nothing left behind`,
+  );
 }

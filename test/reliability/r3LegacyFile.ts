@@ -16,7 +16,12 @@ export interface R3Options {
 }
 
 export async function runR3(opts: R3Options): Promise<TargetReport> {
-  const report = newReport('R3', 'legacy file', 'a v1 state file stays byte-identical (sha256) through any number of steps and edits; all writes go to its companion', opts.seed);
+  const report = newReport(
+    'R3',
+    'legacy file',
+    'a v1 state file stays byte-identical (sha256) through any number of steps and edits; all writes go to its companion',
+    opts.seed,
+  );
   const started = Date.now();
   const random = rng(opts.seed);
   const project = demoCopy('r3');
@@ -39,7 +44,10 @@ export async function runR3(opts: R3Options): Promise<TargetReport> {
         counts.cli++;
         const cur = JSON.parse((await runCli({ argv: ['step', '--state', rel], env, cwd: project })).stdout);
         const p = cur.ok ? cur.current : null;
-        const argv = p && p.kind !== 'done' ? ['step', '--state', rel, '--answer', randomAnswer(p, random, i)] : ['rewind', '--state', rel, '--to', 'task-type'];
+        const argv =
+          p && p.kind !== 'done'
+            ? ['step', '--state', rel, '--answer', randomAnswer(p, random, i)]
+            : ['rewind', '--state', rel, '--to', 'task-type'];
         const out = await runCli({ argv, env, cwd: project });
         if (out.exitCode !== 0) report.failures.push(`${tag}: CLI ${argv.join(' ')} exit ${out.exitCode}: ${out.stdout.slice(0, 200)}`);
         else if (JSON.parse(out.stdout).ok) counts.saves++;
@@ -86,9 +94,15 @@ export async function runR3(opts: R3Options): Promise<TargetReport> {
   for (const t of targets) if (t === v1) report.failures.push('a save targeted the v1 file itself');
   const stray = fs.readdirSync(dir).filter((n) => n.includes('.tmp-') || n.endsWith('.lock'));
   if (stray.length) report.failures.push(`left behind: ${stray.join(', ')}`);
-  report.tried.push(`${opts.actions} random actions on the demo's v1 state: ${counts.submit} answers, ${counts.rewind} rewinds, ${counts.back} Back, ${counts.resave} plain saves (engine + store), ${counts.cli} CLI commands; ${counts.saves} saves, ${counts.refused} refused answers`);
-  report.found.push(`sha256 of the v1 file checked after every action (${checks} times): ${report.failures.some((f) => f.includes('v1 file changed')) ? 'CHANGED' : `unchanged (${sha0.slice(0, 16)}…)`}`);
-  report.found.push(`saves went to: ${[...targets].map((t) => path.basename(t).replace(/[0-9a-f]{64}/, '<sha256>')).join(', ') || '(none)'}; companions beside it: ${companions.length}`);
+  report.tried.push(
+    `${opts.actions} random actions on the demo's v1 state: ${counts.submit} answers, ${counts.rewind} rewinds, ${counts.back} Back, ${counts.resave} plain saves (engine + store), ${counts.cli} CLI commands; ${counts.saves} saves, ${counts.refused} refused answers`,
+  );
+  report.found.push(
+    `sha256 of the v1 file checked after every action (${checks} times): ${report.failures.some((f) => f.includes('v1 file changed')) ? 'CHANGED' : `unchanged (${sha0.slice(0, 16)}…)`}`,
+  );
+  report.found.push(
+    `saves went to: ${[...targets].map((t) => path.basename(t).replace(/[0-9a-f]{64}/, '<sha256>')).join(', ') || '(none)'}; companions beside it: ${companions.length}`,
+  );
   report.seconds = (Date.now() - started) / 1000;
   return report;
 }

@@ -50,7 +50,11 @@ const demoText = (rel: string) => () => fs.readFileSync(path.join(DEMO, rel), 'u
 function v2StateText(): string {
   const project = demoCopy('r4-base');
   const env = demoEnv(project);
-  const ctx = { workspace: openWorkspace(project, { builtinProfilesDir: PROFILES }), environment: cliEnvironment({ env, cwd: project }), texts: textsFor(undefined) };
+  const ctx = {
+    workspace: openWorkspace(project, { builtinProfilesDir: PROFILES }),
+    environment: cliEnvironment({ env, cwd: project }),
+    texts: textsFor(undefined),
+  };
   let state = engine.initState({ projectRootAbs: '/home/mina/src/acme-payments' });
   state.project_root = project;
   for (let i = 0; i < 40; i++) {
@@ -76,7 +80,14 @@ const KINDS: Kind[] = [
     direct: (b, shown) => parseStateAsCli(b, shown),
     task: '',
   },
-  { name: 'state file (v2)', format: 'json', rel: '.okstra/tasks/payments/fuzz-v2.wizard.json', base: v2StateText, direct: (b, shown) => parseStateAsCli(b, shown), task: '' },
+  {
+    name: 'state file (v2)',
+    format: 'json',
+    rel: '.okstra/tasks/payments/fuzz-v2.wizard.json',
+    base: v2StateText,
+    direct: (b, shown) => parseStateAsCli(b, shown),
+    task: '',
+  },
   {
     name: 'task manifest',
     format: 'json',
@@ -173,7 +184,8 @@ function parseStateAsCli(bytes: Buffer, shown: string): void {
 
 function parseStateJsonObject(bytes: Buffer, shown: string): Record<string, unknown> {
   const data = parseStateJson(decodeStateBytes(bytes, shown), shown);
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new WizardError('file-error', `${shown}: wizard state must be a JSON object`);
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new WizardError('file-error', `${shown}: wizard state must be a JSON object`);
   stateVersionOf(data as Record<string, unknown>, shown);
   return data as Record<string, unknown>;
 }
@@ -183,10 +195,16 @@ function handled(e: unknown): e is WizardError {
   return e instanceof WizardError && typeof e.message === 'string' && e.message.length > 0;
 }
 
-const firstLine = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message.slice(0, 160)} @ ${(e.stack ?? '').split('\n')[1]?.trim() ?? ''}` : String(e));
+const firstLine = (e: unknown) =>
+  e instanceof Error ? `${e.name}: ${e.message.slice(0, 160)} @ ${(e.stack ?? '').split('\n')[1]?.trim() ?? ''}` : String(e);
 
 export async function runR4(opts: R4Options): Promise<TargetReport> {
-  const report = newReport('R4', 'bad input files', 'every mutated file gives success or an error naming the file and the problem; zero uncaught exceptions; zero writes to a refused input', opts.seed);
+  const report = newReport(
+    'R4',
+    'bad input files',
+    'every mutated file gives success or an error naming the file and the problem; zero uncaught exceptions; zero writes to a refused input',
+    opts.seed,
+  );
   const started = Date.now();
   const failDir = path.join(OUT, 'r4-failures');
   fs.rmSync(failDir, { recursive: true, force: true });
@@ -240,15 +258,24 @@ export async function runR4(opts: R4Options): Promise<TargetReport> {
     uncaught += w.uncaught;
     unnamed += w.unnamed;
     writes += w.writes;
-    perKind.push(`${kind.name} (${((Date.now() - kindStarted) / 1000).toFixed(1)} s): ${opts.direct} direct (${ok} accepted, ${refused} refused) + ${w.count} wizard walks (${w.errored} surfaced an error naming the file, ${w.count - w.errored} went through${w.silent ? `, of which ${w.silent} with a file its parser refuses: the wizard went on without it, its error never shown` : ''})`);
+    perKind.push(
+      `${kind.name} (${((Date.now() - kindStarted) / 1000).toFixed(1)} s): ${opts.direct} direct (${ok} accepted, ${refused} refused) + ${w.count} wizard walks (${w.errored} surfaced an error naming the file, ${w.count - w.errored} went through${w.silent ? `, of which ${w.silent} with a file its parser refuses: the wizard went on without it, its error never shown` : ''})`,
+    );
     silentTotal += w.silent;
     if (w.silent) silentKinds.push(kind.name);
   }
-  report.tried.push(`${directTotal + wizardTotal} mutated files (${directTotal} through their parser, ${wizardTotal} through a whole wizard in a demo project: the engine for inputs, the CLI for state files) of ${KINDS.length} kinds`);
+  report.tried.push(
+    `${directTotal + wizardTotal} mutated files (${directTotal} through their parser, ${wizardTotal} through a whole wizard in a demo project: the engine for inputs, the CLI for state files) of ${KINDS.length} kinds`,
+  );
   for (const l of perKind) report.tried.push(`  ${l}`);
   report.found.push(`uncaught exceptions: ${uncaught}; errors not naming the file: ${unnamed}; writes to a refused input: ${writes}`);
-  if (silentTotal) report.found.push(`NOTE: ${silentTotal} walks went on past a file its parser refuses without showing the error (${silentKinds.join(', ')}): no crash and no write, but the user is not told (reported to the lead)`);
-  report.found.push(`state files that loaded but from which no prompt could be computed (exit 0, ok: false; the message names the value, e.g. the task or task type): ${promptRefusals}`);
+  if (silentTotal)
+    report.found.push(
+      `NOTE: ${silentTotal} walks went on past a file its parser refuses without showing the error (${silentKinds.join(', ')}): no crash and no write, but the user is not told (reported to the lead)`,
+    );
+  report.found.push(
+    `state files that loaded but from which no prompt could be computed (exit 0, ok: false; the message names the value, e.g. the task or task type): ${promptRefusals}`,
+  );
   if (saved) report.found.push(`failing inputs kept in ${path.relative(REPO_ROOT, failDir)}/`);
   report.required = { what: 'mutated files', need: 10_000, got: directTotal + wizardTotal };
   report.seconds = (Date.now() - started) / 1000;
@@ -280,7 +307,11 @@ async function wizardCases(
   const profilesDir = path.join(path.dirname(project), 'profiles');
   fs.cpSync(PROFILES, profilesDir, { recursive: true });
   const isRegistry = kind.rel.startsWith('profiles/');
-  const fileAbs = isRegistry ? path.join(profilesDir, 'registry.yaml') : kind.name === 'model defaults file' ? path.join(path.dirname(project), 'model-defaults.yaml') : path.join(project, kind.rel);
+  const fileAbs = isRegistry
+    ? path.join(profilesDir, 'registry.yaml')
+    : kind.name === 'model defaults file'
+      ? path.join(path.dirname(project), 'model-defaults.yaml')
+      : path.join(project, kind.rel);
   const shownNames = isRegistry ? ['profiles/registry.yaml', fileAbs] : kind.name === 'model defaults file' ? [fileAbs] : [kind.rel];
   fs.mkdirSync(path.dirname(fileAbs), { recursive: true });
   const isState = kind.rel.endsWith('.wizard.json');
@@ -317,7 +348,8 @@ async function wizardCases(
     if (isState) {
       // Companions or temporaries appear only after a successful save.
       for (const n of fs.readdirSync(path.dirname(fileAbs))) {
-        if (n.startsWith(path.basename(fileAbs) + '.v2.') || n.includes('.tmp-') || n.endsWith('.lock')) fs.rmSync(path.join(path.dirname(fileAbs), n), { force: true });
+        if (n.startsWith(path.basename(fileAbs) + '.v2.') || n.includes('.tmp-') || n.endsWith('.lock'))
+          fs.rmSync(path.join(path.dirname(fileAbs), n), { force: true });
       }
     }
     if (refusedFile) t.errored++;
@@ -334,7 +366,10 @@ async function wizardCases(
       if (!refusedFile) {
         // Refusals about the answers, and an unavailable configured default (a model the mutated registry no longer has:
         // the message names the file that configures it), are not this file's errors.
-        const ours = errors.filter((m) => !/^answer .* is not an option|needs a value|^task name must be|^configured default model .* \(configured in [^)]+\)/.test(m));
+        const ours = errors.filter(
+          (m) =>
+            !/^answer .* is not an option|needs a value|^task name must be|^configured default model .* \(configured in [^)]+\)/.test(m),
+        );
         if (ours.length) {
           t.unnamed++;
           keep(kind, i, bytes);
@@ -347,7 +382,8 @@ async function wizardCases(
 }
 
 /** docs/okstra-files.md › Plans: the plan rules' messages are fixed and say "approved plan" instead of the path. */
-const PLAN_RULES = /^(task '[^']*' has no approved plan \(plan\/approved-plan\.md\)|approved plan |every stage of the approved plan is done|no stage of the approved plan is done yet)/;
+const PLAN_RULES =
+  /^(task '[^']*' has no approved plan \(plan\/approved-plan\.md\)|approved plan |every stage of the approved plan is done|no stage of the approved plan is done yet)/;
 
 /** Answers for a walk toward the file: the kind's task, its steering answers, else defaults. */
 function answerFor(p: PromptDoc, kind: Kind, n: number): string {
@@ -359,7 +395,15 @@ function answerFor(p: PromptDoc, kind: Kind, n: number): string {
 }
 
 /** A whole wizard through the engine, as the extension drives it; every error message is collected. */
-function engineWalk(project: string, kind: Kind, profilesDir: string, env: NodeJS.ProcessEnv, fileAbs: string, errors: string[], notes: string[]): void {
+function engineWalk(
+  project: string,
+  kind: Kind,
+  profilesDir: string,
+  env: NodeJS.ProcessEnv,
+  fileAbs: string,
+  errors: string[],
+  notes: string[],
+): void {
   let environment;
   const envFor = kind.name === 'model defaults file' ? { ...env, OKSTRA_MODEL_DEFAULTS: fileAbs } : env;
   try {
@@ -396,7 +440,9 @@ function engineWalk(project: string, kind: Kind, profilesDir: string, env: NodeJ
     for (const o of p.options) if (o.disabled && o.description) notes.push(o.description);
     if (p.kind === 'done') break;
     // A disabled static option is refused on submit with its reason (docs/steps.md › Steps): try it, nothing may change.
-    const disabled = p.step.startsWith('role-') ? undefined : p.options.find((o) => o.disabled && (p.step !== 'task-pick' || o.value === kind.task));
+    const disabled = p.step.startsWith('role-')
+      ? undefined
+      : p.options.find((o) => o.disabled && (p.step !== 'task-pick' || o.value === kind.task));
     if (disabled) {
       const r = engine.submit(ctx, state, disabled.value);
       if (r.ok) errors.push(`a disabled option was accepted: ${p.step} ${disabled.value}`);
@@ -425,9 +471,14 @@ let promptRefusals = 0;
 
 /** A state file through the CLI (in-process: the code of dist/cli.js): read-only commands, then one answer. */
 async function stateWalk(project: string, env: NodeJS.ProcessEnv, rel: string, errors: string[], notes: string[]): Promise<void> {
-  for (const argv of [['step', '--state', rel], ['tree', '--state', rel], ['render-args', '--state', rel]]) {
+  for (const argv of [
+    ['step', '--state', rel],
+    ['tree', '--state', rel],
+    ['render-args', '--state', rel],
+  ]) {
     const out = await runCli({ argv, env, cwd: project });
-    if (out.exitCode === 70 || out.exitCode > 2) throw new Error(`CLI ${argv[0]} exit ${out.exitCode}: ${out.stdout.slice(0, 300)} ${out.stderr.split('\n').slice(0, 3).join(' | ')}`);
+    if (out.exitCode === 70 || out.exitCode > 2)
+      throw new Error(`CLI ${argv[0]} exit ${out.exitCode}: ${out.stdout.slice(0, 300)} ${out.stderr.split('\n').slice(0, 3).join(' | ')}`);
     const doc = JSON.parse(out.stdout) as { ok: boolean; error?: string; current?: PromptDoc };
     if (!doc.ok && doc.error) {
       // exit 1: the file cannot be loaded (its message must name it); exit 0: it loaded, but a prompt
@@ -440,9 +491,17 @@ async function stateWalk(project: string, env: NodeJS.ProcessEnv, rel: string, e
       promptRefusals++;
     }
   }
-  const cur = JSON.parse((await runCli({ argv: ['step', '--state', rel], env, cwd: project })).stdout) as { ok: boolean; current?: PromptDoc };
+  const cur = JSON.parse((await runCli({ argv: ['step', '--state', rel], env, cwd: project })).stdout) as {
+    ok: boolean;
+    current?: PromptDoc;
+  };
   if (cur.ok && cur.current && cur.current.kind !== 'done') {
-    const out = await runCli({ argv: ['step', '--state', rel, '--answer', cur.current.kind === 'text' ? textAnswer(cur.current, 0) : defaultAnswer(cur.current)], env, cwd: project });
-    if (out.exitCode === 70 || out.exitCode > 2) throw new Error(`CLI step --answer exit ${out.exitCode}: ${out.stderr.split('\n').slice(0, 3).join(' | ')}`);
+    const out = await runCli({
+      argv: ['step', '--state', rel, '--answer', cur.current.kind === 'text' ? textAnswer(cur.current, 0) : defaultAnswer(cur.current)],
+      env,
+      cwd: project,
+    });
+    if (out.exitCode === 70 || out.exitCode > 2)
+      throw new Error(`CLI step --answer exit ${out.exitCode}: ${out.stderr.split('\n').slice(0, 3).join(' | ')}`);
   }
 }

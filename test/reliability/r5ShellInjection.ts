@@ -61,8 +61,21 @@ function walk(ctx: EngineContext, project: string, value: string, kind: Walk['ki
   let state: WizardState = engine.initState({ projectRootAbs: project, config: null });
   const plan: Record<string, string> =
     kind === 'inputs'
-      ? { 'task-pick': 'checkout/idempotency-keys', 'task-type': 'requirements-discovery', brief: file ? 'path' : 'task', 'directive-pick': 'write', 'clarification-pick': file ? 'path' : 'skip', confirm: 'run' }
-      : { 'task-pick': 'new', 'task-type': 'release-handoff', 'pr-template-pick': file ? 'path' : 'none', 'directive-pick': 'write', confirm: 'run' };
+      ? {
+          'task-pick': 'checkout/idempotency-keys',
+          'task-type': 'requirements-discovery',
+          brief: file ? 'path' : 'task',
+          'directive-pick': 'write',
+          'clarification-pick': file ? 'path' : 'skip',
+          confirm: 'run',
+        }
+      : {
+          'task-pick': 'new',
+          'task-type': 'release-handoff',
+          'pr-template-pick': file ? 'path' : 'none',
+          'directive-pick': 'write',
+          confirm: 'run',
+        };
   const hostileFor: Record<string, string | null> = {
     'analysis-target': value,
     directive: value,
@@ -114,13 +127,14 @@ function walk(ctx: EngineContext, project: string, value: string, kind: Walk['ki
     const dir = path.join(project, '.okstra', 'tasks', 'hostile', state.task_id);
     try {
       const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'task-manifest.json'), 'utf8')) as { title?: unknown };
-      if (typeof manifest.title !== 'string') w.problem = 'the created task\'s manifest has no title';
+      if (typeof manifest.title !== 'string') w.problem = "the created task's manifest has no title";
     } catch (e) {
       w.problem = `the created task's manifest does not parse: ${(e as Error).message}`;
     }
   }
   const out = engine.outcome(ctx, state);
-  if (state.task_group === 'hostile' && state.task_id) fs.rmSync(path.join(project, '.okstra', 'tasks', 'hostile', state.task_id), { recursive: true, force: true });
+  if (state.task_group === 'hostile' && state.task_id)
+    fs.rmSync(path.join(project, '.okstra', 'tasks', 'hostile', state.task_id), { recursive: true, force: true });
   if (!out.ok) {
     w.problem = `no outcome: ${out.error}`;
     return w;
@@ -181,7 +195,10 @@ function throughShell(shell: keyof typeof SHELLS, lines: string[], cwd: string):
   const spec = SHELLS[shell];
   const endLine = quoteCommandLine([...RECEIVER, LINE_END], shell);
   if (!endLine.ok) throw new Error(endLine.error);
-  const script = lines.flatMap((l) => [l, endLine.line]).concat(['exit 0', '']).join('\n');
+  const script = lines
+    .flatMap((l) => [l, endLine.line])
+    .concat(['exit 0', ''])
+    .join('\n');
   let args = spec.args;
   let input: string | undefined = script;
   if (spec.file) {
@@ -225,7 +242,12 @@ function unrepresentable(value: string, shell: ShellKind): boolean {
 }
 
 export async function runR5(opts: R5Options): Promise<TargetReport> {
-  const report = newReport('R5', 'shell injection', 'argv received = renderArgv byte for byte in task mode and through bash, dash, zsh and fish; NUL, a leading `-` and unquotable values refused with their message; the canary never appears', opts.seed);
+  const report = newReport(
+    'R5',
+    'shell injection',
+    'argv received = renderArgv byte for byte in task mode and through bash, dash, zsh and fish; NUL, a leading `-` and unquotable values refused with their message; the canary never appears',
+    opts.seed,
+  );
   const started = Date.now();
   const canaryDir = tempDir('r5-canary');
   const canary = path.join(canaryDir, 'CANARY');
@@ -252,7 +274,8 @@ export async function runR5(opts: R5Options): Promise<TargetReport> {
       else {
         c.refused++;
         // Every refusal is a message; NUL and a leading dash are refused exactly as docs/steps.md › Refusals says.
-        if (w.value.includes('\u0000') && !TEXT_REFUSALS.nul.test(how) && field !== 'task-new') report.failures.push(`${field} with NUL refused with an unexpected message: ${shown(how)}`);
+        if (w.value.includes('\u0000') && !TEXT_REFUSALS.nul.test(how) && field !== 'task-new')
+          report.failures.push(`${field} with NUL refused with an unexpected message: ${shown(how)}`);
         if (!how) report.failures.push(`${field} with ${shown(w.value)} refused without a message`);
       }
       fieldCounts.set(field, c);
@@ -264,14 +287,19 @@ export async function runR5(opts: R5Options): Promise<TargetReport> {
       if (how === undefined) continue;
       if (w.value.includes('\u0000') && how === 'used') report.failures.push(`${field} accepted a value with NUL`);
       if (w.value.startsWith('-') && how === 'used') report.failures.push(`${field} accepted a leading '-': ${shown(w.value)}`);
-      if (w.value.startsWith('-') && !w.value.includes('\u0000') && how !== 'used' && !TEXT_REFUSALS.dash.test(how)) report.failures.push(`${field} with a leading '-' refused with an unexpected message: ${shown(how)}`);
+      if (w.value.startsWith('-') && !w.value.includes('\u0000') && how !== 'used' && !TEXT_REFUSALS.dash.test(how))
+        report.failures.push(`${field} with a leading '-' refused with an unexpected message: ${shown(how)}`);
     }
   }
   const tWalks = (Date.now() - started) / 1000;
   const taskNewRefusals = [...new Set(walks.map((w) => w.fields['task-new']).filter((h) => h && h !== 'used'))].slice(0, 3);
   const argvs = walks.filter((w) => w.argv !== null) as Array<Walk & { argv: string[] }>;
-  report.tried.push(`${strings.length} hostile strings × 2 wizards (task checkout/idempotency-keys: analysis target, brief path, directive, clarification path; a new task named after the string: task name, PR-template path, directive) → ${argvs.length} renderArgvs`);
-  report.tried.push(`fields: ${[...fieldCounts].map(([f, c]) => `${f} ${c.used} used / ${c.refused} refused`).join('; ')}; ${filesCreated} hostile file names used as paths`);
+  report.tried.push(
+    `${strings.length} hostile strings × 2 wizards (task checkout/idempotency-keys: analysis target, brief path, directive, clarification path; a new task named after the string: task name, PR-template path, directive) → ${argvs.length} renderArgvs`,
+  );
+  report.tried.push(
+    `fields: ${[...fieldCounts].map(([f, c]) => `${f} ${c.used} used / ${c.refused} refused`).join('; ')}; ${filesCreated} hostile file names used as paths`,
+  );
 
   report.found.push(`task names refused with messages like: ${taskNewRefusals.map((m) => shown(m, 90)).join('; ')}`);
   // (a) Task mode.
@@ -285,7 +313,9 @@ export async function runR5(opts: R5Options): Promise<TargetReport> {
     if (typeof got === 'string') report.failures.push(`task mode with ${shown(w.value)}: ${got}`);
     else if (got.length !== want.length || got.some((g, i) => !Buffer.from(g, 'utf8').equals(Buffer.from(want[i], 'utf8')))) {
       const i = got.findIndex((g, k) => g !== want[k]);
-      report.failures.push(`task mode with ${shown(w.value)}: argv differs at ${i}: got ${shown(got[i] ?? '(none)')}, want ${shown(want[i] ?? '(none)')}`);
+      report.failures.push(
+        `task mode with ${shown(w.value)}: argv differs at ${i}: got ${shown(got[i] ?? '(none)')}, want ${shown(want[i] ?? '(none)')}`,
+      );
     } else taskOk++;
   });
   report.found.push(`task mode: ${taskOk}/${argvs.length} stand-in argvs equal renderArgv byte for byte`);
@@ -315,7 +345,12 @@ export async function runR5(opts: R5Options): Promise<TargetReport> {
       if (!q.ok) {
         refused++;
         if (carryable) report.failures.push(`${shell}: refused a value it can carry (${shown(w.value)}): ${q.error}`);
-        else if (tooLong ? !/^the command line is \d+ bytes, longer than dash can read from a terminal \(4095\); use okstra\.runIn "task"$/.test(q.error) : q.error !== cannotQuoteMessage(q.error.slice('cannot quote '.length, q.error.indexOf(' for ')), shell)) report.failures.push(`${shell}: unexpected refusal text: ${q.error}`);
+        else if (
+          tooLong
+            ? !/^the command line is \d+ bytes, longer than dash can read from a terminal \(4095\); use okstra\.runIn "task"$/.test(q.error)
+            : q.error !== cannotQuoteMessage(q.error.slice('cannot quote '.length, q.error.indexOf(' for ')), shell)
+        )
+          report.failures.push(`${shell}: unexpected refusal text: ${q.error}`);
         continue;
       }
       if (!carryable) report.failures.push(`${shell}: quoted a value it cannot carry (${shown(w.value)})`);
@@ -337,23 +372,34 @@ export async function runR5(opts: R5Options): Promise<TargetReport> {
         if (same) ok++;
         else {
           const k = got.findIndex((g, x) => !g.equals(Buffer.from(e.want[x] ?? '', 'utf8')));
-          report.failures.push(`${shell}: argv differs for ${shown(e.w.value)} at word ${k}: got ${shown(got[k]?.toString('utf8') ?? '(none)')}, want ${shown(e.want[k] ?? '(none)')}`);
+          report.failures.push(
+            `${shell}: argv differs for ${shown(e.w.value)} at word ${k}: got ${shown(got[k]?.toString('utf8') ?? '(none)')}, want ${shown(e.want[k] ?? '(none)')}`,
+          );
         }
       }
-      if (calls.length !== slice.length) report.failures.push(`${shell}: ${slice.length} lines gave ${calls.length} receiver calls (batch at ${i}): a line ran more or fewer commands`);
+      if (calls.length !== slice.length)
+        report.failures.push(
+          `${shell}: ${slice.length} lines gave ${calls.length} receiver calls (batch at ${i}): a line ran more or fewer commands`,
+        );
       if (fs.existsSync(canary)) {
         report.failures.push(`${shell}: THE CANARY EXISTS after the batch at ${i}: a hostile fragment was executed`);
         fs.rmSync(canary, { force: true });
       }
     }
-    shellLines.push(`${shell}: ${ok}/${lines.length} lines gave renderArgv byte for byte; ${refused} argvs refused (cannot quote, or longer than a dash terminal line)`);
+    shellLines.push(
+      `${shell}: ${ok}/${lines.length} lines gave renderArgv byte for byte; ${refused} argvs refused (cannot quote, or longer than a dash terminal line)`,
+    );
   }
   for (const l of shellLines) report.found.push(`shell mode, ${l}`);
-  report.skipped.push('pwsh: not in Debian 12\'s package archive (Microsoft\'s apt repository is not reachable here); its quoting is unit-tested only');
+  report.skipped.push(
+    "pwsh: not in Debian 12's package archive (Microsoft's apt repository is not reachable here); its quoting is unit-tested only",
+  );
   report.found.push(`canary file ${fs.existsSync(canary) ? 'EXISTS' : 'never created'}`);
   if (fs.existsSync(canary)) report.failures.push('the canary exists at the end');
   report.required = { what: 'hostile strings', need: 500, got: strings.length };
-  report.found.push(`time: walks ${tWalks.toFixed(1)} s, task mode ${tTask.toFixed(1)} s, shells ${((Date.now() - tShell0) / 1000).toFixed(1)} s`);
+  report.found.push(
+    `time: walks ${tWalks.toFixed(1)} s, task mode ${tTask.toFixed(1)} s, shells ${((Date.now() - tShell0) / 1000).toFixed(1)} s`,
+  );
   report.seconds = (Date.now() - started) / 1000;
   return report;
 }

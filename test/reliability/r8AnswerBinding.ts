@@ -77,7 +77,10 @@ function namesBoth(shown: PromptDoc, doc: Json): boolean {
   const current = doc.current;
   if (!current) return false;
   if (current.id !== shown.id) return error === `the current prompt is '${current.id}', not '${shown.id}'; nothing was written`;
-  return error === `the state changed since prompt '${shown.id}' was shown (revision ${shown.revision} is now ${current.revision}); nothing was written`;
+  return (
+    error ===
+    `the state changed since prompt '${shown.id}' was shown (revision ${shown.revision} is now ${current.revision}); nothing was written`
+  );
 }
 
 export async function runR8(opts: R8Options): Promise<TargetReport> {
@@ -149,23 +152,36 @@ export async function runR8(opts: R8Options): Promise<TargetReport> {
       const answer = random() < 0.7 ? defaultAnswer(shown) : randomAnswer(shown, random, given);
       const bindRevision = random() < 0.5;
       if (bindRevision) withRevision++;
-      const argv = ['step', '--state', stateRel, `--answer=${answer}`, '--prompt', shown.id, ...(bindRevision ? ['--revision', shown.revision!] : [])];
+      const argv = [
+        'step',
+        '--state',
+        stateRel,
+        `--answer=${answer}`,
+        '--prompt',
+        shown.id,
+        ...(bindRevision ? ['--revision', shown.revision!] : []),
+      ];
       const others = random() < 0.6 ? disturb() : Promise.resolve();
       const [r] = await Promise.all([runProcess(cli, argv, env, project), others]);
       const doc = r.json;
       if (r.code === 0 && doc?.ok === true) {
         applied++;
         appliedPids.push(r.pid);
-        if (!echoBelongsTo(shown.id, doc.echo ?? '')) report.failures.push(`answer ${JSON.stringify(answer)} for '${shown.id}' was applied as ${JSON.stringify(doc.echo)}`);
+        if (!echoBelongsTo(shown.id, doc.echo ?? ''))
+          report.failures.push(`answer ${JSON.stringify(answer)} for '${shown.id}' was applied as ${JSON.stringify(doc.echo)}`);
       } else if (r.code === 0 && doc?.code === 'wrong-prompt') {
         refusedBinding++;
         refusedPids.push({ pid: r.pid, what: `wrong-prompt for '${shown.id}'` });
-        if (!namesBoth(shown, doc)) report.failures.push(`refusal for '${shown.id}' does not name both prompts: ${JSON.stringify(doc.error)} (current ${doc.current?.id})`);
+        if (!namesBoth(shown, doc))
+          report.failures.push(
+            `refusal for '${shown.id}' does not name both prompts: ${JSON.stringify(doc.error)} (current ${doc.current?.id})`,
+          );
       } else if (r.code === 0 && doc?.ok === false) {
         // The same prompt id, recomputed from other bytes (no --revision given): the engine judged the answer.
         refusedEngine++;
         refusedPids.push({ pid: r.pid, what: `${doc.code} for '${shown.id}'` });
-        if (!bindRevision && doc.current?.id !== shown.id) report.failures.push(`an answer for '${shown.id}' refused by the engine at '${doc.current?.id}': ${doc.error}`);
+        if (!bindRevision && doc.current?.id !== shown.id)
+          report.failures.push(`an answer for '${shown.id}' refused by the engine at '${doc.current?.id}': ${doc.error}`);
       } else if (r.code === 1 && (doc?.code === 'stale-state' || doc?.code === 'busy')) {
         stale++;
       } else {
@@ -187,15 +203,25 @@ export async function runR8(opts: R8Options): Promise<TargetReport> {
   }
   const seen = appliedPids.filter((pid) => writers.has(pid)).length;
   if (seen < appliedPids.length) {
-    report.failures.push(`the write watch saw ${seen} of ${appliedPids.length} applied answers write: it cannot prove that refused ones did not`);
+    report.failures.push(
+      `the write watch saw ${seen} of ${appliedPids.length} applied answers write: it cannot prove that refused ones did not`,
+    );
   }
   if (!fs.existsSync(state)) report.failures.push('the state file is gone');
 
-  report.tried.push(`${given} answers by \`okstra-wizard step --answer V --prompt ID\` processes (${withRevision} also with --revision), ${opts.lanes} at a time`);
+  report.tried.push(
+    `${given} answers by \`okstra-wizard step --answer V --prompt ID\` processes (${withRevision} also with --revision), ${opts.lanes} at a time`,
+  );
   report.tried.push(`${disturbances} other writers at the same time (plain answers and rewinds by other processes)`);
-  report.found.push(`${applied} applied, each to the prompt it named (echo checked); 0 to another prompt: ${report.failures.filter((f) => f.includes('was applied as')).length === 0 ? 'yes' : 'NO'}`);
-  report.found.push(`${refusedBinding} refused as wrong-prompt, each naming both prompts (or the prompt and both revisions); ${refusedEngine} refused by the engine; ${stale} refused as a stale read (exit 1)`);
-  report.found.push(`writes by refused answers: ${refusedWrites} (the write watch saw ${seen}/${appliedPids.length} applied answers write)`);
+  report.found.push(
+    `${applied} applied, each to the prompt it named (echo checked); 0 to another prompt: ${report.failures.filter((f) => f.includes('was applied as')).length === 0 ? 'yes' : 'NO'}`,
+  );
+  report.found.push(
+    `${refusedBinding} refused as wrong-prompt, each naming both prompts (or the prompt and both revisions); ${refusedEngine} refused by the engine; ${stale} refused as a stale read (exit 1)`,
+  );
+  report.found.push(
+    `writes by refused answers: ${refusedWrites} (the write watch saw ${seen}/${appliedPids.length} applied answers write)`,
+  );
   report.required = { what: 'answers with --prompt', need: 1000, got: given };
   report.seconds = (Date.now() - started) / 1000;
   return report;

@@ -15,7 +15,19 @@ import type { EngineContext } from '../../src/core/ports';
 import type { PromptDoc, WizardState } from '../../src/core/types';
 import * as engine from '../../src/core/wizard/engine';
 import { serializeState } from '../../src/core/wizard/stateCodec';
-import { defaultAnswer, demoCopy, demoEnv, engineContext, newReport, pick, REPO_ROOT, rng, tempDir, textAnswer, type TargetReport } from './lib';
+import {
+  defaultAnswer,
+  demoCopy,
+  demoEnv,
+  engineContext,
+  newReport,
+  pick,
+  REPO_ROOT,
+  rng,
+  tempDir,
+  textAnswer,
+  type TargetReport,
+} from './lib';
 
 export interface R9Options {
   seed: number;
@@ -24,11 +36,30 @@ export interface R9Options {
 }
 
 const STAND_IN = path.join(REPO_ROOT, 'test', 'fixtures', 'stand-in-okstra', 'okstra.js');
-const PATH_FLAGS = new Set(['--project-root', '--task-brief', '--evidence-inputs', '--approved-plan', '--clarification-response', '--selected-direction', '--pr-template-path']);
+const PATH_FLAGS = new Set([
+  '--project-root',
+  '--task-brief',
+  '--evidence-inputs',
+  '--approved-plan',
+  '--clarification-response',
+  '--selected-direction',
+  '--pr-template-path',
+]);
 
 /** Values okstra would read as options; `n` makes each one findable. */
 function dashValue(r: () => number, n: number): string {
-  const heads = ['-', '--', '-x', '--project-root=/etc/', '--lead-runtime=codex-', '--task-brief=/etc/passwd-', '-rf-', '--stage=', '--=', '-\u00e9'];
+  const heads = [
+    '-',
+    '--',
+    '-x',
+    '--project-root=/etc/',
+    '--lead-runtime=codex-',
+    '--task-brief=/etc/passwd-',
+    '-rf-',
+    '--stage=',
+    '--=',
+    '-\u00e9',
+  ];
   return `${pick(r, heads)}r9x${n}`;
 }
 
@@ -62,7 +93,8 @@ export function argvViolations(argv: readonly string[], projectReal: string): st
     for (const p of flag === '--evidence-inputs' ? value.split(',') : [value]) {
       const real = realOrAncestor(p);
       const rel = real === null ? null : path.relative(projectReal, real);
-      if (rel === null || rel.startsWith('..') || path.isAbsolute(rel)) out.push(`${flag} ${JSON.stringify(p)} resolves outside the project (${real})`);
+      if (rel === null || rel.startsWith('..') || path.isAbsolute(rel))
+        out.push(`${flag} ${JSON.stringify(p)} resolves outside the project (${real})`);
     }
   }
   return out;
@@ -106,7 +138,12 @@ function writeTask(project: string, t: Task): string {
 }
 
 /** Drives the engine from a fresh state: tries every option that shows the marker, else the defaults. */
-function walk(ctx: EngineContext, project: string, marker: string, texts: Record<string, string>): { state: WizardState; tried: number; accepted: number } {
+function walk(
+  ctx: EngineContext,
+  project: string,
+  marker: string,
+  texts: Record<string, string>,
+): { state: WizardState; tried: number; accepted: number } {
   let state = engine.initState({ projectRootAbs: project });
   let tried = 0;
   let accepted = 0;
@@ -115,7 +152,9 @@ function walk(ctx: EngineContext, project: string, marker: string, texts: Record
     const cur = engine.current(ctx, state);
     const p: PromptDoc | null = cur.prompt;
     if (!p || p.kind === 'done') break;
-    const hostile = p.options.find((o) => !attempted.has(`${p.id}\u0000${o.value}`) && [o.value, o.label, o.description ?? ''].some((x) => x.includes(marker)));
+    const hostile = p.options.find(
+      (o) => !attempted.has(`${p.id}\u0000${o.value}`) && [o.value, o.label, o.description ?? ''].some((x) => x.includes(marker)),
+    );
     if (hostile) {
       attempted.add(`${p.id}\u0000${hostile.value}`);
       tried++;
@@ -138,7 +177,12 @@ function walk(ctx: EngineContext, project: string, marker: string, texts: Record
 }
 
 export async function runR9(opts: R9Options): Promise<TargetReport> {
-  const report = newReport('R9', 'argv from disk', "0 values starting with '-' after a flag and 0 paths outside the project reach renderArgv or the stand-in okstra", opts.seed);
+  const report = newReport(
+    'R9',
+    'argv from disk',
+    "0 values starting with '-' after a flag and 0 paths outside the project reach renderArgv or the stand-in okstra",
+    opts.seed,
+  );
   const started = Date.now();
   const random = rng(opts.seed);
   const project = demoCopy('r9');
@@ -198,13 +242,49 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
   const baseState = engine.outcome(baseCtx, base.state).ok ? base.state : null;
   if (!baseState) report.failures.push('the base wizard (demo defaults) did not reach a runnable outcome');
   const stringFields: Array<keyof WizardState> = [
-    'task_group', 'task_id', 'task_type', 'project_id', 'brief_path', 'analysis_target', 'feature_evidence_path', 'project_evidence_path',
-    'selected_direction_path', 'approved_plan_path', 'handoff_stages', 'base_ref', 'fix_cycle', 'directive', 'related_tasks_raw',
-    'clarification_response_path', 'pr_template_path', 'host_runtime',
+    'task_group',
+    'task_id',
+    'task_type',
+    'project_id',
+    'brief_path',
+    'analysis_target',
+    'feature_evidence_path',
+    'project_evidence_path',
+    'selected_direction_path',
+    'approved_plan_path',
+    'handoff_stages',
+    'base_ref',
+    'fix_cycle',
+    'directive',
+    'related_tasks_raw',
+    'clarification_response_path',
+    'pr_template_path',
+    'host_runtime',
   ];
-  const outsidePaths = ['/etc/passwd', '../outside.md', '../../x,y', 'docs/r9-outside.md', 'docs/r9-outside-dir/x.md', `${outside}/secret.md`, 'docs/../../escape.md'];
+  const outsidePaths = [
+    '/etc/passwd',
+    '../outside.md',
+    '../../x,y',
+    'docs/r9-outside.md',
+    'docs/r9-outside-dir/x.md',
+    `${outside}/secret.md`,
+    'docs/../../escape.md',
+  ];
 
-  const kinds = ['group', 'id', 'stage', 'run', 'inputs-directive', 'inputs-related', 'state-field', 'state-path', 'link-evidence', 'link-direction', 'link-brief', 'typed-brief'] as const;
+  const kinds = [
+    'group',
+    'id',
+    'stage',
+    'run',
+    'inputs-directive',
+    'inputs-related',
+    'state-field',
+    'state-path',
+    'link-evidence',
+    'link-direction',
+    'link-brief',
+    'typed-brief',
+  ] as const;
   for (let n = 0; placed < opts.limit; n++) {
     const kind = kinds[n % kinds.length]!;
     const bad = dashValue(random, n);
@@ -224,7 +304,9 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
         case 'stage':
           marker = bad;
           dir = writeTask(project, {
-            group: 'r9', id: `stage-${n}`, taskType: 'implementation',
+            group: 'r9',
+            id: `stage-${n}`,
+            taskType: 'implementation',
             manifest: { workflow: { currentPhase: 'implementation-planning', nextRecommendedPhase: 'implementation' } },
             plan: [{ id: bad }, { id: `fine-${n}` }],
           });
@@ -232,8 +314,13 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
         case 'run':
           marker = bad;
           dir = writeTask(project, {
-            group: 'r9', id: `run-${n}`, taskType: 'implementation',
-            manifest: { workflow: { currentPhase: 'final-verification', nextRecommendedPhase: 'implementation', completedStages: [`fine-${n}`] }, runs: [{ runId: bad, taskType: 'final-verification', status: 'failed' }] },
+            group: 'r9',
+            id: `run-${n}`,
+            taskType: 'implementation',
+            manifest: {
+              workflow: { currentPhase: 'final-verification', nextRecommendedPhase: 'implementation', completedStages: [`fine-${n}`] },
+              runs: [{ runId: bad, taskType: 'final-verification', status: 'failed' }],
+            },
             plan: [{ id: `fine-${n}` }],
           });
           break;
@@ -241,9 +328,17 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
         case 'inputs-related':
           marker = bad;
           dir = writeTask(project, {
-            group: 'r9', id: `inputs-${n}`, taskType: 'error-analysis',
-            manifest: { workflow: { currentPhase: 'error-analysis' }, runs: [{ runId: 'r1', taskType: 'error-analysis', status: 'completed', inputs: 'runs/r1/inputs.json' }] },
-            inputs: kind === 'inputs-directive' ? { taskType: 'error-analysis', directive: bad } : { taskType: 'error-analysis', relatedTasks: `payments/refund-queue,${bad}` },
+            group: 'r9',
+            id: `inputs-${n}`,
+            taskType: 'error-analysis',
+            manifest: {
+              workflow: { currentPhase: 'error-analysis' },
+              runs: [{ runId: 'r1', taskType: 'error-analysis', status: 'completed', inputs: 'runs/r1/inputs.json' }],
+            },
+            inputs:
+              kind === 'inputs-directive'
+                ? { taskType: 'error-analysis', directive: bad }
+                : { taskType: 'error-analysis', relatedTasks: `payments/refund-queue,${bad}` },
           });
           break;
         case 'link-evidence': {
@@ -251,16 +346,31 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
           const link = path.join(project, 'docs', `${marker}.md`);
           fs.symlinkSync(n % 2 ? path.join(outside, 'secret.md') : path.join(outside, 'dir'), link);
           const evidence = n % 2 ? `docs/${marker}.md` : `docs/${marker}.md/x.md`;
-          dir = writeTask(project, { group: 'r9', id: `ev-${n}`, taskType: 'error-analysis', brief: `---\ntitle: R9\ntaskType: error-analysis\nevidence:\n  feature: ${evidence}\n---\n# R9\n` });
+          dir = writeTask(project, {
+            group: 'r9',
+            id: `ev-${n}`,
+            taskType: 'error-analysis',
+            brief: `---\ntitle: R9\ntaskType: error-analysis\nevidence:\n  feature: ${evidence}\n---\n# R9\n`,
+          });
           break; // the link is removed after the case
         }
         case 'link-direction':
           marker = `r9-dir-${n}`;
-          dir = writeTask(project, { group: 'r9', id: `dir-${n}`, taskType: 'implementation-planning', directions: [{ name: `${marker}.md`, link: path.join(outside, 'secret.md') }] });
+          dir = writeTask(project, {
+            group: 'r9',
+            id: `dir-${n}`,
+            taskType: 'implementation-planning',
+            directions: [{ name: `${marker}.md`, link: path.join(outside, 'secret.md') }],
+          });
           break;
         case 'link-brief':
           marker = `r9-brief-${n}`;
-          dir = writeTask(project, { group: 'r9', id: `brief-${n}-${marker}`, taskType: 'error-analysis', brief: { link: path.join(outside, 'secret.md') } });
+          dir = writeTask(project, {
+            group: 'r9',
+            id: `brief-${n}-${marker}`,
+            taskType: 'error-analysis',
+            brief: { link: path.join(outside, 'secret.md') },
+          });
           break;
         case 'typed-brief':
           marker = `\u0000none`;
@@ -270,7 +380,18 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
         case 'state-field':
         case 'state-path': {
           if (!baseState) break;
-          const field = kind === 'state-field' ? pick(random, stringFields) : pick(random, ['brief_path', 'feature_evidence_path', 'project_evidence_path', 'selected_direction_path', 'approved_plan_path', 'clarification_response_path', 'pr_template_path'] as Array<keyof WizardState>);
+          const field =
+            kind === 'state-field'
+              ? pick(random, stringFields)
+              : pick(random, [
+                  'brief_path',
+                  'feature_evidence_path',
+                  'project_evidence_path',
+                  'selected_direction_path',
+                  'approved_plan_path',
+                  'clarification_response_path',
+                  'pr_template_path',
+                ] as Array<keyof WizardState>);
           const value = kind === 'state-field' ? bad : pick(random, outsidePaths);
           count(kind);
           await render(`state field ${field} = ${JSON.stringify(value)}`, { ...baseState, [field]: value } as WizardState);
@@ -283,7 +404,7 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
       hostileAccepted += w.accepted;
       await render(`${kind} ${JSON.stringify(marker)}`, w.state);
     } catch (e) {
-      report.failures.push(`${kind} ${JSON.stringify(bad)}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      report.failures.push(`${kind} ${JSON.stringify(bad)}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     } finally {
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
       if (kind === 'link-evidence') fs.rmSync(path.join(project, 'docs', `r9-ev-${n}.md`), { force: true });
@@ -291,10 +412,16 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
   }
 
   report.tried.push(`${placed} hostile names and values: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  report.tried.push(`each wizard driven to them (every option showing the value tried, else defaults), then render-args and outcome through the CLI`);
+  report.tried.push(
+    `each wizard driven to them (every option showing the value tried, else defaults), then render-args and outcome through the CLI`,
+  );
   report.found.push(`${hostileTried} hostile options tried, ${hostileAccepted} accepted (an accepted one must still render clean)`);
-  report.found.push(`${argvs} argvs rendered and checked, ${refusedAtRender} refused at the guard (not-runnable), ${standIns} runs of the stand-in okstra checked`);
-  report.found.push(`values starting with '-' after a flag or paths outside the project in any argv: ${report.failures.filter((f) => /starts with '-'|resolves outside/.test(f)).length}`);
+  report.found.push(
+    `${argvs} argvs rendered and checked, ${refusedAtRender} refused at the guard (not-runnable), ${standIns} runs of the stand-in okstra checked`,
+  );
+  report.found.push(
+    `values starting with '-' after a flag or paths outside the project in any argv: ${report.failures.filter((f) => /starts with '-'|resolves outside/.test(f)).length}`,
+  );
   report.required = { what: 'hostile values', need: 500, got: placed };
   report.seconds = (Date.now() - started) / 1000;
   return report;

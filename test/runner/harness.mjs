@@ -33,7 +33,8 @@ export function ensureCodeServer() {
 
 export function chromiumPath() {
   const p = process.env.OKSTRA_CHROMIUM ?? '/usr/bin/chromium';
-  if (!fs.existsSync(p)) throw new Error(`no chromium at ${p}: run scripts/setup-vscode-harness.sh (apt-get install chromium) or set OKSTRA_CHROMIUM`);
+  if (!fs.existsSync(p))
+    throw new Error(`no chromium at ${p}: run scripts/setup-vscode-harness.sh (apt-get install chromium) or set OKSTRA_CHROMIUM`);
   return p;
 }
 
@@ -139,26 +140,41 @@ export async function killProcessGroup(child, graceMs = 3000) {
  * Returns { port, child, url(folder, payload), output(), exited, stop() }.
  */
 export async function startCodeServer({
-  codeServer, sandbox, logLevel = process.env.OKSTRA_CODE_SERVER_LOG ?? 'info', readyTimeoutMs = 60000, echo = false, workspaceTrust = false, port: wantedPort = 0,
+  codeServer,
+  sandbox,
+  logLevel = process.env.OKSTRA_CODE_SERVER_LOG ?? 'info',
+  readyTimeoutMs = 60000,
+  echo = false,
+  workspaceTrust = false,
+  port: wantedPort = 0,
 }) {
   // Newer code-server (VS Code ≥ 1.13x) honours the URL payload only with enable-smoke-test-driver, which it
   // forwards through --vscode-option; 4.100.3 rejects that option and does not need it.
   const help = spawnSync(codeServer, ['--help'], { encoding: 'utf8', env: sandbox.env });
   const passthrough = help.stdout?.includes('--vscode-option') ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
-  const port = wantedPort || await freePort();
+  const port = wantedPort || (await freePort());
   const args = [
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check',
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
     // Without it a modal "Do you trust the authors…" blocks the UI; tests of Restricted Mode pass workspaceTrust.
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
-    '--disable-getting-started-override', '--disable-proxy', '--ignore-last-opened',
-    '--user-data-dir', sandbox.userDataDir,
-    '--extensions-dir', sandbox.extensionsDir,
-    '--config', path.join(sandbox.dir, 'config.yaml'), // else it writes ~/.config/code-server/config.yaml
+    '--disable-getting-started-override',
+    '--disable-proxy',
+    '--ignore-last-opened',
+    '--user-data-dir',
+    sandbox.userDataDir,
+    '--extensions-dir',
+    sandbox.extensionsDir,
+    '--config',
+    path.join(sandbox.dir, 'config.yaml'), // else it writes ~/.config/code-server/config.yaml
     ...passthrough,
     // Also the workbench's log level: below info, console output of the extension host (mocha's report) is dropped.
-    '--log', logLevel,
+    '--log',
+    logLevel,
   ];
   const child = spawn(codeServer, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: sandbox.env });
   const lines = [];
@@ -221,8 +237,14 @@ export async function launchBrowser(sandbox) {
     headless: true,
     env: sandbox.env,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
     ],
   });
 }
@@ -231,7 +253,8 @@ export async function launchBrowser(sandbox) {
 export function extensionHostLogs(sandbox) {
   const logsDir = path.join(sandbox.userDataDir, 'logs');
   if (!fs.existsSync(logsDir)) return [];
-  return fs.readdirSync(logsDir, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(logsDir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /^(remote)?exthost\.log$|^remoteagent\.log$/i.test(path.basename(f)) || /okstra/i.test(path.dirname(f)))
     .map((f) => path.join(logsDir, f))
     .filter((f) => fs.statSync(f).isFile() && fs.statSync(f).size > 0)
@@ -255,8 +278,13 @@ export function printExtensionHostLogs(sandbox, maxLines = 150) {
 
 // Workbench chatter that every run prints and that says nothing about the tests (unless verbose).
 const NOISE = [
-  /^Resolving connection token/, /^Resolved connection token/, /^Creating a socket/, /^Updating additional builtin extensions cache/,
-  /^\[Service Worker\]/, /^ChatSessionStore:/, /ENOTFOUND open-vsx\.org/,
+  /^Resolving connection token/,
+  /^Resolved connection token/,
+  /^Creating a socket/,
+  /^Updating additional builtin extensions cache/,
+  /^\[Service Worker\]/,
+  /^ChatSessionStore:/,
+  /ENOTFOUND open-vsx\.org/,
 ];
 /** True for a workbench console message that is known, harmless noise of an offline code-server. */
 export function isWorkbenchNoise(message) {

@@ -16,7 +16,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  createSandbox, ensureCodeServer, isWorkbenchNoise, launchBrowser, log, printExtensionHostLogs, repoRoot, startCodeServer,
+  createSandbox,
+  ensureCodeServer,
+  isWorkbenchNoise,
+  launchBrowser,
+  log,
+  printExtensionHostLogs,
+  repoRoot,
+  startCodeServer,
 } from './harness.mjs';
 
 // --key=value and --key value for the flags we use; any other flag (test-electron adds --no-sandbox,
@@ -62,14 +69,18 @@ async function finish(code, why) {
       try {
         await page.screenshot({ path: shot, timeout: 5000 });
         log(`screenshot of the workbench: ${path.relative(process.cwd(), shot)}`);
-      } catch { /* the page may be gone */ }
+      } catch {
+        /* the page may be gone */
+      }
     }
     printExtensionHostLogs(sandbox);
     if (server && (code === 2 || verbose)) console.error(`----- code-server output -----\n${server.output()}\n-----`);
   }
   try {
     await browser?.close();
-  } catch { /* already closed */ }
+  } catch {
+    /* already closed */
+  }
   await server?.stop();
   if (process.env.OKSTRA_KEEP_SANDBOX === '1') log(`kept ${sandbox.dir}`);
   else sandbox.remove();
@@ -80,9 +91,15 @@ async function finish(code, why) {
 process.on('SIGINT', () => void finish(130, 'interrupted (SIGINT)'));
 process.on('SIGTERM', () => void finish(143, 'terminated (SIGTERM)'));
 process.on('unhandledRejection', (e) => void finish(2, `harness error: ${e?.stack ?? e}`));
-setTimeout(() => void finish(2,
-  `TIMEOUT: the extension tests did not finish within ${timeoutMs / 1000} s (OKSTRA_TEST_TIMEOUT_MS). `
-  + 'A test may be waiting for UI that never appears; the extension host log follows.'), timeoutMs).unref();
+setTimeout(
+  () =>
+    void finish(
+      2,
+      `TIMEOUT: the extension tests did not finish within ${timeoutMs / 1000} s (OKSTRA_TEST_TIMEOUT_MS). ` +
+        'A test may be waiting for UI that never appears; the extension host log follows.',
+    ),
+  timeoutMs,
+).unref();
 
 try {
   const codeServer = ensureCodeServer();
@@ -103,7 +120,9 @@ try {
     const fn = typeof console[type] === 'function' ? console[type] : console.log;
     fn(...parts);
   });
-  await page.exposeFunction('codeAutomationExit', (code) => finish(Number(code) === 0 ? 0 : 1, `extension tests finished with code ${code}`));
+  await page.exposeFunction('codeAutomationExit', (code) =>
+    finish(Number(code) === 0 ? 0 : 1, `extension tests finished with code ${code}`),
+  );
 
   const url = server.url(workspace, [
     ['extensionDevelopmentPath', server.remote(extensionDevelopmentPath)],

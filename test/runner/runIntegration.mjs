@@ -37,7 +37,12 @@ const extensionTestsEnv = {};
 if (desktop) {
   vscodeExecutablePath = desktop;
   // A private profile, so that the user's own extensions and settings stay out of the run.
-  launchArgs = [workspace.dir, `--user-data-dir=${path.join(profile, 'user-data')}`, `--extensions-dir=${path.join(profile, 'extensions')}`, '--disable-extensions'];
+  launchArgs = [
+    workspace.dir,
+    `--user-data-dir=${path.join(profile, 'user-data')}`,
+    `--extensions-dir=${path.join(profile, 'extensions')}`,
+    '--disable-extensions',
+  ];
   log(`VS Code from OKSTRA_VSCODE_PATH: ${desktop}`);
 } else {
   extensionTestsEnv.OKSTRA_CODE_SERVER = ensureCodeServer();
@@ -59,7 +64,9 @@ function descendants(root) {
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push(Number(entry));
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   const out = [];
   const walk = (pid) => {
@@ -82,11 +89,19 @@ const backstopMs = runTimeoutMs * (multiRoot ? 2 : 1) + 60000; // each pass has 
 const backstop = setTimeout(() => {
   console.error(`TIMEOUT: the integration run did not end within ${backstopMs / 1000} s; ending it`);
   for (const pid of descendants(process.pid)) {
-    try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ }
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
   }
   setTimeout(() => {
     for (const pid of descendants(process.pid)) {
-      try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }
     cleanup();
     process.exit(2);

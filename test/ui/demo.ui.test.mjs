@@ -49,14 +49,22 @@ describe('UI: the demo project as `npm start` serves it', function () {
     await wb?.close();
   });
 
-  it('New Run… lists the demo\'s tasks and answers every prompt of payments/currency-rounding', async () => {
+  it("New Run… lists the demo's tasks and answers every prompt of payments/currency-rounding", async () => {
     await wb.palette('okstra: New Run…');
     await page.keyboard.press('Enter');
     const first = await wb.nextPrompt('');
     assert.equal(first[1], 'task-pick');
     const rows = await wb.pickRows();
-    for (const key of ['payments/currency-rounding', 'payments/refund-queue', 'ledger/partial-capture-double-posting', 'checkout/saved-card-migration']) {
-      assert.ok(rows.some((r) => r.includes(key)), `the task picker lists ${key}: ${rows.join(' | ')}`);
+    for (const key of [
+      'payments/currency-rounding',
+      'payments/refund-queue',
+      'ledger/partial-capture-double-posting',
+      'checkout/saved-card-migration',
+    ]) {
+      assert.ok(
+        rows.some((r) => r.includes(key)),
+        `the task picker lists ${key}: ${rows.join(' | ')}`,
+      );
     }
     await wb.shot('demo-01-task-pick.png');
     // Typing filters the list (on key and title); Enter takes the first match.
@@ -66,7 +74,10 @@ describe('UI: the demo project as `npm start` serves it', function () {
     await page.keyboard.press('Enter');
     const second = await wb.nextPrompt(first[0]);
     assert.equal(second[1], 'task-type');
-    assert.ok((await wb.pickRows()).some((r) => r.includes('implementation-planning (recommended)')), 'implementation-planning is recommended');
+    assert.ok(
+      (await wb.pickRows()).some((r) => r.includes('implementation-planning (recommended)')),
+      'implementation-planning is recommended',
+    );
     const seen = await wb.answerUntilConfirmation(
       second,
       {
@@ -85,14 +96,28 @@ describe('UI: the demo project as `npm start` serves it', function () {
       },
     );
     console.log(`      prompts: ${seen.join(' → ')}`);
-    for (const step of ['brief', 'analysis-target', 'evidence', 'direction-pick', 'role-count:planner', 'role-add:critic',
-      'role-model:leader:1', 'role-model:planner:1', 'role-model:planner:2', 'role-model:report-writer:1', 'directive-pick', 'confirm']) {
+    for (const step of [
+      'brief',
+      'analysis-target',
+      'evidence',
+      'direction-pick',
+      'role-count:planner',
+      'role-add:critic',
+      'role-model:leader:1',
+      'role-model:planner:1',
+      'role-model:planner:2',
+      'role-model:report-writer:1',
+      'directive-pick',
+      'confirm',
+    ]) {
       assert.ok(seen.includes(step), `the wizard asked ${step}`);
     }
     // P10 (docs/performance.md): Enter → the next prompt's items visible, over the whole wizard (the confirmation included).
     const times = [...seen.times].sort((a, b) => a - b);
     const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    console.log(`      P10 Enter → next prompt's items visible: median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms (n=${times.length}; target median < 50 ms, p90 < 100 ms)`);
+    console.log(
+      `      P10 Enter → next prompt's items visible: median ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms (n=${times.length}; target median < 50 ms, p90 < 100 ms)`,
+    );
     console.log(`      P10 per Enter (ms): ${seen.timedSteps.map((st, i) => `${st} ${seen.times[i].toFixed(0)}`).join(', ')}`);
     // The one confirmation: the QuickPick (Run, Change an answer…, Copy Command Line) and the document beside it.
     const text = await wb.confirmationText();
@@ -102,14 +127,23 @@ describe('UI: the demo project as `npm start` serves it', function () {
     assert.match(text, /\| planner \| 2 \| codex\/gpt-5\.1-codex \|/);
     assert.match(text, /okstra render-bundle --lead-runtime \S+ .*--task-group payments --task-id currency-rounding /);
     const confirmRows = await wb.pickRows();
-    assert.ok(confirmRows.some((r) => /Copy Command Line/.test(r)), confirmRows.join(' | '));
+    assert.ok(
+      confirmRows.some((r) => /Copy Command Line/.test(r)),
+      confirmRows.join(' | '),
+    );
     await wb.shot('demo-05-confirmation.png');
     // It fits at 1280×800 and at 1024×768: the prompt with all of its items, and the document beside it.
-    for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 768 }]) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 768 },
+    ]) {
       await page.setViewportSize(size);
       await page.waitForTimeout(300);
       const box = await page.locator('.quick-input-widget').boundingBox();
-      assert.ok(box && box.y >= 0 && box.y + box.height <= size.height, `the confirmation fits at ${size.width}×${size.height}: ${JSON.stringify(box)}`);
+      assert.ok(
+        box && box.y >= 0 && box.y + box.height <= size.height,
+        `the confirmation fits at ${size.width}×${size.height}: ${JSON.stringify(box)}`,
+      );
       for (const item of ['Run', 'Change an answer', 'Copy Command Line']) {
         const row = await page.locator('.quick-input-list .monaco-list-row', { hasText: item }).first().boundingBox();
         assert.ok(row && row.y + row.height <= size.height, `${item} is on screen at ${size.width}×${size.height}`);
@@ -130,7 +164,10 @@ describe('UI: the demo project as `npm start` serves it', function () {
     // xterm renders only the rows in view: the argv's head has scrolled away, its tail and the stand-in's stderr line remain.
     const terminal = page.locator('.xterm-rows', { hasText: 'okstra (demo stand-in): working directory' }).first();
     await terminal.waitFor({ timeout: 60_000 });
-    await page.locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
+      .first()
+      .waitFor({ timeout: 30_000 });
     const out = (await terminal.textContent()) ?? '';
     assert.match(out, /"--role-model"\s*"planner=codex\/gpt-5\.1-codex"/);
     assert.match(out, /"report-writer=claude\/sonnet-4\.5"/);
@@ -143,7 +180,10 @@ describe('UI: the demo project as `npm start` serves it', function () {
     assert.equal(state.last_run.argv[0], 'okstra');
     assert.equal(state.last_run.argv[1], 'render-bundle');
     const i = state.last_run.argv.indexOf('--selected-direction');
-    assert.equal(state.last_run.argv[i + 1], path.join(workspace.dir, '.okstra/tasks/payments/currency-rounding/directions/decimal-money-type.md'));
+    assert.equal(
+      state.last_run.argv[i + 1],
+      path.join(workspace.dir, '.okstra/tasks/payments/currency-rounding/directions/decimal-money-type.md'),
+    );
   });
 
   it('Resume Wizard opens the legacy v1 state of payments/refund-timeout, continues at the critic, and leaves the v1 file as it was', async () => {
@@ -167,7 +207,9 @@ describe('UI: the demo project as `npm start` serves it', function () {
     assert.match(text, /\| directive \| Focus on the PSP call path/);
     await page.keyboard.press('Escape');
     assert.equal(sha256(legacy), before, 'the v1 file is byte-identical');
-    const companions = fs.readdirSync(path.dirname(legacy)).filter((f) => /^refund-timeout\.wizard\.json\.v2\.[0-9a-f]{64}(\.\d+)?\.json$/.test(f));
+    const companions = fs
+      .readdirSync(path.dirname(legacy))
+      .filter((f) => /^refund-timeout\.wizard\.json\.v2\.[0-9a-f]{64}(\.\d+)?\.json$/.test(f));
     assert.equal(companions.length, 1, `one v2 companion beside the v1 file: ${companions.join(', ')}`);
     const companion = JSON.parse(fs.readFileSync(path.join(path.dirname(legacy), companions[0]), 'utf8'));
     assert.equal(companion.project_root, workspace.dir, 'the roots were rebased to the copy');

@@ -30,8 +30,14 @@ describe('UI: okstra in the VS Code workbench', function () {
     await wb.shot('01-command-palette-okstra.png');
     await wb.page.keyboard.press('Escape');
     console.log(`      palette: ${rows.join(' | ')}`);
-    assert.ok(rows.some((r) => r.includes('okstra: New Run…')), 'New Run… is listed');
-    assert.ok(rows.some((r) => r.includes('okstra: Resume Wizard')), 'Resume Wizard is listed');
+    assert.ok(
+      rows.some((r) => r.includes('okstra: New Run…')),
+      'New Run… is listed',
+    );
+    assert.ok(
+      rows.some((r) => r.includes('okstra: Resume Wizard')),
+      'Resume Wizard is listed',
+    );
     // No wizard is loaded: the commandPalette when clauses hide these.
     for (const hidden of ['Edit from Here', 'Run render-bundle', 'Run Again', 'Abort Wizard']) {
       assert.ok(!rows.some((r) => r.includes(`okstra: ${hidden}`)), `${hidden} must be hidden from the palette`);
@@ -48,7 +54,7 @@ describe('UI: okstra in the VS Code workbench', function () {
     await wb.shot('02-okstra-view-welcome.png'); // after the sidebar has finished its layout
   });
 
-  it('opens a terminal and reads a command\'s output from it', async () => {
+  it("opens a terminal and reads a command's output from it", async () => {
     const { page } = wb;
     await wb.palette('Terminal: Create New Terminal', 'Create New Terminal');
     await page.keyboard.press('Enter');

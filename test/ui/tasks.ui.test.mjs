@@ -33,7 +33,10 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await row.waitFor();
     if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
     await page.waitForFunction(
-      (n) => [...document.querySelectorAll('.monaco-list-row')].some((r) => r.getAttribute('aria-expanded') === 'true' && r.textContent?.includes(n)),
+      (n) =>
+        [...document.querySelectorAll('.monaco-list-row')].some(
+          (r) => r.getAttribute('aria-expanded') === 'true' && r.textContent?.includes(n),
+        ),
       name,
     );
   }
@@ -78,7 +81,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await wb?.close();
   });
 
-  it('shows the demo\'s task groups and, expanded, a row per task with its phase, next phase and verdict', async () => {
+  it("shows the demo's task groups and, expanded, a row per task with its phase, next phase and verdict", async () => {
     await tasksPane().waitFor();
     await widenSidebar(880);
     for (const g of ['checkout', 'ledger', 'payments']) await expandGroup(g);
@@ -88,7 +91,9 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     assert.match(text, /error-analysis/);
     assert.match(text, /verdict: revision-requested/);
     // The demo's legacy wizard is unfinished: its mark names the step it stopped at.
-    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-list-row')].some((r) => /Refunds time out under load.*wizard at /.test(r.textContent ?? '')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.monaco-list-row')].some((r) => /Refunds time out under load.*wizard at /.test(r.textContent ?? '')),
+    );
     assert.match((await taskRow('Move slow PSP refunds').textContent()) ?? '', /next: final-verification \(pending\)/);
     await walkthroughShot('open-view.png');
   });
@@ -117,9 +122,16 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     assert.match((await dialog.textContent()) ?? '', /okstra render-bundle — payments\/currency-rounding/);
     await walkthroughShot('run.png');
     await dialog.locator('.monaco-button', { hasText: /^Run$/ }).click();
-    await page.locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' }).first().waitFor({ timeout: 60_000 });
+    await page
+      .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
+      .first()
+      .waitFor({ timeout: 60_000 });
     // The row follows the state file: the last run's exit code.
-    await page.waitForFunction(() => [...document.querySelectorAll('.monaco-list-row')].some((r) => /JPY and KRW refunds.*exit 0/.test(r.textContent ?? '')), null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.monaco-list-row')].some((r) => /JPY and KRW refunds.*exit 0/.test(r.textContent ?? '')),
+      null,
+      { timeout: 30_000 },
+    );
   });
 
   it('the row of an unfinished wizard offers Resume; the view as the README shows it', async () => {
@@ -135,7 +147,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await walkthroughShot('resume.png');
   });
 
-  it('the filter: only tasks with an unfinished wizard, named in the view\'s title', async () => {
+  it("the filter: only tasks with an unfinished wizard, named in the view's title", async () => {
     await tasksPane().hover();
     await tasksPane().locator('.action-label[aria-label="Filter Tasks…"]').click();
     await wb.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Only Tasks with an Unfinished Wizard' }).first().waitFor();
@@ -151,7 +163,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await taskRow('JPY and KRW refunds').waitFor();
   });
 
-  it('the walkthrough opens with its six steps, the first one\'s picture and button', async () => {
+  it("the walkthrough opens with its six steps, the first one's picture and button", async () => {
     await wb.palette('Welcome: Open Walkthrough', 'Welcome: Open Walkthrough...');
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with the okstra Run Wizard' }).first().waitFor();
@@ -165,15 +177,31 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await pageBody.locator('.monaco-button', { hasText: 'Open the Tasks View' }).first().waitFor();
     // The selected step's picture (VS Code gives it a srcset through the remote resource URL).
     const pictured = await page
-      .waitForFunction(() => [...document.querySelectorAll('.getting-started-media img')].some((i) => /walkthrough\/open-view\.png/.test(decodeURIComponent(`${i.getAttribute('src') ?? ''} ${i.getAttribute('srcset') ?? ''}`))), null, { timeout: 15_000 })
-      .then(() => true, () => false);
-    const html = pictured ? '' : await page.locator('.getting-started-media').first().evaluate((e) => e.outerHTML.slice(0, 800)).catch(() => '(no media element)');
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll('.getting-started-media img')].some((i) =>
+            /walkthrough\/open-view\.png/.test(decodeURIComponent(`${i.getAttribute('src') ?? ''} ${i.getAttribute('srcset') ?? ''}`)),
+          ),
+        null,
+        { timeout: 15_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    const html = pictured
+      ? ''
+      : await page
+          .locator('.getting-started-media')
+          .first()
+          .evaluate((e) => e.outerHTML.slice(0, 800))
+          .catch(() => '(no media element)');
     assert.ok(pictured, `the first step's picture is not shown: ${html}`);
     await page.screenshot({ path: path.join(repoRoot, 'test-results', 'ui', 'tasks-walkthrough.png') });
     await paletteRun('View: Close All Editors');
   });
 
-  it('the CLI drives the same wizard from a terminal (the walkthrough\'s agents step)', async () => {
+  it("the CLI drives the same wizard from a terminal (the walkthrough's agents step)", async () => {
     await wb.palette('Terminal: Create New Terminal', 'Terminal: Create New Terminal');
     await page.keyboard.press('Enter');
     const terminal = page.locator('.xterm-rows').last();

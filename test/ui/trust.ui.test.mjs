@@ -62,7 +62,10 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
     assert.match((await run.getAttribute('aria-label')) ?? '', /Run is disabled in an untrusted workspace/);
     await wb.shot('trust-02-confirmation.png');
     await run.click();
-    await page.locator('.notification-toast', { hasText: 'Run is disabled in an untrusted workspace: trust this workspace' }).first().waitFor();
+    await page
+      .locator('.notification-toast', { hasText: 'Run is disabled in an untrusted workspace: trust this workspace' })
+      .first()
+      .waitFor();
     await wb.shot('trust-03-refused.png');
     await page.waitForTimeout(1000);
     const state = JSON.parse(fs.readFileSync(path.join(wb.workspace.dir, '.okstra/tasks/payments/currency-rounding.wizard.json'), 'utf8'));
@@ -88,8 +91,12 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
     const rows = await wb.pickRows();
     await page.keyboard.press('Escape');
     console.log(`      palette (untrusted): ${rows.join(' | ')}`);
-    assert.ok(rows.some((r) => r.includes('okstra: Show Confirmation')), 'a wizard is loaded');
-    for (const hidden of ['Run render-bundle', 'Run Again']) assert.ok(!rows.some((r) => r.includes(`okstra: ${hidden}`)), `${hidden} is not offered`);
+    assert.ok(
+      rows.some((r) => r.includes('okstra: Show Confirmation')),
+      'a wizard is loaded',
+    );
+    for (const hidden of ['Run render-bundle', 'Run Again'])
+      assert.ok(!rows.some((r) => r.includes(`okstra: ${hidden}`)), `${hidden} is not offered`);
     assert.deepEqual(fs.readFileSync(path.join(wb.workspace.dir, '.okstra/config.yaml')), configBefore);
   });
 });

@@ -5,7 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  copyWorkspace, createSandbox, ensureCodeServer, launchBrowser, log, printExtensionHostLogs, repoRoot, startCodeServer,
+  copyWorkspace,
+  createSandbox,
+  ensureCodeServer,
+  launchBrowser,
+  log,
+  printExtensionHostLogs,
+  repoRoot,
+  startCodeServer,
 } from '../runner/harness.mjs';
 
 /**
@@ -36,9 +43,20 @@ async function loadTitleIndex() {
   }
   const pattern = (key) => {
     const t = mod.en.steps[key]?.title ?? '';
-    return new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{role}', '(.+?)').replace('{ordinal}', '([0-9]+)')}$`);
+    return new RegExp(
+      `^${t
+        .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+        .replace('{role}', '(.+?)')
+        .replace('{ordinal}', '([0-9]+)')}$`,
+    );
   };
-  titleIndex = { titled, leader: mod.en.steps.leader_session?.title, model: pattern('role_model'), count: pattern('role_count'), add: pattern('role_add') };
+  titleIndex = {
+    titled,
+    leader: mod.en.steps.leader_session?.title,
+    model: pattern('role_model'),
+    count: pattern('role_count'),
+    add: pattern('role_add'),
+  };
   return titleIndex;
 }
 
@@ -70,7 +88,14 @@ export const resultsDir = path.join(repoRoot, 'test-results', 'ui');
  * started is stopped again when opening fails.
  */
 export async function openWorkbench({
-  name, from, workspacePrefix, prepare, shotsDir = imagesDir, openOkstra = true, workspaceTrust = false, viewport = { width: 1280, height: 800 },
+  name,
+  from,
+  workspacePrefix,
+  prepare,
+  shotsDir = imagesDir,
+  openOkstra = true,
+  workspaceTrust = false,
+  viewport = { width: 1280, height: 800 },
 }) {
   const wb = new Workbench(name, shotsDir);
   try {
@@ -84,10 +109,12 @@ export async function openWorkbench({
     wb.context = await wb.browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
     wb.page = await wb.context.newPage();
     wb.page.setDefaultTimeout(30_000);
-    await wb.page.goto(wb.server.url(wb.workspace.dir, [
-      ['extensionDevelopmentPath', wb.server.remote(repoRoot)],
-      ['skipWelcome', 'true'],
-    ]));
+    await wb.page.goto(
+      wb.server.url(wb.workspace.dir, [
+        ['extensionDevelopmentPath', wb.server.remote(repoRoot)],
+        ['skipWelcome', 'true'],
+      ]),
+    );
     await wb.page.locator('.monaco-workbench').waitFor();
     if (openOkstra) {
       await wb.okstraContainer().waitFor({ timeout: 90_000 });
@@ -144,7 +171,8 @@ class Workbench {
 
   /** The visible rows of the open palette or QuickPick (their accessible labels). */
   pickRows() {
-    return this.page.locator('.quick-input-list .monaco-list-row')
+    return this.page
+      .locator('.quick-input-list .monaco-list-row')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? r.textContent ?? ''));
   }
 
@@ -153,7 +181,7 @@ class Workbench {
     await this.page.waitForFunction(
       (prev) => {
         const w = document.querySelector('.quick-input-widget');
-        const t = w && getComputedStyle(w).display !== 'none' ? w.querySelector('.quick-input-title')?.textContent ?? '' : '';
+        const t = w && getComputedStyle(w).display !== 'none' ? (w.querySelector('.quick-input-title')?.textContent ?? '') : '';
         return t !== '' && t !== prev;
       },
       previous ?? '',
@@ -196,9 +224,13 @@ class Workbench {
         requestAnimationFrame(() => (probe.end = performance.now()));
       });
       observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-      document.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') probe.start = performance.now();
-      }, { capture: true, once: true });
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === 'Enter') probe.start = performance.now();
+        },
+        { capture: true, once: true },
+      );
     });
     await this.page.keyboard.press('Enter');
     await this.page.waitForFunction(() => window.__okstraP10.end > 0, null, { timeout: 30_000 });
@@ -230,7 +262,13 @@ class Workbench {
 
   /** The confirmation document beside the confirm prompt: a markdown preview (a webview: two iframes deep). */
   confirmationDocument() {
-    return this.page.locator('iframe.webview.ready').first().contentFrame().locator('#active-frame').contentFrame().locator('body', { hasText: 'okstra render-bundle —' });
+    return this.page
+      .locator('iframe.webview.ready')
+      .first()
+      .contentFrame()
+      .locator('#active-frame')
+      .contentFrame()
+      .locator('body', { hasText: 'okstra render-bundle —' });
   }
 
   /** Its text as rendered: headings, then table rows as `| cell | cell |`, then the command line. */
@@ -261,7 +299,9 @@ class Workbench {
       const file = path.join(resultsDir, `${this.name}-failure-${test.title.replace(/\W+/g, '-').slice(0, 60)}.png`);
       await this.page?.screenshot({ path: file });
       console.log(`      screenshot ${path.relative(repoRoot, file)}`);
-    } catch { /* the page may be gone */ }
+    } catch {
+      /* the page may be gone */
+    }
     if (this.sandbox) printExtensionHostLogs(this.sandbox);
   }
 
@@ -269,7 +309,9 @@ class Workbench {
   async close() {
     try {
       await this.browser?.close();
-    } catch { /* already closed */ }
+    } catch {
+      /* already closed */
+    }
     await this.server?.stop();
     if (process.env.OKSTRA_KEEP_SANDBOX === '1') {
       log(`kept ${this.sandbox?.dir} and ${this.workspace?.dir}`);

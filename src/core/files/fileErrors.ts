@@ -105,10 +105,13 @@ function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProblem {
       const wanted: string[] = [];
       for (const branch of issue.errors) {
         const first = branch[0];
-        if (first && first.code === 'invalid_type' && first.path.length === 0) wanted.push(EXPECTED_NAMES[first.expected] ?? first.expected);
-        else if (first && first.code === 'invalid_value' && first.path.length === 0) wanted.push(first.values.map((v) => JSON.stringify(v)).join(' or '));
+        if (first && first.code === 'invalid_type' && first.path.length === 0)
+          wanted.push(EXPECTED_NAMES[first.expected] ?? first.expected);
+        else if (first && first.code === 'invalid_value' && first.path.length === 0)
+          wanted.push(first.values.map((v) => JSON.stringify(v)).join(' or '));
       }
-      if (wanted.length === issue.errors.length && wanted.length > 0) return { segs, problem: `must be ${[...new Set(wanted)].join(' or ')}, got ${describeValue(got)}` };
+      if (wanted.length === issue.errors.length && wanted.length > 0)
+        return { segs, problem: `must be ${[...new Set(wanted)].join(' or ')}, got ${describeValue(got)}` };
       return { segs, problem: `has the wrong type, got ${describeValue(got)}` };
     }
     case 'invalid_value':
@@ -141,7 +144,10 @@ export function parseJsonText(text: string, shownPath: string): unknown {
 /** Refuses JSON bigger than MAX_JSON_CHARS or nested deeper than MAX_NESTING_DEPTH before anything recurses over it. */
 export function checkJsonDepth(text: string, shownPath: string): void {
   if (text.length > MAX_JSON_CHARS) {
-    throw new FileError({ path: shownPath, problem: `JSON text is ${text.length} characters long; the limit is ${MAX_JSON_CHARS} (1 MiB)` });
+    throw new FileError({
+      path: shownPath,
+      problem: `JSON text is ${text.length} characters long; the limit is ${MAX_JSON_CHARS} (1 MiB)`,
+    });
   }
   if (jsonNestingDepth(text) > MAX_NESTING_DEPTH) {
     throw new FileError({ path: shownPath, problem: `invalid JSON: nested deeper than ${MAX_NESTING_DEPTH} levels` });
@@ -159,7 +165,13 @@ export function validateJson<T>(schema: z.ZodType<T>, data: unknown, text: strin
   if (r.success) return r.data;
   const p = firstSchemaProblem(r.error, data);
   const pos = p.segs.length ? locateJsonPath(stripBom(text), p.segs) : { line: 1, column: 1 };
-  throw new FileError({ path: shownPath, line: pos?.line, column: pos?.column, keyPath: formatKeyPath(p.segs) || undefined, problem: p.problem });
+  throw new FileError({
+    path: shownPath,
+    line: pos?.line,
+    column: pos?.column,
+    keyPath: formatKeyPath(p.segs) || undefined,
+    problem: p.problem,
+  });
 }
 
 // --------------------------------------------------------------------- YAML
@@ -195,7 +207,12 @@ export class YamlSource {
     const dup = firstDuplicateKey(this.doc.contents as YamlNode | null);
     if (dup) {
       const pos = this.posOf(dup.offset);
-      throw new FileError({ path, line: pos.line, column: pos.column, problem: `invalid YAML: key ${JSON.stringify(dup.key)} appears twice in one mapping` });
+      throw new FileError({
+        path,
+        line: pos.line,
+        column: pos.column,
+        problem: `invalid YAML: key ${JSON.stringify(dup.key)} appears twice in one mapping`,
+      });
     }
     try {
       this.data = this.doc.toJS({ maxAliasCount: 100 });
@@ -240,10 +257,17 @@ export class YamlSource {
 /** Refuses YAML text that no parser should be given: too big, or nested too deeply. */
 export function checkYamlBounds(text: string, shownPath: string, lineOffset = 0): void {
   if (text.length > MAX_YAML_CHARS) {
-    throw new FileError({ path: shownPath, problem: `YAML text is ${text.length} characters long; the limit is ${MAX_YAML_CHARS} (1 MiB)` });
+    throw new FileError({
+      path: shownPath,
+      problem: `YAML text is ${text.length} characters long; the limit is ${MAX_YAML_CHARS} (1 MiB)`,
+    });
   }
   if (yamlNestingDepth(text) > MAX_NESTING_DEPTH) {
-    throw new FileError({ path: shownPath, line: lineOffset > 0 ? lineOffset + 1 : undefined, problem: `invalid YAML: nested deeper than ${MAX_NESTING_DEPTH} levels` });
+    throw new FileError({
+      path: shownPath,
+      line: lineOffset > 0 ? lineOffset + 1 : undefined,
+      problem: `invalid YAML: nested deeper than ${MAX_NESTING_DEPTH} levels`,
+    });
   }
 }
 
@@ -282,7 +306,13 @@ export function validateYaml<T>(schema: z.ZodType<T>, data: unknown, src: YamlSo
   if (r.success) return r.data;
   const p = firstSchemaProblem(r.error, data);
   const pos = src.locate(p.segs) ?? { line: 1 + src.lineOffset, column: 1 };
-  throw new FileError({ path: src.path, line: pos.line, column: pos.column, keyPath: formatKeyPath(p.segs) || undefined, problem: p.problem });
+  throw new FileError({
+    path: src.path,
+    line: pos.line,
+    column: pos.column,
+    keyPath: formatKeyPath(p.segs) || undefined,
+    problem: p.problem,
+  });
 }
 
 /** `source.data` validated by `schema`; the first issue becomes a FileError. */
@@ -333,7 +363,8 @@ export function readYamlMapping<T>(schema: z.ZodType<T>, text: string, shownPath
 /** Front matter that must be there: as splitFrontMatter, but a file without it is a FileError. */
 export function splitRequiredFrontMatter(text: string, shownPath: string): FrontMatterSplit & { yaml: string } {
   const split = splitFrontMatter(text, shownPath);
-  if (split.yaml === null) throw new FileError({ path: shownPath, line: 1, column: 1, problem: "front matter missing: the file must start with '---'" });
+  if (split.yaml === null)
+    throw new FileError({ path: shownPath, line: 1, column: 1, problem: "front matter missing: the file must start with '---'" });
   return split as FrontMatterSplit & { yaml: string };
 }
 
@@ -343,4 +374,3 @@ export function readFrontMatter<T>(schema: z.ZodType<T>, text: string, shownPath
   if (split.yaml === null) return { data: null, split };
   return { data: readYamlMapping(schema, split.yaml, shownPath, 'front matter must be a mapping', split.lineOffset), split };
 }
-

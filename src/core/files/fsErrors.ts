@@ -112,7 +112,8 @@ export function readRegularFileBytes(fs: FileSystemCalls, absPath: string, shown
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) throw new FileError({ path: shownPath, problem: notRegularProblem(st) });
-    if (st.size > MAX_READ_BYTES) throw new FileError({ path: shownPath, problem: `the file is ${st.size} bytes; the limit is ${MAX_READ_BYTES} (64 MiB)` });
+    if (st.size > MAX_READ_BYTES)
+      throw new FileError({ path: shownPath, problem: `the file is ${st.size} bytes; the limit is ${MAX_READ_BYTES} (64 MiB)` });
     // One byte more than the size: a short read is the end of the file; a file that grows while it is read
     // is read on, in chunks, up to the limit.
     const chunks: Uint8Array[] = [];
@@ -129,7 +130,8 @@ export function readRegularFileBytes(fs: FileSystemCalls, absPath: string, shown
       chunks.push(got === want ? buf : buf.subarray(0, got));
       total += got;
       if (got < want) break;
-      if (total > MAX_READ_BYTES) throw new FileError({ path: shownPath, problem: `the file is more than ${MAX_READ_BYTES} bytes (64 MiB)` });
+      if (total > MAX_READ_BYTES)
+        throw new FileError({ path: shownPath, problem: `the file is more than ${MAX_READ_BYTES} bytes (64 MiB)` });
       want = 64 * 1024;
     }
     if (chunks.length === 1) return chunks[0]!;

@@ -100,7 +100,10 @@ class Scanner {
     for (;;) {
       this.ws();
       if (this.s[this.i] !== '"') {
-        throw new JsonSyntaxError(this.i, this.i >= this.s.length ? 'unexpected end of input' : `expected a string key, got ${JSON.stringify(this.s[this.i])}`);
+        throw new JsonSyntaxError(
+          this.i,
+          this.i >= this.s.length ? 'unexpected end of input' : `expected a string key, got ${JSON.stringify(this.s[this.i])}`,
+        );
       }
       const keyAt = this.i;
       const key = this.string();

@@ -131,7 +131,11 @@ export function yamlNestingDepth(text: string): number {
       i++;
     }
     // `key: |` or `- >-`: the lines after it that are indented deeper are the scalar's text.
-    if (quote === 0 && flow === 0 && (lastToken === 0x7c || lastToken === 0x3e || lastToken === 0x2d || lastToken === 0x2b || (lastToken >= 0x31 && lastToken <= 0x39))) {
+    if (
+      quote === 0 &&
+      flow === 0 &&
+      (lastToken === 0x7c || lastToken === 0x3e || lastToken === 0x2d || lastToken === 0x2b || (lastToken >= 0x31 && lastToken <= 0x39))
+    ) {
       // The scalar's parent is the line's own indentation: deeper lines belong to the scalar.
       if (/(?:^|[\s:-])[|>][0-9+-]{0,2}\s*(?:#.*)?$/.test(lineBefore(text, i))) blockScalarParent = lineIndent;
     }

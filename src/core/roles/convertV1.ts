@@ -149,8 +149,13 @@ export function convertV1Selection(
     if (req.min > 0 || (req.role === 'critic' && req.max > 0)) staticRoles.set(req.role, req);
   }
   const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-  const executor = str(legacyValue(payload, 'executor', 'executor')).trim().toLowerCase() || 'claude';
-  const critic = str(legacyValue(payload, 'critic', 'critic')).trim().toLowerCase();
+  const executor =
+    str(legacyValue(payload, 'executor', 'executor'))
+      .trim()
+      .toLowerCase() || 'claude';
+  const critic = str(legacyValue(payload, 'critic', 'critic'))
+    .trim()
+    .toLowerCase();
   const rows: Array<{ role: string; provider: string; model: unknown }> = [
     {
       role: 'leader',
@@ -205,8 +210,12 @@ export function applyPreviousRunSelection(session: RoleSession, state: WizardSta
   // Written like a conversion: per selectable role, its count id, then its model ids.
   for (const req of selectableRequirements(session, state.role_counts)) {
     const kind = countPromptKind(req);
-    if (kind !== null && state.role_counts[req.role] !== undefined) pushOrder(state, kind === 'role-count' ? roleCountId(req.role) : roleAddId(req.role));
-    const refs = isRecord(models) && Array.isArray(models[req.role]) ? (models[req.role] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    if (kind !== null && state.role_counts[req.role] !== undefined)
+      pushOrder(state, kind === 'role-count' ? roleCountId(req.role) : roleAddId(req.role));
+    const refs =
+      isRecord(models) && Array.isArray(models[req.role])
+        ? (models[req.role] as unknown[]).filter((x): x is string => typeof x === 'string')
+        : [];
     recordModels(state, req.role, refs);
   }
   // Optional roles answered "not added" keep their role-add id.

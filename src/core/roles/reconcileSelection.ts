@@ -31,11 +31,21 @@ function modelIdsOf(state: WizardState, role: string): Set<string> {
 }
 
 export function removedModelNotice(ref: string, role: string, ordinal: number, reason: string): Notice {
-  return { kind: 'selection', text: `removed model ${q(ref)} from role ${q(role)} #${ordinal}: ${reason}`, steps: [roleModelId(role, ordinal)], roles: [role] };
+  return {
+    kind: 'selection',
+    text: `removed model ${q(ref)} from role ${q(role)} #${ordinal}: ${reason}`,
+    steps: [roleModelId(role, ordinal)],
+    roles: [role],
+  };
 }
 
 export function cannotStartNotice(ref: string, role: string, ordinal: number, reason: string): Notice {
-  return { kind: 'environment', text: `model ${q(ref)} for role ${q(role)} #${ordinal} cannot start here: ${reason}`, steps: [roleModelId(role, ordinal)], roles: [role] };
+  return {
+    kind: 'environment',
+    text: `model ${q(ref)} for role ${q(role)} #${ordinal} cannot start here: ${reason}`,
+    steps: [roleModelId(role, ordinal)],
+    roles: [role],
+  };
 }
 
 export function reconcileRoleSelection(session: RoleSession, state: WizardState): Notice[] {
@@ -66,7 +76,12 @@ function dropBadCounts(session: RoleSession, state: WizardState, notices: Notice
         ? `role ${q(role)} count ${count} is outside ${req.min}..${req.max}; it will be asked again`
         : `dropped count of role ${q(role)}: not selectable in the ${session.taskType} profile`;
     if (req && !req.dynamic) setModels(state, role, []);
-    notices.push({ kind: 'selection', text, steps: [...ids].filter((id) => state.role_selection_order.includes(id) || state.answered.includes(id)), roles: [role] });
+    notices.push({
+      kind: 'selection',
+      text,
+      steps: [...ids].filter((id) => state.role_selection_order.includes(id) || state.answered.includes(id)),
+      roles: [role],
+    });
     removeIds(state, ids);
   }
 }
@@ -80,7 +95,12 @@ function dropUnselectableModels(session: RoleSession, state: WizardState, notice
     const had = modelsOf(state.role_models, role).length;
     setModels(state, role, []);
     if (had > 0) {
-      notices.push({ kind: 'selection', text: `dropped models of role ${q(role)}: not selectable in the ${session.taskType} profile`, steps: [...ids], roles: [role] });
+      notices.push({
+        kind: 'selection',
+        text: `dropped models of role ${q(role)}: not selectable in the ${session.taskType} profile`,
+        steps: [...ids],
+        roles: [role],
+      });
     }
     removeIds(state, ids);
   }
@@ -126,7 +146,15 @@ function pruneInfeasiblePrefixes(session: RoleSession, state: WizardState, notic
       for (let mi = 0; mi < models.length; mi++) {
         const problem = completionProblem(session, { counts: state.role_counts, models: { ...prefix, [role]: models.slice(0, mi + 1) } });
         if (problem) {
-          rewindInvalidRoleModels(session, state, requirements.map((r) => r.role), ri, mi, problem, notices);
+          rewindInvalidRoleModels(
+            session,
+            state,
+            requirements.map((r) => r.role),
+            ri,
+            mi,
+            problem,
+            notices,
+          );
           rewound = true;
           break;
         }
@@ -160,7 +188,9 @@ function rewindInvalidRoleModels(
   setModels(state, blamedRole, blamed.slice(0, mi));
   for (const later of roles.slice(ri + 1)) {
     const laterModels = modelsOf(state.role_models, later);
-    laterModels.forEach((ref, k) => notices.push(removedModelNotice(ref, later, k + 1, `follows removed model ${q(blamedRef)} of role ${q(blamedRole)}`)));
+    laterModels.forEach((ref, k) =>
+      notices.push(removedModelNotice(ref, later, k + 1, `follows removed model ${q(blamedRef)} of role ${q(blamedRole)}`)),
+    );
     const n = selectedRoleCount(state.role_counts, session.requirement(later)!);
     for (let k = 1; k <= n; k++) ids.add(roleModelId(later, k));
     setModels(state, later, []);
@@ -184,4 +214,3 @@ function noticeEnvironment(session: RoleSession, state: WizardState, notices: No
     }
   }
 }
-

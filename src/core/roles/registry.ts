@@ -37,24 +37,33 @@ export interface Registry {
 const MODEL_REF = /^[a-z0-9][a-z0-9_-]*\/[^\s/][^\s]*$/;
 const roleName = lazySchema(() => z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'must be a role name ([a-z][a-z0-9-]*)' }));
 
-const providerSchema = lazySchema(() => z.strictObject({
-  display: z.string().optional(),
-  cli: z.string().min(1, { error: 'must not be empty' }).optional(),
-  enabled: z.boolean().optional(),
-}));
+const providerSchema = lazySchema(() =>
+  z.strictObject({
+    display: z.string().optional(),
+    cli: z.string().min(1, { error: 'must not be empty' }).optional(),
+    enabled: z.boolean().optional(),
+  }),
+);
 
-const modelSchema = lazySchema(() => z.strictObject({
-  ref: z.string().regex(MODEL_REF, { error: "must be '<provider>/<model>'" }),
-  display: z.string().optional(),
-  aliases: z.array(z.string().min(1, { error: 'must not be empty' })).optional(),
-  roles: z.union([z.literal('*'), z.array(roleName)], { error: "must be '*' or a list of roles" }).optional(),
-  defaultFor: z.array(roleName).optional(),
-}));
+const modelSchema = lazySchema(() =>
+  z.strictObject({
+    ref: z.string().regex(MODEL_REF, { error: "must be '<provider>/<model>'" }),
+    display: z.string().optional(),
+    aliases: z.array(z.string().min(1, { error: 'must not be empty' })).optional(),
+    roles: z.union([z.literal('*'), z.array(roleName)], { error: "must be '*' or a list of roles" }).optional(),
+    defaultFor: z.array(roleName).optional(),
+  }),
+);
 
-const registrySchema = lazySchema(() => z.strictObject({
-  providers: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'must be a provider id ([a-z0-9][a-z0-9_-]*)' }), providerSchema),
-  models: z.array(modelSchema),
-}));
+const registrySchema = lazySchema(() =>
+  z.strictObject({
+    providers: z.record(
+      z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'must be a provider id ([a-z0-9][a-z0-9_-]*)' }),
+      providerSchema,
+    ),
+    models: z.array(modelSchema),
+  }),
+);
 
 function providerEntry(id: string, decl: ProviderDecl, base?: ProviderEntry): ProviderEntry {
   return {
@@ -122,7 +131,11 @@ export function mergeRegistry(builtin: Registry, config: ProjectConfig | null): 
   const index = new Map(models.map((m, i) => [m.ref, i]));
   (config.models ?? []).forEach((decl, i) => {
     if (!MODEL_REF.test(decl.ref)) {
-      throw new FileError({ path: config.path, keyPath: `models[${i}].ref`, problem: `must be '<provider>/<model>': ${pyReprString(decl.ref)}` });
+      throw new FileError({
+        path: config.path,
+        keyPath: `models[${i}].ref`,
+        problem: `must be '<provider>/<model>': ${pyReprString(decl.ref)}`,
+      });
     }
     const at = index.get(decl.ref);
     if (at !== undefined) {

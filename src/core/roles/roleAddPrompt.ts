@@ -24,5 +24,11 @@ export function roleAddPrompt(session: RoleSession, state: WizardState, req: Rol
   }
   const def = defaultCount(0, feasible);
   if (def !== null) options[def]!.default = true;
-  return { step: roleAddId(req.role), kind: 'pick', label: render(texts.label, values), options, echo_template: echoTemplate(texts, values) };
+  return {
+    step: roleAddId(req.role),
+    kind: 'pick',
+    label: render(texts.label, values),
+    options,
+    echo_template: echoTemplate(texts, values),
+  };
 }

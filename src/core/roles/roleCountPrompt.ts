@@ -16,11 +16,20 @@ export function roleCountPrompt(session: RoleSession, state: WizardState, req: R
   for (let count = req.min; count <= req.max; count++) {
     // The suffix follows recommended_count, not a previous answer (R-PR-7).
     const suffix = count === req.recommended ? (texts.options.default_suffix ?? '') : '';
-    const option: PromptOption = { value: String(count), label: render(texts.options.count!, { count: String(count), default_suffix: suffix }) };
+    const option: PromptOption = {
+      value: String(count),
+      label: render(texts.options.count!, { count: String(count), default_suffix: suffix }),
+    };
     if (markCountOption(option, countOptionProblem(session, state, req, count))) feasible.push(count);
     options.push(option);
   }
   const def = defaultCount(req.recommended, feasible);
   if (def !== null) options[def - req.min]!.default = true;
-  return { step: roleCountId(req.role), kind: 'pick', label: render(texts.label, values), options, echo_template: echoTemplate(texts, values) };
+  return {
+    step: roleCountId(req.role),
+    kind: 'pick',
+    label: render(texts.label, values),
+    options,
+    echo_template: echoTemplate(texts, values),
+  };
 }

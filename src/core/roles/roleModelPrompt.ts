@@ -86,7 +86,8 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
     // only then is a role without any executable candidate reported as `has no executable model candidates`. The exact search (a shortage of this role's
     // own instances) speaks only when the role had candidates that all leave no completion.
     const problem =
-      resolveAssignments(session, selectionOf(state), false) ?? (avail.executableCandidates(req.role).length > 0 ? feasibility.baseProblem : null);
+      resolveAssignments(session, selectionOf(state), false) ??
+      (avail.executableCandidates(req.role).length > 0 ? feasibility.baseProblem : null);
     if (problem) throw new WizardError('no-prompt', cannotCompleteMessage(problem));
     throw new WizardError('no-prompt', `role ${pyReprString(req.role)} has no executable model candidates`);
   }

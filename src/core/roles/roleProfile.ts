@@ -52,28 +52,38 @@ export const LEADER_REQUIREMENT: RoleRequirement = {
 };
 
 const ROLE_NAME = /^[a-z][a-z0-9-]*$/;
-const count = lazySchema(() => z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0, { error: 'must be ≥ 0' }));
+const count = lazySchema(() =>
+  z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0, { error: 'must be ≥ 0' }),
+);
 
-const staticRole = lazySchema(() => z.strictObject({
-  role: z.string(),
-  duty: z.string().min(1, { error: 'must not be empty' }),
-  min: count,
-  max: count.min(1, { error: 'must be ≥ 1' }),
-  recommended: count.optional(),
-  distinct: z.enum(['model', 'provider'], { error: "must be 'model' or 'provider'" }).optional(),
-  dynamic: z.literal(false, { error: 'must be false for a role with min/max' }).optional(),
-}));
+const staticRole = lazySchema(() =>
+  z.strictObject({
+    role: z.string(),
+    duty: z.string().min(1, { error: 'must not be empty' }),
+    min: count,
+    max: count.min(1, { error: 'must be ≥ 1' }),
+    recommended: count.optional(),
+    distinct: z.enum(['model', 'provider'], { error: "must be 'model' or 'provider'" }).optional(),
+    dynamic: z.literal(false, { error: 'must be false for a role with min/max' }).optional(),
+  }),
+);
 
-const dynamicRole = lazySchema(() => z.strictObject({
-  role: z.string(),
-  duty: z.string().min(1, { error: 'must not be empty' }),
-  dynamic: z.literal(true),
-}));
+const dynamicRole = lazySchema(() =>
+  z.strictObject({
+    role: z.string(),
+    duty: z.string().min(1, { error: 'must not be empty' }),
+    dynamic: z.literal(true),
+  }),
+);
 
-const frontMatter = lazySchema(() => z.strictObject({
-  taskType: z.string(),
-  roles: z.array(z.record(z.string(), z.unknown()), { error: 'must be a list of roles' }).min(1, { error: 'must list at least one role' }),
-}));
+const frontMatter = lazySchema(() =>
+  z.strictObject({
+    taskType: z.string(),
+    roles: z
+      .array(z.record(z.string(), z.unknown()), { error: 'must be a list of roles' })
+      .min(1, { error: 'must list at least one role' }),
+  }),
+);
 
 /** Profiles parsed at build time (src/core/roles/builtinData.ts); used only for the same path, type and text. */
 export const prebuiltProfiles = new PrebuiltParses<RoleProfile>();
@@ -105,7 +115,10 @@ function parseProfile(path: string, text: string, expectedTaskType: string): Rol
   }
   const head = parseWithSchema(source, frontMatter);
   if (head.taskType !== expectedTaskType) {
-    throw source.error(['taskType'], `must be ${pyReprString(expectedTaskType)} (the file's task type), got ${pyReprString(head.taskType)}`);
+    throw source.error(
+      ['taskType'],
+      `must be ${pyReprString(expectedTaskType)} (the file's task type), got ${pyReprString(head.taskType)}`,
+    );
   }
   const seen = new Set<string>();
   const roles: RoleRequirement[] = head.roles.map((raw, i) => {
@@ -114,7 +127,8 @@ function parseProfile(path: string, text: string, expectedTaskType: string): Rol
     const sub = schema.safeParse(raw);
     if (!sub.success) {
       const issue = sub.error.issues[0]!;
-      const key = issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      const key =
+        issue.code === 'unrecognized_keys' ? [issue.keys[0]!] : issue.path.filter((p): p is string | number => typeof p !== 'symbol');
       const problem =
         issue.code === 'unrecognized_keys'
           ? isDynamic

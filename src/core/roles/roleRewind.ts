@@ -26,7 +26,8 @@ export function resetRoleSelectionFrom(state: WizardState, target: string): void
     const ordinals = modelOrdinals.get(role) ?? new Set<number>();
     let k = 0;
     while (k < models.length && ordinals.has(k + 1)) k++;
-    if (k === 0) delete state.role_models[role]; // no models: an absent key
+    if (k === 0)
+      delete state.role_models[role]; // no models: an absent key
     else state.role_models[role] = models.slice(0, k);
   }
   state.role_selection_order = kept;

@@ -47,7 +47,9 @@ export function roleProfileProblem(ctx: EngineContext, taskType: string): string
 /** The type's profile, or the error `no role profile for task type '<t>': <reason>`. */
 function loadedProfile(ctx: EngineContext, taskType: string): Loaded<RoleProfile> {
   const loaded = attempt(() => loadProfile(ctx, taskType));
-  return loaded.ok ? loaded : { ok: false, error: `no role profile for task type ${pyReprString(taskType)}: ${loaded.error}`, code: loaded.code };
+  return loaded.ok
+    ? loaded
+    : { ok: false, error: `no role profile for task type ${pyReprString(taskType)}: ${loaded.error}`, code: loaded.code };
 }
 
 export class RoleSession {
@@ -76,9 +78,7 @@ export class RoleSession {
           return new ModelPool(registry);
         })
       : config;
-    this.scopesLoaded = config.ok
-      ? attempt(() => makeScopes(config.value, ctx.environment.userModelDefaults()))
-      : config;
+    this.scopesLoaded = config.ok ? attempt(() => makeScopes(config.value, ctx.environment.userModelDefaults())) : config;
   }
 
   /** Role selection is "enabled" whenever task_type is set (docs/steps.md › Role selection). */

@@ -35,7 +35,8 @@ export function submitRolePrompt(session: RoleSession, state: WizardState, promp
   const req = session.profile().roles.find((r) => r.role === role);
 
   if (parsed.kind === 'role-count') {
-    if (!req || countPromptKind(req) !== 'role-count') throw new WizardError('refused-answer', `role ${q(role)} does not accept a count selection`);
+    if (!req || countPromptKind(req) !== 'role-count')
+      throw new WizardError('refused-answer', `role ${q(role)} does not accept a count selection`);
     const option = prompt.options.find((o) => o.value === value);
     if (!option) {
       // The answer must be an offered value; say why it is not.
@@ -49,7 +50,8 @@ export function submitRolePrompt(session: RoleSession, state: WizardState, promp
   }
 
   if (parsed.kind === 'role-add') {
-    if (!req || countPromptKind(req) !== 'role-add') throw new WizardError('refused-answer', `role ${q(role)} does not accept an optional add`);
+    if (!req || countPromptKind(req) !== 'role-add')
+      throw new WizardError('refused-answer', `role ${q(role)} does not accept an optional add`);
     const option = prompt.options.find((o) => o.value === value);
     if (!option) {
       const allowed = prompt.options.map((o) => o.value).sort((a, b) => Number(a) - Number(b));

@@ -18,7 +18,10 @@ export type ShellDetection = { ok: true; shell: ShellKind } | { ok: false; shell
  */
 export function detectShell(shellPath: string | undefined | null): ShellDetection {
   const base = (shellPath ?? '').split(/[\\/]/).pop() ?? '';
-  const name = base.toLowerCase().replace(/\.exe$/, '').replace(/^-/, '');
+  const name = base
+    .toLowerCase()
+    .replace(/\.exe$/, '')
+    .replace(/^-/, '');
   const kind = name === 'pwsh-preview' ? 'pwsh' : name;
   if ((SUPPORTED_SHELLS as readonly string[]).includes(kind)) return { ok: true, shell: kind as ShellKind };
   const shown = name === '' ? '(unknown shell)' : name;
@@ -59,7 +62,10 @@ export function quoteCommandLine(argv: readonly string[], shell: ShellKind, opti
   if ((shell === 'dash' || shell === 'sh') && utf8Length(line) + 1 > DASH_MAX_LINE) {
     // dash has no line editor: the terminal's canonical mode cuts a typed line at 4095 bytes, and a cut line
     // would run with an argv other than renderArgv (or wait for a closing quote). Refuse instead.
-    return { ok: false, error: `the command line is ${utf8Length(line)} bytes, longer than ${shell} can read from a terminal (${DASH_MAX_LINE - 1}); use okstra.runIn "task"` };
+    return {
+      ok: false,
+      error: `the command line is ${utf8Length(line)} bytes, longer than ${shell} can read from a terminal (${DASH_MAX_LINE - 1}); use okstra.runIn "task"`,
+    };
   }
   return { ok: true, line };
 }

@@ -36,7 +36,10 @@ export function withRevision(doc: PromptDoc, revision: string): PromptDoc {
 export function checkBinding(current: PromptDoc | null, expected: ExpectedPrompt): WizardError | null {
   if (expected.prompt === undefined || current === null) return null;
   if (current.id !== expected.prompt) {
-    return new WizardError('wrong-prompt', `the current prompt is ${pyReprString(current.id)}, not ${pyReprString(expected.prompt)}; nothing was written`);
+    return new WizardError(
+      'wrong-prompt',
+      `the current prompt is ${pyReprString(current.id)}, not ${pyReprString(expected.prompt)}; nothing was written`,
+    );
   }
   if (expected.revision !== undefined && current.revision !== expected.revision) {
     const actual = current.revision ?? 'unknown';

@@ -24,7 +24,8 @@ export function confirmationText(env: StepEnv, s: WizardState): string {
   if (STAGE_SCOPED_TASK_TYPES.has(s.task_type)) {
     const wt = manifestWorktree(env, s);
     if (s.reuse_worktree && wt) lines.push(line('worktree_reuse', wt));
-    else if (s.task_type === 'implementation' || s.answered.includes('reuse-worktree')) lines.push(line('worktree_new', { base_ref: s.base_ref || 'HEAD' }));
+    else if (s.task_type === 'implementation' || s.answered.includes('reuse-worktree'))
+      lines.push(line('worktree_new', { base_ref: s.base_ref || 'HEAD' }));
   }
   if (s.answered.includes('fix-cycle')) lines.push(line('fix_cycle', { value: v(s.fix_cycle) }));
   if (s.task_type) lines.push(...roleConfirmationLines(env.roles(s), s));
@@ -33,7 +34,11 @@ export function confirmationText(env: StepEnv, s: WizardState): string {
   if (STAGE_SCOPED_TASK_TYPES.has(s.task_type)) lines.push(line('approved_plan', { value: v(s.approved_plan_path) }));
   if (s.answered.includes('clarification-pick')) lines.push(line('clarification', { value: v(s.clarification_response_path) }));
   if (s.task_type === 'release-handoff') {
-    lines.push(s.pr_template_path ? line('pr_template', { path: s.pr_template_path, scope: s.pr_template_scope || 'run' }) : line('pr_template_off', { value: none }));
+    lines.push(
+      s.pr_template_path
+        ? line('pr_template', { path: s.pr_template_path, scope: s.pr_template_scope || 'run' })
+        : line('pr_template_off', { value: none }),
+    );
   }
   return lines.join('\n');
 }

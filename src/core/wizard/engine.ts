@@ -9,15 +9,7 @@ import type { EngineContext, ProjectConfig } from '../ports';
 import type { TextCatalog } from '../text/catalog';
 import { cloneState, defaultState, WizardError, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../types';
 import { confirmationText as buildConfirmationText } from './confirmation';
-import {
-  applyAnswer,
-  applyRewind,
-  DONE_PROMPT,
-  editTargets,
-  nextPrompt,
-  promptDoc,
-  rewindRefusal,
-} from './flow';
+import { applyAnswer, applyRewind, DONE_PROMPT, editTargets, nextPrompt, promptDoc, rewindRefusal } from './flow';
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';
 import { pyReprString } from '../pyRepr';
 import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './roleBridge';
@@ -285,7 +277,9 @@ export function back(ctx: EngineContext, state: WizardState, carried: Notice[] =
     return refused(
       ctx,
       state,
-      state.aborted ? new WizardError('aborted', 'wizard was aborted by the user — it cannot be edited') : new WizardError('refused-answer', 'there is no answer to go back to'),
+      state.aborted
+        ? new WizardError('aborted', 'wizard was aborted by the user — it cannot be edited')
+        : new WizardError('refused-answer', 'there is no answer to go back to'),
       carried,
     );
   }
@@ -524,7 +518,11 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
 }
 
 /** The rewind question (title, detail lines, the answers) in the user's language; null when nothing later is cleared. */
-export function rewindQuestion(ctx: EngineContext, state: WizardState, id: string): { title: string; detail: string; cleared: ReadableAnswer[] } | null {
+export function rewindQuestion(
+  ctx: EngineContext,
+  state: WizardState,
+  id: string,
+): { title: string; detail: string; cleared: ReadableAnswer[] } | null {
   const cleared = clearedAnswers(ctx, state, id);
   if (cleared.length === 0) return null;
   const ui = ctx.texts.ui;

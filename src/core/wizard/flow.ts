@@ -7,14 +7,7 @@
 import { pyReprString } from '../pyRepr';
 import type { TaskDetails } from '../ports';
 import { defaultState, WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
-import {
-  clearRoleSelection,
-  isRoleStepId,
-  nextRolePrompt,
-  recordRoleAnswer,
-  resetRoleSelectionFrom,
-  submitRolePrompt,
-} from './roleBridge';
+import { clearRoleSelection, isRoleStepId, nextRolePrompt, recordRoleAnswer, resetRoleSelectionFrom, submitRolePrompt } from './roleBridge';
 import { FLOW, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
 import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
@@ -69,7 +62,10 @@ function flowPrompt(env: StepEnv, s: WizardState): Prompt {
     }
     if (stepApplies(env, s, entry)) return entry.build(env, s);
   }
-  throw new WizardError('no-prompt', 'wizard state is inconsistent: no step applies and the wizard is not confirmed; rewind to an earlier step');
+  throw new WizardError(
+    'no-prompt',
+    'wizard state is inconsistent: no step applies and the wizard is not confirmed; rewind to an earlier step',
+  );
 }
 
 // ------------------------------------------------------------------ edit-target
@@ -192,7 +188,11 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
   if (prompt.kind === 'pick') {
     const o = matchOption(prompt.options, answer);
     if (!o) throw notAnOption(step.id, answer);
-    if (o.disabled) throw new WizardError('refused-answer', step.refuseDisabled ? step.refuseDisabled(env, s, o) : (o.description ?? `answer ${pyReprString(answer)} cannot be chosen`));
+    if (o.disabled)
+      throw new WizardError(
+        'refused-answer',
+        step.refuseDisabled ? step.refuseDisabled(env, s, o) : (o.description ?? `answer ${pyReprString(answer)} cannot be chosen`),
+      );
     value = o.value;
   } else if (prompt.kind === 'multi_pick') {
     if (answer === '') throw new WizardError('refused-answer', `step '${step.id}' needs at least one choice`);

@@ -60,7 +60,10 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
   if (!s.task_group || !s.task_id) throw notRunnable('no task is chosen', 'task-pick');
   if (!s.task_type) throw notRunnable('no task type is chosen', fieldStep(s, 'task_type') ?? 'task-pick');
   if (STAGE_SCOPED_TASK_TYPES.has(s.task_type) && !s.approved_plan_path) {
-    throw notRunnable(`task type ${pyReprString(s.task_type)} needs an approved plan stage and none is chosen`, fieldStep(s, 'approved_plan_path'));
+    throw notRunnable(
+      `task type ${pyReprString(s.task_type)} needs an approved plan stage and none is chosen`,
+      fieldStep(s, 'approved_plan_path'),
+    );
   }
   const key = `${s.task_group}/${s.task_id}`;
   try {

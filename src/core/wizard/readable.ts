@@ -20,7 +20,10 @@ export function stepTitle(texts: TextCatalog, id: string): string {
     const key = role.kind.replace('-', '_');
     const t = texts.steps[key]?.title;
     if (!t) return id;
-    const values = role.kind === 'leader-session' ? { role: 'leader', ordinal: '1' } : { role: role.role, ordinal: role.kind === 'role-model' ? String(role.ordinal) : '' };
+    const values =
+      role.kind === 'leader-session'
+        ? { role: 'leader', ordinal: '1' }
+        : { role: role.role, ordinal: role.kind === 'role-model' ? String(role.ordinal) : '' };
     return formatTemplate(t, values);
   }
   const step = STEP_BY_ID.get(id);

@@ -155,7 +155,8 @@ export function parseState(payload: unknown): ParsedState {
     if (KNOWN_FIELDS.has(key)) {
       const field = key as StateField;
       const res = stateFieldsSchema.shape[field].safeParse(value);
-      if (!res.success) throw new WizardError('file-error', `wizard state field ${pyReprString(key)} must be ${fieldTypeWords(field)}: ${pyRepr(value)}`);
+      if (!res.success)
+        throw new WizardError('file-error', `wizard state field ${pyReprString(key)} must be ${fieldTypeWords(field)}: ${pyRepr(value)}`);
       target[key] = structuredClone(res.data);
     } else if (!NEVER_EXTRA.has(key)) {
       state.extra_keys.push([key, structuredClone(value)]); // `__proto__` too: an own key of JSON.parse's object
@@ -168,7 +169,11 @@ export function parseState(payload: unknown): ParsedState {
   }
   if (has(REMEMBERED_FIELD)) {
     const r = rememberedAnswersSchema.safeParse(payload[REMEMBERED_FIELD]);
-    if (!r.success) throw new WizardError('file-error', `wizard state field '${REMEMBERED_FIELD}' must map step ids to strings: ${pyRepr(payload[REMEMBERED_FIELD])}`);
+    if (!r.success)
+      throw new WizardError(
+        'file-error',
+        `wizard state field '${REMEMBERED_FIELD}' must map step ids to strings: ${pyRepr(payload[REMEMBERED_FIELD])}`,
+      );
     if (Object.keys(r.data).length > 0) state.remembered_answers = { ...r.data };
   }
   // Paths are stored project-relative; accept absolute ones inside the project.
@@ -194,7 +199,11 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
   out.executionIdentityVersion = 2;
   out.roleCounts = { ...state.role_counts };
   // "No models" is an absent key, never `role: []`.
-  out.roleModels = Object.fromEntries(Object.entries(state.role_models).filter(([, m]) => m.length > 0).map(([r, m]) => [r, [...m]]));
+  out.roleModels = Object.fromEntries(
+    Object.entries(state.role_models)
+      .filter(([, m]) => m.length > 0)
+      .map(([r, m]) => [r, [...m]]),
+  );
   out.roleSelectionOrder = [...state.role_selection_order];
   if (state.pending_follow_up) out[PENDING_FIELD] = state.pending_follow_up;
   if (state.remembered_answers && Object.keys(state.remembered_answers).length > 0) out[REMEMBERED_FIELD] = { ...state.remembered_answers };

@@ -9,7 +9,10 @@ import { isTaskType, TASK_TYPE_VALUES, WizardError } from '../types';
 /** docs/okstra-files.md › Roots: `slugify_task_segment`. */
 export function slugifyTaskSegment(s: string): string {
   let out = s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  out = out.replace(/^-+|-+$/g, '').slice(0, 64).replace(/^-+|-+$/g, '');
+  out = out
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/^-+|-+$/g, '');
   if (out === '') throw new WizardError('refused-answer', `task segment is empty after slugify: ${pyReprString(s)}`);
   return out;
 }

@@ -14,7 +14,11 @@ export const abortCommand = (ctx: WizardContext) => async (): Promise<void> => {
     return;
   }
   const yes = t('Abort Wizard');
-  const answer = await ctx.dialogs.ask(t('Abort the wizard for {0}?', name), t('The answers are kept in the state file, but the wizard cannot be resumed or run.'), [yes]);
+  const answer = await ctx.dialogs.ask(
+    t('Abort the wizard for {0}?', name),
+    t('The answers are kept in the state file, but the wizard cannot be resumed or run.'),
+    [yes],
+  );
   if (answer !== yes) return;
   const done = await ctx.guard(async () => {
     await session.abort();

@@ -137,7 +137,9 @@ export const showConfirmationCommand = (ctx: WizardContext) => async (): Promise
     return;
   }
   const where = current && current.kind !== 'done' ? current.label : (session.current().error ?? '');
-  await ctx.dialogs.info(ctx.t('{0} is not finished yet; the wizard is at: {1}', session.taskKey || session.folderName, where), [ctx.t('Continue')]).then((a) => {
-    if (a) void ctx.loop.drive();
-  });
+  await ctx.dialogs
+    .info(ctx.t('{0} is not finished yet; the wizard is at: {1}', session.taskKey || session.folderName, where), [ctx.t('Continue')])
+    .then((a) => {
+      if (a) void ctx.loop.drive();
+    });
 };

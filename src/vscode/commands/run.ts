@@ -80,14 +80,18 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
   const environmental = notices.filter(isEnvironmental);
   if (environmental.length > 0) {
     const go = t('Run Anyway');
-    const answer = await ctx.dialogs.ask(t('Some models may not start on this machine.'), environmental.map((n) => n.text).join('\n'), [go]);
+    const answer = await ctx.dialogs.ask(t('Some models may not start on this machine.'), environmental.map((n) => n.text).join('\n'), [
+      go,
+    ]);
     if (answer !== go) return;
   }
   for (const action of outcome.persistActions) {
     try {
       ctx.log.info(`persist action applied: ${ctx.runPort.applyPersistAction(session.projectRootAbs, action)}`);
     } catch (err) {
-      await ctx.dialogs.error(t('Could not apply {0}: {1}', `${action.file} ${action.key}`, err instanceof Error ? err.message : String(err)));
+      await ctx.dialogs.error(
+        t('Could not apply {0}: {1}', `${action.file} ${action.key}`, err instanceof Error ? err.message : String(err)),
+      );
       return;
     }
   }
@@ -107,7 +111,10 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
   };
   await record(null);
   ctx.statusBar.running(session.taskKey);
-  const result = await ctx.runPort.execute({ argv, commandLength: command.length, cwd: session.projectRootAbs, label: `render-bundle ${session.taskKey}` }, settings.runIn);
+  const result = await ctx.runPort.execute(
+    { argv, commandLength: command.length, cwd: session.projectRootAbs, label: `render-bundle ${session.taskKey}` },
+    settings.runIn,
+  );
   ctx.lastRunResult = result;
   if (!result.ok) {
     ctx.log.error(`Run failed to start: ${result.error}`);

@@ -73,13 +73,17 @@ export async function openAndDrive(ctx: WizardContext, statePath: string | null,
   if (!f) return;
   const current = ctx.session;
   // The wizard that is open already: keep its session (nothing to re-read).
-  const session = current && current.statePath !== null && current.statePath === statePath ? current : await ctx.guard(() => ctx.factory.open(statePath, f));
+  const session =
+    current && current.statePath !== null && current.statePath === statePath
+      ? current
+      : await ctx.guard(() => ctx.factory.open(statePath, f));
   if (!session) return;
   if (session !== current) ctx.setSession(session);
   ctx.sayOpeningMessages(session);
   if (session.state.aborted) {
     const startOver = t('Start Over');
-    if ((await ctx.dialogs.info(t('The wizard for {0} was aborted.', session.taskKey || session.folderName), [startOver])) === startOver) await startOverWizard(ctx);
+    if ((await ctx.dialogs.info(t('The wizard for {0} was aborted.', session.taskKey || session.folderName), [startOver])) === startOver)
+      await startOverWizard(ctx);
     return;
   }
   await ctx.loop.drive();
@@ -116,7 +120,11 @@ export async function resume(ctx: WizardContext, statePathArg?: unknown): Promis
     const picked = await ctx.host.showQuickPick(
       list.map((w) => ({
         label: resumeLabel(t, w),
-        description: [folders.length > 1 ? w.folderName : '', w.legacy ? t('version-1 file') : '', current?.statePath === w.statePath ? t('open now') : '']
+        description: [
+          folders.length > 1 ? w.folderName : '',
+          w.legacy ? t('version-1 file') : '',
+          current?.statePath === w.statePath ? t('open now') : '',
+        ]
           .filter(Boolean)
           .join(' · '),
         wizard: w,
@@ -152,6 +160,12 @@ export async function startOverWizard(ctx: WizardContext): Promise<void> {
   await ctx.loop.drive();
 }
 
-export const newRunCommand = (ctx: WizardContext) => (folder?: unknown, task?: unknown): Promise<void> => newRun(ctx, folder, task);
-export const resumeCommand = (ctx: WizardContext) => (statePath?: unknown): Promise<void> => resume(ctx, statePath);
+export const newRunCommand =
+  (ctx: WizardContext) =>
+  (folder?: unknown, task?: unknown): Promise<void> =>
+    newRun(ctx, folder, task);
+export const resumeCommand =
+  (ctx: WizardContext) =>
+  (statePath?: unknown): Promise<void> =>
+    resume(ctx, statePath);
 export const startOverCommand = (ctx: WizardContext) => (): Promise<void> => startOverWizard(ctx);

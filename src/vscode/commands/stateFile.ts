@@ -16,12 +16,22 @@ export const openStateFileCommand = (ctx: WizardContext) => async (): Promise<vo
     if (legacy.companionExists) {
       await ctx.host.showTextDocument(legacy.companionPath, { preview: true, preserveFocus: false });
       void ctx.dialogs.info(
-        t('{0} is a version-1 state file that okstra-wizard never writes; the wizard is saved in this file, {1}, which is opened.', legacy.v1Path, legacy.companionPath),
+        t(
+          '{0} is a version-1 state file that okstra-wizard never writes; the wizard is saved in this file, {1}, which is opened.',
+          legacy.v1Path,
+          legacy.companionPath,
+        ),
       );
       return;
     }
     await ctx.host.showTextDocument(legacy.v1Path, { preview: true, preserveFocus: false });
-    void ctx.dialogs.info(t('{0} is a version-1 state file that okstra-wizard never writes; the first answer saves the wizard to {1}.', legacy.v1Path, legacy.companionPath));
+    void ctx.dialogs.info(
+      t(
+        '{0} is a version-1 state file that okstra-wizard never writes; the first answer saves the wizard to {1}.',
+        legacy.v1Path,
+        legacy.companionPath,
+      ),
+    );
     return;
   }
   await ctx.host.showTextDocument(session.statePath, { preview: true, preserveFocus: false });

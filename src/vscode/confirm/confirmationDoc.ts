@@ -52,7 +52,15 @@ export function confirmationMarkdown(confirmationText: string, command: Displaye
   const rows = confirmationRows(confirmationText);
   const parts = [`# ${rows.title}`, '', markdownTable([texts.setting, texts.value], rows.settings)];
   if (rows.roles.length > 0) {
-    parts.push('', `## ${texts.roles}`, '', markdownTable([texts.role, texts.ordinal, texts.model], rows.roles.map((r) => [r.role, r.ordinal, r.model])));
+    parts.push(
+      '',
+      `## ${texts.roles}`,
+      '',
+      markdownTable(
+        [texts.role, texts.ordinal, texts.model],
+        rows.roles.map((r) => [r.role, r.ordinal, r.model]),
+      ),
+    );
   }
   parts.push('', `## ${texts.commandLine(command.shell)}`, '', '```' + (command.error ? 'json' : 'sh'), command.line, '```');
   if (command.error) parts.push('', command.error);

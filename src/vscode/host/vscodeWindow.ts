@@ -38,7 +38,9 @@ class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, Disposabl
 
 /** The markdown preview tabs of a read-only document (their label names the document). */
 function previewTabs(name: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label.includes(name));
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label.includes(name));
 }
 
 export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
@@ -62,13 +64,20 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
     showQuickPick: (items, options) => Promise.resolve(vscode.window.showQuickPick([...items], options)),
     showMessage: (severity, message, options, buttons) => {
       const show =
-        severity === 'info' ? vscode.window.showInformationMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
-      return Promise.resolve(options.modal ? show(message, { modal: true, detail: options.detail }, ...buttons) : show(message, ...buttons));
+        severity === 'info'
+          ? vscode.window.showInformationMessage
+          : severity === 'warning'
+            ? vscode.window.showWarningMessage
+            : vscode.window.showErrorMessage;
+      return Promise.resolve(
+        options.modal ? show(message, { modal: true, detail: options.detail }, ...buttons) : show(message, ...buttons),
+      );
     },
     flash: (text) => {
       vscode.window.setStatusBarMessage(text, 3000);
     },
-    createStatusBarItem: (): StatusItem => vscode.window.createStatusBarItem('okstra.wizard', vscode.StatusBarAlignment.Left, 50) as unknown as StatusItem,
+    createStatusBarItem: (): StatusItem =>
+      vscode.window.createStatusBarItem('okstra.wizard', vscode.StatusBarAlignment.Left, 50) as unknown as StatusItem,
     showTextDocument: async (fileAbs, options) => {
       await vscode.window.showTextDocument(vscode.Uri.file(fileAbs), {
         preview: options.preview,
@@ -98,7 +107,9 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
       const uri = docs.uri(name).toString();
       const tabs = [
         ...previewTabs(name),
-        ...vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri),
+        ...vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri),
       ];
       if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
     },
@@ -116,7 +127,9 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
     executeCommand: (id, ...args) => Promise.resolve(vscode.commands.executeCommand(id, ...args)),
     watchFile: (fileAbs, onChange) => {
-      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(fileAbs)), path.basename(fileAbs)));
+      const w = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(vscode.Uri.file(path.dirname(fileAbs)), path.basename(fileAbs)),
+      );
       w.onDidChange(onChange);
       w.onDidCreate(onChange);
       w.onDidDelete(onChange);

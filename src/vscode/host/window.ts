@@ -59,9 +59,17 @@ export interface HostWindow {
   };
   /** A codicon for a QuickPickItem's `iconPath` (`new vscode.ThemeIcon(id)`). */
   themeIcon(id: string): vscode.ThemeIcon;
-  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder: string; ignoreFocusOut?: boolean }): Promise<T | undefined>;
+  showQuickPick<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title: string; placeHolder: string; ignoreFocusOut?: boolean },
+  ): Promise<T | undefined>;
   /** A notification, or a modal dialog with `modal`; resolves the chosen button. */
-  showMessage(severity: Severity, message: string, options: { modal?: boolean; detail?: string }, buttons: readonly string[]): Promise<string | undefined>;
+  showMessage(
+    severity: Severity,
+    message: string,
+    options: { modal?: boolean; detail?: string },
+    buttons: readonly string[],
+  ): Promise<string | undefined>;
   /** A short text in the status bar (Copy says it copied). */
   flash(text: string): void;
   createStatusBarItem(): StatusItem;

@@ -82,7 +82,10 @@ export class LmWizard {
     const shown = this.shownStatePath();
     if (shown) return shown;
     const latest = await this.factory.latest(this.folders());
-    if (!latest) throw new Refusal(errorDoc('no-prompt', vscode.l10n.t('There is no okstra wizard in this workspace: start one with okstra: New Run…'), null));
+    if (!latest)
+      throw new Refusal(
+        errorDoc('no-prompt', vscode.l10n.t('There is no okstra wizard in this workspace: start one with okstra: New Run…'), null),
+      );
     return latest.statePath;
   }
 
@@ -177,7 +180,14 @@ export class LmWizard {
         return errorDoc(codeOf(err, changed ? 'stale-state' : 'file-error'), err.message, now ? this.current(now) : null);
       }
       const next = r.next ? withRevision(r.next, saved.revision) : null;
-      return { ok: true, ...noticesOf(r.notices), task: w.taskKey, echo: r.echo, next, ...(r.error ? { code: r.code, error: r.error } : {}) };
+      return {
+        ok: true,
+        ...noticesOf(r.notices),
+        task: w.taskKey,
+        echo: r.echo,
+        next,
+        ...(r.error ? { code: r.code, error: r.error } : {}),
+      };
     });
   }
 
@@ -196,7 +206,16 @@ export class LmWizard {
       const o = engine.outcome(w.ctx, w.state, w.carried);
       if (o.ok) {
         const { renderArgs, renderArgv, orchestration, persistActions, confirmationText } = o;
-        return { ok: true, ...noticesOf(o.notices), task: w.taskKey, renderArgs, renderArgv, orchestration, persistActions, confirmationText };
+        return {
+          ok: true,
+          ...noticesOf(o.notices),
+          task: w.taskKey,
+          renderArgs,
+          renderArgv,
+          orchestration,
+          persistActions,
+          confirmationText,
+        };
       }
       const fallback: WizardErrorCode = w.state.aborted ? 'aborted' : w.state.confirmed !== true ? 'not-complete' : 'not-runnable';
       return errorDoc(codeOf(o, fallback), o.error, w.state.aborted ? null : this.current(w), o.notices);

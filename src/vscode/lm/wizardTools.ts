@@ -76,8 +76,13 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
     },
     async invoke(options) {
       const input = options.input;
-      const doc = await lm().answer(text(input.answer, 'answer'), { prompt: text(input.prompt, 'prompt'), revision: text(input.revision, 'revision') });
-      log.info(`language-model tool: answer ${input.prompt} = ${JSON.stringify(input.answer)}: ${doc.ok === false ? (doc as { error: string }).error : 'saved'}`);
+      const doc = await lm().answer(text(input.answer, 'answer'), {
+        prompt: text(input.prompt, 'prompt'),
+        revision: text(input.revision, 'revision'),
+      });
+      log.info(
+        `language-model tool: answer ${input.prompt} = ${JSON.stringify(input.answer)}: ${doc.ok === false ? (doc as { error: string }).error : 'saved'}`,
+      );
       return result(doc);
     },
   };
@@ -101,7 +106,10 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
     },
     async invoke(options) {
       const input = options.input;
-      const doc = await lm().rewind(text(input.to, 'to'), { prompt: optionalText(input.prompt, 'prompt'), revision: optionalText(input.revision, 'revision') });
+      const doc = await lm().rewind(text(input.to, 'to'), {
+        prompt: optionalText(input.prompt, 'prompt'),
+        revision: optionalText(input.revision, 'revision'),
+      });
       log.info(`language-model tool: rewind to ${input.to}: ${doc.ok === false ? (doc as { error: string }).error : 'saved'}`);
       return result(doc);
     },

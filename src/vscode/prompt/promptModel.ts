@@ -32,7 +32,16 @@ export interface ItemDisplay {
 }
 
 export type ItemModel =
-  | { kind: 'option'; value: string; label: string; description?: string; isDefault: boolean; disabled: boolean; reason?: string; display: ItemDisplay }
+  | {
+      kind: 'option';
+      value: string;
+      label: string;
+      description?: string;
+      isDefault: boolean;
+      disabled: boolean;
+      reason?: string;
+      display: ItemDisplay;
+    }
   | { kind: 'unavailable'; value: string; label: string; reason: string; display: ItemDisplay }
   | { kind: 'separator'; label: string };
 
@@ -146,7 +155,13 @@ export function buildPromptModel(
     }
   }
   for (const u of prompt.unavailable ?? []) {
-    later.push({ kind: 'unavailable', value: u.value, label: u.value, reason: u.reason, display: { label: u.value, detail: u.detail ?? u.reason, icon: 'circle-slash' } });
+    later.push({
+      kind: 'unavailable',
+      value: u.value,
+      label: u.value,
+      reason: u.reason,
+      display: { label: u.value, detail: u.detail ?? u.reason, icon: 'circle-slash' },
+    });
   }
   if (later.length > 0) items.push({ kind: 'separator', label: texts.unavailableSeparator }, ...later);
   if (activeIndex < 0 && prompt.kind === 'pick') activeIndex = items.findIndex((i) => i.kind === 'option' && !i.disabled);
@@ -165,7 +180,10 @@ export function buildPromptModel(
 /** The answer of a multi_pick: chosen values in option order, joined by `,` (docs/protocol.md). */
 export function multiPickAnswer(prompt: PromptDoc, chosen: readonly string[]): string {
   const set = new Set(chosen);
-  return prompt.options.filter((o) => set.has(o.value) && !o.disabled).map((o) => o.value).join(',');
+  return prompt.options
+    .filter((o) => set.has(o.value) && !o.disabled)
+    .map((o) => o.value)
+    .join(',');
 }
 
 /**

@@ -122,7 +122,12 @@ export class BoardTree {
       const id = groupRow(folder, group, { tasks: 0, unfinished: 0 }).id;
       const shown = filtering ? (this.matches?.get(id)?.length ?? 0) : undefined;
       if (filtering && !shown) return;
-      const fresh = groupRow(folder, group, { tasks: listings[i]!.ids.length, shown, unfinished: this.unfinished.get(id) ?? 0 }, this.texts);
+      const fresh = groupRow(
+        folder,
+        group,
+        { tasks: listings[i]!.ids.length, shown, unfinished: this.unfinished.get(id) ?? 0 },
+        this.texts,
+      );
       // The same object for the same group: the view refreshes it in place.
       const known = this.groupRows.get(id);
       const row = known ? Object.assign(known, fresh) : fresh;

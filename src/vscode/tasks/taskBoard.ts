@@ -231,7 +231,11 @@ export class TaskBoard {
         let p = gc.wizards.get(id);
         if (!p) {
           const file = path.join(this.tasksDir(folder.rootAbs), group, id + STATE_SUFFIX);
-          p = this.probe(file, folder).catch((e: unknown) => ({ statePath: file, status: 'unreadable' as const, error: e instanceof Error ? e.message : String(e) }));
+          p = this.probe(file, folder).catch((e: unknown) => ({
+            statePath: file,
+            status: 'unreadable' as const,
+            error: e instanceof Error ? e.message : String(e),
+          }));
           gc.wizards.set(id, p);
         }
         out.set(id, await p);

@@ -127,15 +127,32 @@ export function isUnfinished(w: WizardMark | undefined): boolean {
 }
 
 /** The row of one task: its manifest entry (catalogue.ts) and its wizard file, if any. */
-export function taskRow(folder: { rootAbs: string; name: string }, entry: TaskEntry, wizard: WizardMark | undefined, texts: TaskRowTexts = ENGLISH_ROW_TEXTS): TaskRow {
-  const base = { kind: 'task' as const, id: `task:${folder.rootAbs}\u0000${entry.key}`, rootAbs: folder.rootAbs, folderName: folder.name, key: entry.key, group: entry.group, taskId: entry.id, wizard };
+export function taskRow(
+  folder: { rootAbs: string; name: string },
+  entry: TaskEntry,
+  wizard: WizardMark | undefined,
+  texts: TaskRowTexts = ENGLISH_ROW_TEXTS,
+): TaskRow {
+  const base = {
+    kind: 'task' as const,
+    id: `task:${folder.rootAbs}\u0000${entry.key}`,
+    rootAbs: folder.rootAbs,
+    folderName: folder.name,
+    key: entry.key,
+    group: entry.group,
+    taskId: entry.id,
+    wizard,
+  };
   const marks: string[] = [];
   const tips: string[] = [];
   let contextValue = 'task';
   if (isUnfinished(wizard)) contextValue += ' unfinished';
   if (wizard) {
     if (wizard.status === 'unfinished') {
-      const at = wizard.step && wizard.n !== undefined && wizard.total !== undefined ? texts.wizardAt(wizard.step, wizard.n, wizard.total) : texts.wizardUnfinished;
+      const at =
+        wizard.step && wizard.n !== undefined && wizard.total !== undefined
+          ? texts.wizardAt(wizard.step, wizard.n, wizard.total)
+          : texts.wizardUnfinished;
       marks.push(at);
       tips.push(`**${texts.tipWizard}:** ${mdEscape(at)}${wizard.error ? ` — ${mdEscape(wizard.error)}` : ''}`);
     } else if (wizard.status === 'unreadable') {
@@ -191,7 +208,20 @@ export function taskRow(folder: { rootAbs: string; name: string }, entry: TaskEn
     icon = lastExit === 0 ? 'pass' : 'error';
     iconColor = lastExit === 0 ? 'testing.iconPassed' : 'testing.iconFailed';
   }
-  return { ...base, title, phase, next, nextPhase: promotePointer(pointer).phase, verdict, label: title, description, tooltip, icon, iconColor, contextValue };
+  return {
+    ...base,
+    title,
+    phase,
+    next,
+    nextPhase: promotePointer(pointer).phase,
+    verdict,
+    label: title,
+    description,
+    tooltip,
+    icon,
+    iconColor,
+    contextValue,
+  };
 }
 
 // ------------------------------------------------------------------ filter
@@ -243,7 +273,15 @@ export function describeFilter(f: TaskFilter, texts: FilterTexts = ENGLISH_FILTE
 // ------------------------------------------------------------------ grouping
 
 export function folderRow(folder: { rootAbs: string; name: string }, groups: number): FolderRow {
-  return { kind: 'folder', id: `folder:${folder.rootAbs}`, rootAbs: folder.rootAbs, folderName: folder.name, label: folder.name, description: String(groups), contextValue: 'folder' };
+  return {
+    kind: 'folder',
+    id: `folder:${folder.rootAbs}`,
+    rootAbs: folder.rootAbs,
+    folderName: folder.name,
+    label: folder.name,
+    description: String(groups),
+    contextValue: 'folder',
+  };
 }
 
 /**
@@ -251,10 +289,25 @@ export function folderRow(folder: { rootAbs: string; name: string }, groups: num
  * a filter is on, the number of them that match; `unfinished` the number of
  * unfinished wizards in the group.
  */
-export function groupRow(folder: { rootAbs: string; name: string }, group: string, counts: { tasks: number; shown?: number; unfinished: number }, texts: TaskRowTexts = ENGLISH_ROW_TEXTS): GroupRow {
+export function groupRow(
+  folder: { rootAbs: string; name: string },
+  group: string,
+  counts: { tasks: number; shown?: number; unfinished: number },
+  texts: TaskRowTexts = ENGLISH_ROW_TEXTS,
+): GroupRow {
   const n = counts.shown === undefined ? texts.tasks(counts.tasks) : `${counts.shown}/${counts.tasks}`;
   const description = counts.unfinished > 0 ? `${n}  ·  ${texts.unfinishedCount(counts.unfinished)}` : n;
-  return { kind: 'group', id: `group:${folder.rootAbs}\u0000${group}`, rootAbs: folder.rootAbs, folderName: folder.name, group, label: group, description, filtered: counts.shown !== undefined, contextValue: 'group' };
+  return {
+    kind: 'group',
+    id: `group:${folder.rootAbs}\u0000${group}`,
+    rootAbs: folder.rootAbs,
+    folderName: folder.name,
+    group,
+    label: group,
+    description,
+    filtered: counts.shown !== undefined,
+    contextValue: 'group',
+  };
 }
 
 /** Group names in the order the view shows them. */

@@ -211,7 +211,10 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<BoardRow>, vsc
     }
     if (all) this.refresh();
     else for (const r of rows) this.changedEmitter.fire(r);
-    if (all || rows.size) this.log.debug(`tasks view: ${paths.length} change(s) on disk (${source}), ${all ? 'whole view' : `${rows.size} group(s)`} refreshed`);
+    if (all || rows.size)
+      this.log.debug(
+        `tasks view: ${paths.length} change(s) on disk (${source}), ${all ? 'whole view' : `${rows.size} group(s)`} refreshed`,
+      );
   }
 
   /** Groups expanded in the view: the poll stats their manifests too. */
@@ -252,7 +255,9 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<BoardRow>, vsc
 }
 
 function folders(): BoardFolder[] {
-  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, rootAbs: f.uri.fsPath }));
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === 'file')
+    .map((f) => ({ name: f.name, rootAbs: f.uri.fsPath }));
 }
 
 function taskDirUri(row: TaskRow): vscode.Uri {
@@ -292,7 +297,10 @@ async function pickFilter(provider: TasksTreeProvider): Promise<void> {
   const { phasesOf } = require('./taskBoardModel') as typeof import('./taskBoardModel');
   const phases = phasesOf(await provider.tree.allRows());
   const any = t('(any phase)');
-  const phase = await vscode.window.showQuickPick([any, ...phases], { title: t('Filter Tasks by Phase'), placeHolder: t('The current phase of the tasks to show') });
+  const phase = await vscode.window.showQuickPick([any, ...phases], {
+    title: t('Filter Tasks by Phase'),
+    placeHolder: t('The current phase of the tasks to show'),
+  });
   if (phase !== undefined) provider.setFilter({ ...current, phase: phase === any ? '' : phase });
 }
 
@@ -314,11 +322,13 @@ export function registerTasksView(context: vscode.ExtensionContext, log: vscode.
     provider.onDidChangeTreeData(() => showFilter()),
     provider.onDidComputeRows(() => {
       // With a filter, an empty view says so (the welcome is for a project without tasks).
-      view.message = provider.filter.text || provider.filter.phase || provider.filter.unfinishedOnly ? filteredMessage(provider) : undefined;
+      view.message =
+        provider.filter.text || provider.filter.phase || provider.filter.unfinishedOnly ? filteredMessage(provider) : undefined;
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => provider.foldersChanged()),
     view.onDidExpandElement((e) => {
-      if (e.element.kind === 'group' && !e.element.filtered) provider.expanded.set(e.element.id, { rootAbs: e.element.rootAbs, group: e.element.group });
+      if (e.element.kind === 'group' && !e.element.filtered)
+        provider.expanded.set(e.element.id, { rootAbs: e.element.rootAbs, group: e.element.group });
     }),
     view.onDidCollapseElement((e) => {
       if (!(e.element.kind === 'group' && e.element.filtered)) provider.expanded.delete(e.element.id);
@@ -382,7 +392,9 @@ export function registerTasksView(context: vscode.ExtensionContext, log: vscode.
     const line = `node ${JSON.stringify(path.join(context.extensionPath, 'dist', 'cli.js'))}`;
     await vscode.env.clipboard.writeText(line);
     log.info(`copied the CLI command: ${line}`);
-    void vscode.window.showInformationMessage(t('Copied {0}: paste it in a terminal, then add step --state FILE, or give it to an agent.', line));
+    void vscode.window.showInformationMessage(
+      t('Copied {0}: paste it in a terminal, then add step --state FILE, or give it to an agent.', line),
+    );
   });
   void vscode.commands.executeCommand('setContext', 'okstra.tasks.filtered', false);
   return { view, provider };

@@ -38,13 +38,18 @@ export interface TreeTexts {
  * The tree's texts in the UI's language: `Last run:` in local time (relative when recent) and the tooltip's
  * command line quoted for the terminal's shell when it is one we quote for (issue 12 #20, #22).
  */
-export function treeTexts(host: { t(message: string, ...args: Array<string | number>): string; language(): string; shell(): string }): TreeTexts {
+export function treeTexts(host: {
+  t(message: string, ...args: Array<string | number>): string;
+  language(): string;
+  shell(): string;
+}): TreeTexts {
   const t = host.t;
   const detected = detectShell(host.shell());
   return {
     current: t('current'),
     changed: t('changed by reconcile'),
-    lastRun: (exitCode, startedAt) => (exitCode === null ? t('Last run: started {0}, exit code unknown', startedAt) : t('Last run: exit {0} ({1})', exitCode, startedAt)),
+    lastRun: (exitCode, startedAt) =>
+      exitCode === null ? t('Last run: started {0}, exit code unknown', startedAt) : t('Last run: exit {0} ({1})', exitCode, startedAt),
     lang: host.language(),
     ...(detected.ok ? { shell: detected.shell } : {}),
   };

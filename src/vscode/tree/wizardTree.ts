@@ -8,7 +8,8 @@ import type { WizardSession } from '../wizard/session';
 import { lastRunRow, treeRowModels, treeTexts, type TreeRowModel, type TreeTexts } from './treeModel';
 
 /** Read when the rows are computed: the language and the terminal's shell as VS Code reports them. */
-const treeTextsNow = (): TreeTexts => treeTexts({ t: (m, ...args) => vscode.l10n.t(m, ...args), language: () => vscode.env.language, shell: () => vscode.env.shell });
+const treeTextsNow = (): TreeTexts =>
+  treeTexts({ t: (m, ...args) => vscode.l10n.t(m, ...args), language: () => vscode.env.language, shell: () => vscode.env.shell });
 
 export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>, WizardView {
   private session: WizardSession | undefined;
@@ -72,7 +73,8 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
     item.tooltip = row.tooltip;
     item.iconPath = new vscode.ThemeIcon(row.icon, row.iconColor ? new vscode.ThemeColor(row.iconColor) : undefined);
     item.contextValue = row.contextValue;
-    if (row.contextValue.startsWith('current') || row.contextValue === 'waiting') item.command = { command: COMMAND_IDS.resume, title: vscode.l10n.t('Continue') };
+    if (row.contextValue.startsWith('current') || row.contextValue === 'waiting')
+      item.command = { command: COMMAND_IDS.resume, title: vscode.l10n.t('Continue') };
     if (row.contextValue === 'lastRun') item.command = { command: COMMAND_IDS.showOutput, title: vscode.l10n.t('Show Output') };
     if (row.contextValue === 'aborted') item.command = { command: COMMAND_IDS.startOver, title: vscode.l10n.t('Start Over') };
     if (row.contextValue === 'error') item.command = { command: COMMAND_IDS.openStateFile, title: vscode.l10n.t('Open State File') };

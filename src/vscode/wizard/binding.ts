@@ -26,6 +26,15 @@ export function promptRevision(prompt: PromptDoc, sessionRevision: string): stri
  */
 export function bindingRefusal(current: PromptDoc | null, currentRevision: string, expected: AnswerBinding): WizardError | null {
   const shown: PromptDoc | null = current === null ? null : { ...current, revision: currentRevision };
-  const none: PromptDoc = { id: 'none', step: 'none', kind: 'done', label: '', options: [], echo_template: '', progress: { answered: 0, total: 0 }, revision: currentRevision };
+  const none: PromptDoc = {
+    id: 'none',
+    step: 'none',
+    kind: 'done',
+    label: '',
+    options: [],
+    echo_template: '',
+    progress: { answered: 0, total: 0 },
+    revision: currentRevision,
+  };
   return checkBinding(shown !== null && shown.kind !== 'done' ? shown : none, expected);
 }

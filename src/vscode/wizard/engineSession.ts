@@ -135,7 +135,8 @@ export class EngineSessionFactory implements SessionFactory {
   async open(statePath: string | null, folder: FolderInfo): Promise<WizardSession> {
     if (statePath === null) {
       const pending = this.pending().find((p) => p.rootAbs === folder.rootAbs);
-      if (!pending) throw new WizardError('file-error', this.deps.t('The unfinished wizard of {0} is no longer in workspace storage.', folder.name));
+      if (!pending)
+        throw new WizardError('file-error', this.deps.t('The unfinished wizard of {0} is no longer in workspace storage.', folder.name));
       const parsed = parseState(pending.payload);
       const prepared = engine.prepare(this.contextFor(folder.rootAbs), parsed);
       return new EngineSession(this, folder, prepared.state, null, null, prepared.notices, []);
@@ -156,11 +157,25 @@ export class EngineSessionFactory implements SessionFactory {
       );
     }
     if (parsed.state.project_root && path.resolve(parsed.state.project_root) !== path.resolve(root)) {
-      messages.push(this.deps.t('This wizard was made in {0}; the project is now {1}, and its paths were moved along.', parsed.state.project_root, root));
+      messages.push(
+        this.deps.t(
+          'This wizard was made in {0}; the project is now {1}, and its paths were moved along.',
+          parsed.state.project_root,
+          root,
+        ),
+      );
     }
     // What the store found while loading (a legacy file whose bytes changed, continued from its earlier companion): said once.
     for (const n of loaded.notices) messages.push(n.text);
-    return new EngineSession(this, { name: folder.name, rootAbs: root }, prepared.state, statePath, loaded, [...loaded.notices, ...prepared.notices], messages);
+    return new EngineSession(
+      this,
+      { name: folder.name, rootAbs: root },
+      prepared.state,
+      statePath,
+      loaded,
+      [...loaded.notices, ...prepared.notices],
+      messages,
+    );
   }
 
   async place(session: WizardSession, startOver: boolean): Promise<Placement> {
@@ -184,7 +199,16 @@ export class EngineSessionFactory implements SessionFactory {
     for (const folder of folders) {
       for (const entry of store.listUnfinishedWizards(folder.rootAbs)) {
         const summary = entry.error
-          ? { statePath: entry.path, projectRootAbs: folder.rootAbs, folderName: folder.name, taskKey: entry.key, step: entry.error, n: 0, total: 0, modifiedMs: entry.mtimeMs }
+          ? {
+              statePath: entry.path,
+              projectRootAbs: folder.rootAbs,
+              folderName: folder.name,
+              taskKey: entry.key,
+              step: entry.error,
+              n: 0,
+              total: 0,
+              modifiedMs: entry.mtimeMs,
+            }
           : this.summarise(entry.path, folder.name, folder.rootAbs);
         if (summary) out.push({ ...summary, modifiedMs: entry.mtimeMs });
       }
@@ -263,7 +287,12 @@ export class EngineSessionFactory implements SessionFactory {
 
   async savePending(session: EngineSession): Promise<void> {
     const others = this.pending().filter((p) => p.rootAbs !== session.projectRootAbs);
-    const record: PendingRecord = { rootAbs: session.projectRootAbs, folderName: session.folderName, payload: stateToJson(session.state), savedAt: Date.now() };
+    const record: PendingRecord = {
+      rootAbs: session.projectRootAbs,
+      folderName: session.folderName,
+      payload: stateToJson(session.state),
+      savedAt: Date.now(),
+    };
     await this.deps.storage.update(PENDING_KEY, [...others, record]);
   }
 
@@ -352,7 +381,10 @@ export class EngineSession implements WizardSession {
 
   current(): CurrentResult {
     if (this.problemValue) return { prompt: null, error: this.problemValue, notices: [] };
-    const r = guarded<CurrentResult>(() => engine.current(this.ctx(), this.stateValue, this.carried), (error) => ({ prompt: null, error, notices: this.carried }));
+    const r = guarded<CurrentResult>(
+      () => engine.current(this.ctx(), this.stateValue, this.carried),
+      (error) => ({ prompt: null, error, notices: this.carried }),
+    );
     return { prompt: r.prompt, error: r.error, notices: r.notices };
   }
 
@@ -380,7 +412,9 @@ export class EngineSession implements WizardSession {
         const ctx = this.ctx();
         const t = engine.tree(ctx, this.stateValue, this.carried);
         if (!t.ok) return { ok: false as const, error: t.error };
-        const rows: TreeRowDoc[] = t.rows.map((r) => (r.answered ? { ...r, answer: engine.answerLabel(ctx, this.stateValue, r.id) } : { ...r }));
+        const rows: TreeRowDoc[] = t.rows.map((r) =>
+          r.answered ? { ...r, answer: engine.answerLabel(ctx, this.stateValue, r.id) } : { ...r },
+        );
         return { ok: true as const, rows, current: t.current };
       },
       (error) => ({ ok: false as const, error }),
@@ -396,7 +430,10 @@ export class EngineSession implements WizardSession {
     if (this.problemValue) return { ok: false, error: this.problemValue };
     if (this.stateValue.confirmed === true) return this.outcomeOf(this.stateValue);
     const ctx = this.ctx();
-    const r = guarded<EngineStep>(() => engine.submit(ctx, this.stateValue, 'run'), (error) => ({ ok: false, error, current: null }));
+    const r = guarded<EngineStep>(
+      () => engine.submit(ctx, this.stateValue, 'run'),
+      (error) => ({ ok: false, error, current: null }),
+    );
     if (!r.ok) return { ok: false, error: r.error };
     return this.outcomeOf(r.state);
   }
@@ -461,7 +498,10 @@ export class EngineSession implements WizardSession {
 
   rewindQuestion(id: string): { title: string; detail: string } | null {
     // The engine's own rewind on a copy, nothing saved: exactly what it would clear, in words.
-    return guarded(() => engine.rewindQuestion(this.ctx(), this.stateValue, id), () => null);
+    return guarded(
+      () => engine.rewindQuestion(this.ctx(), this.stateValue, id),
+      () => null,
+    );
   }
 
   /** One engine step; on success the new state is saved before it becomes current. */
@@ -469,11 +509,17 @@ export class EngineSession implements WizardSession {
     if (this.problemValue) return { ok: false, error: this.problemValue, current: null, code: 'file-error' };
     const ctx = this.ctx();
     if (binding) {
-      const current = guarded(() => engine.current(ctx, this.stateValue, this.carried).prompt, () => null);
+      const current = guarded(
+        () => engine.current(ctx, this.stateValue, this.carried).prompt,
+        () => null,
+      );
       const refusal = bindingRefusal(current, this.revision(), binding);
       if (refusal) return { ok: false, error: refusal.message, current, code: refusal.code };
     }
-    const r = guarded<EngineStep>(() => run(ctx, this.stateValue), (error, code) => ({ ok: false, error, current: null, code }));
+    const r = guarded<EngineStep>(
+      () => run(ctx, this.stateValue),
+      (error, code) => ({ ok: false, error, current: null, code }),
+    );
     if (!r.ok) return { ok: false, error: r.error, current: r.current ?? null, code: r.code };
     try {
       await this.persist(r.state);
@@ -494,7 +540,10 @@ export class EngineSession implements WizardSession {
       await this.factory.savePending(this);
       return;
     }
-    const dest = state.task_group && state.task_id ? store.stateFilePathFor(this.projectRootAbs, state.task_group, state.task_id) : this.statePathValue;
+    const dest =
+      state.task_group && state.task_id
+        ? store.stateFilePathFor(this.projectRootAbs, state.task_group, state.task_id)
+        : this.statePathValue;
     if (path.resolve(dest) !== path.resolve(this.statePathValue)) {
       // task-pick answered again with another task: the wizard moves with it (docs/steps.md › Rewind and Back).
       const moved = store.moveStateFile(this.handle, dest, state, { destKey: `${state.task_group}/${state.task_id}` });

@@ -22,7 +22,12 @@ const PATH_STEPS = new Set(['brief-path', 'clarification', 'pr-template']);
 const WRITE_FIRST_STEPS = new Set(['clarification-pick']);
 
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
-  return { ...prompt, options: prompt.options.map((o) => (o.value === 'run' ? { ...o, description: o.description ? `${o.description} · ${note}` : note } : o)) };
+  return {
+    ...prompt,
+    options: prompt.options.map((o) =>
+      o.value === 'run' ? { ...o, description: o.description ? `${o.description} · ${note}` : note } : o,
+    ),
+  };
 }
 
 export class PromptLoop {
@@ -88,7 +93,8 @@ export class PromptLoop {
           ctx.log.warn(`no prompt: ${message}`);
           const fix = session.problem() ? t('Open State File') : t('Edit Step…');
           const answer = await ctx.dialogs.error(message, [fix]);
-          if (answer === fix) setTimeout(() => void ctx.host.executeCommand(session.problem() ? COMMAND_IDS.openStateFile : COMMAND_IDS.editStep), 0);
+          if (answer === fix)
+            setTimeout(() => void ctx.host.executeCommand(session.problem() ? COMMAND_IDS.openStateFile : COMMAND_IDS.editStep), 0);
           return;
         }
         if (current.prompt.kind === 'done') {
@@ -97,7 +103,10 @@ export class PromptLoop {
         }
         const isConfirm = current.prompt.step === 'confirm';
         // Untrusted: the confirm step's Run says that it only confirms; Run then refuses and runs nothing (R6).
-        const prompt = isConfirm && !ctx.trust.isTrusted() ? withRunNote(current.prompt, t('Run is disabled in an untrusted workspace')) : current.prompt;
+        const prompt =
+          isConfirm && !ctx.trust.isTrusted()
+            ? withRunNote(current.prompt, t('Run is disabled in an untrusted workspace'))
+            : current.prompt;
         const notice = this.pendingNotice;
         this.pendingNotice = undefined;
         // The answer is bound to this prompt and to the state it was computed from.
@@ -115,7 +124,8 @@ export class PromptLoop {
         // The document opens first: the rendered preview takes the focus when it opens, the prompt then takes it back.
         if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
         const result = await ctx.runner.run(request);
-        if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm')) await closeConfirmationDocument(ctx);
+        if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm'))
+          await closeConfirmationDocument(ctx);
         if (result.kind === 'closed') {
           // Replaced (the state changed under it): the new current prompt follows. Otherwise the loop ends.
           if (!this.replacing) return;
@@ -190,7 +200,10 @@ export class PromptLoop {
   /** The file dialog for a path prompt, in the project; resolves the project-relative path. */
   private async browse(session: WizardSession): Promise<string | undefined> {
     const { ctx } = this;
-    const picked = await ctx.host.showOpenDialog({ title: ctx.t('Choose a file in {0}', session.folderName), defaultDirAbs: session.projectRootAbs });
+    const picked = await ctx.host.showOpenDialog({
+      title: ctx.t('Choose a file in {0}', session.folderName),
+      defaultDirAbs: session.projectRootAbs,
+    });
     if (!picked) return undefined;
     const rel = path.relative(session.projectRootAbs, picked);
     if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
@@ -275,9 +288,11 @@ export class PromptLoop {
 
   /** Another writer may have changed the wizard's files: reload, and replace an open prompt with the new current one. */
   followChange(session: WizardSession): Promise<void> {
-    this.following = this.following.then(() => this.followOnce(session)).catch((err: unknown) => {
-      this.ctx.log.warn(`following a change on disk failed: ${errorText(err)}`);
-    });
+    this.following = this.following
+      .then(() => this.followOnce(session))
+      .catch((err: unknown) => {
+        this.ctx.log.warn(`following a change on disk failed: ${errorText(err)}`);
+      });
     return this.following;
   }
 

@@ -26,9 +26,7 @@ export interface UnfinishedWizard {
   legacy?: boolean;
 }
 
-export type Placement =
-  | { kind: 'placed'; statePath: string }
-  | { kind: 'existing'; statePath: string; summary: UnfinishedWizard };
+export type Placement = { kind: 'placed'; statePath: string } | { kind: 'existing'; statePath: string; summary: UnfinishedWizard };
 
 export interface SessionFactory {
   /** A fresh wizard for a folder; its state lives in workspace storage until the task is chosen. */

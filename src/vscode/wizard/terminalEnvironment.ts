@@ -4,7 +4,10 @@
 
 import type { WizardSettings } from './settings';
 
-export function terminalEnvironment(settings: Pick<WizardSettings, 'providerPaths'>, providerCliEnvVar: (providerId: string) => string): Record<string, string> {
+export function terminalEnvironment(
+  settings: Pick<WizardSettings, 'providerPaths'>,
+  providerCliEnvVar: (providerId: string) => string,
+): Record<string, string> {
   const env: Record<string, string> = { OKSTRA_TERMINAL_BACKEND: 'vscode-terminal' };
   for (const [id, p] of Object.entries(settings.providerPaths)) if (p) env[providerCliEnvVar(id)] = p;
   return env;

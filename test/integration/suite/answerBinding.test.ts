@@ -8,7 +8,18 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { accept, closePrompt, features, isQuickPick, newTask, openWizardHost, sleep, stateFileOf, waitFor, type WizardHost } from './wizardMoreHelpers';
+import {
+  accept,
+  closePrompt,
+  features,
+  isQuickPick,
+  newTask,
+  openWizardHost,
+  sleep,
+  stateFileOf,
+  waitFor,
+  type WizardHost,
+} from './wizardMoreHelpers';
 
 const ROUNDS = 24;
 
@@ -32,11 +43,15 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
 
   /** The CLI as users run it, in a process of its own, bound to the prompt it answers. */
   function cliAnswer(file: string, prompt: string, answer: string): { ok: boolean; out: string } {
-    const r = spawnSync(process.execPath, [path.join(extPath, 'dist', 'cli.js'), 'step', '--state', file, '--answer', answer, '--prompt', prompt], {
-      cwd: root,
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(extPath, 'dist', 'cli.js'), 'step', '--state', file, '--answer', answer, '--prompt', prompt],
+      {
+        cwd: root,
+        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        encoding: 'utf8',
+      },
+    );
     let ok = false;
     try {
       ok = JSON.parse(r.stdout).ok === true;
@@ -65,7 +80,9 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
         (input as vscode.InputBox).value = `r8/binding-${task}`;
         await sleep(150);
         await accept();
-        input = await waitFor('the prompt after task-new', () => (features().controller.runner.input !== input ? features().controller.runner.input : undefined));
+        input = await waitFor('the prompt after task-new', () =>
+          features().controller.runner.input !== input ? features().controller.runner.input : undefined,
+        );
         await sleep(300);
         continue;
       }

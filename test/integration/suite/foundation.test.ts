@@ -36,7 +36,9 @@ function strings(value: unknown, at = ''): Array<[string, string]> {
 
 describe('foundation', () => {
   it('runs inside a real VS Code extension host', () => {
-    console.log(`      vscode.version ${vscode.version} (${vscode.env.appName}, uiKind ${vscode.UIKind[vscode.env.uiKind]}, remote ${vscode.env.remoteName ?? 'none'}, node ${process.version})`);
+    console.log(
+      `      vscode.version ${vscode.version} (${vscode.env.appName}, uiKind ${vscode.UIKind[vscode.env.uiKind]}, remote ${vscode.env.remoteName ?? 'none'}, node ${process.version})`,
+    );
     assert.match(vscode.version, /^1\.\d+\.\d+/);
     assert.ok(vscode.workspace.workspaceFolders?.length, 'the run must open the fixture workspace');
   });
@@ -57,8 +59,7 @@ describe('foundation', () => {
   });
 
   it('resolves every %placeholder% of the manifest from package.nls.json', () => {
-    const unresolved = strings(extension().packageJSON.contributes, 'contributes')
-      .filter(([, s]) => /^%[^%\s]+%$/.test(s));
+    const unresolved = strings(extension().packageJSON.contributes, 'contributes').filter(([, s]) => /^%[^%\s]+%$/.test(s));
     assert.deepEqual(unresolved, []);
     const commands = extension().packageJSON.contributes.commands as ContributedCommand[];
     assert.equal(commands.find((c) => c.command === 'okstra.newRun')?.title, 'New Run…');

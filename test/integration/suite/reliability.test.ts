@@ -16,8 +16,26 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  accept, activeExtension, answerUntilConfirmed, choose, closePrompt, deferred, errorItemText, features, isQuickPick, newTask,
-  nextInput, openWizardHost, sleep, stateFileOf, stepOf, typeAndAccept, validationText, waitFor, type FakeDialogs, type WizardHost,
+  accept,
+  activeExtension,
+  answerUntilConfirmed,
+  choose,
+  closePrompt,
+  deferred,
+  errorItemText,
+  features,
+  isQuickPick,
+  newTask,
+  nextInput,
+  openWizardHost,
+  sleep,
+  stateFileOf,
+  stepOf,
+  typeAndAccept,
+  validationText,
+  waitFor,
+  type FakeDialogs,
+  type WizardHost,
 } from './wizardMoreHelpers';
 
 const STALE = 'state file changed on disk since it was read; reload to continue';
@@ -75,7 +93,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     dialogs.answers = [];
   });
 
-  it('R2: the CLI writes between the extension\'s read and save → the extension is refused, writes nothing, offers Reload and continues from the CLI\'s answer', async () => {
+  it("R2: the CLI writes between the extension's read and save → the extension is refused, writes nothing, offers Reload and continues from the CLI's answer", async () => {
     const input = await newTask('rel/r2-cli-first');
     assert.ok(isQuickPick(input));
     const session = features().controller.session!;
@@ -105,12 +123,12 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       assert.equal(cliResult?.json?.ok, true, cliResult?.out);
       assert.equal(shown, STALE_SHOWN);
       // (The watcher may replace the prompt with the new current one before Reload is answered: both end at brief.)
-      assert.deepEqual(fs.readFileSync(file), cliBytes, 'the file keeps the CLI\'s bytes');
+      assert.deepEqual(fs.readFileSync(file), cliBytes, "the file keeps the CLI's bytes");
       const offer = await waitFor('the Reload offer', () => dialogs.calls.find((c) => c.kind === 'warn'));
       assert.deepEqual(offer.buttons, ['Reload']);
       reloadAnswer.resolve('Reload');
       const after = await nextInput(input);
-      assert.equal(features().controller.session!.state.task_type, 'implementation-planning', 'reloaded: the CLI\'s answer');
+      assert.equal(features().controller.session!.state.task_type, 'implementation-planning', "reloaded: the CLI's answer");
       assert.equal(stepOf(after), 'brief');
       assert.deepEqual(fs.readFileSync(file), cliBytes, 'Reload writes nothing');
     } finally {
@@ -118,7 +136,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     }
   });
 
-  it('R2: the extension saves while a CLI process holds a stale read → the CLI exits 1 with the store\'s message and writes nothing', async function () {
+  it("R2: the extension saves while a CLI process holds a stale read → the CLI exits 1 with the store's message and writes nothing", async function () {
     const tsxLoader = path.join(extPath, 'node_modules', 'tsx');
     if (!fs.existsSync(tsxLoader)) this.skip();
     const input = await newTask('rel/r2-extension-first');
@@ -126,11 +144,24 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     const file = stateFileOf(root, 'rel/r2-extension-first');
     const pauseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-r2-pause-'));
     // The CLI's own code (src/cli/main.ts runCli) with its beforeSave seam held until we say go.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(extPath, 'test/reliability/children/cliPaused.ts'), 'step', '--state', file, '--answer', 'error-analysis'], {
-      cwd: extPath,
-      env: { ...cliEnv(), OKSTRA_R2_PAUSE_DIR: pauseDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(extPath, 'test/reliability/children/cliPaused.ts'),
+        'step',
+        '--state',
+        file,
+        '--answer',
+        'error-analysis',
+      ],
+      {
+        cwd: extPath,
+        env: { ...cliEnv(), OKSTRA_R2_PAUSE_DIR: pauseDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
@@ -146,7 +177,11 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       assert.equal(code, 1, out);
       assert.equal((JSON.parse(out) as { error: string }).error, `${file}: ${STALE}`);
       assert.deepEqual(fs.readFileSync(file), extensionBytes, 'the stale CLI wrote nothing');
-      assert.deepEqual(fs.readdirSync(path.dirname(file)).filter((n) => n.includes('.tmp-') || n.endsWith('.lock')), [], 'no temporary or lock left');
+      assert.deepEqual(
+        fs.readdirSync(path.dirname(file)).filter((n) => n.includes('.tmp-') || n.endsWith('.lock')),
+        [],
+        'no temporary or lock left',
+      );
     } finally {
       child.kill();
       fs.rmSync(pauseDir, { recursive: true, force: true });
@@ -156,7 +191,11 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
   it('R6: untrusted, the wizard is answered and saved; Run and Run Again refuse and run nothing; the persist action waits for trust', async () => {
     const pkg = (await activeExtension()).packageJSON as { contributes: { commands: Array<{ command: string; enablement?: string }> } };
     for (const id of ['okstra.run', 'okstra.runAgain']) {
-      assert.equal(pkg.contributes.commands.find((c) => c.command === id)?.enablement, 'isWorkspaceTrusted', `${id} is disabled in an untrusted workspace`);
+      assert.equal(
+        pkg.contributes.commands.find((c) => c.command === id)?.enablement,
+        'isWorkspaceTrusted',
+        `${id} is disabled in an untrusted workspace`,
+      );
     }
     features().setTrustOverride(false);
     const first = await newTask('rel/r6');
@@ -182,7 +221,12 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       },
     });
     countSave();
-    const state = JSON.parse(fs.readFileSync(file, 'utf8')) as { confirmed: boolean; pr_template_scope: string; answered: string[]; last_run: unknown };
+    const state = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      confirmed: boolean;
+      pr_template_scope: string;
+      answered: string[];
+      last_run: unknown;
+    };
     assert.equal(state.confirmed, true, 'answered and saved while untrusted');
     assert.equal(state.pr_template_scope, 'project');
     assert.ok(saves >= 1);
@@ -208,17 +252,21 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     assert.match(fs.readFileSync(configFile, 'utf8'), /prTemplate: docs\/rel-pr-template\.md/);
   });
 
-  it('R7: every text refusal of the static steps shows the engine\'s message in place, writes nothing, keeps the prompt, and the wizard continues', async () => {
+  it("R7: every text refusal of the static steps shows the engine's message in place, writes nothing, keeps the prompt, and the wizard continues", async () => {
     let input = await newTask('rel/r7');
     const file = stateFileOf(root, 'rel/r7');
     const refuse = async (box: vscode.InputBox, value: string, message: string): Promise<void> => {
       const step = stepOf(box);
       const before = fs.readFileSync(file);
       await typeAndAccept(box, value);
-      const shown = await waitFor(`the refusal of ${JSON.stringify(value)} at ${step}`, () => {
-        const m = validationText(box);
-        return m === message ? m : undefined;
-      }, 10_000).catch(() => validationText(box));
+      const shown = await waitFor(
+        `the refusal of ${JSON.stringify(value)} at ${step}`,
+        () => {
+          const m = validationText(box);
+          return m === message ? m : undefined;
+        },
+        10_000,
+      ).catch(() => validationText(box));
       assert.equal(shown, message, `${step} ← ${JSON.stringify(value)}`);
       assert.equal(features().controller.runner.input, box, 'the same InputBox stays open');
       assert.equal(stepOf(box), step);
@@ -271,7 +319,10 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     const nameBox = input as vscode.InputBox;
     const tasksBefore = fs.readdirSync(path.join(root, '.okstra/tasks/rel')).sort();
     await typeAndAccept(nameBox, 'no-slash');
-    await waitFor('the task-new refusal', () => validationText(nameBox) === 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).');
+    await waitFor(
+      'the task-new refusal',
+      () => validationText(nameBox) === 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).',
+    );
     await typeAndAccept(nameBox, 'rel/r7');
     await waitFor('the existing-task refusal', () => validationText(nameBox) === "task 'rel/r7' already exists");
     assert.equal(features().controller.runner.input, nameBox);

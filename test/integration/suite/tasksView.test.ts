@@ -18,7 +18,10 @@ function tasksApi(): TasksViewApi {
 function writeTask(root: string, id: string, manifest: Record<string, unknown>): void {
   const dir = path.join(root, '.okstra/tasks', GROUP, id);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'task-manifest.json'), `${JSON.stringify({ taskKey: `${GROUP}/${id}`, taskGroup: GROUP, taskId: id, ...manifest }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(dir, 'task-manifest.json'),
+    `${JSON.stringify({ taskKey: `${GROUP}/${id}`, taskGroup: GROUP, taskId: id, ...manifest }, null, 2)}\n`,
+  );
   fs.writeFileSync(path.join(dir, 'brief.md'), `---\ntitle: ${id}\n---\n# ${id}\n`);
 }
 
@@ -38,7 +41,10 @@ async function waitForRows<T>(what: string, probe: (rows: TaskRow[]) => T | unde
   for (;;) {
     const v = probe(await taskRows());
     if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; rows: ${JSON.stringify((await taskRows()).map((r) => [r.key, r.label, r.description]))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}; rows: ${JSON.stringify((await taskRows()).map((r) => [r.key, r.label, r.description]))}`,
+      );
     await sleep(100);
   }
 }
@@ -57,7 +63,11 @@ describe('tasks view', function () {
       workflow: { currentPhase: 'implementation', nextRecommendedPhase: { phase: 'final-verification', status: 'pending' } },
       contract: { outcome: 'revision-requested' },
     });
-    writeTask(root, 'beta', { title: 'Beta ledger', updatedAt: '2026-11-29T10:00:00Z', workflow: { currentPhase: 'error-analysis', nextRecommendedPhase: 'implementation-planning' } });
+    writeTask(root, 'beta', {
+      title: 'Beta ledger',
+      updatedAt: '2026-11-29T10:00:00Z',
+      workflow: { currentPhase: 'error-analysis', nextRecommendedPhase: 'implementation-planning' },
+    });
     await vscode.commands.executeCommand('okstra.tasks.focus');
     await waitFor('the Tasks view to become visible', () => tasksApi().view.visible, 10_000);
   });
@@ -67,7 +77,8 @@ describe('tasks view', function () {
     tasksApi().provider.setFilter({ text: '', phase: '', unfinishedOnly: false });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(path.join(root, '.okstra/tasks', GROUP), { recursive: true, force: true });
-    for (const n of fs.readdirSync(path.join(root, '.okstra/tasks'))) if (n.startsWith(GROUP)) fs.rmSync(path.join(root, '.okstra/tasks', n), { recursive: true, force: true });
+    for (const n of fs.readdirSync(path.join(root, '.okstra/tasks')))
+      if (n.startsWith(GROUP)) fs.rmSync(path.join(root, '.okstra/tasks', n), { recursive: true, force: true });
   });
 
   afterEach(async () => {
@@ -75,10 +86,16 @@ describe('tasks view', function () {
   });
 
   it('is contributed beside the Wizard view and shows a row per task with phase, next phase, verdict', async () => {
-    const views = (vscode.extensions.getExtension('okstra.okstra-wizard')!.packageJSON.contributes.views.okstra as Array<{ id: string }>).map((v) => v.id);
+    const views = (
+      vscode.extensions.getExtension('okstra.okstra-wizard')!.packageJSON.contributes.views.okstra as Array<{ id: string }>
+    ).map((v) => v.id);
     assert.deepEqual(views, ['okstra.wizard', 'okstra.tasks']);
     const rows = await waitForRows('the two tasks', (r) => r.length === 2 && r);
-    assert.deepEqual(rows.map((r) => r.key), ['board/alpha', 'board/beta'], 'catalogue order: newest first');
+    assert.deepEqual(
+      rows.map((r) => r.key),
+      ['board/alpha', 'board/beta'],
+      'catalogue order: newest first',
+    );
     const [alpha, beta] = rows;
     assert.equal(alpha.label, 'Alpha refunds');
     assert.match(alpha.description, /implementation {2}· {2}next: final-verification \(pending\) {2}· {2}verdict: revision-requested/);
@@ -115,7 +132,9 @@ describe('tasks view', function () {
     assert.equal(features().controller.session?.taskKey, 'board/alpha');
     const step = stepOf(input);
     await closePrompt();
-    const marked = await waitForRows('the unfinished-wizard mark', (rows) => rows.find((r) => r.key === 'board/alpha' && r.contextValue.includes('unfinished') && r.wizard?.step));
+    const marked = await waitForRows('the unfinished-wizard mark', (rows) =>
+      rows.find((r) => r.key === 'board/alpha' && r.contextValue.includes('unfinished') && r.wizard?.step),
+    );
     assert.equal(marked.wizard?.step, step, 'the mark names the step the wizard stopped at');
     assert.equal(marked.wizard?.statePath, path.join(root, '.okstra/tasks', GROUP, 'alpha.wizard.json'));
     assert.match(marked.description, new RegExp(`wizard at ${step} \\(\\d+ of \\d+\\)`));
@@ -126,7 +145,7 @@ describe('tasks view', function () {
     assert.equal(features().controller.session?.statePath, marked.wizard?.statePath);
   });
 
-  it('Open Brief opens the task\'s brief.md', async () => {
+  it("Open Brief opens the task's brief.md", async () => {
     const beta = (await taskRows()).find((r) => r.key === 'board/beta')!;
     await vscode.commands.executeCommand('okstra.tasks.openBrief', beta);
     const brief = path.join(root, '.okstra/tasks', GROUP, 'beta', 'brief.md');
@@ -137,7 +156,10 @@ describe('tasks view', function () {
     const api = tasksApi();
     api.provider.setFilter({ text: 'beta', phase: '', unfinishedOnly: false });
     await waitFor('the filter description', () => api.view.description?.includes('beta'));
-    assert.deepEqual((await taskRows()).map((r) => r.key), ['board/beta']);
+    assert.deepEqual(
+      (await taskRows()).map((r) => r.key),
+      ['board/beta'],
+    );
     api.provider.setFilter({ text: '', phase: '', unfinishedOnly: true });
     const keys = (await taskRows()).map((r) => r.key);
     assert.ok(keys.includes('board/alpha') && !keys.includes('board/beta'), keys.join(', '));
@@ -150,7 +172,7 @@ describe('tasks view', function () {
     assert.equal((await taskRows()).length, 3);
   });
 
-  it('Create a Task… (the welcome\'s button) starts New Run at + New task…', async () => {
+  it("Create a Task… (the welcome's button) starts New Run at + New task…", async () => {
     void vscode.commands.executeCommand('okstra.tasks.createTask');
     const input = await nextInput();
     assert.equal(stepOf(input), 'task-new');

@@ -16,7 +16,10 @@ function tasksApi(): TasksViewApi {
 function writeTask(root: string, group: string, id: string, title: string): void {
   const dir = path.join(root, '.okstra/tasks', group, id);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'task-manifest.json'), `${JSON.stringify({ taskKey: `${group}/${id}`, taskGroup: group, taskId: id, title }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(dir, 'task-manifest.json'),
+    `${JSON.stringify({ taskKey: `${group}/${id}`, taskGroup: group, taskId: id, title }, null, 2)}\n`,
+  );
 }
 
 describe('multi-root workspace: tasks view', function () {
@@ -27,7 +30,7 @@ describe('multi-root workspace: tasks view', function () {
   before(async function () {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (folders.length < 2) {
-      console.log('      (one folder open: the multi-root tests run in the runner\'s multi-root pass)');
+      console.log("      (one folder open: the multi-root tests run in the runner's multi-root pass)");
       this.skip();
     }
     await activeExtension();
@@ -45,7 +48,7 @@ describe('multi-root workspace: tasks view', function () {
     fs.rmSync(path.join(beta, '.okstra/tasks/board-b'), { recursive: true, force: true });
   });
 
-  it('shows a row per folder with its groups, and New Run on a row starts in that row\'s folder', async () => {
+  it("shows a row per folder with its groups, and New Run on a row starts in that row's folder", async () => {
     const provider = tasksApi().provider;
     let roots: BoardRow[] = [];
     const deadline = Date.now() + 20_000;
@@ -54,7 +57,13 @@ describe('multi-root workspace: tasks view', function () {
       if (roots.length === 2) break;
       await sleep(200);
     }
-    assert.deepEqual(roots.map((r) => [r.kind, r.label]), [['folder', 'alpha'], ['folder', 'beta']]);
+    assert.deepEqual(
+      roots.map((r) => [r.kind, r.label]),
+      [
+        ['folder', 'alpha'],
+        ['folder', 'beta'],
+      ],
+    );
     const [group] = await provider.getChildren(roots[1]);
     assert.equal(group.label, 'board-b');
     const [row] = (await provider.getChildren(group)) as TaskRow[];

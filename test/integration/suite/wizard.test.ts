@@ -9,8 +9,22 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  accept, answerUntilConfirmed, iconOf, closePrompt, features, isQuickPick, nextInput, openWizardHost, setActive, sleep, stepOf,
-  typeAndAccept, validationText, waitFor, type FakeDialogs, type WizardHost,
+  accept,
+  answerUntilConfirmed,
+  iconOf,
+  closePrompt,
+  features,
+  isQuickPick,
+  nextInput,
+  openWizardHost,
+  setActive,
+  sleep,
+  stepOf,
+  typeAndAccept,
+  validationText,
+  waitFor,
+  type FakeDialogs,
+  type WizardHost,
 } from './wizardMoreHelpers';
 
 const TASK = 'demo/wizard-it';
@@ -33,8 +47,17 @@ describe('wizard UI', function () {
   it('registers every wizard command', async () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     for (const c of [
-      'okstra.newRun', 'okstra.resume', 'okstra.editStep', 'okstra.run', 'okstra.runAgain', 'okstra.showConfirmation',
-      'okstra.openStateFile', 'okstra.abort', 'okstra.editFromHere', 'okstra.showOutput', 'okstra.promptBack',
+      'okstra.newRun',
+      'okstra.resume',
+      'okstra.editStep',
+      'okstra.run',
+      'okstra.runAgain',
+      'okstra.showConfirmation',
+      'okstra.openStateFile',
+      'okstra.abort',
+      'okstra.editFromHere',
+      'okstra.showOutput',
+      'okstra.promptBack',
     ]) {
       assert.ok(registered.has(c), `${c} is not registered`);
     }
@@ -103,10 +126,15 @@ describe('wizard UI', function () {
       const input = await nextInput();
       assert.ok(isQuickPick(input));
       assert.equal(stepOf(input), 'confirm');
-      const doc = await waitFor('the confirmation document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'okstra-readonly'));
+      const doc = await waitFor('the confirmation document', () =>
+        vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'okstra-readonly'),
+      );
       assert.match(doc.getText(), /^# okstra render-bundle — demo\/wizard-it$/m);
       assert.match(doc.getText(), /render-bundle --lead-runtime \S+ .*--task-group demo --task-id wizard-it /);
-      const previewTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle'));
+      const previewTab = () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .find((t) => t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle'));
       await waitFor('the rendered document beside the prompt', () => previewTab());
       const copy = input.items.find((i) => i.label.includes('Copy Command Line'));
       assert.ok(copy);
@@ -143,10 +171,15 @@ describe('wizard UI', function () {
     void vscode.commands.executeCommand('okstra.editFromHere', row);
     let input = await nextInput();
     assert.equal(stepOf(input), 'role-model:analyser:2');
-    assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && /^Change this answer and ask \d+ later answers? again\?$/.test(c.message)), 'asked before clearing');
+    assert.ok(
+      dialogs.calls.some((c) => c.kind === 'ask' && /^Change this answer and ask \d+ later answers? again\?$/.test(c.message)),
+      'asked before clearing',
+    );
     assert.ok(isQuickPick(input));
     const qp = input;
-    const other = qp.items.find((i) => !i.label.startsWith('$(') && i.kind !== vscode.QuickPickItemKind.Separator && !i.label.includes(oldModel));
+    const other = qp.items.find(
+      (i) => !i.label.startsWith('$(') && i.kind !== vscode.QuickPickItemKind.Separator && !i.label.includes(oldModel),
+    );
     assert.ok(other);
     await setActive(qp, (i) => i === other);
     await accept();
@@ -179,7 +212,11 @@ describe('wizard UI', function () {
     json.answered = json.answered.filter((id) => !['directive-pick', 'related-tasks-pick', 'confirm'].includes(id));
     json.confirmed = null;
     fs.writeFileSync(file, JSON.stringify(json, null, 2) + '\n');
-    await waitFor('the tree to show directive-pick as current', () => features().tree.rows.some((r) => r.id === 'current:directive-pick'), 10_000);
+    await waitFor(
+      'the tree to show directive-pick as current',
+      () => features().tree.rows.some((r) => r.id === 'current:directive-pick'),
+      10_000,
+    );
     assert.equal(features().controller.session!.state.confirmed, null);
     void vscode.commands.executeCommand('okstra.resume');
     const input = await nextInput();
@@ -245,7 +282,13 @@ describe('wizard UI', function () {
       const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
       await vscode.commands.executeCommand('okstra.run');
       await finished;
-      const got = await waitFor('the stand-in to write its argv', () => fs.existsSync(argvFile) && fs.statSync(argvFile).size > 0 && (JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] }));
+      const got = await waitFor(
+        'the stand-in to write its argv',
+        () =>
+          fs.existsSync(argvFile) &&
+          fs.statSync(argvFile).size > 0 &&
+          (JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] }),
+      );
       assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
       const saved = JSON.parse(fs.readFileSync(session.statePath!, 'utf8')) as { last_run: { exitCode: number | null } };
       // With shell integration the exit code arrives; without it, it is recorded as unknown.
@@ -274,7 +317,10 @@ describe('wizard UI', function () {
       sub.dispose();
       assert.equal(finished, undefined);
       const refusal = dialogs.calls.find((c) => c.kind === 'error');
-      assert.equal(refusal?.message, `cannot run okstra: '${path.join(root, 'no-such-okstra')}' was not found or is not executable (set okstra.command, or okstraCommand in .okstra/config.yaml)`);
+      assert.equal(
+        refusal?.message,
+        `cannot run okstra: '${path.join(root, 'no-such-okstra')}' was not found or is not executable (set okstra.command, or okstraCommand in .okstra/config.yaml)`,
+      );
       assert.deepEqual(fs.readFileSync(statePath), before, 'nothing is recorded for a run that cannot start');
     } finally {
       await config.update('command', saved, vscode.ConfigurationTarget.Workspace);
@@ -352,7 +398,10 @@ describe('wizard UI', function () {
     void vscode.commands.executeCommand('okstra.newRun');
     let input = await nextInput();
     assert.equal(stepOf(input), 'task-pick');
-    await setActive(input as vscode.QuickPick<vscode.QuickPickItem>, (i) => i.label.includes('demo/second') || i.description?.includes('demo/second') === true);
+    await setActive(
+      input as vscode.QuickPick<vscode.QuickPickItem>,
+      (i) => i.label.includes('demo/second') || i.description?.includes('demo/second') === true,
+    );
     await accept();
     input = await nextInput(input);
     assert.equal(stepOf(input), 'task-type');

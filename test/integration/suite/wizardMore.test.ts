@@ -13,8 +13,27 @@ import * as vscode from 'vscode';
 import { en } from '../../../src/core/text/en';
 import { ko } from '../../../src/core/text/ko';
 import {
-  accept, answerUntilConfirmed, choose, closePrompt, errorItemText, features, isQuickPick, newTask, nextInput, openWizardHost,
-  iconOf, setActive, sleep, stateFileOf, stepOf, typeAndAccept, validationText, valueOf, waitFor, type FakeDialogs, type WizardHost,
+  accept,
+  answerUntilConfirmed,
+  choose,
+  closePrompt,
+  errorItemText,
+  features,
+  isQuickPick,
+  newTask,
+  nextInput,
+  openWizardHost,
+  iconOf,
+  setActive,
+  sleep,
+  stateFileOf,
+  stepOf,
+  typeAndAccept,
+  validationText,
+  valueOf,
+  waitFor,
+  type FakeDialogs,
+  type WizardHost,
 } from './wizardMoreHelpers';
 
 describe('wizard UI, more', function () {
@@ -51,7 +70,7 @@ describe('wizard UI, more', function () {
     await closePrompt().catch(() => undefined);
   });
 
-  it('R7: a pick the engine refuses shows the engine\'s exact message in the QuickPick, writes nothing, and the wizard continues from the same prompt', async () => {
+  it("R7: a pick the engine refuses shows the engine's exact message in the QuickPick, writes nothing, and the wizard continues from the same prompt", async () => {
     let input = await newTask('more/r7');
     assert.ok(isQuickPick(input));
     const qp = input;
@@ -66,7 +85,7 @@ describe('wizard UI, more', function () {
     await setActive(qp, (i) => i === refused);
     await accept();
     const shown = await waitFor('the refusal in the QuickPick', () => errorItemText(qp));
-    assert.equal(shown, refused.detail, 'the QuickPick shows the engine\'s message');
+    assert.equal(shown, refused.detail, "the QuickPick shows the engine's message");
     assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
     assert.equal(qp.title, title, 'the same prompt (same step and progress)');
     assert.deepEqual(fs.readFileSync(file), before, 'a refused answer writes nothing');
@@ -83,7 +102,7 @@ describe('wizard UI, more', function () {
     assert.deepEqual(saved.answered, ['task-pick', 'task-new', 'task-type']);
   });
 
-  it('task-pick answered again with another task moves the wizard to that task\'s file (the old one is deleted); refused while the target has an unfinished wizard', async () => {
+  it("task-pick answered again with another task moves the wizard to that task's file (the old one is deleted); refused while the target has an unfinished wizard", async () => {
     // more/move-c: a task without a wizard; more/move-b: a task with an unfinished wizard; more/move-a: ours.
     await newTask('more/move-c');
     await closePrompt();
@@ -127,7 +146,8 @@ describe('wizard UI, more', function () {
   });
 
   it('Run applies the persist action (pr-template-scope project → set-config prTemplate, the rest of config.yaml kept) only when it starts; "Run Anyway" is asked first when a selected model cannot start here', async () => {
-    const original = '# Project settings (comments, order and blank lines are kept by set-config)\n\nprojectId: vscode-fixture   # the id\n\nmodelDefaults: {}\n';
+    const original =
+      '# Project settings (comments, order and blank lines are kept by set-config)\n\nprojectId: vscode-fixture   # the id\n\nmodelDefaults: {}\n';
     fs.writeFileSync(configFile, original);
     void vscode.commands.executeCommand('okstra.newRun');
     let input = await nextInput();
@@ -162,7 +182,9 @@ describe('wizard UI, more', function () {
       assert.equal(session.taskKey, 'ship/release-1');
       const outcome = session.outcome();
       assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
-      assert.deepEqual(outcome.persistActions, [{ action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: '.github/pull_request_template.md' }]);
+      assert.deepEqual(outcome.persistActions, [
+        { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: '.github/pull_request_template.md' },
+      ]);
       // The confirm step's Run asks first.
       const asked = dialogs.calls.find((c) => c.kind === 'ask');
       assert.ok(asked, `Run asked nothing: ${JSON.stringify(dialogs.calls)}`);
@@ -201,7 +223,7 @@ describe('wizard UI, more', function () {
     assert.equal(fs.readFileSync(configFile, 'utf8'), `${original}prTemplate: .github/pull_request_template.md\n`);
   });
 
-  it('Korean: with a ko language the prompts show the engine\'s Korean catalogue; refusals stay English (protocol); back to English without it (language seam)', async () => {
+  it("Korean: with a ko language the prompts show the engine's Korean catalogue; refusals stay English (protocol); back to English without it (language seam)", async () => {
     features().setLanguageOverride('ko-KR');
     try {
       void vscode.commands.executeCommand('okstra.newRun');
@@ -218,7 +240,10 @@ describe('wizard UI, more', function () {
       assert.match(input.prompt ?? '', /[\uac00-\ud7a3]/, 'Hangul');
       const box = input;
       await typeAndAccept(box, 'bad');
-      assert.equal(await waitFor('the refusal', () => validationText(box)), 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).');
+      assert.equal(
+        await waitFor('the refusal', () => validationText(box)),
+        'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).',
+      );
       await closePrompt();
     } finally {
       features().setLanguageOverride(undefined);

@@ -6,9 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  FakeDialogs, accept, activeExtension, closePrompt, features, nextInput, sleep, stepOf,
-} from './wizardMoreHelpers';
+import { FakeDialogs, accept, activeExtension, closePrompt, features, nextInput, sleep, stepOf } from './wizardMoreHelpers';
 
 describe('multi-root workspace', function () {
   this.timeout(60_000);
@@ -18,11 +16,14 @@ describe('multi-root workspace', function () {
   before(async function () {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (folders.length < 2) {
-      console.log('      (one folder open: the multi-root tests run in the runner\'s multi-root pass)');
+      console.log("      (one folder open: the multi-root tests run in the runner's multi-root pass)");
       this.skip();
     }
     await activeExtension();
-    assert.deepEqual(folders.map((f) => f.name), ['alpha', 'beta']);
+    assert.deepEqual(
+      folders.map((f) => f.name),
+      ['alpha', 'beta'],
+    );
     alpha = folders[0].uri.fsPath;
     beta = folders[1].uri.fsPath;
     features().setDialogs(new FakeDialogs());

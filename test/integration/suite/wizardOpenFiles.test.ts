@@ -7,8 +7,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  FakeDialogs, activeExtension, answerUntilConfirmed, choose, closePrompt, fakeProviderClis, features, isQuickPick, newTask, nextInput,
-  stepOf, typeAndAccept, waitFor, type Input,
+  FakeDialogs,
+  activeExtension,
+  answerUntilConfirmed,
+  choose,
+  closePrompt,
+  fakeProviderClis,
+  features,
+  isQuickPick,
+  newTask,
+  nextInput,
+  stepOf,
+  typeAndAccept,
+  waitFor,
+  type Input,
 } from './wizardMoreHelpers';
 
 /** The text editor tab of this file, in any group. */
@@ -105,13 +117,21 @@ describe('wizard opens the files it creates', function () {
     // The wizard waits while the person writes (issue 12 #11): no prompt covers the file; the view says so.
     await waitFor('the wizard to wait', () => features().controller.ctx.waitingFor);
     assert.equal(features().controller.runner.input, undefined, 'no prompt over the answers file');
-    assert.ok(features().tree.rows.some((r) => r.id === 'waiting'), features().tree.rows.map((r) => r.id).join(' '));
+    assert.ok(
+      features().tree.rows.some((r) => r.id === 'waiting'),
+      features()
+        .tree.rows.map((r) => r.id)
+        .join(' '),
+    );
     fs.appendFileSync(answers, 'All EU regions; a 10-minute window is fine.\n');
     void vscode.commands.executeCommand('okstra.resume');
     input = await nextInput(input);
     assert.notEqual(stepOf(input), 'clarification-pick');
 
     await answerUntilConfirmed(input);
-    assert.equal(features().controller.session?.state.clarification_response_path, '.okstra/tasks/open/asked/clarifications/2026-11-29-1.answers.md');
+    assert.equal(
+      features().controller.session?.state.clarification_response_path,
+      '.okstra/tasks/open/asked/clarifications/2026-11-29-1.answers.md',
+    );
   });
 });

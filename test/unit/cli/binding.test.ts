@@ -61,7 +61,10 @@ describe('cli: answer binding (--prompt, --revision)', function () {
     const r = cli(['step', '--state', state, '--answer', defaultAnswer(next), '--prompt', next.id, '--revision', next.revision], { env });
     assert.equal(r.code, 0);
     assert.equal(r.json.code, 'wrong-prompt');
-    assert.equal(r.json.error, `the state changed since prompt '${next.id}' was shown (revision ${next.revision} is now ${now}); nothing was written`);
+    assert.equal(
+      r.json.error,
+      `the state changed since prompt '${next.id}' was shown (revision ${next.revision} is now ${now}); nothing was written`,
+    );
     assert.deepEqual(snapshotTree(root), before);
   });
 
@@ -93,7 +96,9 @@ describe('cli: answer binding (--prompt, --revision)', function () {
     assert.equal(bad.json.code, 'wrong-prompt');
     assert.equal(bad.json.error, `the current prompt is '${a.json.next.id}', not '${next.id}'; nothing was written`);
     assert.deepEqual(snapshotTree(root), before);
-    const good = cli(['rewind', '--state', state, '--to', 'task-type', '--prompt', a.json.next.id, '--revision', a.json.next.revision], { env });
+    const good = cli(['rewind', '--state', state, '--to', 'task-type', '--prompt', a.json.next.id, '--revision', a.json.next.revision], {
+      env,
+    });
     assert.equal(good.json.ok, true, good.stdout);
   });
 

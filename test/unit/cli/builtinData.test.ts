@@ -13,7 +13,9 @@ import { REPO_ROOT } from './cliHarness';
 const PROFILES = path.join(REPO_ROOT, 'profiles');
 
 async function bundledData(): Promise<BuiltinData> {
-  const { builtinDataJson } = (await import(path.join(REPO_ROOT, 'scripts', 'builtinData.mjs'))) as { builtinDataJson(root: string): Promise<string> };
+  const { builtinDataJson } = (await import(path.join(REPO_ROOT, 'scripts', 'builtinData.mjs'))) as {
+    builtinDataJson(root: string): Promise<string>;
+  };
   return JSON.parse(await builtinDataJson(REPO_ROOT)) as BuiltinData;
 }
 
@@ -25,8 +27,14 @@ describe('built-in profiles and registry parsed at build time', function () {
   });
 
   it('holds every shipped profile and the registry, each equal to a run-time parse of the same file', () => {
-    const shipped = fs.readdirSync(PROFILES).filter((n) => n.endsWith('.md')).sort();
-    assert.deepEqual(data.profiles.map((p) => `${p.taskType}.md`), shipped);
+    const shipped = fs
+      .readdirSync(PROFILES)
+      .filter((n) => n.endsWith('.md'))
+      .sort();
+    assert.deepEqual(
+      data.profiles.map((p) => `${p.taskType}.md`),
+      shipped,
+    );
     for (const p of data.profiles) {
       const text = fs.readFileSync(path.join(PROFILES, `${p.taskType}.md`), 'utf8');
       assert.equal(p.text, text);

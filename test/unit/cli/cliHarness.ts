@@ -141,7 +141,11 @@ export function statePathIn(projectRoot: string, group: string, name: string): s
 }
 
 /** In-process run of the same CLI (argv in, stdout out) for long replays; the process boundary is tested elsewhere. */
-export async function cliInProcess(args: string[], env: NodeJS.ProcessEnv, hooks?: import('../../../src/cli/session').CliHooks): Promise<CliRun> {
+export async function cliInProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  hooks?: import('../../../src/cli/session').CliHooks,
+): Promise<CliRun> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runCli } = require('../../../src/cli/main') as typeof import('../../../src/cli/main');
   const out = await runCli({ argv: args, env, cwd: os.tmpdir(), hooks });

@@ -68,7 +68,19 @@ describe('cli: commands', function () {
       fs.rmSync(path.join(root, '.okstra', 'config.yaml'), { force: true });
       const state = path.join(dir, 's.json');
       const r = cli(
-        ['init', '--state', state, '--project-root', root, '--host-runtime', 'codex', '--entry-mode', 'current-session', '--available-functions', 'spawn_agent, Bash,'],
+        [
+          'init',
+          '--state',
+          state,
+          '--project-root',
+          root,
+          '--host-runtime',
+          'codex',
+          '--entry-mode',
+          'current-session',
+          '--available-functions',
+          'spawn_agent, Bash,',
+        ],
         { env },
       );
       assert.equal(r.code, 0, r.stdout);
@@ -89,7 +101,11 @@ describe('cli: commands', function () {
       const root = copyFixture('okstra-project');
       const state = path.join(root, 'wizard.json');
       assert.equal(cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env }).code, 0);
-      usageRefusal(['init', '--state', state, '--project-root', root], `${state}: state file already exists (use --force to replace it)`, root);
+      usageRefusal(
+        ['init', '--state', state, '--project-root', root],
+        `${state}: state file already exists (use --force to replace it)`,
+        root,
+      );
       const r = cli(['init', '--state', state, '--project-root', root, '--force'], { env });
       assert.equal(r.code, 0, r.stdout);
       assert.deepEqual(JSON.parse(fs.readFileSync(state, 'utf8')).answered, []);
@@ -270,11 +286,17 @@ describe('cli: commands', function () {
         prompt = cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env: bare }).json.next;
       }
       // No provider CLI at all: no count can be completed.
-      assert.ok(prompt.options.every((o: any) => o.disabled), JSON.stringify(prompt.options));
+      assert.ok(
+        prompt.options.every((o: any) => o.disabled),
+        JSON.stringify(prompt.options),
+      );
       // The native provider's CLI through OKSTRA_CLAUDE_CLI, no terminal backend: claude models can start.
       const claude = path.join(providerBinDir, 'claude');
       const withClaude = cli(['step', '--state', state], { env: { ...bare, OKSTRA_CLAUDE_CLI: claude } });
-      assert.ok(withClaude.json.current.options.some((o: any) => !o.disabled), withClaude.stdout);
+      assert.ok(
+        withClaude.json.current.options.some((o: any) => !o.disabled),
+        withClaude.stdout,
+      );
     });
   });
 

@@ -36,8 +36,7 @@ describe('cli: environment', () => {
       assert.throws(
         () => cliTerminalBackend({ OKSTRA_TERMINAL_BACKEND: v }),
         (e: unknown) =>
-          e instanceof UsageError &&
-          e.message === `OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: ${repr}`,
+          e instanceof UsageError && e.message === `OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: ${repr}`,
       );
     }
   });
@@ -65,10 +64,7 @@ describe('cli: environment', () => {
     const dir = tempDir();
     assert.equal(cliUserModelDefaults({}, dir), null);
     assert.equal(cliUserModelDefaults({ OKSTRA_MODEL_DEFAULTS: '' }, dir), null);
-    fs.writeFileSync(
-      path.join(dir, 'd.yaml'),
-      'analyser: [claude/opus-4.5, codex/gpt-5.1-codex]\nreport-writer:\n  - claude/sonnet-4.5\n',
-    );
+    fs.writeFileSync(path.join(dir, 'd.yaml'), 'analyser: [claude/opus-4.5, codex/gpt-5.1-codex]\nreport-writer:\n  - claude/sonnet-4.5\n');
     assert.deepEqual(cliUserModelDefaults({ OKSTRA_MODEL_DEFAULTS: 'd.yaml' }, dir), {
       source: { kind: 'file', path: 'd.yaml' },
       defaults: { analyser: ['claude/opus-4.5', 'codex/gpt-5.1-codex'], 'report-writer': ['claude/sonnet-4.5'] },

@@ -5,16 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  cleanupTemp,
-  cli,
-  cliInProcess,
-  copyFixture,
-  driveInProcess,
-  fullMachine,
-  statePathIn,
-  type Turn,
-} from './cliHarness';
+import { cleanupTemp, cli, cliInProcess, copyFixture, driveInProcess, fullMachine, statePathIn, type Turn } from './cliHarness';
 import {
   CurrentDocSchema,
   InitDocSchema,
@@ -128,10 +119,7 @@ const FLOWS: Flow[] = [
       assert.equal(a['approved-plan'], abs(root, '.okstra/tasks/platform/node-upgrade/plan/approved-plan.md'));
       assert.equal(a['base-ref'], '');
       assert.equal(a.stages, 'bump-runtime,fix-deps');
-      assert.ok(
-        out.confirmationText.includes('\n  worktree      : reuse ../wt/node-upgrade (okstra/node-upgrade)'),
-        out.confirmationText,
-      );
+      assert.ok(out.confirmationText.includes('\n  worktree      : reuse ../wt/node-upgrade (okstra/node-upgrade)'), out.confirmationText);
     },
   },
   {
@@ -205,7 +193,10 @@ describe('cli: a complete wizard for each task type', function () {
       assert.equal(turns.at(-1)!.step, 'confirm');
       assert.equal(turns.find((t) => t.step === 'task-type')?.echo, `task-type: ${flow.type}`);
       // Every role-model prompt was answered with a model; spawn-process: the leader is a selectable role.
-      assert.ok(turns.some((t) => t.step === 'role-model:leader:1'), turns.map((t) => t.step).join(' '));
+      assert.ok(
+        turns.some((t) => t.step === 'role-model:leader:1'),
+        turns.map((t) => t.step).join(' '),
+      );
 
       const step = cli(['step', '--state', state], { env });
       CurrentDocSchema.parse(step.json);
@@ -240,7 +231,10 @@ describe('cli: a complete wizard for each task type', function () {
       assert.equal(lines[1], `  task-type     : ${flow.type}`);
       for (const m of models) {
         const [role, ref] = m.split('=');
-        assert.ok(lines.some((l: string) => l.startsWith(`  role          : ${role} #`) && l.endsWith(` = ${ref}`)), m);
+        assert.ok(
+          lines.some((l: string) => l.startsWith(`  role          : ${role} #`) && l.endsWith(` = ${ref}`)),
+          m,
+        );
       }
       flow.check(args, root, out.json, turns);
 
@@ -268,7 +262,10 @@ describe('cli: a complete wizard for each task type', function () {
         const copy = path.join(path.dirname(f.state), `${flow.id}.rewind-${i}.wizard.json`);
         fs.writeFileSync(copy, original);
         // The first rewind through a real process, the others in-process (the same CLI, no process start).
-        const r = i === 0 ? cli(['rewind', '--state', copy, '--to', id], { env }) : await cliInProcess(['rewind', '--state', copy, '--to', id], env);
+        const r =
+          i === 0
+            ? cli(['rewind', '--state', copy, '--to', id], { env })
+            : await cliInProcess(['rewind', '--state', copy, '--to', id], env);
         assert.equal(r.code, 0, r.stdout);
         SubmitDocSchema.parse(r.json);
         assert.equal(r.json.echo, `edit-target: ${id} (rewinding)`);

@@ -21,13 +21,21 @@ async function buildRelease(): Promise<string> {
 }
 
 function run(cli: string, cacheHome: string, args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { env: { PATH: path.dirname(process.execPath), XDG_CACHE_HOME: cacheHome, HOME: cacheHome }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    env: { PATH: path.dirname(process.execPath), XDG_CACHE_HOME: cacheHome, HOME: cacheHome },
+    encoding: 'utf8',
+  });
   return { code: r.status, json: JSON.parse(r.stdout), stderr: r.stderr };
 }
 
 function cacheFiles(cacheHome: string): string[] {
   const dir = path.join(cacheHome, 'okstra-wizard');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.v8cache')).map((f) => path.join(dir, f)) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.v8cache'))
+        .map((f) => path.join(dir, f))
+    : [];
 }
 
 describe('cli launcher: dist/cli.js and its V8 code cache', function () {
@@ -71,7 +79,12 @@ describe('cli launcher: dist/cli.js and its V8 code cache', function () {
 
   it('serves `mcp` from dist/mcp.js', async () => {
     const home = tempDir('okstra-cache-');
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--project-root', home], env: { PATH: path.dirname(process.execPath), HOME: home }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cli, 'mcp', '--project-root', home],
+      env: { PATH: path.dirname(process.execPath), HOME: home },
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'launcher-test', version: '0.0.0' });
     await client.connect(transport);
     try {

@@ -4,16 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  cleanupTemp,
-  cli,
-  copyFixture,
-  driveInProcess,
-  fullMachine,
-  sha256,
-  snapshotTree,
-  statePathIn,
-} from './cliHarness';
+import { cleanupTemp, cli, copyFixture, driveInProcess, fullMachine, sha256, snapshotTree, statePathIn } from './cliHarness';
 import { CurrentDocSchema, OutcomeDocSchema, RefusedDocSchema, SubmitDocSchema } from '../../../src/cli/outputSchemas';
 
 describe('cli: a legacy v1 state file', function () {

@@ -22,7 +22,10 @@ describe('cli: outcome is checked again every time', function () {
     await driveInProcess(state, init.json.next, { 'role-count:analyser': '2' }, env);
     const o = cli(['outcome', '--state', state], { env });
     OutcomeDocSchema.parse(o.json);
-    assert.ok(o.json.renderArgv.includes('analyser=codex/gpt-5.1-codex') || o.json.renderArgv.some((a: string) => a.includes('codex/')), o.stdout);
+    assert.ok(
+      o.json.renderArgv.includes('analyser=codex/gpt-5.1-codex') || o.json.renderArgv.some((a: string) => a.includes('codex/')),
+      o.stdout,
+    );
     return { root, state };
   }
 
@@ -38,14 +41,23 @@ describe('cli: outcome is checked again every time', function () {
   it('a provider disabled after confirming: refused, naming the removed model and a role step to edit', async () => {
     const { root, state } = await confirmedWizard();
     fs.appendFileSync(path.join(root, '.okstra', 'config.yaml'), 'providers:\n  codex:\n    enabled: false\n');
-    const doc = refused(state, /^the confirmed wizard cannot run: the role selection changed since it was confirmed: removed model 'codex\/gpt-5\.1-codex' from role 'analyser' #2: .*; edit step 'role-[a-z-]+:analyser'$/);
-    assert.ok(doc.notices?.some((n: string) => n.includes("removed model 'codex/gpt-5.1-codex'")), 'the notice says what changed too');
+    const doc = refused(
+      state,
+      /^the confirmed wizard cannot run: the role selection changed since it was confirmed: removed model 'codex\/gpt-5\.1-codex' from role 'analyser' #2: .*; edit step 'role-[a-z-]+:analyser'$/,
+    );
+    assert.ok(
+      doc.notices?.some((n: string) => n.includes("removed model 'codex/gpt-5.1-codex'")),
+      'the notice says what changed too',
+    );
   });
 
   it('the brief deleted after confirming: refused, naming the file, its field and step brief', async () => {
     const { root, state } = await confirmedWizard();
     fs.rmSync(path.join(root, '.okstra', 'tasks', 'payments', 'refund-timeout', 'brief.md'));
-    refused(state, /'\.okstra\/tasks\/payments\/refund-timeout\/brief\.md' \(state field 'brief_path'\) is not a file any more; edit step 'brief'$/);
+    refused(
+      state,
+      /'\.okstra\/tasks\/payments\/refund-timeout\/brief\.md' \(state field 'brief_path'\) is not a file any more; edit step 'brief'$/,
+    );
   });
 
   it('the task folder deleted after confirming: refused, edit step task-pick', async () => {

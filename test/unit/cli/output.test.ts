@@ -6,7 +6,11 @@ describe('cli: output documents', () => {
   it('notices come right after ok, only when non-empty, each text once', () => {
     assert.deepEqual(Object.keys(document(true, { echo: 'x', next: null })), ['ok', 'echo', 'next']);
     assert.deepEqual(Object.keys(document(true, { echo: 'x' }, [])), ['ok', 'echo']);
-    const doc = document(false, { error: 'e', current: null }, [{ kind: 'selection', text: 'n1' }, 'n2', { kind: 'selection', text: 'n1' }]);
+    const doc = document(false, { error: 'e', current: null }, [
+      { kind: 'selection', text: 'n1' },
+      'n2',
+      { kind: 'selection', text: 'n1' },
+    ]);
     assert.deepEqual(Object.keys(doc), ['ok', 'notices', 'error', 'current']);
     assert.deepEqual(doc.notices, ['n1', 'n2']);
   });

@@ -5,8 +5,7 @@ import * as path from 'node:path';
 import { baseEnv, cleanupTemp, cli, REPO_ROOT, tempDir } from './cliHarness';
 import { ErrorDocSchema, VersionDocSchema } from '../../../src/cli/outputSchemas';
 
-const pkgVersion = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
-  .version;
+const pkgVersion = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -44,15 +43,15 @@ describe('cli: usage, help, version', () => {
   });
 
   it('R-CLI-2: --no-submit with --answer is refused, exit 2', () => {
-    assertUsageError(
-      ['step', '--state', 'x.json', '--no-submit', '--answer', 'run'],
-      '--no-submit and --answer are mutually exclusive',
-    );
+    assertUsageError(['step', '--state', 'x.json', '--no-submit', '--answer', 'run'], '--no-submit and --answer are mutually exclusive');
   });
 
   it('bad usage exits 2 with an error document and the usage on stderr', () => {
     assertUsageError([], /^missing command/);
-    assertUsageError(['launch', '--state', 'x'], "unknown command 'launch' (known: init, step, rewind, outcome, render-args, tree, abort, mcp)");
+    assertUsageError(
+      ['launch', '--state', 'x'],
+      "unknown command 'launch' (known: init, step, rewind, outcome, render-args, tree, abort, mcp)",
+    );
     assertUsageError(['step'], "'step' needs --state FILE");
     assertUsageError(['step', '--state'], "option '--state' needs a value");
     assertUsageError(['step', '--state', 'x', '--to', 'brief'], /^unknown option '--to' for 'step'/);

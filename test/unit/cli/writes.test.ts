@@ -16,13 +16,7 @@ import {
   statePathIn,
   tempDir,
 } from './cliHarness';
-import {
-  CurrentDocSchema,
-  ErrorDocSchema,
-  RefusedDocSchema,
-  RenderArgsDocSchema,
-  SubmitDocSchema,
-} from '../../../src/cli/outputSchemas';
+import { CurrentDocSchema, ErrorDocSchema, RefusedDocSchema, RenderArgsDocSchema, SubmitDocSchema } from '../../../src/cli/outputSchemas';
 
 describe('cli: writes, refusals and exit statuses', function () {
   this.timeout(60_000);
@@ -117,7 +111,11 @@ describe('cli: writes, refusals and exit statuses', function () {
       beforeSave: (p) => fs.writeFileSync(p, other),
     });
     assert.equal(r.code, 1, r.stdout);
-    assert.deepEqual(r.json, { ok: false, code: 'stale-state', error: `${state}: state file changed on disk since it was read; reload to continue` });
+    assert.deepEqual(r.json, {
+      ok: false,
+      code: 'stale-state',
+      error: `${state}: state file changed on disk since it was read; reload to continue`,
+    });
     assert.equal(fs.readFileSync(state, 'utf8'), other, 'the other writer’s bytes stay');
     assert.deepEqual(
       fs.readdirSync(path.dirname(state)).filter((n) => n.includes('.tmp-') || n.endsWith('.lock')),
@@ -269,7 +267,10 @@ describe('cli: writes, refusals and exit statuses', function () {
       const bytes = fs.readFileSync(state);
       const r = cli(['step', '--state', state, '--answer', defaultAnswer(next)], { env });
       assert.equal(r.code, 1, r.stdout);
-      assert.ok(r.json.error.startsWith(`${state}: state file is being written by process ${process.pid}; try again. If no okstra-wizard`), r.json.error);
+      assert.ok(
+        r.json.error.startsWith(`${state}: state file is being written by process ${process.pid}; try again. If no okstra-wizard`),
+        r.json.error,
+      );
       assert.ok(r.json.error.includes(`remove ${lock}`), r.json.error);
       assert.deepEqual(fs.readFileSync(state), bytes);
     } finally {

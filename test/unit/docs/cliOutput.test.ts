@@ -61,7 +61,10 @@ describe('CLI output against the JSON Schemas of docs/protocol.md', () => {
         assertDoc(cli(['tree', '--state', state], { env }), 'tree');
         assertDoc(cli(['render-args', '--state', state], { env }), 'render-args');
       }
-      prompt = assertDoc(cli(['step', '--state', state, '--answer', answers[prompt.step] ?? defaultAnswer(prompt)], { env }), 'submit').next;
+      prompt = assertDoc(
+        cli(['step', '--state', state, '--answer', answers[prompt.step] ?? defaultAnswer(prompt)], { env }),
+        'submit',
+      ).next;
     }
     assert.equal(prompt.kind, 'done');
     assert.ok(kinds.has('pick'), [...kinds].join(', '));

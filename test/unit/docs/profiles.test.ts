@@ -10,13 +10,18 @@ import { loadModelDefaultsFile } from '../../../src/workspace/environment';
 import { cleanupTemp, cli, copyFixture, defaultAnswer, fullEnv, providerBin, statePathIn, tempDir } from '../cli/cliHarness';
 import { REPO_ROOT } from '../../helpers/tempDirs';
 
-
 /** `<!-- example: <path> -->` followed by a fenced block (indented or not): path → the block's text. */
 function examples(page: string): Map<string, string> {
   const out = new Map<string, string>();
   const re = /<!-- example: (\S+) -->\n( *)```[a-z]*\n([\s\S]*?)\n\2```/g;
   for (const [, file, indent, body] of page.matchAll(re)) {
-    out.set(file, body.split('\n').map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l)).join('\n') + '\n');
+    out.set(
+      file,
+      body
+        .split('\n')
+        .map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l))
+        .join('\n') + '\n',
+    );
   }
   return out;
 }
@@ -30,14 +35,21 @@ describe('docs/profiles.md examples', () => {
   after(cleanupTemp);
 
   it('the page has the three examples, each marked with the file it goes to', () => {
-    assert.deepEqual([...ex.keys()].sort(), ['.okstra/config.yaml', '.okstra/prompts/profiles/requirements-discovery.md', 'model-defaults.yaml']);
+    assert.deepEqual([...ex.keys()].sort(), [
+      '.okstra/config.yaml',
+      '.okstra/prompts/profiles/requirements-discovery.md',
+      'model-defaults.yaml',
+    ]);
   });
 
   it('the role profile loads: counts, distinct providers, a dynamic role', () => {
     const p = parseRoleProfile('requirements-discovery.md', profile, 'requirements-discovery');
     const byRole = Object.fromEntries(p.roles.map((r) => [r.role, r]));
     assert.deepEqual(Object.keys(byRole), ['analyser', 'domain-expert', 'critic', 'report-writer', 'researcher']);
-    assert.deepEqual([byRole.analyser.min, byRole.analyser.max, byRole.analyser.recommended, byRole.analyser.distinct], [2, 3, 2, 'provider']);
+    assert.deepEqual(
+      [byRole.analyser.min, byRole.analyser.max, byRole.analyser.recommended, byRole.analyser.distinct],
+      [2, 3, 2, 'provider'],
+    );
     assert.equal(byRole.researcher.dynamic, true);
     assert.match(p.body, /domain expert/);
   });
@@ -84,7 +96,10 @@ describe('docs/profiles.md examples', () => {
     }
     assert.equal(prompt.kind, 'done');
     // The analyser count is asked from 2, the domain expert is fixed at one agent and asked only for its model.
-    assert.deepEqual(asked['role-count:analyser'].options.map((o: any) => o.value), ['2', '3']);
+    assert.deepEqual(
+      asked['role-count:analyser'].options.map((o: any) => o.value),
+      ['2', '3'],
+    );
     assert.equal(asked['role-count:domain-expert'], undefined);
     // Defaults: the user's for the domain expert, the project's (rotated) for the analysers and the report writer.
     const preselected = (id: string) => asked[id].options.find((o: any) => o.default)?.value;

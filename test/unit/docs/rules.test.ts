@@ -5,7 +5,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../../helpers/tempDirs';
 
-
 function sourceFiles(dir: string): string[] {
   return fs
     .readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' })
@@ -31,7 +30,15 @@ describe('docs/rules.md', () => {
 
   it('spells out the shorthands of test titles', () => {
     assert.deepEqual([...ruleIds('R-PR-1/2/3/5 and R-CONV-5…7, R-VAL-1..2')].sort(), [
-      'R-CONV-5', 'R-CONV-6', 'R-CONV-7', 'R-PR-1', 'R-PR-2', 'R-PR-3', 'R-PR-5', 'R-VAL-1', 'R-VAL-2',
+      'R-CONV-5',
+      'R-CONV-6',
+      'R-CONV-7',
+      'R-PR-1',
+      'R-PR-2',
+      'R-PR-3',
+      'R-PR-5',
+      'R-VAL-1',
+      'R-VAL-2',
     ]);
   });
 

@@ -20,7 +20,12 @@ const leaf = fc.oneof(
   fc.constant(null),
 );
 const value = fc.letrec((tie) => ({
-  any: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('any'), { maxLength: 3 }), fc.dictionary(fc.constantFrom('analyser', 'display', 'cli', 'enabled', 'x'), tie('any'), { maxKeys: 3 })),
+  any: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('any'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom('analyser', 'display', 'cli', 'enabled', 'x'), tie('any'), { maxKeys: 3 }),
+  ),
 })).any;
 
 /** Mostly a well-formed value, now and then anything: enough valid files, and every kind of mistake. */
@@ -38,7 +43,12 @@ const roleId = pick(['analyser', 'report-writer', 'critic', 'domain-expert'], ['
 const provider = mostly(
   fc
     .record(
-      { display: mostly(fc.string({ maxLength: 4 })), cli: mostly(pick(['acme', 'acme-agent'], [''])), enabled: mostly(fc.boolean()), extra: rarely },
+      {
+        display: mostly(fc.string({ maxLength: 4 })),
+        cli: mostly(pick(['acme', 'acme-agent'], [''])),
+        enabled: mostly(fc.boolean()),
+        extra: rarely,
+      },
       { requiredKeys: [] },
     )
     .map(withoutUndefined),

@@ -7,7 +7,6 @@ import { REPO_ROOT } from '../../helpers/tempDirs';
 
 export { REPO_ROOT };
 
-
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true });
 const compiled = new Map<string, ValidateFunction>();
 

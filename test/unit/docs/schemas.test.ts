@@ -78,13 +78,35 @@ describe('JSON Schemas (schemas/)', () => {
 
   it('a package without the contributed schemas is refused by the package check', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-    const base = ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js', 'extension/dist/engine.js', 'extension/dist/run.js', 'extension/dist/tasks.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/mcp.js'];
+    const base = [
+      'extension.vsixmanifest',
+      'extension/package.json',
+      'extension/dist/extension.js',
+      'extension/dist/engine.js',
+      'extension/dist/run.js',
+      'extension/dist/tasks.js',
+      'extension/dist/cli.js',
+      'extension/dist/cli-main.js',
+      'extension/dist/mcp.js',
+    ];
     const schemas = ['extension/schemas/wizard-state.schema.json', 'extension/schemas/okstra-config.schema.json'];
-    assert.deepEqual(vsixProblems([...base, ...schemas].map((name) => ({ name })), manifest), []);
-    assert.deepEqual(vsixProblems(base.map((name) => ({ name })), manifest), [
-      'missing extension/schemas/wizard-state.schema.json: it must not be excluded by .vscodeignore',
-      'missing extension/schemas/okstra-config.schema.json: it must not be excluded by .vscodeignore',
-    ]);
+    assert.deepEqual(
+      vsixProblems(
+        [...base, ...schemas].map((name) => ({ name })),
+        manifest,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      vsixProblems(
+        base.map((name) => ({ name })),
+        manifest,
+      ),
+      [
+        'missing extension/schemas/wizard-state.schema.json: it must not be excluded by .vscodeignore',
+        'missing extension/schemas/okstra-config.schema.json: it must not be excluded by .vscodeignore',
+      ],
+    );
   });
 
   describe('config.yaml', () => {

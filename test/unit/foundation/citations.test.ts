@@ -32,9 +32,17 @@ const MD_LINK = /\]\(((?![a-z][\w+.-]*:)[^)\s#]*?\.md)(#[^)\s]*)?\)/gi;
 // The defect and message ids are defined in docs/rules.md and may appear there only; other documents say in words
 // what was decided, or quote the message.
 const RULES_DOC = 'docs/rules.md';
-const ID_FORMS = new Set(['a bare defect id (say what was decided, or cite docs/decisions.md)', 'a bare message id (quote the message, or cite docs/state-file.md or docs/protocol.md)']);
+const ID_FORMS = new Set([
+  'a bare defect id (say what was decided, or cite docs/decisions.md)',
+  'a bare message id (quote the message, or cite docs/state-file.md or docs/protocol.md)',
+]);
 
-interface Finding { file: string; line: number; text: string; what: string }
+interface Finding {
+  file: string;
+  line: number;
+  text: string;
+  what: string;
+}
 
 const SCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
 
@@ -42,7 +50,13 @@ const SCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']
 function commentsOf(file: string, text: string): Array<{ pos: number; text: string }> {
   const ext = path.extname(file);
   if (SCRIPT_EXTENSIONS.has(ext)) {
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ext === '.ts' || ext === '.mts' || ext === '.cts' ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      false,
+      ext === '.ts' || ext === '.mts' || ext === '.cts' ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+    );
     const seen = new Map<number, string>();
     const add = (ranges: ts.CommentRange[] | undefined) => {
       for (const r of ranges ?? []) seen.set(r.pos, text.slice(r.pos, r.end));
@@ -76,7 +90,8 @@ function citationProblems(file: string, text: string, docExists: (name: string) 
   }
   for (const comment of commentsOf(file, text)) {
     for (const m of comment.text.matchAll(DOCS_MENTION)) {
-      if (!docExists(m[1])) found.push({ file, line: lineOf(text, comment.pos + m.index), text: m[0], what: 'a docs/ file that does not exist' });
+      if (!docExists(m[1]))
+        found.push({ file, line: lineOf(text, comment.pos + m.index), text: m[0], what: 'a docs/ file that does not exist' });
     }
   }
   return found;
@@ -93,7 +108,8 @@ function documentProblems(file: string, text: string, exists: (rel: string) => b
   const dir = path.posix.dirname(file);
   for (const m of text.matchAll(MD_LINK)) {
     const target = path.posix.normalize(path.posix.join(dir, m[1]));
-    if (target.startsWith('../') || !exists(target)) found.push({ file, line: lineOf(text, m.index), text: m[0], what: 'a link to a file of the repository that does not exist' });
+    if (target.startsWith('../') || !exists(target))
+      found.push({ file, line: lineOf(text, m.index), text: m[0], what: 'a link to a file of the repository that does not exist' });
   }
   // Link targets are checked above; blank them (keeping offsets) so that `](roles.md)` is not read as the outside one.
   const prose = text.replace(MD_LINK, (link) => ' '.repeat(link.length));
@@ -108,7 +124,10 @@ function documentProblems(file: string, text: string, exists: (rel: string) => b
 }
 
 function documentsOf(): string[] {
-  const docs = fs.readdirSync(path.join(root, 'docs')).filter((n) => n.endsWith('.md')).map((n) => `docs/${n}`);
+  const docs = fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => `docs/${n}`);
   return ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...docs.sort()];
 }
 
@@ -144,7 +163,10 @@ describe('foundation: comments and documents cite only files of this repository'
     const files = documentsOf();
     assert.ok(files.length > 10, `only ${files.length} documents found`);
     const findings: Finding[] = [];
-    for (const file of files) findings.push(...documentProblems(file, fs.readFileSync(path.join(root, file), 'utf8'), (rel) => fs.existsSync(path.join(root, rel))));
+    for (const file of files)
+      findings.push(
+        ...documentProblems(file, fs.readFileSync(path.join(root, file), 'utf8'), (rel) => fs.existsSync(path.join(root, rel))),
+      );
     const lines = findings.map((f) => `${f.file}:${f.line}: '${f.text}' is ${f.what}`);
     assert.equal(lines.length, 0, `${lines.length} citations to fix:\n${lines.join('\n')}`);
   });
@@ -152,18 +174,30 @@ describe('foundation: comments and documents cite only files of this repository'
   it('the document scan catches each forbidden form and lets repository citations through', () => {
     const exists = (rel: string) => ['docs/roles.md', 'docs/safety.md', 'docs/rules.md', 'README.md'].includes(rel);
     const bad: Array<[string, string]> = [
-      ['docs/x.md', 'as wizard.md › Steps says'], ['docs/x.md', "quality.md's P1–P6"], ['README.md', 'see seed-rules §2'],
-      ['docs/x.md', 'the cli.md tree'], ['docs/x.md', 'workspace.md'], ['CHANGELOG.md', 'product.md'],
-      ['docs/x.md', 'see [roles.md](roles.md) › Hosts'], ['docs/x.md', '[a](../shared/spec.md)'], ['docs/x.md', 'kept (BUG-12)'],
-      ['README.md', 'refused with M7'], ['docs/x.md', 'see docs/nowhere.md'], ['docs/x.md', 'see [it](nowhere.md#a)'],
-      ['README.md', 'see [it](docs/nowhere.md)'], ['docs/x.md', '[up](../../README.md)'],
+      ['docs/x.md', 'as wizard.md › Steps says'],
+      ['docs/x.md', "quality.md's P1–P6"],
+      ['README.md', 'see seed-rules §2'],
+      ['docs/x.md', 'the cli.md tree'],
+      ['docs/x.md', 'workspace.md'],
+      ['CHANGELOG.md', 'product.md'],
+      ['docs/x.md', 'see [roles.md](roles.md) › Hosts'],
+      ['docs/x.md', '[a](../shared/spec.md)'],
+      ['docs/x.md', 'kept (BUG-12)'],
+      ['README.md', 'refused with M7'],
+      ['docs/x.md', 'see docs/nowhere.md'],
+      ['docs/x.md', 'see [it](nowhere.md#a)'],
+      ['README.md', 'see [it](docs/nowhere.md)'],
+      ['docs/x.md', '[up](../../README.md)'],
     ];
     for (const [file, line] of bad) assert.equal(documentProblems(file, line, exists).length, 1, `${file}: ${line}`);
     const good: Array<[string, string]> = [
-      ['docs/x.md', 'see [docs/roles.md](roles.md#hosts)'], ['docs/x.md', '[safety](safety.md), R1–R10, P1–P9'],
+      ['docs/x.md', 'see [docs/roles.md](roles.md#hosts)'],
+      ['docs/x.md', '[safety](safety.md), R1–R10, P1–P9'],
       ['README.md', 'see [docs/safety.md](docs/safety.md) and [rules](docs/rules.md#messages-by-number-m1m25)'],
-      ['docs/rules.md', '| M7 | `configured default model …` |'], ['docs/rules.md', 'kept (BUG-3)'],
-      ['docs/x.md', '[up](../README.md)'], ['CHANGELOG.md', '[SemVer](https://semver.org/spec/v2.0.0.html)'],
+      ['docs/rules.md', '| M7 | `configured default model …` |'],
+      ['docs/rules.md', 'kept (BUG-3)'],
+      ['docs/x.md', '[up](../README.md)'],
+      ['CHANGELOG.md', '[SemVer](https://semver.org/spec/v2.0.0.html)'],
       ['docs/x.md', 'R-SUB-2, the M-number list, 10M rows'],
     ];
     for (const [file, line] of good) assert.deepEqual(documentProblems(file, line, exists), [], `${file}: ${line}`);
@@ -172,16 +206,31 @@ describe('foundation: comments and documents cite only files of this repository'
   it('the scan catches each forbidden form and lets repository citations through', () => {
     const exists = (name: string) => name === 'roles.md' || name === 'safety.md';
     const bad = [
-      '// see wizard.md › Steps', '// quality.md P4', '/** seed-rules §1.2 */', "'cli.md'", '# workspace.md › Roots',
-      '// product.md', '// roles.md › Hosts', '// ../shared/harness/README.md', '// /work/shared/spec', '// BUG-12',
-      '// refused with M7', '// docs/nowhere.md',
+      '// see wizard.md › Steps',
+      '// quality.md P4',
+      '/** seed-rules §1.2 */',
+      "'cli.md'",
+      '# workspace.md › Roots',
+      '// product.md',
+      '// roles.md › Hosts',
+      '// ../shared/harness/README.md',
+      '// /work/shared/spec',
+      '// BUG-12',
+      '// refused with M7',
+      '// docs/nowhere.md',
     ];
     for (const line of bad) assert.equal(citationProblems('x.ts', line, exists).length, 1, line);
     assert.equal(citationProblems('x.sh', '# see docs/nowhere.md', exists).length, 1);
     assert.equal(citationProblems('x.yaml', 'key: 1 # docs/nowhere.md', exists).length, 1);
     const good = [
-      '// docs/roles.md › Hosts', '// docs/safety.md R1', "it('R-SUB-2: a count', …)", '// P1–P6, R1–R7',
-      '// okstra-wizard.md', '// the M-number list', '// HTML5 and 10M rows', "const brief = 'docs/refunds.md';",
+      '// docs/roles.md › Hosts',
+      '// docs/safety.md R1',
+      "it('R-SUB-2: a count', …)",
+      '// P1–P6, R1–R7',
+      '// okstra-wizard.md',
+      '// the M-number list',
+      '// HTML5 and 10M rows',
+      "const brief = 'docs/refunds.md';",
     ];
     for (const line of good) assert.deepEqual(citationProblems('x.ts', line, exists), [], line);
   });

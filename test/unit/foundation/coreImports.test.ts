@@ -9,9 +9,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function restrictionsIn(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
-    .map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
 describe('foundation: src/core stays free of vscode, fs and child_process', function () {
@@ -26,12 +24,18 @@ describe('foundation: src/core stays free of vscode, fs and child_process', func
   }
 
   it('refuses require() and import() in src/core', async () => {
-    const messages = await restrictionsIn('src/core/wizard/probe.ts', `export const a = require('fs');\nexport const b = import('child_process');\n`);
+    const messages = await restrictionsIn(
+      'src/core/wizard/probe.ts',
+      `export const a = require('fs');\nexport const b = import('child_process');\n`,
+    );
     assert.equal(messages.length, 2, JSON.stringify(messages));
   });
 
   it('allows them outside src/core (src/vscode)', async () => {
-    const messages = await restrictionsIn('src/vscode/probe.ts', `import * as vscode from 'vscode';\nimport * as fs from 'node:fs';\nexport const x = [vscode, fs];\n`);
+    const messages = await restrictionsIn(
+      'src/vscode/probe.ts',
+      `import * as vscode from 'vscode';\nimport * as fs from 'node:fs';\nexport const x = [vscode, fs];\n`,
+    );
     assert.deepEqual(messages, []);
   });
 });

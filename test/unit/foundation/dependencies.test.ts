@@ -13,7 +13,8 @@ function project(lock: Record<string, object> | null, installed: Record<string, 
   if (lock) fs.writeFileSync(path.join(root, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { '': {}, ...lock } }));
   if (installed !== 'no node_modules') {
     fs.mkdirSync(path.join(root, 'node_modules'));
-    if (installed) fs.writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: installed }));
+    if (installed)
+      fs.writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: installed }));
   }
   return root;
 }
@@ -32,7 +33,10 @@ describe('npm start and npm test install what package-lock.json names', () => {
     assert.equal(dependencyProblem(project(ZOD, 'no node_modules')), 'node_modules is missing');
     assert.equal(dependencyProblem(project(ZOD, null)), 'node_modules was not installed by npm from package-lock.json');
     assert.equal(dependencyProblem(project(ZOD, {})), 'zod 4.6.7 is not installed');
-    assert.equal(dependencyProblem(project(ZOD, { 'node_modules/zod': { version: '4.5.0' } })), 'zod is 4.5.0, package-lock.json wants 4.6.7');
+    assert.equal(
+      dependencyProblem(project(ZOD, { 'node_modules/zod': { version: '4.5.0' } })),
+      'zod is 4.5.0, package-lock.json wants 4.6.7',
+    );
     assert.equal(
       dependencyProblem(project(ZOD, { ...ZOD, 'node_modules/left-pad': { version: '1.3.0' } })),
       'left-pad is installed but not in package-lock.json',
@@ -45,7 +49,10 @@ describe('npm start and npm test install what package-lock.json names', () => {
       const text = fs.readFileSync(path.join(REPO_ROOT, script), 'utf8');
       const imports = [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
       for (const name of imports) {
-        assert.ok(name.startsWith('node:') || ['./dependencies.mjs', './sampleProject.mjs'].includes(name), `${script} imports ${name} statically`);
+        assert.ok(
+          name.startsWith('node:') || ['./dependencies.mjs', './sampleProject.mjs'].includes(name),
+          `${script} imports ${name} statically`,
+        );
       }
     }
     const start = fs.readFileSync(path.join(REPO_ROOT, 'scripts/start.mjs'), 'utf8');

@@ -12,7 +12,14 @@ import { vsixProblems } from '../../../scripts/vsixEntries.mjs';
 const esbuild = require('esbuild') as typeof esbuildTypes;
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const BUDGET = 400 * 1024;
-const common: esbuildTypes.BuildOptions = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'silent' };
+const common: esbuildTypes.BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode'],
+  logLevel: 'silent',
+};
 
 interface Bundle {
   name: string;
@@ -29,7 +36,19 @@ async function build(options: esbuildTypes.BuildOptions): Promise<{ meta: esbuil
 
 /** The value exports of a module (an ES-module build says them; `export type` leaves none). */
 async function exportsOf(entry: string): Promise<Set<string>> {
-  const r = await esbuild.build({ absWorkingDir: REPO_ROOT, entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', external: ['vscode'], write: false, metafile: true, outdir: '/tmp/unused', logLevel: 'silent' });
+  const r = await esbuild.build({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    external: ['vscode'],
+    write: false,
+    metafile: true,
+    outdir: '/tmp/unused',
+    logLevel: 'silent',
+  });
   return new Set(Object.values(r.metafile.outputs).flatMap((o) => o.exports));
 }
 
@@ -46,7 +65,10 @@ describe('the extension bundles (P4)', function () {
       assert.ok(js.text.includes(`require("./${rule.file}")`), `the shell never loads ./${rule.file}`);
     }
     assert.ok(!inputs.some((f) => f.startsWith('src/vscode/bundles/')), 'a bundle entry point is in the shell');
-    assert.ok(!inputs.some((f) => f.startsWith('src/store/') || f === 'src/core/wizard/engine.ts'), 'the engine or the store is in the shell');
+    assert.ok(
+      !inputs.some((f) => f.startsWith('src/store/') || f === 'src/core/wizard/engine.ts'),
+      'the engine or the store is in the shell',
+    );
     assert.ok(js.contents.length < BUDGET, `dist/extension.js is ${js.contents.length} bytes minified (budget ${BUDGET})`);
   });
 
@@ -57,7 +79,8 @@ describe('the extension bundles (P4)', function () {
       const exported = await exportsOf(bundle.entry!);
       if (!rule.from) {
         for (const m of rule.modules) {
-          for (const name of await exportsOf(`${m}.ts`)) assert.ok(exported.has(name), `dist/${rule.file} does not export ${name} of ${m}.ts`);
+          for (const name of await exportsOf(`${m}.ts`))
+            assert.ok(exported.has(name), `dist/${rule.file} does not export ${name} of ${m}.ts`);
         }
         continue;
       }
@@ -65,7 +88,10 @@ describe('the extension bundles (P4)', function () {
       for (const importer of rule.from) {
         const text = fs.readFileSync(path.join(REPO_ROOT, importer), 'utf8');
         for (const m of text.matchAll(/const \{([^}]+)\} = require\('([^']+)'\)/g)) {
-          const id = path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(importer), m[2]!)).split(path.sep).join('/');
+          const id = path
+            .relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(importer), m[2]!))
+            .split(path.sep)
+            .join('/');
           if (!rule.modules.includes(id)) continue;
           for (const name of m[1]!.split(',').map((s) => s.split(':')[0]!.trim())) {
             assert.ok(exported.has(name), `dist/${rule.file} does not export ${name}, which ${importer} takes from ${m[2]}`);
@@ -83,7 +109,10 @@ describe('the extension bundles (P4)', function () {
       const { meta } = await build({ ...options, minify: false });
       for (const rule of LAZY_BUNDLES.filter((r) => r.name === name)) {
         for (const m of rule.modules) {
-          assert.ok(Object.keys(meta.inputs).some((f) => f === `${m}.ts` || f === `${m}/index.ts`), `dist/${rule.file} does not hold ${m}`);
+          assert.ok(
+            Object.keys(meta.inputs).some((f) => f === `${m}.ts` || f === `${m}/index.ts`),
+            `dist/${rule.file} does not hold ${m}`,
+          );
         }
       }
     }
@@ -93,9 +122,18 @@ describe('the extension bundles (P4)', function () {
     const manifest = { main: './dist/extension.js' };
     const base = ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js'];
     const lazy = ['extension/dist/engine.js', 'extension/dist/run.js', 'extension/dist/tasks.js'];
-    assert.deepEqual(vsixProblems([...base, ...lazy].map((name) => ({ name })), manifest), []);
     assert.deepEqual(
-      vsixProblems(base.map((name) => ({ name })), manifest),
+      vsixProblems(
+        [...base, ...lazy].map((name) => ({ name })),
+        manifest,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      vsixProblems(
+        base.map((name) => ({ name })),
+        manifest,
+      ),
       lazy.map((f) => `missing ${f}: it must not be excluded by .vscodeignore`),
     );
   });

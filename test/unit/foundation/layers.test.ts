@@ -121,7 +121,9 @@ describe('foundation: every layer of src/ imports only what docs/architecture.md
 
   it('the tree as it is passes the walls (src/store no longer imports src/workspace)', async () => {
     const results = await eslint.lintFiles(['src/**/*.ts']);
-    const hits = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'layers/imports').map((m) => `${path.relative(root, r.filePath)}:${m.line}: ${m.message}`));
+    const hits = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'layers/imports').map((m) => `${path.relative(root, r.filePath)}:${m.line}: ${m.message}`),
+    );
     assert.deepEqual(hits, []);
   });
 });

@@ -14,8 +14,17 @@ const nlsKo: Record<string, string> = read('package.nls.ko.json');
 
 const COMMANDS: string[] = Object.values(COMMAND_IDS);
 
-interface Command { command: string; title: string; category?: string; icon?: string }
-interface MenuItem { command: string; when?: string; group?: string }
+interface Command {
+  command: string;
+  title: string;
+  category?: string;
+  icon?: string;
+}
+interface MenuItem {
+  command: string;
+  when?: string;
+  group?: string;
+}
 
 function placeholders(value: unknown): string[] {
   if (typeof value === 'string') return [...value.matchAll(/^%([^%\s]+)%$/g)].map((m) => m[1]);
@@ -24,7 +33,11 @@ function placeholders(value: unknown): string[] {
   return [];
 }
 
-const version = (v: string) => v.replace(/^[\^~]/, '').split('.').map(Number);
+const version = (v: string) =>
+  v
+    .replace(/^[\^~]/, '')
+    .split('.')
+    .map(Number);
 const atMost = (a: number[], b: number[]) => a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] <= b[2])));
 
 describe('foundation: extension manifest', () => {
@@ -33,8 +46,10 @@ describe('foundation: extension manifest', () => {
     assert.equal(pkg.main, './dist/extension.js');
     assert.deepEqual(pkg.bin, { 'okstra-wizard': 'dist/cli.js' });
     assert.ok(atMost(version(pkg.engines.vscode), [1, 100, 3]), `engines.vscode ${pkg.engines.vscode} exceeds 1.100.3`);
-    assert.ok(atMost(version(pkg.devDependencies['@types/vscode']), version(pkg.engines.vscode)),
-      '@types/vscode must not be newer than engines.vscode');
+    assert.ok(
+      atMost(version(pkg.devDependencies['@types/vscode']), version(pkg.engines.vscode)),
+      '@types/vscode must not be newer than engines.vscode',
+    );
   });
 
   it('activates only on workspaceContains:.okstra besides its commands and view (P4)', () => {
@@ -77,17 +92,29 @@ describe('foundation: extension manifest', () => {
     assert.equal(container.id, 'okstra');
     const icon = fs.readFileSync(path.join(root, container.icon), 'utf8');
     assert.match(icon, /<svg[^>]*width="24"[^>]*height="24"/);
-    assert.deepEqual(pkg.contributes.views.okstra.map((v: { id: string }) => v.id), ['okstra.wizard', 'okstra.tasks']);
+    assert.deepEqual(
+      pkg.contributes.views.okstra.map((v: { id: string }) => v.id),
+      ['okstra.wizard', 'okstra.tasks'],
+    );
     const welcome = pkg.contributes.viewsWelcome.filter((w: { view: string }) => w.view === 'okstra.wizard');
     assert.ok(welcome.some((w: { contents: string }) => nls[w.contents.slice(1, -1)]?.includes('(command:okstra.newRun)')));
     const tasksWelcome = pkg.contributes.viewsWelcome.filter((w: { view: string }) => w.view === 'okstra.tasks');
-    assert.ok(tasksWelcome.some((w: { contents: string }) => nls[w.contents.slice(1, -1)]?.includes('(command:okstra.tasks.createTask)')), 'the Tasks view welcome offers Create a Task…');
+    assert.ok(
+      tasksWelcome.some((w: { contents: string }) => nls[w.contents.slice(1, -1)]?.includes('(command:okstra.tasks.createTask)')),
+      'the Tasks view welcome offers Create a Task…',
+    );
   });
 
   it('declares the settings with valid defaults', () => {
     const props = pkg.contributes.configuration.properties;
     assert.deepEqual(Object.keys(props).sort(), [
-      'okstra.command', 'okstra.confirmBeforeRun', 'okstra.hostEntryMode', 'okstra.hostRuntime', 'okstra.modelDefaults', 'okstra.providers', 'okstra.runIn',
+      'okstra.command',
+      'okstra.confirmBeforeRun',
+      'okstra.hostEntryMode',
+      'okstra.hostRuntime',
+      'okstra.modelDefaults',
+      'okstra.providers',
+      'okstra.runIn',
     ]);
     assert.deepEqual(props['okstra.hostRuntime'].enum, ['claude-code', 'codex', 'antigravity', 'vscode']);
     assert.equal(props['okstra.hostRuntime'].default, 'claude-code');
@@ -111,7 +138,11 @@ describe('foundation: extension manifest', () => {
       assert.ok(nls[key], `package.nls.json lacks ${key}`);
       assert.ok(nlsKo[key], `package.nls.ko.json lacks ${key}`);
     }
-    assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), [], 'unused keys in package.nls.json');
+    assert.deepEqual(
+      Object.keys(nls).filter((k) => !used.has(k)),
+      [],
+      'unused keys in package.nls.json',
+    );
     assert.deepEqual(Object.keys(nlsKo).sort(), Object.keys(nls).sort(), 'package.nls.ko.json and package.nls.json differ in keys');
   });
 });

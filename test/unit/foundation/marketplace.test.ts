@@ -20,7 +20,10 @@ describe('marketplace checks (npm run package)', () => {
   it('the manifest passes them: publisher, name, version, license, icon, README, CHANGELOG, walkthrough pictures', () => {
     const { problems, warnings } = marketplaceProblems(pkg, entriesFor(pkg), ROOT);
     assert.deepEqual(problems, []);
-    assert.ok(warnings.every((w) => /repository/.test(w)), warnings.join('; '));
+    assert.ok(
+      warnings.every((w) => /repository/.test(w)),
+      warnings.join('; '),
+    );
   });
 
   it('the icon is a 128×128 PNG and the extension runs where the files are (extensionKind workspace)', () => {
@@ -34,7 +37,8 @@ describe('marketplace checks (npm run package)', () => {
     const props = pkg.contributes.configuration.properties as Record<string, { scope: string }>;
     assert.equal(props['okstra.providers'].scope, 'machine-overridable');
     assert.equal(props['okstra.command'].scope, 'machine-overridable');
-    for (const k of ['okstra.hostRuntime', 'okstra.hostEntryMode', 'okstra.runIn', 'okstra.modelDefaults']) assert.equal(props[k].scope, 'resource', k);
+    for (const k of ['okstra.hostRuntime', 'okstra.hostEntryMode', 'okstra.runIn', 'okstra.modelDefaults'])
+      assert.equal(props[k].scope, 'resource', k);
   });
 
   it('refuses what Open VSX or a listing would refuse', () => {
@@ -52,6 +56,12 @@ describe('marketplace checks (npm run package)', () => {
     assert.match(bad({ icon: 'media/okstra.svg' }), /not a PNG/);
     assert.match(bad({ description: 'x'.repeat(2049) }), /description is longer than 2048/);
     assert.match(bad({ keywords: ['ok\u0007'] }), /keywords has a control/);
-    assert.match(bad({}, entriesFor(pkg).filter((e) => !/changelog|walkthrough\/run/.test(e.name))), /no CHANGELOG\.md[\s\S]*walkthrough step run/);
+    assert.match(
+      bad(
+        {},
+        entriesFor(pkg).filter((e) => !/changelog|walkthrough\/run/.test(e.name)),
+      ),
+      /no CHANGELOG\.md[\s\S]*walkthrough step run/,
+    );
   });
 });

@@ -15,7 +15,10 @@ const VALUE = String.raw`(?:(?:[\w$]+\??\.)+(?:message|error|text|stderr|stdout|
 /** One rule: what it catches, as a regex over one source line. */
 const RULES: Array<{ name: string; re: RegExp }> = [
   // err.message.includes('…'), outcome.error.startsWith(…), n.text.match(/…/), message.includes(…)
-  { name: 'string test on a message', re: new RegExp(String.raw`${VALUE}\??\.(?:includes|startsWith|endsWith|match|matchAll|search|indexOf|lastIndexOf)\(`) },
+  {
+    name: 'string test on a message',
+    re: new RegExp(String.raw`${VALUE}\??\.(?:includes|startsWith|endsWith|match|matchAll|search|indexOf|lastIndexOf)\(`),
+  },
   // /…/.test(err.message), RE.exec(n.text), SOME_NOTICE.test(message)
   { name: 'regex over a message', re: new RegExp(String.raw`\.(?:test|exec)\(\s*${VALUE}\b`) },
   // message === 'state file …', r.error !== `…`
@@ -63,12 +66,12 @@ describe('architecture: nothing outside src/core branches on message text', () =
 
   it('catches the patterns it is meant to catch (the code this rule replaced)', () => {
     const old = [
-      "      if (outcome.error.includes(STALE_STATE_MESSAGE)) void this.offerReload();",
-      "      if (message.includes(STALE_STATE_MESSAGE)) void this.offerReload();",
-      "const ENVIRONMENTAL_NOTICE = /cannot start here|\\(configured in /;",
-      "    const environmental = notices.filter((n) => ENVIRONMENTAL_NOTICE.test(n.text));",
+      '      if (outcome.error.includes(STALE_STATE_MESSAGE)) void this.offerReload();',
+      '      if (message.includes(STALE_STATE_MESSAGE)) void this.offerReload();',
+      'const ENVIRONMENTAL_NOTICE = /cannot start here|\\(configured in /;',
+      '    const environmental = notices.filter((n) => ENVIRONMENTAL_NOTICE.test(n.text));',
       "export const STALE_STATE_MESSAGE = 'state file changed on disk since it was read; reload to continue';",
-      "      if (!this.handle && /: (state file already exists|legacy v1 state; choose another path)$/.test(message)) {",
+      '      if (!this.handle && /: (state file already exists|legacy v1 state; choose another path)$/.test(message)) {',
       "      const m = /Unknown option '([^']+)'/.exec(err.message);",
       "  return err.message.startsWith(shown + ':') ? err.message : `${shown}: ${err.message}`;",
       "    if (r.error === 'wizard is complete — no prompt to answer') return;",
@@ -78,12 +81,12 @@ describe('architecture: nothing outside src/core branches on message text', () =
 
   it('leaves alone what is not message matching', () => {
     const fine = [
-      "    if (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) && v && !path.isAbsolute(v)) env[k] = path.resolve(opts.cwd, v);",
+      '    if (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) && v && !path.isAbsolute(v)) env[k] = path.resolve(opts.cwd, v);',
       "      if (outcome.code === 'stale-state') void this.offerReload();",
       "    const environmental = notices.filter((n) => n.kind === 'environment');",
-      "    return { ok: false, code: err.code, error: err.message, current: null };",
-      "  const m = /^(\\d+)@(.*)$/s.exec(text.trim());",
-      "  if (r.error === undefined) return;",
+      '    return { ok: false, code: err.code, error: err.message, current: null };',
+      '  const m = /^(\\d+)@(.*)$/s.exec(text.trim());',
+      '  if (r.error === undefined) return;',
     ];
     for (const line of fine) assert.deepEqual(findMessageMatching('src/cli/x.ts', line), [], line);
     assert.deepEqual(findMessageMatching('src/core/x.ts', "if (err.message.includes('x')) return;"), []);

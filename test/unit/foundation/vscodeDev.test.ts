@@ -5,7 +5,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT, tempDirs } from '../../helpers/tempDirs';
 
-
 /** The files start with // comment lines (JSONC); the rest is JSON. */
 function jsonc(rel: string): any {
   const text = fs.readFileSync(path.join(REPO_ROOT, rel), 'utf8');

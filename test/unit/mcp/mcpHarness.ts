@@ -20,7 +20,11 @@ export function demoCopy(): string {
 /** The demo's machine: its stand-in CLIs on PATH, VS Code's terminal backend, English, nothing else. */
 export function demoEnv(project: string): Record<string, string> {
   const bin = path.join(project, '.demo-bin');
-  return { PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`, HOME: os.tmpdir(), OKSTRA_TERMINAL_BACKEND: 'vscode-terminal' };
+  return {
+    PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`,
+    HOME: os.tmpdir(),
+    OKSTRA_TERMINAL_BACKEND: 'vscode-terminal',
+  };
 }
 
 export interface ToolCall {
@@ -50,7 +54,11 @@ export async function startServer(project: string): Promise<McpSession> {
   return {
     client,
     async call(name, args) {
-      const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: unknown };
+      const r = (await client.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        content: Array<{ type: string; text?: string }>;
+        structuredContent?: unknown;
+      };
       const text = r.content.find((c) => c.type === 'text')?.text ?? '';
       return { isError: r.isError === true, doc: r.isError ? JSON.parse(text) : r.structuredContent, text };
     },

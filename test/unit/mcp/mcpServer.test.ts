@@ -50,7 +50,15 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     const s = await open(demoCopy());
     const { tools } = await s.client.listTools();
     const names = tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ['wizard_abort', 'wizard_answer', 'wizard_current', 'wizard_init', 'wizard_outcome', 'wizard_rewind', 'wizard_tree']);
+    assert.deepEqual(names, [
+      'wizard_abort',
+      'wizard_answer',
+      'wizard_current',
+      'wizard_init',
+      'wizard_outcome',
+      'wizard_rewind',
+      'wizard_tree',
+    ]);
     for (const t of tools) {
       assert.equal(t.inputSchema.type, 'object', t.name);
       assert.equal(t.outputSchema?.type, 'object', `${t.name} has an output schema`);
@@ -124,13 +132,23 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     const again = await s.call('wizard_answer', { task: TASK, answer: walkAnswer(shown), prompt: shown.id, revision: shown.revision });
     assert.equal(again.isError, true, again.text);
     assert.equal(again.doc.code, 'wrong-prompt');
-    assert.match(again.doc.error, new RegExp(`^the state changed since prompt '${shown.id}' was shown \\(revision ${shown.revision} is now [0-9a-f]{16}\\); nothing was written$`));
+    assert.match(
+      again.doc.error,
+      new RegExp(
+        `^the state changed since prompt '${shown.id}' was shown \\(revision ${shown.revision} is now [0-9a-f]{16}\\); nothing was written$`,
+      ),
+    );
     assert.equal(again.doc.current.id, shown.id);
     assert.notEqual(again.doc.current.revision, shown.revision);
     assert.equal(sha256(stateOf(project)), sha);
 
     // With the revision it shows now, the answer is taken.
-    const ok = await s.call('wizard_answer', { task: TASK, answer: walkAnswer(shown), prompt: again.doc.current.id, revision: again.doc.current.revision });
+    const ok = await s.call('wizard_answer', {
+      task: TASK,
+      answer: walkAnswer(shown),
+      prompt: again.doc.current.id,
+      revision: again.doc.current.revision,
+    });
     assert.equal(ok.isError, false, ok.text);
   });
 
@@ -199,7 +217,12 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     assert.equal(companions.length, 1, companions.join(', '));
     const step = cli(['step', '--state', v1], { env: demoEnv(project), cwd: project });
     assert.equal(step.json?.current?.id, r.doc.next.id, step.stdout);
-    const next = await s.call('wizard_answer', { task: legacyTask, answer: walkAnswer(r.doc.next), prompt: r.doc.next.id, revision: r.doc.next.revision });
+    const next = await s.call('wizard_answer', {
+      task: legacyTask,
+      answer: walkAnswer(r.doc.next),
+      prompt: r.doc.next.id,
+      revision: r.doc.next.revision,
+    });
     assert.equal(next.isError, false, next.text);
     assert.equal(sha256(v1), before);
   });
@@ -221,7 +244,9 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     // An aborted wizard is kept as a backup by the next init.
     const restarted = await s.call('wizard_init', { task: TASK });
     assert.equal(restarted.isError, false, restarted.text);
-    const backups = fs.readdirSync(path.dirname(stateOf(project))).filter((n) => n.startsWith('saved-card-migration.wizard.') && n.endsWith('.bak.json'));
+    const backups = fs
+      .readdirSync(path.dirname(stateOf(project)))
+      .filter((n) => n.startsWith('saved-card-migration.wizard.') && n.endsWith('.bak.json'));
     assert.equal(backups.length, 1, backups.join(', '));
   });
 });

@@ -26,13 +26,17 @@ describe('reliability fixes (R1, R4)', () => {
   it('R1: a lock holds its owner from the moment it exists, and leaves no temporary behind', () => {
     const lockPath = path.join(dir, 'x.wizard.json.lock');
     const held = acquireLock(lockPath);
-    assert.deepEqual(JSON.parse(fs.readFileSync(lockPath, 'utf8')), { pid: process.pid, host: os.hostname(), start: processStartTime('self') });
+    assert.deepEqual(JSON.parse(fs.readFileSync(lockPath, 'utf8')), {
+      pid: process.pid,
+      host: os.hostname(),
+      start: processStartTime('self'),
+    });
     assert.deepEqual(fs.readdirSync(dir).sort(), ['x.wizard.json.lock']);
     held.release();
     assert.deepEqual(fs.readdirSync(dir), []);
   });
 
-  it('R1: the next load removes a dead writer\'s lock temporary and lock, and keeps a live one\'s', () => {
+  it("R1: the next load removes a dead writer's lock temporary and lock, and keeps a live one's", () => {
     const state = path.join(dir, 'x.wizard.json');
     createStatePayloadFile(state, stateToJson(initState({ projectRootAbs: dir })));
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
@@ -48,15 +52,25 @@ describe('reliability fixes (R1, R4)', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 5000; i++) deep = [deep];
     const payload = { ...stateToJson(initState({ projectRootAbs: dir })), someUnknownKey: deep };
-    assert.throws(() => parseState(payload), (e: unknown) => e instanceof WizardError && e.message === 'wizard state is nested too deeply (more than 256 levels)');
+    assert.throws(
+      () => parseState(payload),
+      (e: unknown) => e instanceof WizardError && e.message === 'wizard state is nested too deeply (more than 256 levels)',
+    );
   });
 
   it('R4: invalid JSON nested too deep to scan is a syntax error with a position', () => {
-    assert.throws(() => parseJsonWithPosition('['.repeat(200_000)), (e: unknown) => e instanceof JsonSyntaxError && /nested too deeply|unexpected end of input/.test(e.reason));
+    assert.throws(
+      () => parseJsonWithPosition('['.repeat(200_000)),
+      (e: unknown) => e instanceof JsonSyntaxError && /nested too deeply|unexpected end of input/.test(e.reason),
+    );
   });
 
   it('R4: a YAML alias bomb or an alias before its anchor in the registry is a FileError naming the file', () => {
-    const bomb = 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nproviders: {}\nmodels: []\n';
-    assert.throws(() => parseRegistry('profiles/registry.yaml', bomb), (e: unknown) => e instanceof FileError && e.message.startsWith('profiles/registry.yaml: invalid YAML:'));
+    const bomb =
+      'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nproviders: {}\nmodels: []\n';
+    assert.throws(
+      () => parseRegistry('profiles/registry.yaml', bomb),
+      (e: unknown) => e instanceof FileError && e.message.startsWith('profiles/registry.yaml: invalid YAML:'),
+    );
   });
 });

@@ -30,7 +30,13 @@ describe('roles: v1 → v2 conversion', () => {
       analyser: ['claude/opus-4.5', 'codex/gpt-5.1-codex'],
       'report-writer': ['codex/gpt-5.1-codex'],
     });
-    assert.deepEqual(state.role_selection_order, ['leader-session', 'role-count:analyser', 'role-model:analyser:1', 'role-model:analyser:2', 'role-model:report-writer:1']);
+    assert.deepEqual(state.role_selection_order, [
+      'leader-session',
+      'role-count:analyser',
+      'role-model:analyser:1',
+      'role-model:analyser:2',
+      'role-model:report-writer:1',
+    ]);
     assert.deepEqual(state.answered, ['leader-session']);
     assert.equal(next(ctx, state)!.step, 'role-add:critic');
   });
@@ -60,12 +66,15 @@ describe('roles: v1 → v2 conversion', () => {
   });
 
   it('unresolvable and duplicate providers are skipped with a notice, not a stop', () => {
-    const { state, notices } = convert({ workers: 'nobody,claude,claude,codex', codex_model: 'nope' , grokModel: ''});
-    assert.deepEqual(notices.map((n) => n.text), [
-      "legacy provider 'nobody' for role 'analyser' was skipped: provider 'nobody' has no model for role 'analyser'",
-      "legacy provider 'claude' for role 'analyser' was skipped: provider 'claude' is listed twice",
-      "legacy provider 'codex' for role 'analyser' was skipped: unknown model 'nope' for provider 'codex'",
-    ]);
+    const { state, notices } = convert({ workers: 'nobody,claude,claude,codex', codex_model: 'nope', grokModel: '' });
+    assert.deepEqual(
+      notices.map((n) => n.text),
+      [
+        "legacy provider 'nobody' for role 'analyser' was skipped: provider 'nobody' has no model for role 'analyser'",
+        "legacy provider 'claude' for role 'analyser' was skipped: provider 'claude' is listed twice",
+        "legacy provider 'codex' for role 'analyser' was skipped: unknown model 'nope' for provider 'codex'",
+      ],
+    );
     assert.deepEqual(state.role_models.analyser, ['claude/opus-4.5']);
     assert.equal(state.role_counts.analyser, 1, 'the count is computed after skipping');
   });
@@ -73,10 +82,18 @@ describe('roles: v1 → v2 conversion', () => {
   it('availability as the prompts check it; environment-only failures are kept', () => {
     const ctx = fx({ missingClis: ['codex'], config: { path: '.okstra/config.yaml', providers: { antigravity: { enabled: false } } } });
     const { state, notices } = convert({ workers: 'codex,antigravity' }, {}, ctx);
-    assert.deepEqual(notices.map((n) => n.text), ["legacy provider 'antigravity' for role 'analyser' was skipped: provider 'antigravity' is disabled"]);
+    assert.deepEqual(
+      notices.map((n) => n.text),
+      ["legacy provider 'antigravity' for role 'analyser' was skipped: provider 'antigravity' is disabled"],
+    );
     assert.deepEqual(state.role_models.analyser, ['codex/gpt-5.1-codex']);
     const after = R.reconcileRoleSelection(R.openRoleSession(ctx, state), state);
-    assert.ok(after.some((n) => n.text === "model 'codex/gpt-5.1-codex' for role 'analyser' #1 cannot start here: provider CLI 'codex' was not found on PATH"));
+    assert.ok(
+      after.some(
+        (n) =>
+          n.text === "model 'codex/gpt-5.1-codex' for role 'analyser' #1 cannot start here: provider CLI 'codex' was not found on PATH",
+      ),
+    );
   });
 
   it('R-CONV-11/12/16: spawn-process converts the leader; current-session does not', () => {
@@ -94,7 +111,11 @@ describe('roles: v1 → v2 conversion', () => {
       { role: 'report-writer', min: 1, max: 1 },
     ]);
     const ctx = makeContext({ builtinProfiles: { implementation: profile } }).ctx;
-    const { state } = convert({ executor: 'Codex', codex_model: 'gpt-5.1-codex-mini', critic: 'claude', claudeModel: 'sonnet' }, { task_type: 'implementation' }, ctx);
+    const { state } = convert(
+      { executor: 'Codex', codex_model: 'gpt-5.1-codex-mini', critic: 'claude', claudeModel: 'sonnet' },
+      { task_type: 'implementation' },
+      ctx,
+    );
     assert.deepEqual(state.role_counts, { implementer: 2, critic: 1 });
     assert.deepEqual(state.role_selection_order, [
       'role-model:leader:1',
@@ -136,7 +157,13 @@ describe('roles: v1 → v2 conversion', () => {
       roleCounts: { analyser: 2, critic: 0 },
       roleModels: { leader: ['claude/opus-4.5'], analyser: ['codex/gpt-5.1-codex', 'claude/opus-4.5'] },
     });
-    assert.deepEqual(state.role_selection_order, ['role-model:leader:1', 'role-count:analyser', 'role-model:analyser:1', 'role-model:analyser:2', 'role-add:critic']);
+    assert.deepEqual(state.role_selection_order, [
+      'role-model:leader:1',
+      'role-count:analyser',
+      'role-model:analyser:1',
+      'role-model:analyser:2',
+      'role-add:critic',
+    ]);
     assert.deepEqual(state.answered, []);
   });
 });

@@ -19,7 +19,10 @@ describe('roles: model defaults', () => {
     const p = next(ctx, atAnalyser())!;
     assert.equal(values(p)[0], 'kimi/kimi-k2');
     assert.equal(p.options.filter((o) => o.label.endsWith(' (default)')).length, 1);
-    const rw = next(ctx, makeState({ role_counts: { analyser: 1 }, role_models: { leader: ['claude/opus-4.5'], analyser: ['claude/opus-4.5'] } }))!;
+    const rw = next(
+      ctx,
+      makeState({ role_counts: { analyser: 1 }, role_models: { leader: ['claude/opus-4.5'], analyser: ['claude/opus-4.5'] } }),
+    )!;
     assert.equal(rw.step, 'role-model:report-writer:1');
     assert.equal(rw.options.find((o) => o.default)!.value, 'grok/grok-4');
     const builtin = next(makeContext({ builtinProfiles: { 'error-analysis': P } }).ctx, atAnalyser())!;
@@ -33,7 +36,10 @@ describe('roles: model defaults', () => {
         "configured default model 'claude/opus-9' is unavailable for role 'analyser': unknown model 'claude/opus-9' (configured in .okstra/config.yaml: modelDefaults.analyser)",
       ],
       [
-        { userDefaults: { source: { kind: 'setting' }, defaults: { 'report-writer': ['grok/grok-4'] } }, config: { path: '.okstra/config.yaml', providers: { grok: { enabled: false } } } },
+        {
+          userDefaults: { source: { kind: 'setting' }, defaults: { 'report-writer': ['grok/grok-4'] } },
+          config: { path: '.okstra/config.yaml', providers: { grok: { enabled: false } } },
+        },
         "configured default model 'grok/grok-4' is unavailable for role 'report-writer': provider 'grok' is disabled (configured in setting okstra.modelDefaults.report-writer)",
       ],
       [
@@ -44,7 +50,10 @@ describe('roles: model defaults', () => {
     for (const [opts, message] of cases) {
       const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, ...opts });
       assert.equal(next(ctx, makeState())!.step, 'role-count:analyser', 'count prompts do not compute defaults');
-      assert.equal(throwsMessage(() => next(ctx, atAnalyser())), message);
+      assert.equal(
+        throwsMessage(() => next(ctx, atAnalyser())),
+        message,
+      );
     }
   });
 });
@@ -56,7 +65,8 @@ describe('roles: counts and selectable requirements', () => {
     { role: 'c', min: 0, max: 2 },
     { role: 'd', dynamic: true },
   ]);
-  const session = (mode = 'spawn-process') => R.openRoleSession(makeContext({ builtinProfiles: { 'error-analysis': profile } }).ctx, makeState({ host_entry_mode: mode }));
+  const session = (mode = 'spawn-process') =>
+    R.openRoleSession(makeContext({ builtinProfiles: { 'error-analysis': profile } }).ctx, makeState({ host_entry_mode: mode }));
 
   it('R-CNT-1: fixed → min; else the stored count; optional → 0; else recommended', () => {
     const [a, b, c] = session().profile().roles;
@@ -68,9 +78,26 @@ describe('roles: counts and selectable requirements', () => {
   });
 
   it('R-CNT-2 / R-ID-12: spawn-process leader first, static roles with count > 0 in profile order', () => {
-    assert.deepEqual(R.selectableRequirements(session(), {}).map((r) => r.role), ['leader', 'a', 'b']);
-    assert.deepEqual(R.selectableRequirements(session(), { c: 2 }).map((r) => r.role), ['leader', 'a', 'b', 'c']);
-    assert.deepEqual(R.selectableRequirements(session('current-session'), {}).map((r) => r.role), ['a', 'b']);
-    assert.deepEqual(R.LEADER_REQUIREMENT, { role: 'leader', duty: 'lead', min: 1, max: 1, recommended: 1, dynamic: false, distinct: 'model' });
+    assert.deepEqual(
+      R.selectableRequirements(session(), {}).map((r) => r.role),
+      ['leader', 'a', 'b'],
+    );
+    assert.deepEqual(
+      R.selectableRequirements(session(), { c: 2 }).map((r) => r.role),
+      ['leader', 'a', 'b', 'c'],
+    );
+    assert.deepEqual(
+      R.selectableRequirements(session('current-session'), {}).map((r) => r.role),
+      ['a', 'b'],
+    );
+    assert.deepEqual(R.LEADER_REQUIREMENT, {
+      role: 'leader',
+      duty: 'lead',
+      min: 1,
+      max: 1,
+      recommended: 1,
+      dynamic: false,
+      distinct: 'model',
+    });
   });
 });

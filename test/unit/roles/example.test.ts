@@ -23,7 +23,10 @@ describe('roles: docs/roles.md worked example', () => {
     answer(ctx, state, '0');
     const leader = next(ctx, state)!;
     assert.equal(leader.step, 'role-model:leader:1');
-    assert.deepEqual(leader.unavailable!.find((u) => u.value === 'kimi/kimi-k2'), { value: 'kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" });
+    assert.deepEqual(
+      leader.unavailable!.find((u) => u.value === 'kimi/kimi-k2'),
+      { value: 'kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" },
+    );
     answer(ctx, state, 'claude/opus-4.5');
     const a1 = next(ctx, state)!;
     assert.deepEqual(values(a1), ['claude/opus-4.5', 'codex/gpt-5.1-codex', 'claude/sonnet-4.5', 'codex/gpt-5.1-codex-mini']);
@@ -44,21 +47,33 @@ describe('roles: docs/roles.md worked example', () => {
     const args = R.renderRoleArgs(R.openRoleSession(ctx, state), state);
     assert.deepEqual(args, {
       roleCount: ['analyser=2'],
-      roleModel: ['leader=claude/opus-4.5', 'analyser=claude/sonnet-4.5', 'analyser=codex/gpt-5.1-codex', 'report-writer=claude/sonnet-4.5'],
+      roleModel: [
+        'leader=claude/opus-4.5',
+        'analyser=claude/sonnet-4.5',
+        'analyser=codex/gpt-5.1-codex',
+        'report-writer=claude/sonnet-4.5',
+      ],
     });
 
     // The codex CLI goes away: the model stays, with a notice.
     const noCodex = makeContext({ config, missingClis: ['kimi', 'codex'] }).ctx;
     const kept = structuredClone(state);
-    assert.deepEqual(R.reconcileRoleSelection(R.openRoleSession(noCodex, kept), kept).map((n) => n.text), [
-      "model 'codex/gpt-5.1-codex' for role 'analyser' #2 cannot start here: provider CLI 'codex' was not found on PATH",
-    ]);
+    assert.deepEqual(
+      R.reconcileRoleSelection(R.openRoleSession(noCodex, kept), kept).map((n) => n.text),
+      ["model 'codex/gpt-5.1-codex' for role 'analyser' #2 cannot start here: provider CLI 'codex' was not found on PATH"],
+    );
     assert.equal(next(noCodex, kept), null);
 
     // The project disables codex: nothing can be blamed; the prompt says why.
-    const disabled = makeContext({ config: { ...config, providers: { ...config.providers, codex: { enabled: false } } }, missingClis: ['kimi'] }).ctx;
+    const disabled = makeContext({
+      config: { ...config, providers: { ...config.providers, codex: { enabled: false } } },
+      missingClis: ['kimi'],
+    }).ctx;
     const broken = structuredClone(state);
     assert.deepEqual(R.reconcileRoleSelection(R.openRoleSession(disabled, broken), broken), []);
-    assert.equal(throwsMessage(() => next(disabled, broken)), "role selection cannot be completed: provider 'codex' is disabled");
+    assert.equal(
+      throwsMessage(() => next(disabled, broken)),
+      "role selection cannot be completed: provider 'codex' is disabled",
+    );
   });
 });

@@ -34,7 +34,10 @@ const worldArb: fc.Arbitrary<World> = fc
     backend: fc.constantFrom('tmux' as const, 'none' as const),
     host: fc.constantFrom('claude-code' as const, 'vscode' as const),
     current: fc.boolean(),
-    rawRoles: fc.array(fc.record({ min: fc.nat(2), span: fc.nat(2), rec: fc.nat(2), provider: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+    rawRoles: fc.array(fc.record({ min: fc.nat(2), span: fc.nat(2), rec: fc.nat(2), provider: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
     dynamic: fc.boolean(),
   })
   .map((r) => {
@@ -47,7 +50,13 @@ const worldArb: fc.Arbitrary<World> = fc
     const roles = r.rawRoles.map((x, i) => {
       const max = Math.max(1, x.min + x.span);
       const min = Math.min(x.min, max);
-      return { role: ROLE_NAMES[i]!, min, max, recommended: min === 0 ? 0 : Math.min(max, min + x.rec), distinct: x.provider ? ('provider' as const) : ('model' as const) };
+      return {
+        role: ROLE_NAMES[i]!,
+        min,
+        max,
+        recommended: min === 0 ? 0 : Math.min(max, min + x.rec),
+        distinct: x.provider ? ('provider' as const) : ('model' as const),
+      };
     });
     return {
       providers,
@@ -70,7 +79,11 @@ function setup(w: World) {
     missingClis: w.missing,
     terminalBackend: w.backend,
   });
-  const state = makeState({ host_runtime: w.host, host_entry_mode: w.mode, role_selection_order: w.mode === 'current-session' ? ['leader-session'] : [] });
+  const state = makeState({
+    host_runtime: w.host,
+    host_entry_mode: w.mode,
+    role_selection_order: w.mode === 'current-session' ? ['leader-session'] : [],
+  });
   return { ctx, state };
 }
 
@@ -78,7 +91,10 @@ function setup(w: World) {
 function someCompleteSelection(session: RoleSession): boolean {
   const profile = session.profile();
   const roles = [...(session.mode === 'spawn-process' ? [R.LEADER_REQUIREMENT] : []), ...profile.roles.filter((r) => !r.dynamic)];
-  const refs = session.pool().list().map((m) => m.ref);
+  const refs = session
+    .pool()
+    .list()
+    .map((m) => m.ref);
   const counts: Record<string, number> = {};
   const models: Record<string, string[]> = {};
   const ok = () => resolveAssignments(session, { counts, models }, false) === null;
@@ -126,10 +142,15 @@ function walk(w: World, choices: number[]): { firstHadOption: boolean; completab
     first = false;
     if (enabled.length === 0) return { firstHadOption, completable: false };
     const choice = enabled[(choices[step] ?? 0) % enabled.length]!;
-    if (prompt.options.some((o) => o.default)) assert.ok(!prompt.options.find((o) => o.default)!.disabled, 'the default is never a refused option');
+    if (prompt.options.some((o) => o.default))
+      assert.ok(!prompt.options.find((o) => o.default)!.disabled, 'the default is never a refused option');
     R.submitRolePrompt(session, state, prompt, choice.value);
     R.recordRoleAnswer(state, prompt.step);
-    assert.equal(R.completionProblem(R.openRoleSession(ctx, state), { counts: state.role_counts, models: state.role_models }), null, `after ${prompt.step}=${choice.value}`);
+    assert.equal(
+      R.completionProblem(R.openRoleSession(ctx, state), { counts: state.role_counts, models: state.role_models }),
+      null,
+      `after ${prompt.step}=${choice.value}`,
+    );
   }
   throw new Error('flow did not end');
 }
@@ -174,7 +195,10 @@ describe('roles: exact feasibility (properties)', () => {
       fc.property(worldArb, fc.array(fc.nat(20), { maxLength: 12 }), fc.array(fc.nat(3), { maxLength: 3 }), (w, picks, countPicks) => {
         const { ctx, state } = setup(w);
         const session = R.openRoleSession(ctx, state);
-        const refs = session.pool().list().map((m) => m.ref);
+        const refs = session
+          .pool()
+          .list()
+          .map((m) => m.ref);
         w.roles.forEach((r, i) => {
           if (r.min !== r.max) state.role_counts[r.role] = r.min + ((countPicks[i] ?? 0) % (r.max - r.min + 1));
         });
@@ -198,7 +222,11 @@ describe('roles: exact finds completions greedy misses', () => {
   const registry = registryText(['claude', 'codex'], [{ ref: 'claude/a1' }, { ref: 'claude/a2' }, { ref: 'codex/b1' }]);
   const fixture = () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': profile }, registry });
-    const state: WizardState = makeState({ host_entry_mode: 'current-session', role_selection_order: ['leader-session'], role_counts: { analyser: 2 } });
+    const state: WizardState = makeState({
+      host_entry_mode: 'current-session',
+      role_selection_order: ['leader-session'],
+      role_counts: { analyser: 2 },
+    });
     return { ctx, state, session: R.openRoleSession(ctx, state) };
   };
 
@@ -213,18 +241,31 @@ describe('roles: exact finds completions greedy misses', () => {
     const req = session.profile().roles[0]!;
     assert.deepEqual(greedyRoleModelOptions(session, state, req, 1), ['codex/b1']);
     const p = R.nextRolePrompt(session, state)!;
-    assert.deepEqual(p.options.map((o) => o.value), ['claude/a1', 'claude/a2', 'codex/b1']);
+    assert.deepEqual(
+      p.options.map((o) => o.value),
+      ['claude/a1', 'claude/a2', 'codex/b1'],
+    );
     state.role_models.analyser = ['claude/a2'];
     const p2 = R.nextRolePrompt(session, state)!;
-    assert.deepEqual(p2.options.map((o) => o.value), ['codex/b1']);
+    assert.deepEqual(
+      p2.options.map((o) => o.value),
+      ['codex/b1'],
+    );
     assert.deepEqual(p2.unavailable, [
-      { value: 'claude/a1', reason: 'leaves no complete assignment', detail: 'analyser agents must come from different providers; claude is already analyser #1' },
+      {
+        value: 'claude/a1',
+        reason: 'leaves no complete assignment',
+        detail: 'analyser agents must come from different providers; claude is already analyser #1',
+      },
       { value: 'claude/a2', reason: 'leaves no complete assignment', detail: 'claude/a2 is already analyser #1' },
     ]);
   });
 
   it('R-CMP-4: distinctness is within one role; different roles may share a model', () => {
-    const p = profileText('error-analysis', [{ role: 'x', min: 1, max: 1 }, { role: 'y', min: 1, max: 1 }]);
+    const p = profileText('error-analysis', [
+      { role: 'x', min: 1, max: 1 },
+      { role: 'y', min: 1, max: 1 },
+    ]);
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': p }, registry: registryText(['claude'], [{ ref: 'claude/only' }]) });
     const state = makeState({ role_models: { leader: ['claude/only'], x: ['claude/only'] } });
     assert.equal(R.canComplete(R.openRoleSession(ctx, state), { counts: {}, models: state.role_models }), true);
@@ -237,6 +278,12 @@ describe('roles: exact finds completions greedy misses', () => {
     assert.deepEqual(session.availability().executableCandidates('analyser'), ['claude/a1', 'claude/a2']);
     assert.equal(R.canComplete(session, { counts: state.role_counts, models: {} }), false);
     const p = R.nextRolePrompt(session, { ...state, role_counts: {} })!;
-    assert.deepEqual(p.options.map((o) => [o.value, !!o.disabled]), [['1', false], ['2', true]]);
+    assert.deepEqual(
+      p.options.map((o) => [o.value, !!o.disabled]),
+      [
+        ['1', false],
+        ['2', true],
+      ],
+    );
   });
 });

@@ -4,7 +4,15 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EngineContext, EnvironmentPort, ProjectConfig, SourceText, TerminalBackend, UserDefaultsSource, WorkspacePort } from '../../../src/core/ports';
+import type {
+  EngineContext,
+  EnvironmentPort,
+  ProjectConfig,
+  SourceText,
+  TerminalBackend,
+  UserDefaultsSource,
+  WorkspacePort,
+} from '../../../src/core/ports';
 import { en } from '../../../src/core/text/en';
 import { defaultState, type WizardState } from '../../../src/core/types';
 

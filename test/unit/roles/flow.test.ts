@@ -71,7 +71,10 @@ describe('roles: flow (next_role_prompt)', () => {
     const p = next(ctx, makeState())!;
     assert.equal(p.step, 'role-count:analyser');
     assert.deepEqual(values(p), ['1', '2', '3']);
-    assert.equal(throwsMessage(() => next(ctx, makeState({ role_counts: { analyser: 5 } }))), "role 'analyser' count must be in 1..3: 5");
+    assert.equal(
+      throwsMessage(() => next(ctx, makeState({ role_counts: { analyser: 5 } }))),
+      "role 'analyser' count must be in 1..3: 5",
+    );
   });
 
   it('R-FLOW-6: optional adds after all required counts; an out-of-range add is `count must be in 0..<max>`', () => {
@@ -85,7 +88,10 @@ describe('roles: flow (next_role_prompt)', () => {
     }).ctx;
     assert.equal(next(ctx, makeState())!.step, 'role-count:analyser');
     assert.equal(next(ctx, makeState({ role_counts: { analyser: 1 } }))!.step, 'role-add:critic');
-    assert.equal(throwsMessage(() => next(ctx, makeState({ role_counts: { analyser: 1, critic: 3 } }))), "role 'critic' count must be in 0..2: 3");
+    assert.equal(
+      throwsMessage(() => next(ctx, makeState({ role_counts: { analyser: 1, critic: 3 } }))),
+      "role 'critic' count must be in 0..2: 3",
+    );
   });
 
   it('R-FLOW-8: models are asked role by role, ordinal by ordinal; spawn-process leader first', () => {
@@ -106,10 +112,21 @@ describe('roles: flow (next_role_prompt)', () => {
     const ctx = ctxP();
     const state = makeState({
       role_counts: { analyser: 1, critic: 0 },
-      role_models: { leader: ['claude/opus-4.5'], analyser: ['claude/opus-4.5'], 'report-writer': ['claude/sonnet-4.5'], ghost: ['claude/opus-4.5'] },
+      role_models: {
+        leader: ['claude/opus-4.5'],
+        analyser: ['claude/opus-4.5'],
+        'report-writer': ['claude/sonnet-4.5'],
+        ghost: ['claude/opus-4.5'],
+      },
     });
-    assert.equal(throwsMessage(() => next(ctx, state)), "role selection cannot be completed: role 'ghost' is not selectable in the error-analysis profile");
-    assert.equal(R.roleSelectionBlocker(R.openRoleSession(ctx, state), state), "role selection cannot be completed: role 'ghost' is not selectable in the error-analysis profile");
+    assert.equal(
+      throwsMessage(() => next(ctx, state)),
+      "role selection cannot be completed: role 'ghost' is not selectable in the error-analysis profile",
+    );
+    assert.equal(
+      R.roleSelectionBlocker(R.openRoleSession(ctx, state), state),
+      "role selection cannot be completed: role 'ghost' is not selectable in the error-analysis profile",
+    );
   });
 
   it('R-FLOW-10: errors propagate as WizardError; the blocker is null for a pending prompt', () => {
@@ -122,7 +139,14 @@ describe('roles: flow (next_role_prompt)', () => {
     const ctx = ctxP();
     const state = makeState({ host_entry_mode: 'current-session' });
     const steps = runDefaults(ctx, state, ['continue', '2', '0']);
-    assert.deepEqual(steps, ['leader-session', 'role-count:analyser', 'role-add:critic', 'role-model:analyser:1', 'role-model:analyser:2', 'role-model:report-writer:1']);
+    assert.deepEqual(steps, [
+      'leader-session',
+      'role-count:analyser',
+      'role-add:critic',
+      'role-model:analyser:1',
+      'role-model:analyser:2',
+      'role-model:report-writer:1',
+    ]);
     assert.deepEqual(state.role_selection_order, steps);
     assert.deepEqual(state.role_counts, { analyser: 2, critic: 0 });
     const args = R.renderRoleArgs(R.openRoleSession(ctx, state), state);
@@ -136,7 +160,10 @@ describe('roles: flow (next_role_prompt)', () => {
     runDefaults(ctx, state, ['continue', '2', '1']);
     const args = R.renderRoleArgs(R.openRoleSession(ctx, state), state);
     assert.deepEqual(args.roleCount, ['analyser=2', 'critic=1']);
-    assert.deepEqual(args.roleModel.map((x) => x.split('=')[0]), ['analyser', 'analyser', 'critic', 'report-writer']);
+    assert.deepEqual(
+      args.roleModel.map((x) => x.split('=')[0]),
+      ['analyser', 'analyser', 'critic', 'report-writer'],
+    );
   });
 });
 
@@ -183,7 +210,10 @@ describe('roles: prompts', () => {
 
   it('R-PR-12: defaults rotate by ordinal', () => {
     const ctx = ctxP();
-    const state = makeState({ role_counts: { analyser: 3, critic: 0 }, role_models: { leader: ['claude/opus-4.5'], analyser: ['kimi/kimi-k2'] } });
+    const state = makeState({
+      role_counts: { analyser: 3, critic: 0 },
+      role_models: { leader: ['claude/opus-4.5'], analyser: ['kimi/kimi-k2'] },
+    });
     const p = next(ctx, state)!;
     assert.equal(p.step, 'role-model:analyser:2');
     assert.deepEqual(values(p).slice(0, 3), ['codex/gpt-5.1-codex', 'antigravity/gemini-3-pro', 'claude/opus-4.5']);
@@ -193,25 +223,40 @@ describe('roles: prompts', () => {
 
   it('R-PR-14: options are available and completable; earlier choices of the role drop out; other roles may reuse', () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, missingClis: ['kimi'] });
-    const state = makeState({ role_counts: { analyser: 2, critic: 0 }, role_models: { leader: ['claude/opus-4.5'], analyser: ['codex/gpt-5.1-codex'] } });
+    const state = makeState({
+      role_counts: { analyser: 2, critic: 0 },
+      role_models: { leader: ['claude/opus-4.5'], analyser: ['codex/gpt-5.1-codex'] },
+    });
     const p = next(ctx, state)!;
     assert.ok(!values(p).includes('codex/gpt-5.1-codex'));
     assert.ok(!values(p).includes('kimi/kimi-k2'));
-    assert.deepEqual(p.unavailable!.find((u) => u.value === 'kimi/kimi-k2'), { value: 'kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" });
-    assert.deepEqual(p.unavailable!.find((u) => u.value === 'codex/gpt-5.1-codex'), {
-      value: 'codex/gpt-5.1-codex',
-      reason: 'leaves no complete assignment',
-      detail: 'codex/gpt-5.1-codex is already analyser #1',
-    });
+    assert.deepEqual(
+      p.unavailable!.find((u) => u.value === 'kimi/kimi-k2'),
+      { value: 'kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" },
+    );
+    assert.deepEqual(
+      p.unavailable!.find((u) => u.value === 'codex/gpt-5.1-codex'),
+      {
+        value: 'codex/gpt-5.1-codex',
+        reason: 'leaves no complete assignment',
+        detail: 'codex/gpt-5.1-codex is already analyser #1',
+      },
+    );
     assert.ok(values(p).includes('claude/opus-4.5'), 'the leader model can serve the analyser too');
   });
 
   it('R-PR-16: no candidate at all, the rest of the selection feasible → `has no executable model candidates`', () => {
     // The dynamic stage-worker has a model, so the selection itself is feasible.
-    const reg = registryText(['claude', 'codex'], [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer', 'stage-worker'] }]);
+    const reg = registryText(
+      ['claude', 'codex'],
+      [{ ref: 'claude/a' }, { ref: 'codex/b', roles: ['leader', 'report-writer', 'stage-worker'] }],
+    );
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
     const state = makeState({ role_counts: { analyser: 1, critic: 0 }, role_models: { leader: ['codex/b'] } });
-    assert.equal(throwsMessage(() => next(ctx, state)), "role 'analyser' has no executable model candidates");
+    assert.equal(
+      throwsMessage(() => next(ctx, state)),
+      "role 'analyser' has no executable model candidates",
+    );
   });
 
   it('R-PR-14: an unavailable model says why in words: distinct providers, with the instance that holds the provider', () => {
@@ -219,7 +264,10 @@ describe('roles: prompts', () => {
       { role: 'planner', min: 1, max: 3, recommended: 2, distinct: 'provider' },
       { role: 'report-writer', min: 1, max: 1 },
     ]);
-    const reg = registryText(['claude', 'codex', 'antigravity'], [{ ref: 'antigravity/gemini' }, { ref: 'antigravity/flash' }, { ref: 'claude/opus' }, { ref: 'codex/gpt' }]);
+    const reg = registryText(
+      ['claude', 'codex', 'antigravity'],
+      [{ ref: 'antigravity/gemini' }, { ref: 'antigravity/flash' }, { ref: 'claude/opus' }, { ref: 'codex/gpt' }],
+    );
     const { ctx } = makeContext({ builtinProfiles: { 'implementation-planning': profile }, registry: reg });
     const state = makeState({
       task_type: 'implementation-planning',

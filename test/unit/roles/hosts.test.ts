@@ -16,12 +16,24 @@ describe('roles: hosts', () => {
   });
 
   it('R-ID-14: unknown hosts and unsupported entry modes are refused', () => {
-    assert.equal(throwsMessage(() => validateHost('emacs', 'spawn-process')), "unknown host runtime 'emacs' (known: antigravity, claude-code, codex, vscode)");
-    assert.equal(throwsMessage(() => validateHost('vscode', 'current-session')), "host 'vscode' does not support entry mode 'current-session'");
+    assert.equal(
+      throwsMessage(() => validateHost('emacs', 'spawn-process')),
+      "unknown host runtime 'emacs' (known: antigravity, claude-code, codex, vscode)",
+    );
+    assert.equal(
+      throwsMessage(() => validateHost('vscode', 'current-session')),
+      "host 'vscode' does not support entry mode 'current-session'",
+    );
     assert.equal(validateHost('codex', 'current-session').nativeProviderId, 'codex');
     const { ctx } = makeContext();
     const state = makeState({ host_runtime: 'emacs' });
-    assert.match(throwsMessage(() => nextRolePrompt(openRoleSession(ctx, state), state)), /^unknown host runtime 'emacs'/);
-    assert.match(throwsMessage(() => hostSessionContextJson(state)), /^unknown host runtime 'emacs'/);
+    assert.match(
+      throwsMessage(() => nextRolePrompt(openRoleSession(ctx, state), state)),
+      /^unknown host runtime 'emacs'/,
+    );
+    assert.match(
+      throwsMessage(() => hostSessionContextJson(state)),
+      /^unknown host runtime 'emacs'/,
+    );
   });
 });

@@ -35,7 +35,10 @@ describe('roles: role profiles', () => {
     const override = profileText('error-analysis', [{ role: 'analyser', min: 1, max: 1 }]);
     const { ctx } = makeContext({ overrides: { 'error-analysis': override } });
     const session = openRoleSession(ctx, makeState());
-    assert.deepEqual(session.profile().roles.map((r) => r.role), ['analyser']);
+    assert.deepEqual(
+      session.profile().roles.map((r) => r.role),
+      ['analyser'],
+    );
     assert.equal(session.profile().path, '.okstra/prompts/profiles/error-analysis.md');
   });
 
@@ -70,25 +73,54 @@ describe('roles: role profiles', () => {
   });
 
   const bad: Array<[string, string, string]> = [
-    ['a declared leader', '  - role: leader\n    duty: lead\n    min: 1\n    max: 1\n', "p.md:4:5: roles[0].role: 'leader' is implicit and must not be declared"],
+    [
+      'a declared leader',
+      '  - role: leader\n    duty: lead\n    min: 1\n    max: 1\n',
+      "p.md:4:5: roles[0].role: 'leader' is implicit and must not be declared",
+    ],
     ['an unknown key', '  - role: a\n    duty: d\n    min: 1\n    max: 1\n    colour: red\n', 'p.md:8:5: roles[0].colour: unknown key'],
-    ['a duplicate role', '  - role: a\n    duty: d\n    min: 1\n    max: 1\n  - role: a\n    duty: d\n    dynamic: true\n', "p.md:8:5: roles[1].role: duplicate role 'a'"],
-    ['a bad role name', '  - role: Analyser\n    duty: d\n    min: 1\n    max: 1\n', "p.md:4:5: roles[0].role: must match [a-z][a-z0-9-]*: 'Analyser'"],
+    [
+      'a duplicate role',
+      '  - role: a\n    duty: d\n    min: 1\n    max: 1\n  - role: a\n    duty: d\n    dynamic: true\n',
+      "p.md:8:5: roles[1].role: duplicate role 'a'",
+    ],
+    [
+      'a bad role name',
+      '  - role: Analyser\n    duty: d\n    min: 1\n    max: 1\n',
+      "p.md:4:5: roles[0].role: must match [a-z][a-z0-9-]*: 'Analyser'",
+    ],
     ['max 0', '  - role: a\n    duty: d\n    min: 0\n    max: 0\n', 'p.md:7:5: roles[0].max: must be ≥ 1'],
-    ['recommended out of range', '  - role: a\n    duty: d\n    min: 1\n    max: 2\n    recommended: 3\n', 'p.md:8:5: roles[0].recommended: must be in 1..2'],
-    ['a dynamic role with counts', '  - role: a\n    duty: d\n    dynamic: true\n    min: 1\n', 'p.md:7:5: roles[0].min: unknown key (a dynamic role has only role, duty and dynamic)'],
+    [
+      'recommended out of range',
+      '  - role: a\n    duty: d\n    min: 1\n    max: 2\n    recommended: 3\n',
+      'p.md:8:5: roles[0].recommended: must be in 1..2',
+    ],
+    [
+      'a dynamic role with counts',
+      '  - role: a\n    duty: d\n    dynamic: true\n    min: 1\n',
+      'p.md:7:5: roles[0].min: unknown key (a dynamic role has only role, duty and dynamic)',
+    ],
     ['a missing duty', '  - role: a\n    min: 1\n    max: 1\n', 'p.md:4:5: roles[0].duty: is required'],
   ];
   for (const [what, roles, message] of bad) {
     it(`refuses ${what}`, () => {
       const text = `---\ntaskType: t\nroles:\n${roles}---\nbody\n`;
-      assert.equal(throwsMessage(() => parseRoleProfile('p.md', text, 't')), message);
+      assert.equal(
+        throwsMessage(() => parseRoleProfile('p.md', text, 't')),
+        message,
+      );
     });
   }
 
   it('refuses bad YAML and a missing front matter', () => {
-    assert.match(throwsMessage(() => parseRoleProfile('p.md', '---\ntaskType: [\n---\n', 't')), /^p\.md:\d+:\d+: invalid YAML: /);
-    assert.equal(throwsMessage(() => parseRoleProfile('p.md', '# no front matter', 't')), "p.md:1:1: front matter missing: the file must start with '---'");
+    assert.match(
+      throwsMessage(() => parseRoleProfile('p.md', '---\ntaskType: [\n---\n', 't')),
+      /^p\.md:\d+:\d+: invalid YAML: /,
+    );
+    assert.equal(
+      throwsMessage(() => parseRoleProfile('p.md', '# no front matter', 't')),
+      "p.md:1:1: front matter missing: the file must start with '---'",
+    );
     assert.equal(
       throwsMessage(() => parseRoleProfile('p.md', '---\ntaskType: other\nroles:\n  - { role: a, duty: d, min: 1, max: 1 }\n---\n', 't')),
       "p.md:2:1: taskType: must be 't' (the file's task type), got 'other'",

@@ -32,7 +32,11 @@ describe('roles: render and confirmation', () => {
   });
 
   it('R-CFM-2: leader line in current-session, every instance, then dynamic roles', () => {
-    const state = makeState({ host_entry_mode: 'current-session', role_counts: { analyser: 2, critic: 0 }, role_models: { analyser: ['A1'], 'report-writer': [''] } });
+    const state = makeState({
+      host_entry_mode: 'current-session',
+      role_counts: { analyser: 2, critic: 0 },
+      role_models: { analyser: ['A1'], 'report-writer': [''] },
+    });
     assert.deepEqual(R.roleConfirmationLines(R.openRoleSession(ctx(), state), state), [
       '  role          : leader #1 = current-session',
       '  role          : analyser #1 = A1',

@@ -4,7 +4,14 @@ import { makeState } from './fixtures';
 import { throwsMessage } from './helpers';
 
 function e2State() {
-  const order = ['leader-session', 'role-count:analyser', 'role-model:analyser:1', 'role-model:analyser:2', 'role-model:report-writer:1', 'role-add:critic'];
+  const order = [
+    'leader-session',
+    'role-count:analyser',
+    'role-model:analyser:1',
+    'role-model:analyser:2',
+    'role-model:report-writer:1',
+    'role-add:critic',
+  ];
   return makeState({
     host_entry_mode: 'current-session',
     role_counts: { analyser: 2, critic: 0 },
@@ -25,7 +32,10 @@ describe('roles: rewind', () => {
   });
 
   it('R-EDT-3.1: a target not in the order is `unknown role selection step`', () => {
-    assert.equal(throwsMessage(() => resetRoleSelectionFrom(e2State(), 'role-model:critic:1')), "unknown role selection step: 'role-model:critic:1'");
+    assert.equal(
+      throwsMessage(() => resetRoleSelectionFrom(e2State(), 'role-model:critic:1')),
+      "unknown role selection step: 'role-model:critic:1'",
+    );
   });
 
   it('R-EDT-3: rewinding to the first id leaves no empty lists', () => {
@@ -40,7 +50,13 @@ describe('roles: rewind', () => {
     const state = makeState({
       role_counts: { analyser: 3 },
       role_models: { analyser: ['X', 'Y', 'Z'] },
-      role_selection_order: ['role-count:analyser', 'role-model:analyser:2', 'role-model:analyser:3', 'role-add:critic', 'role-model:analyser:1'],
+      role_selection_order: [
+        'role-count:analyser',
+        'role-model:analyser:2',
+        'role-model:analyser:3',
+        'role-add:critic',
+        'role-model:analyser:1',
+      ],
     });
     resetRoleSelectionFrom(state, 'role-add:critic');
     assert.deepEqual(state.role_models, {}, 'ids 2 and 3 without 1 keep nothing');

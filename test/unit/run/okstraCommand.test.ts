@@ -16,7 +16,13 @@ describe('core/run okstra command', () => {
   });
   it('render-bundle follows the command words, then renderArgv verbatim', () => {
     assert.deepEqual(renderBundleArgv(['uvx', 'okstra'], ['--lead-runtime', 'claude-code', '--directive', '']), [
-      'uvx', 'okstra', 'render-bundle', '--lead-runtime', 'claude-code', '--directive', '',
+      'uvx',
+      'okstra',
+      'render-bundle',
+      '--lead-runtime',
+      'claude-code',
+      '--directive',
+      '',
     ]);
   });
   it('names the field of a word for refusals', () => {

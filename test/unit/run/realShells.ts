@@ -54,7 +54,13 @@ export function runThroughShell(shell: ShellKind, lines: string[], extraPrelude 
   const result = spawnSync(spec.program, args, {
     input,
     stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: process.env.HOME ?? '/root', HISTFILE: '/dev/null' },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C.UTF-8',
+      HOME: process.env.HOME ?? '/root',
+      HISTFILE: '/dev/null',
+    },
     maxBuffer: 256 * 1024 * 1024,
     timeout: 60_000,
   });
@@ -73,7 +79,7 @@ function parseCalls(out: Buffer): Buffer[][] {
     }
   }
   const calls: Buffer[][] = [];
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     const count = Number(parts[i].toString('utf8'));
     if (!Number.isInteger(count)) throw new Error(`unparsable receiver output at part ${i}: ${JSON.stringify(parts[i].toString('utf8'))}`);
     calls.push(parts.slice(i + 1, i + 1 + count));

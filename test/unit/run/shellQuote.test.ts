@@ -10,9 +10,29 @@ const POSIX_LIKE: ShellKind[] = ['bash', 'dash', 'zsh', 'fish'];
 
 // The option keys of renderArgv (docs/steps.md › Render arguments), lists included.
 const RENDER_KEYS = [
-  'lead-runtime', 'project-root', 'project-id', 'task-group', 'task-id', 'task-type', 'task-brief', 'analysis-target',
-  'evidence-inputs', 'approved-plan', 'stage', 'stages', 'base-ref', 'directive', 'related-tasks', 'clarification-response',
-  'selected-direction', 'pr-template-path', 'fix-cycle', 'host-session-context-json', 'role-count', 'role-model', 'role-model',
+  'lead-runtime',
+  'project-root',
+  'project-id',
+  'task-group',
+  'task-id',
+  'task-type',
+  'task-brief',
+  'analysis-target',
+  'evidence-inputs',
+  'approved-plan',
+  'stage',
+  'stages',
+  'base-ref',
+  'directive',
+  'related-tasks',
+  'clarification-response',
+  'selected-direction',
+  'pr-template-path',
+  'fix-cycle',
+  'host-session-context-json',
+  'role-count',
+  'role-model',
+  'role-model',
 ];
 
 describe('core/run shell quoting', () => {
@@ -44,7 +64,11 @@ describe('core/run shell quoting', () => {
       it(`refuses ${path}`, () => {
         const d = detectShell(path);
         assert.equal(d.ok, false);
-        const name = path.split(/[\\/]/).pop()!.replace(/\.exe$/, '').toLowerCase();
+        const name = path
+          .split(/[\\/]/)
+          .pop()!
+          .replace(/\.exe$/, '')
+          .toLowerCase();
         assert.equal(!d.ok && d.error, `okstra.runIn "shell" does not support ${name}; use "task"`);
       });
     }
@@ -61,7 +85,7 @@ describe('core/run shell quoting', () => {
         assert.deepEqual(r, { ok: false, error: `cannot quote directive for ${shell}; use okstra.runIn "task"` });
       }
     });
-    it('dash refuses control characters (no $\'…\' there), naming the field', () => {
+    it("dash refuses control characters (no $'…' there), naming the field", () => {
       const r = quoteCommandLine(['okstra', 'render-bundle', '--analysis-target', 'line1\nline2'], 'dash');
       assert.deepEqual(r, { ok: false, error: 'cannot quote analysis-target for dash; use okstra.runIn "task"' });
     });
@@ -69,7 +93,10 @@ describe('core/run shell quoting', () => {
       const long = ['okstra', 'render-bundle', '--directive', 'x'.repeat(4100)];
       const r = quoteCommandLine(long, 'dash');
       assert.equal(r.ok, false);
-      assert.match(r.ok ? '' : r.error, /^the command line is 4\d{3} bytes, longer than dash can read from a terminal \(4095\); use okstra.runIn "task"$/);
+      assert.match(
+        r.ok ? '' : r.error,
+        /^the command line is 4\d{3} bytes, longer than dash can read from a terminal \(4095\); use okstra.runIn "task"$/,
+      );
       assert.equal(quoteCommandLine(['okstra', 'render-bundle', '--directive', 'x'.repeat(4000)], 'dash').ok, true);
       assert.equal(quoteCommandLine(long, 'bash').ok, true);
     });
@@ -125,7 +152,11 @@ describe('core/run shell quoting', () => {
           expected.push(argv.slice(1));
         }
         const { calls, stderr } = runThroughShell(shell, lines);
-        assert.equal(calls.length, expected.length, `${shell} made ${calls.length} calls for ${expected.length} lines; stderr: ${stderr.slice(0, 2000)}`);
+        assert.equal(
+          calls.length,
+          expected.length,
+          `${shell} made ${calls.length} calls for ${expected.length} lines; stderr: ${stderr.slice(0, 2000)}`,
+        );
         for (let i = 0; i < expected.length; i++) {
           const got = calls[i].map((b) => b.toString('hex'));
           const want = expected[i].map((s) => Buffer.from(s, 'utf8').toString('hex'));
@@ -154,7 +185,10 @@ describe('core/run shell quoting', () => {
         assert.ok(q.ok);
         const { calls } = runThroughShell(shell, [q.line]);
         rmSync(progDir, { recursive: true, force: true });
-        assert.deepEqual(calls.map((c) => c.map((b) => b.toString('utf8'))), [argv.slice(1)]);
+        assert.deepEqual(
+          calls.map((c) => c.map((b) => b.toString('utf8'))),
+          [argv.slice(1)],
+        );
       });
     });
   }

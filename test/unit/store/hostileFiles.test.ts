@@ -77,7 +77,12 @@ describe('store: hostile files in the place of the files it reads and writes', (
       const server = net.createServer();
       await new Promise<void>((resolve) => server.listen(sock, resolve));
       try {
-        for (const [p, kind] of [[sub, 'a directory'], [fifo, 'a FIFO'], [sock, 'a socket'], ['/dev/null', 'a character device']] as const) {
+        for (const [p, kind] of [
+          [sub, 'a directory'],
+          [fifo, 'a FIFO'],
+          [sock, 'a socket'],
+          ['/dev/null', 'a character device'],
+        ] as const) {
           const e = fileError(() => writeFileAtomic(p, 'x'));
           assert.equal(e.problem, `not a regular file (${kind}); nothing was written`);
         }
@@ -150,7 +155,10 @@ describe('store: hostile files in the place of the files it reads and writes', (
     fs.writeFileSync(outsideYaml, 'a: 1\n');
     fs.rmSync(config);
     fs.symlinkSync(outsideYaml, config);
-    assert.throws(() => applyPersistAction(root, { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: 'x' } as never), /\.okstra\/config\.yaml: is a symbolic link/);
+    assert.throws(
+      () => applyPersistAction(root, { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: 'x' } as never),
+      /\.okstra\/config\.yaml: is a symbolic link/,
+    );
     assert.equal(fs.readFileSync(outsideYaml, 'utf8'), 'a: 1\n');
   });
 
@@ -162,14 +170,22 @@ describe('store: hostile files in the place of the files it reads and writes', (
       execFileSync('mkfifo', [fifo]);
       const sub = path.join(dir, 'd.wizard.json');
       fs.mkdirSync(sub);
-      for (const [p, kind] of [['/dev/null', 'a character device'], [fifo, 'a FIFO'], [sub, 'a directory']] as const) {
+      for (const [p, kind] of [
+        ['/dev/null', 'a character device'],
+        [fifo, 'a FIFO'],
+        [sub, 'a directory'],
+      ] as const) {
         const e = fileError(() => createStateFile(p, state(), { force: true, shownPath: 'S' }));
         assert.match(e.message, new RegExp(`^S: not a regular file \\(${kind}\\)`));
       }
       assert.ok(fs.statSync('/dev/null').isCharacterDevice());
       assert.ok(fs.statSync(fifo).isFIFO());
       assert.deepEqual(fs.readdirSync(dir).sort(), ['d.wizard.json', 'f.wizard.json'], 'no lock or temporary beside them');
-      assert.equal(fs.readdirSync('/dev').some((n) => n.startsWith('null.') || n.startsWith('.null.')), false, 'nothing written in /dev');
+      assert.equal(
+        fs.readdirSync('/dev').some((n) => n.startsWith('null.') || n.startsWith('.null.')),
+        false,
+        'nothing written in /dev',
+      );
     });
 
     it('loading a FIFO, a device or a directory is `not a regular file` at once (never blocks)', function () {
@@ -221,9 +237,18 @@ describe('store: hostile files in the place of the files it reads and writes', (
           throw Object.assign(new Error(`${code}: simulated`), { code });
         },
       });
-      assert.equal(fileError(() => readRegularFileBytes(failing('EACCES'), '/x/config.yaml', '.okstra/config.yaml')).message, '.okstra/config.yaml: cannot read: permission denied (EACCES)');
-      assert.equal(fileError(() => readRegularFileBytes(failing('ELOOP'), '/x/a', 'a')).message, 'a: cannot read: too many levels of symbolic links (a link loop) (ELOOP)');
-      assert.equal(fileError(() => readRegularFileBytes(failing('EWEIRD'), '/x/a', 'a')).message, 'a: cannot read: EWEIRD: EWEIRD: simulated');
+      assert.equal(
+        fileError(() => readRegularFileBytes(failing('EACCES'), '/x/config.yaml', '.okstra/config.yaml')).message,
+        '.okstra/config.yaml: cannot read: permission denied (EACCES)',
+      );
+      assert.equal(
+        fileError(() => readRegularFileBytes(failing('ELOOP'), '/x/a', 'a')).message,
+        'a: cannot read: too many levels of symbolic links (a link loop) (ELOOP)',
+      );
+      assert.equal(
+        fileError(() => readRegularFileBytes(failing('EWEIRD'), '/x/a', 'a')).message,
+        'a: cannot read: EWEIRD: EWEIRD: simulated',
+      );
       assert.equal(readRegularFileBytes(failing('ENOENT'), '/x/a', 'a'), null);
     });
   });
@@ -254,7 +279,11 @@ describe('store: hostile files in the place of the files it reads and writes', (
 
     it('a lock that is an empty directory, a dangling link or a FIFO has expired', function () {
       if (!posix) this.skip();
-      for (const make of [(p: string) => fs.mkdirSync(p), (p: string) => fs.symlinkSync('/nonexistent/okstra-lock', p), (p: string) => execFileSync('mkfifo', [p])]) {
+      for (const make of [
+        (p: string) => fs.mkdirSync(p),
+        (p: string) => fs.symlinkSync('/nonexistent/okstra-lock', p),
+        (p: string) => execFileSync('mkfifo', [p]),
+      ]) {
         const r = saveBeside(make);
         assert.equal(r.ok, true, r.error);
         assert.equal(fs.existsSync(r.lockPath), false);
@@ -277,7 +306,10 @@ describe('store: hostile files in the place of the files it reads and writes', (
         fs.writeFileSync(path.join(p, 'x'), '');
       });
       assert.equal(r.ok, false);
-      assert.match(r.error!, new RegExp(`locked by ${r.lockPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which is a directory with files in it; remove it`));
+      assert.match(
+        r.error!,
+        new RegExp(`locked by ${r.lockPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which is a directory with files in it; remove it`),
+      );
     });
 
     it('garbage or an empty lock dated in the future has expired', () => {
@@ -294,7 +326,9 @@ describe('store: hostile files in the place of the files it reads and writes', (
     it('a live pid whose start time differs from the recorded one is a reused pid: expired', function () {
       const mine = processStartTime('self');
       if (mine === null) return this.skip();
-      const r = saveBeside((p) => fs.writeFileSync(p, JSON.stringify({ pid: process.pid, host: os.hostname(), start: String(Number(mine) + 1) })));
+      const r = saveBeside((p) =>
+        fs.writeFileSync(p, JSON.stringify({ pid: process.pid, host: os.hostname(), start: String(Number(mine) + 1) })),
+      );
       assert.equal(r.ok, true, r.error);
     });
 

@@ -102,14 +102,24 @@ describe('store: the state file', () => {
     it('absent, null or 1 → v1; 2 → v2; anything else → `unsupported wizard state version` with the Python repr', () => {
       const { file } = setup();
       const version = (v: unknown) => {
-        fs.writeFileSync(file, JSON.stringify(v === undefined ? {} : { executionIdentityVersion: v, roleCounts: {}, roleModels: {}, roleSelectionOrder: [] }));
+        fs.writeFileSync(
+          file,
+          JSON.stringify(v === undefined ? {} : { executionIdentityVersion: v, roleCounts: {}, roleModels: {}, roleSelectionOrder: [] }),
+        );
         return loadStateFile(file).sourceVersion;
       };
       assert.equal(version(undefined), 1);
       assert.equal(version(null), 1);
       assert.equal(version(1), 1);
       assert.equal(version(2), 2);
-      for (const [v, repr] of [[3, '3'], ['2', "'2'"], [true, 'True'], [false, 'False'], [0, '0'], [[2], '[2]']] as const) {
+      for (const [v, repr] of [
+        [3, '3'],
+        ['2', "'2'"],
+        [true, 'True'],
+        [false, 'False'],
+        [0, '0'],
+        [[2], '[2]'],
+      ] as const) {
         fs.writeFileSync(file, JSON.stringify({ executionIdentityVersion: v }));
         assert.equal(loadError(file, 'S'), `S: unsupported wizard state version: ${repr}`);
       }
@@ -202,7 +212,10 @@ describe('store: the state file', () => {
       const h = loadStateFile(file);
       assert.equal(h.legacy!.resumedFrom, 'previous-companion');
       assert.equal(h.payload.directive, 'old');
-      assert.deepEqual(h.notices.map((n) => n.kind), ['legacy']);
+      assert.deepEqual(
+        h.notices.map((n) => n.kind),
+        ['legacy'],
+      );
       // Without any companion of the file, a fresh conversion starts as before.
       for (const n of fs.readdirSync(path.dirname(file))) if (n.includes('.v2.')) fs.rmSync(path.join(path.dirname(file), n));
       const fresh = loadStateFile(file);
@@ -236,14 +249,20 @@ describe('store: the state file', () => {
     it('R-IO-3: a candidate with a BOM, bad JSON, a non-v2 version, another source or a payload the codec refuses is skipped', () => {
       const { file, meta } = setup();
       const s = meta.sha256;
-      fs.writeFileSync(canonicalCompanionPath(file, s), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(v2Text({ directive: 'bom' }, meta))]));
+      fs.writeFileSync(
+        canonicalCompanionPath(file, s),
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(v2Text({ directive: 'bom' }, meta))]),
+      );
       fs.writeFileSync(numberedCompanionPath(file, s, 1), '{ not json');
       fs.writeFileSync(numberedCompanionPath(file, s, 2), JSON.stringify({ ...JSON.parse(v2Text({}, meta)), executionIdentityVersion: 1 }));
       fs.writeFileSync(numberedCompanionPath(file, s, 3), v2Text({ directive: 'other sha' }, { path: meta.path, sha256: '0'.repeat(64) }));
       const mixed = JSON.parse(v2Text({ directive: 'mixed' }, meta));
       delete mixed.roleCounts; // the codec refuses it: mixed wizard state versions
       fs.writeFileSync(numberedCompanionPath(file, s, 4), JSON.stringify(mixed));
-      fs.writeFileSync(numberedCompanionPath(file, s, 5), JSON.stringify({ ...JSON.parse(v2Text({ directive: 'extra key in legacySource' })), legacySource: { ...meta, extra: 1 } }));
+      fs.writeFileSync(
+        numberedCompanionPath(file, s, 5),
+        JSON.stringify({ ...JSON.parse(v2Text({ directive: 'extra key in legacySource' })), legacySource: { ...meta, extra: 1 } }),
+      );
       fs.writeFileSync(numberedCompanionPath(file, s, 6), v2Text({ directive: 'good' }, meta));
       const h = loadStateFile(file);
       assert.equal(h.payload.directive, 'good');
@@ -313,7 +332,10 @@ describe('store: the state file', () => {
       const { file, meta } = setup();
       const twin = path.join(path.dirname(file), 'twin.wizard.json');
       fs.copyFileSync(file, twin);
-      fs.writeFileSync(canonicalCompanionPath(file, meta.sha256), v2Text({ directive: 'twin' }, { path: fs.realpathSync(twin), sha256: meta.sha256 }));
+      fs.writeFileSync(
+        canonicalCompanionPath(file, meta.sha256),
+        v2Text({ directive: 'twin' }, { path: fs.realpathSync(twin), sha256: meta.sha256 }),
+      );
       assert.equal(loadStateFile(file).legacy!.resumedFrom, null);
     });
 
@@ -371,7 +393,10 @@ describe('store: the state file', () => {
       const b = loadStateFile(file);
       saveStateFile(a, v2State({ directive: 'writer A' }));
       const before = fs.readFileSync(file);
-      assert.throws(() => saveStateFile(b, v2State({ directive: 'writer B' })), (e: unknown) => e instanceof WizardError && e.message === STALE_READ_MESSAGE);
+      assert.throws(
+        () => saveStateFile(b, v2State({ directive: 'writer B' })),
+        (e: unknown) => e instanceof WizardError && e.message === STALE_READ_MESSAGE,
+      );
       assert.deepEqual(fs.readFileSync(file), before);
       assert.deepEqual(fs.readdirSync(dir).sort(), ['t.wizard.json']);
     });
@@ -437,7 +462,10 @@ describe('store: the state file', () => {
       const { spawn } = require('node:child_process') as typeof import('node:child_process');
       const kills = 3;
       for (let k = 0; k < kills; k++) {
-        const child = spawn(process.execPath, ['-r', 'tsx/cjs', '-e', script], { stdio: 'ignore', cwd: path.resolve(__dirname, '../../..') });
+        const child = spawn(process.execPath, ['-r', 'tsx/cjs', '-e', script], {
+          stdio: 'ignore',
+          cwd: path.resolve(__dirname, '../../..'),
+        });
         const start = Date.now();
         const startText = fs.readFileSync(file, 'utf8');
         // Wait until it has written at least once, then a random extra moment.
@@ -464,12 +492,18 @@ describe('store: the state file', () => {
       const h = createStateFile(file, v2State({ directive: 'old' }));
       const before = fs.readFileSync(file);
       fs.writeFileSync(lockPathFor(file), `${process.pid}@${os.hostname()}`);
-      assert.throws(() => saveStateFile(h, v2State({ directive: 'new' })), (e: unknown) => e instanceof WizardError && e.message.startsWith(`state file is being written by process ${process.pid}; try again.`) && e.message.includes(`remove ${lockPathFor(file)}`));
+      assert.throws(
+        () => saveStateFile(h, v2State({ directive: 'new' })),
+        (e: unknown) =>
+          e instanceof WizardError &&
+          e.message.startsWith(`state file is being written by process ${process.pid}; try again.`) &&
+          e.message.includes(`remove ${lockPathFor(file)}`),
+      );
       assert.deepEqual(fs.readFileSync(file), before);
       assert.deepEqual(fs.readdirSync(dir).sort(), ['t.wizard.json', 't.wizard.json.lock']);
     });
 
-    it("a lock whose pid is dead on this host is stale: the writer breaks it and saves", () => {
+    it('a lock whose pid is dead on this host is stale: the writer breaks it and saves', () => {
       const dir = tmpDir('okstra-store-');
       const file = path.join(dir, 't.wizard.json');
       const h = createStateFile(file, v2State());
@@ -494,7 +528,10 @@ describe('store: the state file', () => {
       fs.utimesSync(oldLiveTmp, old, old);
       fs.writeFileSync(lockPathFor(file), `${process.pid}@${os.hostname()}`);
       loadStateFile(file);
-      assert.deepEqual(fs.readdirSync(dir).sort(), [path.basename(liveTmp), path.basename(otherFileTmp), 't.wizard.json', 't.wizard.json.lock'].sort());
+      assert.deepEqual(
+        fs.readdirSync(dir).sort(),
+        [path.basename(liveTmp), path.basename(otherFileTmp), 't.wizard.json', 't.wizard.json.lock'].sort(),
+      );
       // A foreign host's lock: live while young, stale after 60 s.
       fs.writeFileSync(lockPathFor(file), '12345@some-other-host');
       loadStateFile(file);
@@ -520,7 +557,10 @@ describe('store: the state file', () => {
       createStateFile(fresh, v2State({ directive: 'forced' }), { force: true });
       assert.equal(loadStateFile(fresh).payload.directive, 'forced');
       const v1 = fs.readFileSync(file);
-      assert.throws(() => createStateFile(file, v2State(), { force: true, shownPath: 'S' }), /^WizardError: S: legacy v1 state; choose another path$/);
+      assert.throws(
+        () => createStateFile(file, v2State(), { force: true, shownPath: 'S' }),
+        /^WizardError: S: legacy v1 state; choose another path$/,
+      );
       assert.deepEqual(fs.readFileSync(file), v1);
     });
   });

@@ -40,7 +40,10 @@ describe('store: the wizard files of a project', () => {
   describe('listUnfinishedWizards (Resume)', () => {
     it('lists unfinished states newest first; confirmed and aborted ones, backups and companions are left out', () => {
       const root = tmpDir('okstra-list-');
-      const a = createStateFile(stateFilePathFor(root, 'g', 'a'), st({ task_type: 'implementation', answered: ['task-pick', 'task-type'] }));
+      const a = createStateFile(
+        stateFilePathFor(root, 'g', 'a'),
+        st({ task_type: 'implementation', answered: ['task-pick', 'task-type'] }),
+      );
       createStateFile(stateFilePathFor(root, 'g', 'b'), st());
       createStateFile(stateFilePathFor(root, 'h', 'c'), st({ confirmed: true }));
       createStateFile(stateFilePathFor(root, 'h', 'd'), st({ aborted: true }));
@@ -50,16 +53,25 @@ describe('store: the wizard files of a project', () => {
       touch(stateFilePathFor(root, 'g', 'b'), 20);
       touch(stateFilePathFor(root, 'h', 'e'), 10);
       const list = listUnfinishedWizards(root);
-      assert.deepEqual(list.map((w) => w.key), ['h/e', 'g/b', 'g/a']);
+      assert.deepEqual(
+        list.map((w) => w.key),
+        ['h/e', 'g/b', 'g/a'],
+      );
       const ga = list[2]!;
-      assert.deepEqual({ ...ga, mtimeMs: 0 }, { path: a.path, key: 'g/a', group: 'g', id: 'a', mtimeMs: 0, legacy: false, taskType: 'implementation', answered: 2 });
+      assert.deepEqual(
+        { ...ga, mtimeMs: 0 },
+        { path: a.path, key: 'g/a', group: 'g', id: 'a', mtimeMs: 0, legacy: false, taskType: 'implementation', answered: 2 },
+      );
     });
 
     it('a legacy v1 file is judged by its companion, and a broken file is listed with its error', () => {
       const root = copyFixture('okstra-project');
       const legacy = stateFilePathFor(root, 'payments', 'refund-timeout');
       let list = listUnfinishedWizards(root);
-      assert.deepEqual(list.map((w) => [w.key, w.legacy]), [['payments/refund-timeout', true]]);
+      assert.deepEqual(
+        list.map((w) => [w.key, w.legacy]),
+        [['payments/refund-timeout', true]],
+      );
       saveStateFile(loadStateFile(legacy), st({ confirmed: true }));
       assert.deepEqual(listUnfinishedWizards(root), []);
       fs.writeFileSync(stateFilePathFor(root, 'search', 'autocomplete'), '{"oops": ');
@@ -97,7 +109,11 @@ describe('store: the wizard files of a project', () => {
       assert.equal(probeStateFile(f('u')).status, 'unfinished');
       assert.equal(probeStateFile(f('c')).status, 'confirmed');
       assert.equal(probeStateFile(f('a')).status, 'aborted');
-      assert.deepEqual(probeStateFile(f('x'), { shownPath: 'X' }), { status: 'unreadable', legacy: false, error: 'X:1:2: invalid JSON: unexpected end of input' });
+      assert.deepEqual(probeStateFile(f('x'), { shownPath: 'X' }), {
+        status: 'unreadable',
+        legacy: false,
+        error: 'X:1:2: invalid JSON: unexpected end of input',
+      });
       const legacy = stateFilePathFor(root, 'payments', 'refund-timeout');
       assert.deepEqual(probeStateFile(legacy), { status: 'unfinished', legacy: true });
       saveStateFile(loadStateFile(legacy), st({ confirmed: true }));
@@ -148,7 +164,10 @@ describe('store: the wizard files of a project', () => {
         ].sort(),
       );
       assert.equal(JSON.parse(fs.readFileSync(`${bak}.v2.${s}.json`, 'utf8')).directive, 'in companion');
-      assert.deepEqual(fs.readdirSync(path.dirname(file)).filter((n) => n.startsWith('refund-timeout.wizard.json')), []);
+      assert.deepEqual(
+        fs.readdirSync(path.dirname(file)).filter((n) => n.startsWith('refund-timeout.wizard.json')),
+        [],
+      );
       // The backup still resumes through its companion (its hash matches and the recorded path no longer exists).
       assert.equal(loadStateFile(bak).payload.directive, 'in companion');
     });
@@ -177,7 +196,10 @@ describe('store: the wizard files of a project', () => {
       const h = createStateFile(from, st({ task_id: 'a' }));
       createStateFile(to, st({ task_id: 'b', directive: 'theirs' }));
       const before = fs.readFileSync(to);
-      assert.throws(() => moveStateFile(h, to, st({ task_id: 'b' }), { destKey: 'g/b' }), (e: unknown) => e instanceof WizardError && e.message === "task 'g/b' already has an unfinished wizard");
+      assert.throws(
+        () => moveStateFile(h, to, st({ task_id: 'b' }), { destKey: 'g/b' }),
+        (e: unknown) => e instanceof WizardError && e.message === "task 'g/b' already has an unfinished wizard",
+      );
       assert.deepEqual(fs.readFileSync(to), before);
       assert.equal(fs.existsSync(from), true);
       // An unreadable destination counts as unfinished.

@@ -23,7 +23,7 @@ describe('vscode command ids (commandIds.ts) and package.json', () => {
     for (const k of pkg.contributes.keybindings as Array<{ command: string }>) assert.ok(ids.has(k.command), `keybinding ${k.command}`);
   });
 
-  it('uses only the table\'s context keys (okstra.*) in when-clauses, and the table\'s view ids', () => {
+  it("uses only the table's context keys (okstra.*) in when-clauses, and the table's view ids", () => {
     const keys = new Set<string>(Object.values(CONTEXT_KEYS));
     const whens = JSON.stringify(pkg.contributes).match(/"(?:when|enablement)":\s*"[^"]*"/g) ?? [];
     for (const w of whens) {
@@ -33,7 +33,10 @@ describe('vscode command ids (commandIds.ts) and package.json', () => {
       }
     }
     assert.equal(pkg.contributes.viewsContainers.activitybar[0].id, VIEW_IDS.container);
-    assert.deepEqual(pkg.contributes.views[VIEW_IDS.container].map((v: { id: string }) => v.id), [VIEW_IDS.wizard, VIEW_IDS.tasks]);
+    assert.deepEqual(
+      pkg.contributes.views[VIEW_IDS.container].map((v: { id: string }) => v.id),
+      [VIEW_IDS.wizard, VIEW_IDS.tasks],
+    );
   });
 
   it('activates on the okstra folder only (commands and the view activate by themselves)', () => {

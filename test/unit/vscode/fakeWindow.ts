@@ -172,7 +172,14 @@ export class FakeWindow implements HostWindow {
   private readonly watchers = new Map<string, Set<() => void>>();
   quickPickAnswer: ((items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined) | undefined;
   readonly quickPicks: Array<{ title: string; items: readonly vscode.QuickPickItem[] }> = [];
-  readonly statusItem: StatusItem = { text: '', tooltip: undefined, command: undefined, show: () => undefined, hide: () => undefined, dispose: () => undefined };
+  readonly statusItem: StatusItem = {
+    text: '',
+    tooltip: undefined,
+    command: undefined,
+    show: () => undefined,
+    hide: () => undefined,
+    dispose: () => undefined,
+  };
 
   readonly quickInput = { back: BACK, browse: BROWSE, separator: SEPARATOR, errorSeverity: 3 as vscode.InputBoxValidationSeverity };
 
@@ -214,7 +221,12 @@ export class FakeWindow implements HostWindow {
     this.quickPicks.push({ title: options.title, items });
     return this.quickPickAnswer?.(items) as T | undefined;
   }
-  async showMessage(severity: Severity, message: string, options: { modal?: boolean; detail?: string }, buttons: readonly string[]): Promise<string | undefined> {
+  async showMessage(
+    severity: Severity,
+    message: string,
+    options: { modal?: boolean; detail?: string },
+    buttons: readonly string[],
+  ): Promise<string | undefined> {
     const shown: ShownMessage = { severity, message, modal: options.modal === true, detail: options.detail, buttons };
     this.messages.push(shown);
     const hit = this.answers.find(([re]) => re.test(message));

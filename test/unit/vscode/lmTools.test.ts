@@ -14,7 +14,10 @@ import { FakeWindow } from './fakeWindow';
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const DEMO = path.join(REPO, 'demo');
 
-type Tool = { prepareInvocation?: (o: { input: any }, t: unknown) => Promise<any> | any; invoke: (o: { input: any; toolInvocationToken: undefined }, t: unknown) => Promise<any> };
+type Tool = {
+  prepareInvocation?: (o: { input: any }, t: unknown) => Promise<any> | any;
+  invoke: (o: { input: any; toolInvocationToken: undefined }, t: unknown) => Promise<any>;
+};
 
 describe('language-model tools: confirmations and registration', function () {
   this.timeout(30_000);
@@ -27,9 +30,16 @@ describe('language-model tools: confirmations and registration', function () {
     project = path.join(tempDir('okstra-lm-'), 'acme-payments');
     fs.cpSync(DEMO, project, { recursive: true });
     const bin = path.join(project, '.demo-bin');
-    const env = { PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`, HOME: os.tmpdir(), OKSTRA_TERMINAL_BACKEND: 'vscode-terminal' };
+    const env = {
+      PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`,
+      HOME: os.tmpdir(),
+      OKSTRA_TERMINAL_BACKEND: 'vscode-terminal',
+    };
     statePath = path.join(project, '.okstra', 'tasks', 'checkout', 'saved-card-migration.wizard.json');
-    const init = await cliInProcess(['init', '--state', statePath, '--project-root', project, '--task', 'checkout/saved-card-migration'], env);
+    const init = await cliInProcess(
+      ['init', '--state', statePath, '--project-root', project, '--task', 'checkout/saved-card-migration'],
+      env,
+    );
     assert.equal(init.json?.ok, true, init.stdout);
     process.env.PATH = env.PATH;
     const fake = {
@@ -59,11 +69,17 @@ describe('language-model tools: confirmations and registration', function () {
       return request === 'vscode' ? 'vscode' : saved.resolve.call(this, request, ...rest);
     };
     require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: fake } as any;
-    const { registerLanguageModelTools } = require('../../../src/vscode/lm/wizardTools') as typeof import('../../../src/vscode/lm/wizardTools');
+    const { registerLanguageModelTools } =
+      require('../../../src/vscode/lm/wizardTools') as typeof import('../../../src/vscode/lm/wizardTools');
     const quiet = { info() {}, warn() {}, debug() {}, error() {}, trace() {} };
-    const context = { subscriptions: [] as unknown[], extensionPath: REPO, workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined } };
+    const context = {
+      subscriptions: [] as unknown[],
+      extensionPath: REPO,
+      workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined },
+    };
     // The extension's own engine-session factory, as features.ts makes it (no VS Code needed: the window is faked).
-    const { EngineSessionFactory } = require('../../../src/vscode/wizard/engineSession') as typeof import('../../../src/vscode/wizard/engineSession');
+    const { EngineSessionFactory } =
+      require('../../../src/vscode/wizard/engineSession') as typeof import('../../../src/vscode/wizard/engineSession');
     const win = new FakeWindow();
     const trust = new TrustGate(win);
     const factory = new EngineSessionFactory({
@@ -74,7 +90,11 @@ describe('language-model tools: confirmations and registration', function () {
       language: () => 'en',
       t: win.t,
     });
-    registerLanguageModelTools(context as any, quiet as any, { controller: { session: { statePath } }, engineFactory: () => factory } as any);
+    registerLanguageModelTools(
+      context as any,
+      quiet as any,
+      { controller: { session: { statePath } }, engineFactory: () => factory } as any,
+    );
   });
 
   after(() => {
@@ -101,7 +121,10 @@ describe('language-model tools: confirmations and registration', function () {
     const shown = (await current()).current;
     assert.equal(shown.id, 'task-type');
     const before = fs.readFileSync(statePath);
-    const prepared = await tools.get('okstra_wizard_answer')!.prepareInvocation!({ input: { answer: 'error-analysis', prompt: shown.id, revision: shown.revision } }, undefined);
+    const prepared = await tools.get('okstra_wizard_answer')!.prepareInvocation!(
+      { input: { answer: 'error-analysis', prompt: shown.id, revision: shown.revision } },
+      undefined,
+    );
     assert.equal(prepared.confirmationMessages.title, 'okstra wizard: answer task-type?');
     const message: string = prepared.confirmationMessages.message;
     for (const part of [shown.label, 'task-type', 'checkout/saved-card-migration', 'error-analysis', 'does not run okstra']) {
@@ -125,12 +148,22 @@ describe('language-model tools: confirmations and registration', function () {
 
   it('answers the prompt it names, and refuses a stale one with nothing written', async () => {
     const shown = (await current()).current;
-    const answer = await tools.get('okstra_wizard_answer')!.invoke({ input: { answer: 'requirements-discovery', prompt: shown.id, revision: shown.revision }, toolInvocationToken: undefined }, undefined);
+    const answer = await tools
+      .get('okstra_wizard_answer')!
+      .invoke(
+        { input: { answer: 'requirements-discovery', prompt: shown.id, revision: shown.revision }, toolInvocationToken: undefined },
+        undefined,
+      );
     const doc = JSON.parse(answer.content[0].value);
     assert.equal(doc.ok, true, JSON.stringify(doc));
     assert.equal(JSON.parse(fs.readFileSync(statePath, 'utf8')).task_type, 'requirements-discovery');
     const before = fs.readFileSync(statePath);
-    const stale = await tools.get('okstra_wizard_answer')!.invoke({ input: { answer: 'requirements-discovery', prompt: shown.id, revision: shown.revision }, toolInvocationToken: undefined }, undefined);
+    const stale = await tools
+      .get('okstra_wizard_answer')!
+      .invoke(
+        { input: { answer: 'requirements-discovery', prompt: shown.id, revision: shown.revision }, toolInvocationToken: undefined },
+        undefined,
+      );
     const refused = JSON.parse(stale.content[0].value);
     assert.equal(refused.code, 'wrong-prompt');
     assert.equal(refused.current.id, doc.next.id);

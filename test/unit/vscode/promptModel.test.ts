@@ -1,14 +1,23 @@
 import { strict as assert } from 'node:assert';
 import type { PromptDoc } from '../../../src/core/types';
 import { textsFor } from '../../../src/core/text';
-import { buildPromptModel, multiPickAnswer, promptTitle, refusalRow, typedValueMessage, type ItemModel } from '../../../src/vscode/prompt/promptModel';
+import {
+  buildPromptModel,
+  multiPickAnswer,
+  promptTitle,
+  refusalRow,
+  typedValueMessage,
+  type ItemModel,
+} from '../../../src/vscode/prompt/promptModel';
 
 const texts = { unavailableSeparator: 'Not available', progress: (n: number, total: number) => `${n} of ${total}` };
 const en = { ...texts, catalog: textsFor('en') };
 
 /** The rows as a person reads them: label, description, detail. */
 function rows(items: ItemModel[]): string[] {
-  return items.map((i) => (i.kind === 'separator' ? `--- ${i.label}` : [i.display.label, i.display.description, i.display.detail].filter((x) => x).join(' | ')));
+  return items.map((i) =>
+    i.kind === 'separator' ? `--- ${i.label}` : [i.display.label, i.display.description, i.display.detail].filter((x) => x).join(' | '),
+  );
 }
 const ctx = { folderName: 'payments', taskKey: 'billing/refund-timeout', canGoBack: true };
 
@@ -19,17 +28,28 @@ function prompt(over: Partial<PromptDoc>): PromptDoc {
 describe('vscode prompt model', () => {
   it('title: breadcrumb and "answered + 1 of total"', () => {
     assert.equal(promptTitle(prompt({ step: 'brief' }), ctx, texts), 'payments › billing/refund-timeout › brief  (3 of 9)');
-    assert.equal(promptTitle(prompt({ step: 'task-pick', progress: { answered: 0, total: 1 } }), { folderName: 'p', taskKey: '' }, texts), 'p › task-pick  (1 of 1)');
+    assert.equal(
+      promptTitle(prompt({ step: 'task-pick', progress: { answered: 0, total: 1 } }), { folderName: 'p', taskKey: '' }, texts),
+      'p › task-pick  (1 of 1)',
+    );
   });
 
   it('the default option is marked and active, even when it is not first', () => {
     const m = buildPromptModel(
-      prompt({ options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B', default: true }] }),
+      prompt({
+        options: [
+          { value: 'a', label: 'A' },
+          { value: 'b', label: 'B', default: true },
+        ],
+      }),
       ctx,
       texts,
     );
     assert.equal(m.activeIndex, 1);
-    assert.deepEqual(m.items.map((i) => i.kind === 'option' && i.isDefault), [false, true]);
+    assert.deepEqual(
+      m.items.map((i) => i.kind === 'option' && i.isDefault),
+      [false, true],
+    );
   });
 
   it('refused options and unavailable models follow a "Not available" separator, with why on the detail line', () => {
@@ -42,23 +62,40 @@ describe('vscode prompt model', () => {
         ],
         unavailable: [
           { value: 'grok/grok-4', reason: "provider 'grok' CLI not found" },
-          { value: 'claude/sonnet', reason: 'leaves no complete assignment', detail: 'analyser agents must come from different providers; claude is already analyser #1' },
+          {
+            value: 'claude/sonnet',
+            reason: 'leaves no complete assignment',
+            detail: 'analyser agents must come from different providers; claude is already analyser #1',
+          },
         ],
       }),
       ctx,
       texts,
     );
-    assert.deepEqual(m.items.map((i) => i.kind), ['option', 'separator', 'option', 'unavailable', 'unavailable']);
+    assert.deepEqual(
+      m.items.map((i) => i.kind),
+      ['option', 'separator', 'option', 'unavailable', 'unavailable'],
+    );
     const disabled = m.items[2];
     assert.ok(disabled.kind === 'option' && disabled.disabled && disabled.reason === 'broken');
     const u = m.items[3];
     assert.ok(u.kind === 'unavailable' && u.reason === "provider 'grok' CLI not found");
-    assert.equal(m.items[4].kind !== 'separator' && m.items[4].display.detail, 'analyser agents must come from different providers; claude is already analyser #1');
+    assert.equal(
+      m.items[4].kind !== 'separator' && m.items[4].display.detail,
+      'analyser agents must come from different providers; claude is already analyser #1',
+    );
   });
 
   it('a count pick keeps its disabled counts in numeric order, the reason on the detail line', () => {
     const m = buildPromptModel(
-      prompt({ step: 'role-count:planner', options: [{ value: '1', label: '1' }, { value: '2', label: '2 (recommended)', disabled: true, description: 'too few providers' }, { value: '3', label: '3', default: true }] }),
+      prompt({
+        step: 'role-count:planner',
+        options: [
+          { value: '1', label: '1' },
+          { value: '2', label: '2 (recommended)', disabled: true, description: 'too few providers' },
+          { value: '3', label: '3', default: true },
+        ],
+      }),
       ctx,
       en,
     );
@@ -79,19 +116,46 @@ describe('vscode prompt model', () => {
       en,
     );
     assert.deepEqual(rows(model.items), ['Kimi — kimi/k2 | $(star-full) default', 'Claude — claude/opus', 'Codex — codex/gpt']);
-    const add = buildPromptModel(prompt({ step: 'role-add:critic', options: [{ value: '0', label: "Don't add (default)", default: true }, { value: '1', label: 'Add 1' }] }), ctx, en);
+    const add = buildPromptModel(
+      prompt({
+        step: 'role-add:critic',
+        options: [
+          { value: '0', label: "Don't add (default)", default: true },
+          { value: '1', label: 'Add 1' },
+        ],
+      }),
+      ctx,
+      en,
+    );
     assert.deepEqual(rows(add.items), ["Don't add | $(star-full) default", 'Add 1']);
     const type = buildPromptModel(
-      prompt({ step: 'task-type', options: [{ value: 'implementation', label: 'implementation (recommended)', default: true }, { value: 'error-analysis', label: 'error-analysis (re-run)' }] }),
+      prompt({
+        step: 'task-type',
+        options: [
+          { value: 'implementation', label: 'implementation (recommended)', default: true },
+          { value: 'error-analysis', label: 'error-analysis (re-run)' },
+        ],
+      }),
       ctx,
       en,
     );
     assert.deepEqual(rows(type.items), ['implementation | $(star-full) default', 'error-analysis (re-run)']);
     // Korean suffixes go too.
-    const ko = buildPromptModel(prompt({ step: 'role-add:critic', options: [{ value: '0', label: `추가 안 함${textsFor('ko').steps.role_add.options.default_suffix}`, default: true }] }), ctx, { ...texts, catalog: textsFor('ko') });
+    const ko = buildPromptModel(
+      prompt({
+        step: 'role-add:critic',
+        options: [{ value: '0', label: `추가 안 함${textsFor('ko').steps.role_add.options.default_suffix}`, default: true }],
+      }),
+      ctx,
+      { ...texts, catalog: textsFor('ko') },
+    );
     assert.equal(ko.items[0].kind === 'option' && ko.items[0].display.label, '추가 안 함');
     for (const m of [model, add, type, ko]) {
-      const marked = m.items.filter((i) => i.kind !== 'separator' && (i.display.description ?? '').includes('default') || (i.kind !== 'separator' && /\(default\)|기본값\)/.test(i.display.label)));
+      const marked = m.items.filter(
+        (i) =>
+          (i.kind !== 'separator' && (i.display.description ?? '').includes('default')) ||
+          (i.kind !== 'separator' && /\(default\)|기본값\)/.test(i.display.label)),
+      );
       assert.ok(marked.length <= 1, rows(m.items).join(' / '));
     }
   });
@@ -109,7 +173,12 @@ describe('vscode prompt model', () => {
       ctx,
       en,
     );
-    assert.deepEqual(rows(m.items), ['implementation | $(star-full) default', 'error-analysis', '--- Not available', 'final-verification | no approved plan']);
+    assert.deepEqual(rows(m.items), [
+      'implementation | $(star-full) default',
+      'error-analysis',
+      '--- Not available',
+      'final-verification | no approved plan',
+    ]);
     assert.equal(m.activeIndex, 0);
   });
 
@@ -118,7 +187,12 @@ describe('vscode prompt model', () => {
       prompt({
         step: 'task-pick',
         options: [
-          { value: 'payments/refund-queue', label: 'payments/refund-queue  ·  implementation-planning  ·  next: implementation  (latest)', description: 'Refund queue', default: true },
+          {
+            value: 'payments/refund-queue',
+            label: 'payments/refund-queue  ·  implementation-planning  ·  next: implementation  (latest)',
+            description: 'Refund queue',
+            default: true,
+          },
           { value: 'new', label: '+ New task…' },
         ],
       }),
@@ -132,14 +206,34 @@ describe('vscode prompt model', () => {
   });
 
   it('the clarification option shows its question ids on the detail line', () => {
-    const m = buildPromptModel(prompt({ step: 'clarification-pick', options: [{ value: 'answer-now', label: 'Answer now in a/very/long/path/2026-11-27-1.answers.md', description: 'q1, q2, q3', default: true }] }), ctx, en);
+    const m = buildPromptModel(
+      prompt({
+        step: 'clarification-pick',
+        options: [
+          {
+            value: 'answer-now',
+            label: 'Answer now in a/very/long/path/2026-11-27-1.answers.md',
+            description: 'q1, q2, q3',
+            default: true,
+          },
+        ],
+      }),
+      ctx,
+      en,
+    );
     assert.equal(m.items[0].kind === 'option' && m.items[0].display.detail, 'q1, q2, q3');
   });
 
   it('prompt titles and "Change an answer…" rows in words, not step ids', () => {
-    assert.equal(promptTitle(prompt({ step: 'role-model:planner:2' }), ctx, en), 'payments › billing/refund-timeout › planner #2 model  (3 of 9)');
+    assert.equal(
+      promptTitle(prompt({ step: 'role-model:planner:2' }), ctx, en),
+      'payments › billing/refund-timeout › planner #2 model  (3 of 9)',
+    );
     const m = buildPromptModel(
-      prompt({ step: 'edit-target', options: [{ value: 'role-model:planner:2', label: 'role-model:planner:2', description: 'planner #2 = kimi/kimi-k2-thinking' }] }),
+      prompt({
+        step: 'edit-target',
+        options: [{ value: 'role-model:planner:2', label: 'role-model:planner:2', description: 'planner #2 = kimi/kimi-k2-thinking' }],
+      }),
       ctx,
       en,
     );
@@ -150,7 +244,14 @@ describe('vscode prompt model', () => {
 
   it('a multi-pick ticks the remembered answer, marks no default', () => {
     const m = buildPromptModel(
-      prompt({ step: 'related-tasks', kind: 'multi_pick', options: [{ value: 'a/b', label: 'a/b', description: 'Title B', default: true }, { value: 'c/d', label: 'c/d', description: 'Title D' }] }),
+      prompt({
+        step: 'related-tasks',
+        kind: 'multi_pick',
+        options: [
+          { value: 'a/b', label: 'a/b', description: 'Title B', default: true },
+          { value: 'c/d', label: 'c/d', description: 'Title D' },
+        ],
+      }),
       ctx,
       en,
     );
@@ -175,7 +276,13 @@ describe('vscode prompt model', () => {
     assert.equal(typedValueMessage(count, 'lots'), 'Type a number from 1 to 3');
     assert.equal(typedValueMessage(count, '2'), null);
     assert.equal(typedValueMessage(count, ''), null);
-    const add = prompt({ step: 'role-add:critic', options: [{ value: '0', label: "Don't add (default)" }, { value: '1', label: 'Add 1' }] });
+    const add = prompt({
+      step: 'role-add:critic',
+      options: [
+        { value: '0', label: "Don't add (default)" },
+        { value: '1', label: 'Add 1' },
+      ],
+    });
     assert.equal(typedValueMessage(add, '5'), '5 is not a choice here: type a number from 0 to 1');
     assert.equal(typedValueMessage(add, 'add'), null);
     assert.equal(typedValueMessage(prompt({ step: 'brief', options: [{ value: 'task', label: 'T' }] }), '9'), null);
@@ -184,7 +291,12 @@ describe('vscode prompt model', () => {
 
   it('a pick without a default activates the first selectable option, never a disabled one', () => {
     const m = buildPromptModel(
-      prompt({ options: [{ value: 'x', label: 'X', disabled: true, description: 'broken' }, { value: 'y', label: 'Y' }] }),
+      prompt({
+        options: [
+          { value: 'x', label: 'X', disabled: true, description: 'broken' },
+          { value: 'y', label: 'Y' },
+        ],
+      }),
       ctx,
       texts,
     );

@@ -8,7 +8,10 @@ import { runRefusal } from '../../../src/vscode/run/runGuard';
 describe('vscode run guard and persist actions', () => {
   it('R6: an untrusted workspace refuses Run with a message; a trusted one does not', () => {
     assert.match(runRefusal({ isTrusted: false }, (m) => m) ?? '', /untrusted workspace/);
-    assert.equal(runRefusal({ isTrusted: true }, (m) => m), null);
+    assert.equal(
+      runRefusal({ isTrusted: true }, (m) => m),
+      null,
+    );
   });
 
   describe('set-config', () => {
@@ -22,7 +25,10 @@ describe('vscode run guard and persist actions', () => {
 
     it('sets prTemplate and keeps the rest of the document, comments included', () => {
       const file = join(root, '.okstra/config.yaml');
-      writeFileSync(file, '# project settings\nprojectId: payments   # the id\nmodelDefaults:\n  analyser: [claude/opus-4.5]\nprTemplate: old.md\n');
+      writeFileSync(
+        file,
+        '# project settings\nprojectId: payments   # the id\nmodelDefaults:\n  analyser: [claude/opus-4.5]\nprTemplate: old.md\n',
+      );
       applyPersistAction(root, action);
       assert.equal(
         readFileSync(file, 'utf8'),

@@ -50,7 +50,10 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
   const trust = new TrustGate(win);
   const memory = new Map<string, unknown>();
   const factory = new EngineSessionFactory({
-    storage: { get: <T>(k: string, fallback: T) => (memory.has(k) ? (memory.get(k) as T) : fallback), update: async (k, v) => void memory.set(k, v) },
+    storage: {
+      get: <T>(k: string, fallback: T) => (memory.has(k) ? (memory.get(k) as T) : fallback),
+      update: async (k, v) => void memory.set(k, v),
+    },
     log: quietLog,
     builtinProfilesDir: path.join(REPO, 'profiles'),
     settings: (root) => readSettings(win, trust, root),
@@ -93,10 +96,11 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
     project,
     runs,
     view,
-    next: (previous) => until('the next prompt', () => {
-      const i = win.input;
-      return i && i !== previous && i.visible ? i : undefined;
-    }),
+    next: (previous) =>
+      until('the next prompt', () => {
+        const i = win.input;
+        return i && i !== previous && i.visible ? i : undefined;
+      }),
     command: (name, ...args) => Promise.resolve((controller.commands[name] as (...a: unknown[]) => unknown)(...args)),
     stateFile: (key) => {
       const [g, id] = key.split('/');
@@ -110,7 +114,12 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
 }
 
 /** Answers with the defaults (Enter) until `stop` (a step id) is shown; returns the steps seen and that prompt. */
-export async function answerUntil(shell: Shell, first: FakeQuickPick | FakeInputBox, stop: string, answers: Record<string, (i: FakeQuickPick | FakeInputBox) => Promise<void>> = {}) {
+export async function answerUntil(
+  shell: Shell,
+  first: FakeQuickPick | FakeInputBox,
+  stop: string,
+  answers: Record<string, (i: FakeQuickPick | FakeInputBox) => Promise<void>> = {},
+) {
   const seen: string[] = [];
   let input = first;
   for (let guard = 0; guard < 60; guard++) {

@@ -53,7 +53,10 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     assert.ok(!r.ok && r.code === 'wrong-prompt');
     assert.match(!r.ok ? r.error : '', /^the current prompt is 'brief', not 'task-type'; nothing was written$/);
     const stale = await session.submit('x', { prompt: 'brief', revision });
-    assert.match(!stale.ok ? stale.error : '', /^the state changed since prompt 'brief' was shown \(revision [0-9a-f]{16} is now [0-9a-f]{16}\); nothing was written$/);
+    assert.match(
+      !stale.ok ? stale.error : '',
+      /^the state changed since prompt 'brief' was shown \(revision [0-9a-f]{16} is now [0-9a-f]{16}\); nothing was written$/,
+    );
     assert.deepEqual(fs.readFileSync(file), before);
   });
 
@@ -101,7 +104,9 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     const file = shell.stateFile('checkout/saved-card-migration');
     fs.writeFileSync(file, '{\n  "executionIdentityVersion": 2,\n  "answered": [\n}\n');
     shell.win.fileChanged(file);
-    const note = await until('the notification', () => shell.win.messages.find((m) => m.severity === 'error' && /no longer parses/.test(m.message)));
+    const note = await until('the notification', () =>
+      shell.win.messages.find((m) => m.severity === 'error' && /no longer parses/.test(m.message)),
+    );
     assert.match(note.message, /checkout\/saved-card-migration\.wizard\.json:\d+:\d+: /);
     assert.ok(note.buttons.includes('Open State File'));
     await until('the prompt to close', () => taskType.disposed);
@@ -121,7 +126,10 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     assert.equal(said.length, 1);
     const session = shell.controller.session!;
     const companion = session.watchPaths()[1];
-    assert.ok(companion && companion !== v1 && shell.win.watched().includes(companion), `companion watched: ${shell.win.watched().join(', ')}`);
+    assert.ok(
+      companion && companion !== v1 && shell.win.watched().includes(companion),
+      `companion watched: ${shell.win.watched().join(', ')}`,
+    );
     await first.enter();
     const second = await shell.next(first);
     assert.ok(fs.existsSync(companion));

@@ -51,14 +51,16 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(shell.win.input, undefined);
   });
 
-  it('a run\'s notification names its task and its Run Again acts on that wizard, whichever is open now (issue 12 #3)', async () => {
+  it("a run's notification names its task and its Run Again acts on that wizard, whichever is open now (issue 12 #3)", async () => {
     shell.win.settings.confirmBeforeRun = false;
     await completeWizard(shell, 'ledger/fx-rate-cache');
     let release!: (b: string | undefined) => void;
     const later = new Promise<string | undefined>((r) => (release = r));
     shell.win.answers = [[/^okstra render-bundle for ledger\/fx-rate-cache finished \(exit code 0\)\.$/, () => later]];
     await shell.command('run');
-    await until('the notification', () => shell.win.messages.some((m) => m.message.startsWith('okstra render-bundle for ledger/fx-rate-cache finished')));
+    await until('the notification', () =>
+      shell.win.messages.some((m) => m.message.startsWith('okstra render-bundle for ledger/fx-rate-cache finished')),
+    );
     // Another wizard is opened meanwhile.
     const other = await startTask(shell, 'checkout/saved-card-migration');
     await other.escape();
@@ -99,7 +101,10 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(stepOf(restarted), 'task-type');
     assert.equal(shell.controller.session!.state.aborted, false);
     const dir = path.dirname(shell.stateFile('checkout/saved-card-migration'));
-    assert.ok(fs.readdirSync(dir).some((f) => f.startsWith('saved-card-migration.wizard.') && f.endsWith('.bak.json')), 'the aborted wizard is kept as a backup');
+    assert.ok(
+      fs.readdirSync(dir).some((f) => f.startsWith('saved-card-migration.wizard.') && f.endsWith('.bak.json')),
+      'the aborted wizard is kept as a backup',
+    );
   });
 
   it('Answer now: the wizard waits (status bar, view) while the answers are written, and refuses Run while the file is empty (issue 12 #11)', async () => {
@@ -164,41 +169,83 @@ describe('vscode shell: pure pieces of the confirmation and the terminals', () =
   it('the confirmation document: settings and roles as tables, the whole command line in one code block (issue 12 #1)', () => {
     const rows = confirmationRows(text);
     assert.equal(rows.title, 'okstra render-bundle — payments/currency-rounding');
-    assert.deepEqual(rows.settings.map(([k]) => k), ['task-type', 'brief', 'directive']);
+    assert.deepEqual(
+      rows.settings.map(([k]) => k),
+      ['task-type', 'brief', 'directive'],
+    );
     assert.deepEqual(rows.roles.slice(0, 2), [
       { role: 'planner', ordinal: '1', model: 'claude/opus-4.5' },
       { role: 'planner', ordinal: '2', model: 'codex/gpt-5.1-codex' },
     ]);
     const line = `okstra render-bundle --task-group payments --task-id currency-rounding ${'--x y '.repeat(40)}`.trim();
-    const md = confirmationMarkdown(text, { line, shell: 'bash' }, {
-      setting: 'Setting', value: 'Value', role: 'Role', ordinal: '#', model: 'Model', roles: 'Agents', commandLine: (s) => `Command line (${s})`, howToRun: 'How',
-    });
+    const md = confirmationMarkdown(
+      text,
+      { line, shell: 'bash' },
+      {
+        setting: 'Setting',
+        value: 'Value',
+        role: 'Role',
+        ordinal: '#',
+        model: 'Model',
+        roles: 'Agents',
+        commandLine: (s) => `Command line (${s})`,
+        howToRun: 'How',
+      },
+    );
     const lines = md.split('\n');
     assert.ok(lines.includes(line), 'the command line is one line, never wrapped');
     const table = lines.filter((l) => l.startsWith('| planner'));
     assert.equal(table.length, 2);
-    assert.equal(new Set(lines.filter((l) => l.startsWith('|')).slice(0, 5).map((l) => l.length)).size, 1, 'the settings table lines up');
+    assert.equal(
+      new Set(
+        lines
+          .filter((l) => l.startsWith('|'))
+          .slice(0, 5)
+          .map((l) => l.length),
+      ).size,
+      1,
+      'the settings table lines up',
+    );
   });
 
   it('the integrated terminals get OKSTRA_TERMINAL_BACKEND and the provider CLIs of the settings (issue 12 #7)', () => {
-    assert.deepEqual(terminalEnvironment({ providerPaths: { claude: '/opt/claude', 'my-llm': '/x/y', codex: undefined } }, providerCliEnvVar), {
-      OKSTRA_TERMINAL_BACKEND: 'vscode-terminal',
-      OKSTRA_CLAUDE_CLI: '/opt/claude',
-      OKSTRA_MY_LLM_CLI: '/x/y',
-    });
+    assert.deepEqual(
+      terminalEnvironment({ providerPaths: { claude: '/opt/claude', 'my-llm': '/x/y', codex: undefined } }, providerCliEnvVar),
+      {
+        OKSTRA_TERMINAL_BACKEND: 'vscode-terminal',
+        OKSTRA_CLAUDE_CLI: '/opt/claude',
+        OKSTRA_MY_LLM_CLI: '/x/y',
+      },
+    );
   });
 });
 
 describe('vscode shell: the prompt runner', () => {
   it('a refusal in a multi-pick is a separator line, never an item that can be ticked (issue 12 #6)', async () => {
     const win = new FakeWindow();
-    const runner = new PromptRunner(win, { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined });
+    const runner = new PromptRunner(win, {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: () => undefined,
+      error: () => undefined,
+      show: () => undefined,
+    });
     const done = runner.run({
       prompt: {
-        id: 'related-tasks-pick', step: 'related-tasks-pick', kind: 'multi_pick', label: 'Related tasks?', echo_template: '',
-        options: [{ value: 'a/one', label: 'a/one' }, { value: 'b/two', label: 'b/two' }], progress: { answered: 3, total: 9 },
+        id: 'related-tasks-pick',
+        step: 'related-tasks-pick',
+        kind: 'multi_pick',
+        label: 'Related tasks?',
+        echo_template: '',
+        options: [
+          { value: 'a/one', label: 'a/one' },
+          { value: 'b/two', label: 'b/two' },
+        ],
+        progress: { answered: 3, total: 9 },
       },
-      folderName: 'demo', taskKey: 'x/y', canGoBack: false,
+      folderName: 'demo',
+      taskKey: 'x/y',
+      canGoBack: false,
       submit: async () => ({ ok: false, error: 'pick at most one task', current: null }),
     });
     const qp = (await until('the pick', () => win.input)) as FakeQuickPick;

@@ -40,7 +40,10 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     assert.equal(shell.win.documents.size, 0, 'the confirmation document closes');
     const saved = JSON.parse(fs.readFileSync(shell.stateFile('payments/currency-rounding'), 'utf8'));
     assert.equal(saved.confirmed, true);
-    await until('the exit code recorded', () => JSON.parse(fs.readFileSync(shell.stateFile('payments/currency-rounding'), 'utf8')).last_run?.exitCode === 0);
+    await until(
+      'the exit code recorded',
+      () => JSON.parse(fs.readFileSync(shell.stateFile('payments/currency-rounding'), 'utf8')).last_run?.exitCode === 0,
+    );
   });
 
   it('Back returns to the previous prompt; Edit from Here asks before clearing and reopens at that step', async () => {
@@ -100,7 +103,10 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     const marked = items.filter((i) => /default/.test(`${i.label} ${i.description ?? ''} ${i.detail ?? ''}`));
     assert.equal(marked.length, 1, marked.map((i) => `${i.label} | ${i.description ?? ''}`).join(' / '));
     assert.equal(marked[0].description, '$(star-full) default');
-    assert.ok(items.every((i) => !i.label.includes('$(')), 'icons are iconPath, never $(…) in a label');
+    assert.ok(
+      items.every((i) => !i.label.includes('$(')),
+      'icons are iconPath, never $(…) in a label',
+    );
   });
 
   it('Escape pauses; Resume lists every unfinished wizard when there are several (issue 12 #8)', async () => {
@@ -114,8 +120,14 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     assert.ok(listed, 'Resume showed a list');
     const labels = listed.items.map((i) => i.label);
     assert.equal(labels.length, 2, labels.join(' | '));
-    assert.ok(labels.some((l) => l.startsWith('checkout/idempotency-keys')), labels.join(' | '));
-    assert.ok(labels.some((l) => l.startsWith('payments/refund-timeout')), labels.join(' | '));
+    assert.ok(
+      labels.some((l) => l.startsWith('checkout/idempotency-keys')),
+      labels.join(' | '),
+    );
+    assert.ok(
+      labels.some((l) => l.startsWith('payments/refund-timeout')),
+      labels.join(' | '),
+    );
     assert.equal(stepOf(prompt), 'task-type');
   });
 

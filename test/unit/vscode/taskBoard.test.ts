@@ -12,7 +12,16 @@ import { TaskCatalogue } from '../../../src/workspace/catalogue';
 import { createEnvironment } from '../../../src/workspace/environment';
 import { BoardTree } from '../../../src/vscode/tasks/boardTree';
 import { StampPoller, TaskBoard, type WizardProbe } from '../../../src/vscode/tasks/taskBoard';
-import { describeFilter, matchesFilter, NO_FILTER, phasesOf, taskRow, type GroupRow, type TaskRow, type WizardMark } from '../../../src/vscode/tasks/taskBoardModel';
+import {
+  describeFilter,
+  matchesFilter,
+  NO_FILTER,
+  phasesOf,
+  taskRow,
+  type GroupRow,
+  type TaskRow,
+  type WizardMark,
+} from '../../../src/vscode/tasks/taskBoardModel';
 import { EngineWizardProbe } from '../../../src/vscode/tasks/wizardProbe';
 import { cleanup, PROFILES, REPO_ROOT, tmpDir, write } from '../workspace/helpers';
 
@@ -30,7 +39,8 @@ const engineProbe = (): EngineWizardProbe =>
   new EngineWizardProbe({
     builtinProfilesDir: PROFILES,
     texts: () => en,
-    environment: () => createEnvironment({ env: { PATH: '' }, settingPaths: {}, terminalBackend: 'vscode-terminal', userModelDefaults: null }),
+    environment: () =>
+      createEnvironment({ env: { PATH: '' }, settingPaths: {}, terminalBackend: 'vscode-terminal', userModelDefaults: null }),
   });
 
 /** A probe that counts its calls and says "unfinished at <id>". */
@@ -47,7 +57,13 @@ function countingProbe(): { probe: WizardProbe; calls: string[] } {
 
 describe('tasks view model (taskBoardModel)', () => {
   it('R-NPH-1: a row shows the next phase as the picker does, with its status unless ready', () => {
-    const pending = taskRow(folder, entry('g', 'a', { workflow: { currentPhase: 'implementation', nextRecommendedPhase: { phase: 'final-verification', status: 'pending' } } }), undefined);
+    const pending = taskRow(
+      folder,
+      entry('g', 'a', {
+        workflow: { currentPhase: 'implementation', nextRecommendedPhase: { phase: 'final-verification', status: 'pending' } },
+      }),
+      undefined,
+    );
     assert.equal(pending.next, 'final-verification (pending)');
     assert.equal(pending.nextPhase, 'final-verification');
     assert.match(pending.description, /implementation {2}· {2}next: final-verification \(pending\)/);
@@ -56,14 +72,21 @@ describe('tasks view model (taskBoardModel)', () => {
     assert.equal(taskRow(folder, entry('g', 'c', {}), undefined).next, '--');
   });
 
-  it('the current phase is the picker\'s: currentPhase, else the last run\'s type', () => {
+  it("the current phase is the picker's: currentPhase, else the last run's type", () => {
     const e = entry('g', 'a', { runs: [{ runId: 'r1', taskType: 'error-analysis' }] });
     assert.equal(taskRow(folder, e, undefined).phase, 'error-analysis');
     assert.match(taskPickerLabel(e, false), /· {2}error-analysis {2}·/);
   });
 
-  it('shows the title, the reviewer\'s verdict, the wizard step and the last exit code', () => {
-    const wizard: WizardMark = { statePath: '/p/.okstra/tasks/g/a.wizard.json', status: 'unfinished', step: 'role-count', n: 4, total: 9, lastRun: { exitCode: 3, startedAt: '2026-11-30T10:00:00Z' } };
+  it("shows the title, the reviewer's verdict, the wizard step and the last exit code", () => {
+    const wizard: WizardMark = {
+      statePath: '/p/.okstra/tasks/g/a.wizard.json',
+      status: 'unfinished',
+      step: 'role-count',
+      n: 4,
+      total: 9,
+      lastRun: { exitCode: 3, startedAt: '2026-11-30T10:00:00Z' },
+    };
     const row = taskRow(folder, entry('g', 'a', { title: 'Refunds time out', contract: { outcome: 'revision-requested' } }), wizard);
     assert.equal(row.label, 'Refunds time out');
     assert.equal(row.verdict, 'revision-requested');
@@ -73,17 +96,25 @@ describe('tasks view model (taskBoardModel)', () => {
     assert.match(row.tooltip, /Last run: exit 3/);
   });
 
-  it('a finished wizard is no resume mark; its last run\'s exit code picks the icon', () => {
+  it("a finished wizard is no resume mark; its last run's exit code picks the icon", () => {
     const ok = taskRow(folder, entry('g', 'a', {}), { statePath: 's', status: 'confirmed', lastRun: { exitCode: 0, startedAt: 't' } });
     assert.equal(ok.contextValue, 'task');
     assert.equal(ok.icon, 'pass');
     const failed = taskRow(folder, entry('g', 'a', {}), { statePath: 's', status: 'confirmed', lastRun: { exitCode: 1, startedAt: 't' } });
     assert.equal(failed.icon, 'error');
-    assert.match(taskRow(folder, entry('g', 'a', {}), { statePath: 's', status: 'confirmed', lastRun: { exitCode: null, startedAt: 't' } }).description, /exit \?$/);
+    assert.match(
+      taskRow(folder, entry('g', 'a', {}), { statePath: 's', status: 'confirmed', lastRun: { exitCode: null, startedAt: 't' } })
+        .description,
+      /exit \?$/,
+    );
   });
 
   it('an unreadable manifest is a row with its error, without New Run', () => {
-    const row = taskRow(folder, { key: 'g/bad', group: 'g', id: 'bad', manifest: null, error: 'bad.json: line 1: unexpected end' }, undefined);
+    const row = taskRow(
+      folder,
+      { key: 'g/bad', group: 'g', id: 'bad', manifest: null, error: 'bad.json: line 1: unexpected end' },
+      undefined,
+    );
     assert.equal(row.contextValue, 'task unreadable');
     assert.match(row.description, /unreadable manifest: bad\.json/);
     assert.equal(row.icon, 'error');
@@ -91,9 +122,16 @@ describe('tasks view model (taskBoardModel)', () => {
 
   it('filters by words (all of them), by current phase, by an unfinished wizard', () => {
     const rows: TaskRow[] = [
-      taskRow(folder, entry('pay', 'refund-timeout', { title: 'Refunds time out', workflow: { currentPhase: 'error-analysis' } }), { statePath: 's', status: 'unfinished', step: 'brief' }),
+      taskRow(folder, entry('pay', 'refund-timeout', { title: 'Refunds time out', workflow: { currentPhase: 'error-analysis' } }), {
+        statePath: 's',
+        status: 'unfinished',
+        step: 'brief',
+      }),
       taskRow(folder, entry('pay', 'refund-queue', { title: 'Queue refunds', workflow: { currentPhase: 'implementation' } }), undefined),
-      taskRow(folder, entry('ledger', 'fx', { title: 'FX cache', workflow: { currentPhase: 'implementation' } }), { statePath: 's', status: 'aborted' }),
+      taskRow(folder, entry('ledger', 'fx', { title: 'FX cache', workflow: { currentPhase: 'implementation' } }), {
+        statePath: 's',
+        status: 'aborted',
+      }),
     ];
     const keys = (f: Partial<typeof NO_FILTER>) => rows.filter((r) => matchesFilter(r, { ...NO_FILTER, ...f })).map((r) => r.key);
     assert.deepEqual(keys({}), ['pay/refund-timeout', 'pay/refund-queue', 'ledger/fx']);
@@ -102,7 +140,10 @@ describe('tasks view model (taskBoardModel)', () => {
     assert.deepEqual(keys({ unfinishedOnly: true }), ['pay/refund-timeout']);
     assert.deepEqual(keys({ text: 'refund', phase: 'implementation' }), ['pay/refund-queue']);
     assert.deepEqual(phasesOf(rows), ['error-analysis', 'implementation']);
-    assert.equal(describeFilter({ text: ' refund ', phase: 'implementation', unfinishedOnly: true }), '“refund” · phase implementation · unfinished wizards');
+    assert.equal(
+      describeFilter({ text: ' refund ', phase: 'implementation', unfinishedOnly: true }),
+      '“refund” · phase implementation · unfinished wizards',
+    );
     assert.equal(describeFilter(NO_FILTER), '');
   });
 });
@@ -121,21 +162,24 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     return root;
   }
 
-  it('lists the same tasks, in the same order and with the same errors, as the task picker\'s catalogue', async () => {
+  it("lists the same tasks, in the same order and with the same errors, as the task picker's catalogue", async () => {
     const root = project();
     const board = new TaskBoard([{ name: 'p', rootAbs: root }], countingProbe().probe);
     const f = board.allFolders()[0]!;
     assert.deepEqual(await board.groups(f), ['ops', 'pay']);
     const tasks = await board.tasks(f, 'pay');
     const catalogue = new TaskCatalogue(root).tasks().filter((e) => e.group === 'pay');
-    assert.deepEqual(tasks.map((t) => t.entry.key), ['pay/b', 'pay/a', 'pay/bad']);
+    assert.deepEqual(
+      tasks.map((t) => t.entry.key),
+      ['pay/b', 'pay/a', 'pay/bad'],
+    );
     assert.deepEqual(
       tasks.map((t) => t.entry),
       ['pay/b', 'pay/a', 'pay/bad'].map((k) => catalogue.find((e) => e.key === k)),
     );
   });
 
-  it('lists what the picker\'s catalogue lists: a folder or a FIFO named task-manifest.json, with why; reads a manifest bigger than its buffer', async function () {
+  it("lists what the picker's catalogue lists: a folder or a FIFO named task-manifest.json, with why; reads a manifest bigger than its buffer", async function () {
     const root = project();
     fs.mkdirSync(path.join(root, '.okstra/tasks/pay/dir-manifest/task-manifest.json'), { recursive: true });
     const fifo = path.join(root, '.okstra/tasks/pay/fifo/task-manifest.json');
@@ -144,7 +188,11 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     write(root, '.okstra/tasks/pay/big/task-manifest.json', manifestText('pay', 'big', { notes: 'x'.repeat(100_000) }));
     const board = new TaskBoard([{ name: 'p', rootAbs: root }], countingProbe().probe);
     const keys = (await board.tasks(board.allFolders()[0]!, 'pay')).map((t) => t.entry.key).sort();
-    const catalogue = new TaskCatalogue(root).tasks().filter((e) => e.group === 'pay').map((e) => e.key).sort();
+    const catalogue = new TaskCatalogue(root)
+      .tasks()
+      .filter((e) => e.group === 'pay')
+      .map((e) => e.key)
+      .sort();
     assert.deepEqual(keys, catalogue);
     const byKey = new Map((await board.tasks(board.allFolders()[0]!, 'pay')).map((t) => [t.entry.key, t.entry]));
     assert.ok(keys.includes('pay/big'));
@@ -158,10 +206,23 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     const { probe, calls } = countingProbe();
     const tree = new BoardTree(new TaskBoard([{ name: 'p', rootAbs: root }], probe));
     const roots = (await tree.children(undefined)) as GroupRow[];
-    assert.deepEqual(roots.map((r) => [r.label, r.description]), [['ops', '1 task'], ['pay', '4 tasks']]);
+    assert.deepEqual(
+      roots.map((r) => [r.label, r.description]),
+      [
+        ['ops', '1 task'],
+        ['pay', '4 tasks'],
+      ],
+    );
     assert.deepEqual(calls, []);
     const rows = (await tree.children(roots[1])) as TaskRow[];
-    assert.deepEqual(rows.map((r) => [r.key, r.contextValue]), [['pay/b', 'task'], ['pay/a', 'task unfinished'], ['pay/bad', 'task unreadable']]);
+    assert.deepEqual(
+      rows.map((r) => [r.key, r.contextValue]),
+      [
+        ['pay/b', 'task'],
+        ['pay/a', 'task unfinished'],
+        ['pay/bad', 'task unreadable'],
+      ],
+    );
     assert.deepEqual(calls, ['a.wizard.json']);
     await tree.children(roots[1]);
     assert.deepEqual(calls, ['a.wizard.json'], 'read once');
@@ -193,7 +254,7 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     assert.equal(await tree.changed(path.join(root, '.okstra/tasks/new-group')), undefined);
   });
 
-  it('the poll catches what a watcher missed: a new state file or task folder through the group folder\'s stamp, an edited manifest of an open group', async () => {
+  it("the poll catches what a watcher missed: a new state file or task folder through the group folder's stamp, an edited manifest of an open group", async () => {
     const root = project();
     const { probe, calls } = countingProbe();
     const tree = new BoardTree(new TaskBoard([{ name: 'p', rootAbs: root }], probe));
@@ -201,8 +262,8 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     await tree.children(pay);
     const poller = new StampPoller();
     const targets = () => tree.board.pollTargets([{ rootAbs: root, group: 'pay' }]);
-    assert.ok(targets().includes(path.join(root, '.okstra/tasks/pay/a/task-manifest.json')), 'the open group\'s manifests are polled');
-    assert.ok(!targets().some((t) => t.includes(`${path.sep}ops${path.sep}`)), 'a closed group\'s manifests are not');
+    assert.ok(targets().includes(path.join(root, '.okstra/tasks/pay/a/task-manifest.json')), "the open group's manifests are polled");
+    assert.ok(!targets().some((t) => t.includes(`${path.sep}ops${path.sep}`)), "a closed group's manifests are not");
     assert.deepEqual(await poller.changed(targets()), [], 'the first poll takes the stamps');
     // A state file appears (the store writes it by rename: the group folder's stamp changes).
     await new Promise((r) => setTimeout(r, 20));
@@ -212,8 +273,14 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     assert.deepEqual(changed, [path.join(root, '.okstra/tasks/pay'), manifest].sort());
     for (const p of changed) await tree.polled(p);
     const rows = (await tree.children(pay)) as TaskRow[];
-    assert.ok(rows.some((r) => r.key === 'pay/b' && r.contextValue === 'task unfinished'), 'the new wizard mark');
-    assert.ok(rows.some((r) => r.label === 'Polled'), 'the edited manifest');
+    assert.ok(
+      rows.some((r) => r.key === 'pay/b' && r.contextValue === 'task unfinished'),
+      'the new wizard mark',
+    );
+    assert.ok(
+      rows.some((r) => r.label === 'Polled'),
+      'the edited manifest',
+    );
     assert.deepEqual(calls, ['b.wizard.json']);
     assert.equal(pay.description, '4 tasks  ·  1 unfinished wizard');
   });
@@ -223,8 +290,14 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     const tree = new BoardTree(new TaskBoard([{ name: 'p', rootAbs: root }], countingProbe().probe));
     tree.setFilter({ text: 'title of c', phase: '', unfinishedOnly: false });
     const roots = (await tree.children(undefined)) as GroupRow[];
-    assert.deepEqual(roots.map((r) => [r.label, r.description, r.filtered]), [['ops', '1/1', true]]);
-    assert.deepEqual(((await tree.children(roots[0])) as TaskRow[]).map((r) => r.key), ['ops/c']);
+    assert.deepEqual(
+      roots.map((r) => [r.label, r.description, r.filtered]),
+      [['ops', '1/1', true]],
+    );
+    assert.deepEqual(
+      ((await tree.children(roots[0])) as TaskRow[]).map((r) => r.key),
+      ['ops/c'],
+    );
     tree.setFilter({ text: 'nothing like this', phase: '', unfinishedOnly: false });
     assert.deepEqual(await tree.children(undefined), []);
   });
@@ -234,10 +307,28 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     const b = tmpDir('okstra-board-b-');
     const c = tmpDir('okstra-board-c-');
     write(b, '.okstra/tasks/web/x/task-manifest.json', manifestText('web', 'x'));
-    const tree = new BoardTree(new TaskBoard([{ name: 'a', rootAbs: a }, { name: 'b', rootAbs: b }, { name: 'c', rootAbs: c }], countingProbe().probe));
+    const tree = new BoardTree(
+      new TaskBoard(
+        [
+          { name: 'a', rootAbs: a },
+          { name: 'b', rootAbs: b },
+          { name: 'c', rootAbs: c },
+        ],
+        countingProbe().probe,
+      ),
+    );
     const roots = await tree.children(undefined);
-    assert.deepEqual(roots.map((r) => [r.kind, r.label]), [['folder', 'a'], ['folder', 'b']]);
-    assert.deepEqual((await tree.children(roots[1])).map((r) => r.label), ['web']);
+    assert.deepEqual(
+      roots.map((r) => [r.kind, r.label]),
+      [
+        ['folder', 'a'],
+        ['folder', 'b'],
+      ],
+    );
+    assert.deepEqual(
+      (await tree.children(roots[1])).map((r) => r.label),
+      ['web'],
+    );
   });
 
   it('an empty project has no rows (the view shows its welcome)', async () => {
@@ -245,7 +336,7 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     assert.deepEqual(await tree.children(undefined), []);
   });
 
-  it('the demo\'s unfinished wizard is marked with the step Resume would show', async () => {
+  it("the demo's unfinished wizard is marked with the step Resume would show", async () => {
     const root = tmpDir('okstra-demo-');
     fs.cpSync(path.join(REPO_ROOT, 'demo'), root, { recursive: true });
     const probe = engineProbe();

@@ -8,17 +8,36 @@ describe('vscode tree model', () => {
   it('one row per answered step in order, an icon per group, the current prompt last', () => {
     const rows = treeRowModels(
       [
-        { id: 'task-pick', group: 'task', label: 'Task', echo: 'task: billing/x', answered: true, editable: true, answer: 'task-pick: billing/x' },
-        { id: 'role-model:analyser:2', group: 'roles', label: 'analyser #2 model', echo: 'role-model: analyser#2=codex/gpt-5.1-codex', answered: true, editable: true, answer: 'role-model: analyser #2 = codex/gpt-5.1-codex' },
+        {
+          id: 'task-pick',
+          group: 'task',
+          label: 'Task',
+          echo: 'task: billing/x',
+          answered: true,
+          editable: true,
+          answer: 'task-pick: billing/x',
+        },
+        {
+          id: 'role-model:analyser:2',
+          group: 'roles',
+          label: 'analyser #2 model',
+          echo: 'role-model: analyser#2=codex/gpt-5.1-codex',
+          answered: true,
+          editable: true,
+          answer: 'role-model: analyser #2 = codex/gpt-5.1-codex',
+        },
         { id: 'directive', group: 'follow-ups', label: 'directive', echo: '', answered: false, editable: false },
       ],
       texts,
     );
-    assert.deepEqual(rows.map((r) => [r.id, r.icon, r.contextValue, r.stepId]), [
-      ['step:task-pick', 'briefcase', 'step editable', 'task-pick'],
-      ['step:role-model:analyser:2', 'person', 'step editable', 'role-model:analyser:2'],
-      ['current:directive', 'arrow-right', 'current', 'directive'],
-    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.icon, r.contextValue, r.stepId]),
+      [
+        ['step:task-pick', 'briefcase', 'step editable', 'task-pick'],
+        ['step:role-model:analyser:2', 'person', 'step editable', 'role-model:analyser:2'],
+        ['current:directive', 'arrow-right', 'current', 'directive'],
+      ],
+    );
     assert.equal(rows[1].label, 'role-model: analyser #2 = codex/gpt-5.1-codex');
     assert.equal(rows[1].description, undefined, 'the answer in words names the step already');
     assert.equal(rows[1].tooltip, 'role-model: analyser#2=codex/gpt-5.1-codex');
@@ -26,7 +45,17 @@ describe('vscode tree model', () => {
 
   it('rows carrying a reconcile notice are marked', () => {
     const [row] = treeRowModels(
-      [{ id: 'role-model:analyser:1', group: 'roles', label: 'l', echo: 'e', answered: true, editable: true, notice: "removed model 'x' from role 'analyser' #1: gone" }],
+      [
+        {
+          id: 'role-model:analyser:1',
+          group: 'roles',
+          label: 'l',
+          echo: 'e',
+          answered: true,
+          editable: true,
+          notice: "removed model 'x' from role 'analyser' #1: gone",
+        },
+      ],
       texts,
     );
     assert.equal(row.icon, 'warning');
@@ -48,7 +77,11 @@ describe('vscode tree model', () => {
     assert.equal(runTimeText('2026-11-28T08:34:10Z', now, { timeZone: 'Asia/Seoul' }), 'Nov 28, 2026, 5:34 PM');
     assert.equal(runTimeText('2026-11-28T08:34:10Z', now, { timeZone: 'UTC' }), 'Nov 28, 2026, 8:34 AM');
     assert.match(runTimeText('2026-12-01T09:34:10Z', now, { lang: 'ko' }), /25분 전/);
-    const row = lastRunRow({ startedAt: '2026-12-01T09:34:10Z', argv: ['okstra'], exitCode: 0 }, { ...texts, lastRun: (c, at) => `Last run: exit ${String(c)} (${at})` }, now);
+    const row = lastRunRow(
+      { startedAt: '2026-12-01T09:34:10Z', argv: ['okstra'], exitCode: 0 },
+      { ...texts, lastRun: (c, at) => `Last run: exit ${String(c)} (${at})` },
+      now,
+    );
     assert.equal(row.label, 'Last run: exit 0 (25 minutes ago)');
   });
 
@@ -68,7 +101,11 @@ describe('vscode tree texts (wizardTree.ts reads them from the window)', () => {
     assert.equal(texts.lang, 'en');
     assert.equal(texts.shell, 'zsh');
     const now = new Date('2026-12-01T08:40:00Z');
-    const row = lastRunRow({ argv: ['okstra', 'render-bundle', '--directive', 'two words'], exitCode: 0, startedAt: '2026-12-01T08:34:10Z' }, texts, now);
+    const row = lastRunRow(
+      { argv: ['okstra', 'render-bundle', '--directive', 'two words'], exitCode: 0, startedAt: '2026-12-01T08:34:10Z' },
+      texts,
+      now,
+    );
     assert.equal(row.label, 'Last run: exit 0 (5 minutes ago)');
     assert.match(row.tooltip, /^okstra render-bundle --directive 'two words'\n/);
   });

@@ -41,7 +41,10 @@ describe('argv from disk: refused at the source', () => {
     const s = fresh();
     const o = optionOf(ctx, s, '--lead-runtime=codex/--project-root=.');
     assert.equal(o?.disabled, true);
-    assert.match(o?.description ?? '', /^cannot be used: \.okstra\/tasks\/--lead-runtime=codex\/--project-root=\.: group folder name '--lead-runtime=codex' starts with '-'/);
+    assert.match(
+      o?.description ?? '',
+      /^cannot be used: \.okstra\/tasks\/--lead-runtime=codex\/--project-root=\.: group folder name '--lead-runtime=codex' starts with '-'/,
+    );
     const r = E.submit(ctx, s, '--lead-runtime=codex/--project-root=.');
     assert.equal(r.ok, false);
     assert.match(r.ok ? '' : r.error, /^task '--lead-runtime=codex\/--project-root=\.' cannot be used: /);
@@ -50,7 +53,12 @@ describe('argv from disk: refused at the source', () => {
   it('a plan stage id starting with "-" is shown disabled naming the plan file, and the chain is not offered', () => {
     const tasks = projectTasks();
     const impl = tasks.find((t) => t.id === 'impl')!;
-    impl.plan = { stages: [{ id: '--project-root=/etc', title: 'evil' }, { id: 'ok-stage', title: 'fine' }] };
+    impl.plan = {
+      stages: [
+        { id: '--project-root=/etc', title: 'evil' },
+        { id: 'ok-stage', title: 'fine' },
+      ],
+    };
     const { ctx } = fakeContext({ tasks });
     const d = drive(ctx, fresh(), { 'task-pick': 'payments/impl', 'task-type': 'implementation' }, 'handoff-stage-pick');
     const p = currentStep(ctx, d.state);
@@ -87,7 +95,12 @@ describe('argv from disk: refused at the source', () => {
 
   it('evidence named in the brief that is a symlink to a file outside the project is not offered', () => {
     const { ctx } = fakeContext({ ...projectOptions(), links: { 'docs/refunds.md': '/etc/shadow' } });
-    const d = drive(ctx, fresh(), { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis', 'reuse-previous': 'fresh' }, 'evidence');
+    const d = drive(
+      ctx,
+      fresh(),
+      { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis', 'reuse-previous': 'fresh' },
+      'evidence',
+    );
     const use = optionOf(ctx, d.state, 'use')!;
     assert.equal(use.disabled, true);
     assert.match(use.description ?? '', /resolves outside the project \(to '\/etc\/shadow'\)/);
@@ -97,10 +110,20 @@ describe('argv from disk: refused at the source', () => {
   it('a direction that is a symlink to a folder outside is shown disabled; a typed brief path through a link is refused', () => {
     const dir = '.okstra/tasks/payments/refund-timeout/directions';
     const { ctx } = fakeContext({ ...projectOptions(), links: { [`${dir}/a-cache.md`]: '/etc/passwd', docs: '/etc' } });
-    const d = drive(ctx, fresh(), { 'task-pick': 'payments/refund-timeout', 'task-type': 'implementation-planning', 'reuse-previous': 'fresh', evidence: 'none' }, 'direction-pick');
+    const d = drive(
+      ctx,
+      fresh(),
+      { 'task-pick': 'payments/refund-timeout', 'task-type': 'implementation-planning', 'reuse-previous': 'fresh', evidence: 'none' },
+      'direction-pick',
+    );
     assert.equal(optionOf(ctx, d.state, `${dir}/a-cache.md`)!.disabled, true);
     assert.equal(optionOf(ctx, d.state, `${dir}/b-queue.md`)!.disabled, undefined);
-    const b = drive(ctx, fresh(), { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis', 'reuse-previous': 'fresh', brief: 'path', evidence: 'none' }, 'brief-path');
+    const b = drive(
+      ctx,
+      fresh(),
+      { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis', 'reuse-previous': 'fresh', brief: 'path', evidence: 'none' },
+      'brief-path',
+    );
     const r = E.submit(ctx, b.state, 'docs/other-brief.md');
     assert.equal(r.ok, false);
     assert.match(r.ok ? '' : r.error, /^brief-path: path must be inside the project: 'docs\/other-brief\.md' resolves outside the project/);
@@ -111,14 +134,21 @@ describe('argv from disk: the guard where the argv is made', () => {
   it('a state file edited to brief_path "/etc/passwd" is refused, naming the field and the step', () => {
     const { ctx, state, ws } = confirmed();
     ws.files.add('/etc/passwd');
-    refusedOutcome(ctx, { ...state, brief_path: '/etc/passwd' }, /^--task-brief '\/etc\/passwd' resolves outside the project .*state field 'brief_path'; edit step 'brief'$/);
+    refusedOutcome(
+      ctx,
+      { ...state, brief_path: '/etc/passwd' },
+      /^--task-brief '\/etc\/passwd' resolves outside the project .*state field 'brief_path'; edit step 'brief'$/,
+    );
   });
 
   it('a state file edited to a task group starting with "-" is refused', () => {
     const { ctx, state } = confirmed();
     const r = E.renderArgs(ctx, { ...state, directive: '--project-root=/etc' });
     assert.equal(r.ok, false);
-    assert.match(r.ok ? '' : r.error, /^--directive '--project-root=\/etc' starts with '-' .*state field 'directive'; edit step 'directive/);
+    assert.match(
+      r.ok ? '' : r.error,
+      /^--directive '--project-root=\/etc' starts with '-' .*state field 'directive'; edit step 'directive/,
+    );
   });
 
   it('an in-project evidence path that became a symlink to outside is refused', () => {

@@ -22,7 +22,12 @@ function at(step: string, answers: Answers = EA) {
 }
 
 const defaultOf = (p: { options: Array<{ value: string; default?: true }>; default?: string; kind: string }) =>
-  p.kind === 'text' ? p.default : p.options.filter((o) => o.default).map((o) => o.value).join(',');
+  p.kind === 'text'
+    ? p.default
+    : p.options
+        .filter((o) => o.default)
+        .map((o) => o.value)
+        .join(',');
 
 describe('Back and remembered answers', () => {
   it('Back from "Change an answer…" returns to the confirmation and keeps the ticked related tasks', () => {

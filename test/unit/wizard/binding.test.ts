@@ -27,7 +27,10 @@ describe('answer binding', () => {
   it('the same prompt computed from other bytes is refused, naming both revisions', () => {
     const e = checkBinding(prompt('brief', 'bbbbbbbbbbbbbbbb'), { prompt: 'brief', revision: 'aaaaaaaaaaaaaaaa' });
     assert.equal(e?.code, 'wrong-prompt');
-    assert.equal(e?.message, "the state changed since prompt 'brief' was shown (revision aaaaaaaaaaaaaaaa is now bbbbbbbbbbbbbbbb); nothing was written");
+    assert.equal(
+      e?.message,
+      "the state changed since prompt 'brief' was shown (revision aaaaaaaaaaaaaaaa is now bbbbbbbbbbbbbbbb); nothing was written",
+    );
   });
 
   it('a prompt id check comes before the revision check', () => {

@@ -55,8 +55,18 @@ describe('catalogue order', () => {
     ];
     assert.deepEqual(keys(sortCatalogue(input)), keys(reference(input)));
     assert.deepEqual(keys(sortCatalogue(input)), [
-      'a/ms', 'a/2026', 'z/2026', 'a/epoch', 'a/1969', 'a/year-1',
-      'a/bad-date', 'a/far', 'a/not-a-date', 'a/undated', 'a/broken', 'b/broken',
+      'a/ms',
+      'a/2026',
+      'z/2026',
+      'a/epoch',
+      'a/1969',
+      'a/year-1',
+      'a/bad-date',
+      'a/far',
+      'a/not-a-date',
+      'a/undated',
+      'a/broken',
+      'b/broken',
     ]);
   });
 

@@ -10,9 +10,20 @@ import { projectOptions } from './projects';
 
 // The seed's legacy provider steps (R-ENA-4), by the ids the seed's constants imply.
 const LEGACY_STEPS = [
-  'executor', 'critic-pick', 'critic-text', 'defaults-or-custom', 'workers-override', 'workers-custom',
-  'lead-model', 'executor-model', 'claude-model', 'codex-model', 'antigravity-model', 'grok-model',
-  'kimi-model', 'report-writer-model',
+  'executor',
+  'critic-pick',
+  'critic-text',
+  'defaults-or-custom',
+  'workers-override',
+  'workers-custom',
+  'lead-model',
+  'executor-model',
+  'claude-model',
+  'codex-model',
+  'antigravity-model',
+  'grok-model',
+  'kimi-model',
+  'report-writer-model',
 ];
 
 const FLOWS: Array<Record<string, string>> = [
@@ -60,7 +71,8 @@ describe('enablement and legacy steps (R-ENA)', () => {
     const d = drive(ctx, fresh(), { 'task-pick': 'payments/refund-timeout' }, 'brief');
     assert.equal(d.state.task_type, 'implementation-planning');
     const broken = ws as unknown as { profileOverride: (t: string) => unknown };
-    broken.profileOverride = (t: string) => (t === d.state.task_type ? { path: `.okstra/prompts/profiles/${t}.md`, text: '---\nroles: [\n---\n' } : null);
+    broken.profileOverride = (t: string) =>
+      t === d.state.task_type ? { path: `.okstra/prompts/profiles/${t}.md`, text: '---\nroles: [\n---\n' } : null;
     const c = E.current(ctx, d.state);
     assert.equal(c.prompt, null, 'a prompt was offered without a role profile');
     assert.match(c.error ?? '', /^no role profile for task type 'implementation-planning': /);
@@ -86,7 +98,15 @@ describe('enablement and legacy steps (R-ENA)', () => {
     assert.ok(out && out.ok);
     const text = out && out.ok ? out.confirmationText : '';
     assert.match(text, /\n {2}role {10}: planner #1 = /);
-    for (const legacy of ['  lead          :', 'claude-model', 'codex-model', '  report-writer :', '  workers       :', '  executor      :', '  critic        :']) {
+    for (const legacy of [
+      '  lead          :',
+      'claude-model',
+      'codex-model',
+      '  report-writer :',
+      '  workers       :',
+      '  executor      :',
+      '  critic        :',
+    ]) {
       assert.ok(!text.includes(legacy), `legacy line ${legacy}`);
     }
   });

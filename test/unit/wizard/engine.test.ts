@@ -10,7 +10,11 @@ import { fakeContext } from './fakeWorkspace';
 import { projectOptions } from './projects';
 
 const EA = { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis' };
-const M7_CONFIG = { path: '.okstra/config.yaml', models: [{ ref: 'claude/haiku-4.5', roles: ['critic'] }], modelDefaults: { 'report-writer': ['claude/haiku-4.5'] } };
+const M7_CONFIG = {
+  path: '.okstra/config.yaml',
+  models: [{ ref: 'claude/haiku-4.5', roles: ['critic'] }],
+  modelDefaults: { 'report-writer': ['claude/haiku-4.5'] },
+};
 
 function at(step: string, answers: Record<string, string> = EA, opts = projectOptions()) {
   const fx = fakeContext(opts);
@@ -46,7 +50,10 @@ describe('engine', () => {
     assert.equal(currentStep(ctx, state).kind, 'done');
     const firstRole = d.steps.findIndex((s) => s.startsWith('role-'));
     assert.equal(d.steps[firstRole - 1], 'evidence');
-    assert.equal(d.steps.slice(firstRole).find((s) => !s.startsWith('role-')), 'directive-pick');
+    assert.equal(
+      d.steps.slice(firstRole).find((s) => !s.startsWith('role-')),
+      'directive-pick',
+    );
   });
 
   it('R-NXT-2: an earlier unanswered step comes before the role prompts', () => {
@@ -166,7 +173,15 @@ describe('engine', () => {
     assert.ok(!r.ok);
     if (r.ok) return;
     assert.equal(r.error, 'wizard is complete — no prompt to answer');
-    assert.deepEqual(r.current, { id: 'done', step: 'done', kind: 'done', label: '', options: [], echo_template: '', progress: r.current!.progress });
+    assert.deepEqual(r.current, {
+      id: 'done',
+      step: 'done',
+      kind: 'done',
+      label: '',
+      options: [],
+      echo_template: '',
+      progress: r.current!.progress,
+    });
     assert.equal(r.current!.progress.total, r.current!.progress.answered);
   });
 
@@ -198,16 +213,46 @@ describe('engine', () => {
     it('R-RND-6: the keys in order, task-id and task-type after task-group, nothing hidden before pr-template-path', () => {
       const { ctx, state } = confirmed();
       assert.deepEqual(Object.keys(ok(E.renderArgs(ctx, state)).renderArgs), [
-        'project-root', 'project-id', 'task-group', 'task-id', 'task-type', 'task-brief', 'analysis-target', 'evidence-inputs',
-        'approved-plan', 'stage', 'stages', 'base-ref', 'directive', 'related-tasks', 'clarification-response',
-        'selected-direction', 'pr-template-path', 'fix-cycle', 'host-session-context-json', 'role-count', 'role-model',
+        'project-root',
+        'project-id',
+        'task-group',
+        'task-id',
+        'task-type',
+        'task-brief',
+        'analysis-target',
+        'evidence-inputs',
+        'approved-plan',
+        'stage',
+        'stages',
+        'base-ref',
+        'directive',
+        'related-tasks',
+        'clarification-response',
+        'selected-direction',
+        'pr-template-path',
+        'fix-cycle',
+        'host-session-context-json',
+        'role-count',
+        'role-model',
       ]);
     });
 
     it('R-RND-7: the removed v1 keys are never emitted', () => {
       const { ctx, state } = confirmed();
       const keys = Object.keys(ok(E.renderArgs(ctx, state)).renderArgs);
-      for (const k of ['executor', 'critic', 'workers', 'lead-provider', 'lead-model', 'claude-model', 'codex-model', 'antigravity-model', 'worker-model', 'report-writer-provider', 'report-writer-model']) {
+      for (const k of [
+        'executor',
+        'critic',
+        'workers',
+        'lead-provider',
+        'lead-model',
+        'claude-model',
+        'codex-model',
+        'antigravity-model',
+        'worker-model',
+        'report-writer-provider',
+        'report-writer-model',
+      ]) {
         assert.ok(!keys.includes(k), k);
       }
     });
@@ -229,8 +274,10 @@ describe('engine', () => {
     });
 
     it('R-RND-11: a non-string value is refused', () => {
-      assert.throws(() => renderArgv({ 'fix-cycle': 3 as unknown as string }, 'h'), { message: 'wizard render arg --fix-cycle must be a string' });
-      assert.throws(() => renderArgv({ 'x': [null as unknown as string] }, 'h'), { message: 'wizard render arg --x must be a string' });
+      assert.throws(() => renderArgv({ 'fix-cycle': 3 as unknown as string }, 'h'), {
+        message: 'wizard render arg --fix-cycle must be a string',
+      });
+      assert.throws(() => renderArgv({ x: [null as unknown as string] }, 'h'), { message: 'wizard render arg --x must be a string' });
     });
 
     it('R-RND-12: empty values are kept', () => {
@@ -253,12 +300,15 @@ describe('engine', () => {
     it('R-CFM-1 / R-CFM-3 / R-CFM-5: no executor, workers, lead, model or critic lines', () => {
       const { ctx, state } = confirmed();
       const text = E.confirmationText(ctx, state);
-      for (const k of ['executor', 'workers', 'lead ', 'claude-model', 'codex-model', 'report-writer :', 'critic        :']) assert.ok(!text.includes(k), k);
+      for (const k of ['executor', 'workers', 'lead ', 'claude-model', 'codex-model', 'report-writer :', 'critic        :'])
+        assert.ok(!text.includes(k), k);
     });
 
     it('R-CFM-2: one line per static instance, "(selection required)" when missing, dynamic roles last', () => {
       const { ctx, state } = at('role-model:analyser:2');
-      const lines = E.confirmationText(ctx, state).split('\n').filter((l) => l.startsWith('  role'));
+      const lines = E.confirmationText(ctx, state)
+        .split('\n')
+        .filter((l) => l.startsWith('  role'));
       assert.deepEqual(lines, [
         '  role          : leader #1 = claude/opus-4.5',
         '  role          : analyser #1 = claude/opus-4.5',
@@ -305,10 +355,22 @@ describe('engine', () => {
 
     it('R-OUT-1: an aborted or unconfirmed wizard has no outcome', () => {
       const { ctx, state } = at('confirm');
-      assert.deepEqual(docOf(E.outcome(ctx, state)), { ok: false, code: 'not-complete', error: 'wizard is not complete — outcome is unavailable' });
-      assert.deepEqual(docOf(E.outcome(ctx, { ...state, confirmed: false })), { ok: false, code: 'not-complete', error: 'wizard is not complete — outcome is unavailable' });
+      assert.deepEqual(docOf(E.outcome(ctx, state)), {
+        ok: false,
+        code: 'not-complete',
+        error: 'wizard is not complete — outcome is unavailable',
+      });
+      assert.deepEqual(docOf(E.outcome(ctx, { ...state, confirmed: false })), {
+        ok: false,
+        code: 'not-complete',
+        error: 'wizard is not complete — outcome is unavailable',
+      });
       const aborted = ok(E.submit(ctx, state, 'abort')).state;
-      assert.deepEqual(docOf(E.outcome(ctx, aborted)), { ok: false, code: 'aborted', error: 'wizard was aborted by the user — outcome is unavailable' });
+      assert.deepEqual(docOf(E.outcome(ctx, aborted)), {
+        ok: false,
+        code: 'aborted',
+        error: 'wizard was aborted by the user — outcome is unavailable',
+      });
     });
 
     it('R-OUT-2: the outcome keys, computed from one render', () => {
@@ -355,19 +417,22 @@ describe('engine', () => {
       const { ctx, state } = at('role-model:analyser:2');
       const t = ok(E.tree(ctx, state));
       assert.equal(t.current, 'role-model:analyser:2');
-      assert.deepEqual(t.rows.map((r) => [r.id, r.group, r.echo, r.answered, r.editable]), [
-        ['task-pick', 'task', 'task: payments/refund-timeout', true, true],
-        ['task-type', 'task', 'task-type: error-analysis', true, true],
-        ['reuse-previous', 'task', 'reuse-previous: fresh', true, true],
-        ['brief', 'inputs', 'brief: task', true, true],
-        ['analysis-target', 'inputs', 'analysis-target: services/payments', true, true],
-        ['evidence', 'inputs', 'evidence: use', true, true],
-        ['role-count:analyser', 'roles', 'role-count: analyser=2', true, true],
-        ['role-add:critic', 'roles', 'role-add: critic=0', true, true],
-        ['role-model:leader:1', 'roles', 'role-model: leader#1=claude/opus-4.5', true, true],
-        ['role-model:analyser:1', 'roles', 'role-model: analyser#1=claude/opus-4.5', true, true],
-        ['role-model:analyser:2', 'roles', '', false, false],
-      ]);
+      assert.deepEqual(
+        t.rows.map((r) => [r.id, r.group, r.echo, r.answered, r.editable]),
+        [
+          ['task-pick', 'task', 'task: payments/refund-timeout', true, true],
+          ['task-type', 'task', 'task-type: error-analysis', true, true],
+          ['reuse-previous', 'task', 'reuse-previous: fresh', true, true],
+          ['brief', 'inputs', 'brief: task', true, true],
+          ['analysis-target', 'inputs', 'analysis-target: services/payments', true, true],
+          ['evidence', 'inputs', 'evidence: use', true, true],
+          ['role-count:analyser', 'roles', 'role-count: analyser=2', true, true],
+          ['role-add:critic', 'roles', 'role-add: critic=0', true, true],
+          ['role-model:leader:1', 'roles', 'role-model: leader#1=claude/opus-4.5', true, true],
+          ['role-model:analyser:1', 'roles', 'role-model: analyser#1=claude/opus-4.5', true, true],
+          ['role-model:analyser:2', 'roles', '', false, false],
+        ],
+      );
       assert.deepEqual(t.rows[0].label, 'Task');
       assert.deepEqual(t.rows[9].label, 'analyser #1 model');
     });
@@ -383,14 +448,22 @@ describe('engine', () => {
       assert.equal(E.answerLabel(ctx, state, 'role-model:analyser:1'), 'analyser #1 = claude/opus-4.5');
       assert.equal(E.answerLabel(ctx, state, 'role-count:analyser'), 'analyser count = 2');
       assert.equal(E.answerLabel(ctx, state, 'brief'), "Brief = The task's brief (.okstra/tasks/payments/refund-timeout/brief.md)");
-      assert.equal(E.answerLabel(fakeContext({ ...projectOptions(), lang: 'ko' }).ctx, state, 'role-model:analyser:1'), 'analyser #1 = claude/opus-4.5');
+      assert.equal(
+        E.answerLabel(fakeContext({ ...projectOptions(), lang: 'ko' }).ctx, state, 'role-model:analyser:1'),
+        'analyser #1 = claude/opus-4.5',
+      );
       assert.equal(E.stepDisplayName(ctx.texts, 'task-type'), 'Run type');
       assert.equal(E.stepDisplayName(fakeContext({ lang: 'ko' }).ctx.texts, 'task-type'), '실행 종류');
     });
   });
 
   it('initState is v2 and writes executionIdentityVersion 2', () => {
-    const s = E.initState({ projectRootAbs: '/home/u/My Project', hostRuntime: 'codex', entryMode: 'current-session', availableFunctions: ['a'] });
+    const s = E.initState({
+      projectRootAbs: '/home/u/My Project',
+      hostRuntime: 'codex',
+      entryMode: 'current-session',
+      availableFunctions: ['a'],
+    });
     assert.equal(stateToJson(s).executionIdentityVersion, 2);
     assert.equal(s.project_id, 'my-project');
     assert.equal(s.workspace_root, '/home/u/My Project/.okstra');

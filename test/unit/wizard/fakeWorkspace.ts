@@ -36,7 +36,10 @@ export interface FakeTask {
   unreadable?: string;
   brief?: { exists?: boolean; frontMatter?: BriefFrontMatter | null; error?: string };
   directions?: string[];
-  plan?: { approved?: boolean; stages: Array<{ id: string; title?: string; dependsOn?: string[] }>; blocking?: string | null } | { error: string } | null;
+  plan?:
+    | { approved?: boolean; stages: Array<{ id: string; title?: string; dependsOn?: string[] }>; blocking?: string | null }
+    | { error: string }
+    | null;
   questions?: Array<{ runId: string; questions: Array<{ id: string; question: string }>; answersExists?: boolean; error?: string }>;
   previousRuns?: Array<{ runId: string; taskType: string; inputs: Record<string, unknown>; error?: string }>;
 }
@@ -197,7 +200,9 @@ export class FakeWorkspace implements WorkspacePort {
 
   createTask(group: string, id: string, title: string): CreatedTask {
     const key = `${group}/${id}`;
-    const updatedAt = this.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const updatedAt = this.now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
     this.tasksByKey.set(key, { group, id, manifest: { title, updatedAt }, brief: { exists: true, frontMatter: { title } } });
     const created = { key, manifestPath: `.okstra/tasks/${key}/task-manifest.json`, briefPath: `.okstra/tasks/${key}/brief.md` };
     this.created.push(created);

@@ -26,8 +26,14 @@ describe('follow-up path steps (one factory)', () => {
       assert.deepEqual(step.owns, [c.field]);
       assert.equal(step.build(env, s).default, '');
       assert.throws(() => step.submit(env, { ...s }, 'docs/none.md'), new RegExp(`^WizardError: ${c.missing}: 'docs/none\\.md'$`));
-      assert.throws(() => step.submit(env, { ...s }, '../outside.md'), new RegExp(`^WizardError: ${c.id}: path must be inside the project: '\\.\\./outside\\.md'$`));
-      assert.throws(() => step.submit(env, { ...s }, 'docs/arch.md'), new RegExp(`^WizardError: ${c.id}: path must be inside the project: 'docs/arch\\.md' resolves outside`));
+      assert.throws(
+        () => step.submit(env, { ...s }, '../outside.md'),
+        new RegExp(`^WizardError: ${c.id}: path must be inside the project: '\\.\\./outside\\.md'$`),
+      );
+      assert.throws(
+        () => step.submit(env, { ...s }, 'docs/arch.md'),
+        new RegExp(`^WizardError: ${c.id}: path must be inside the project: 'docs/arch\\.md' resolves outside`),
+      );
       const w = { ...s };
       assert.equal(step.submit(env, w, 'docs/refunds.md'), `${c.id}: docs/refunds.md`);
       assert.equal(w[c.field], 'docs/refunds.md');

@@ -35,7 +35,11 @@ function expectedArgs(state: WizardState, values: Record<string, string | string
     ['role-count', []],
     ['role-model', []],
   ];
-  for (const k of Object.keys(values)) assert.ok(base.some(([b]) => b === k), `unknown key ${k}`);
+  for (const k of Object.keys(values))
+    assert.ok(
+      base.some(([b]) => b === k),
+      `unknown key ${k}`,
+    );
   return base.map(([k, v]) => [k, k in values ? values[k] : v]);
 }
 
@@ -66,12 +70,29 @@ describe('complete wizards, one per task type', () => {
       'related-tasks': 'payments/impl,#5',
     });
     assert.deepEqual(d.steps, [
-      'task-pick', 'task-new', 'task-type', 'brief', 'analysis-target', 'role-count:analyser', 'role-add:critic',
-      'role-model:leader:1', 'role-model:analyser:1', 'role-model:analyser:2', 'role-model:report-writer:1',
-      'directive-pick', 'related-tasks-pick', 'related-tasks',
+      'task-pick',
+      'task-new',
+      'task-type',
+      'brief',
+      'analysis-target',
+      'role-count:analyser',
+      'role-add:critic',
+      'role-model:leader:1',
+      'role-model:analyser:1',
+      'role-model:analyser:2',
+      'role-model:report-writer:1',
+      'directive-pick',
+      'related-tasks-pick',
+      'related-tasks',
     ]);
-    assert.equal(d.echoes[1], `task: billing/new-invoices (created ${T}/billing/new-invoices/task-manifest.json, ${T}/billing/new-invoices/brief.md)`);
-    assert.deepEqual(ws.created.map((c) => c.key), ['billing/new-invoices']);
+    assert.equal(
+      d.echoes[1],
+      `task: billing/new-invoices (created ${T}/billing/new-invoices/task-manifest.json, ${T}/billing/new-invoices/brief.md)`,
+    );
+    assert.deepEqual(
+      ws.created.map((c) => c.key),
+      ['billing/new-invoices'],
+    );
     const rendered = expectedArgs(state, {
       'task-group': 'billing',
       'task-id': 'new-invoices',
@@ -79,7 +100,12 @@ describe('complete wizards, one per task type', () => {
       'task-brief': `${ROOT}/${T}/billing/new-invoices/brief.md`,
       'related-tasks': 'payments/impl,release/v2',
       'role-count': ['analyser=2'],
-      'role-model': ['leader=claude/opus-4.5', 'analyser=claude/opus-4.5', 'analyser=codex/gpt-5.1-codex', 'report-writer=claude/sonnet-4.5'],
+      'role-model': [
+        'leader=claude/opus-4.5',
+        'analyser=claude/opus-4.5',
+        'analyser=codex/gpt-5.1-codex',
+        'report-writer=claude/sonnet-4.5',
+      ],
     });
     assert.deepEqual(Object.entries(out.renderArgs), rendered);
     assert.deepEqual(out.renderArgv, argvOf(rendered));
@@ -93,8 +119,18 @@ describe('complete wizards, one per task type', () => {
       'role-add:critic': '1',
     });
     assert.deepEqual(d.steps, [
-      'task-pick', 'task-type', 'reuse-previous', 'brief', 'analysis-target', 'evidence', 'role-add:critic',
-      'role-model:leader:1', 'role-model:critic:1', 'directive-pick', 'related-tasks-pick', 'clarification-pick',
+      'task-pick',
+      'task-type',
+      'reuse-previous',
+      'brief',
+      'analysis-target',
+      'evidence',
+      'role-add:critic',
+      'role-model:leader:1',
+      'role-model:critic:1',
+      'directive-pick',
+      'related-tasks-pick',
+      'clarification-pick',
     ]);
     const answers = `${T}/payments/refund-timeout/clarifications/2026-11-18-1.answers.md`;
     assert.equal(d.echoes.at(-1), `clarification-pick: answer-now (${answers})`);
@@ -160,7 +196,12 @@ describe('complete wizards, one per task type', () => {
   });
 
   it('implementation: one stage, a new worktree from HEAD, two critics', () => {
-    const { state, out } = complete({ 'task-pick': 'payments/impl', 'handoff-stage-pick': 'stage:api-timeout', 'reuse-worktree': 'new', 'role-add:critic': '2' });
+    const { state, out } = complete({
+      'task-pick': 'payments/impl',
+      'handoff-stage-pick': 'stage:api-timeout',
+      'reuse-worktree': 'new',
+      'role-add:critic': '2',
+    });
     const rendered = expectedArgs(state, {
       'task-group': 'payments',
       'task-id': 'impl',
@@ -171,7 +212,13 @@ describe('complete wizards, one per task type', () => {
       stages: 'api-timeout',
       'base-ref': 'HEAD',
       'role-count': ['critic=2'],
-      'role-model': ['leader=claude/opus-4.5', 'implementer=claude/opus-4.5', 'critic=claude/sonnet-4.5', 'critic=codex/gpt-5.1-codex', 'report-writer=claude/sonnet-4.5'],
+      'role-model': [
+        'leader=claude/opus-4.5',
+        'implementer=claude/opus-4.5',
+        'critic=claude/sonnet-4.5',
+        'critic=codex/gpt-5.1-codex',
+        'report-writer=claude/sonnet-4.5',
+      ],
     });
     assert.deepEqual(out.renderArgv, argvOf(rendered));
     assert.deepEqual(out.orchestration, { chainStages: [] });
@@ -206,7 +253,12 @@ describe('complete wizards, one per task type', () => {
       stage: 'migrate-db',
       stages: 'migrate-db,api-timeout',
       'role-count': ['verifier=2'],
-      'role-model': ['leader=claude/opus-4.5', 'verifier=claude/opus-4.5', 'verifier=codex/gpt-5.1-codex', 'report-writer=claude/sonnet-4.5'],
+      'role-model': [
+        'leader=claude/opus-4.5',
+        'verifier=claude/opus-4.5',
+        'verifier=codex/gpt-5.1-codex',
+        'report-writer=claude/sonnet-4.5',
+      ],
     });
     assert.deepEqual(out.renderArgv, argvOf(rendered));
     assert.ok(out.confirmationText.includes('  worktree      : reuse ../wt/verify (okstra/verify)'));
@@ -214,7 +266,12 @@ describe('complete wizards, one per task type', () => {
   });
 
   it('release-handoff: the repository PR template, saved for the project', () => {
-    const { state, out } = complete({ 'task-pick': 'release/v2', brief: 'none', 'pr-template-pick': 'repo', 'pr-template-scope': 'project' });
+    const { state, out } = complete({
+      'task-pick': 'release/v2',
+      brief: 'none',
+      'pr-template-pick': 'repo',
+      'pr-template-scope': 'project',
+    });
     const rendered = expectedArgs(state, {
       'task-group': 'release',
       'task-id': 'v2',
@@ -223,7 +280,9 @@ describe('complete wizards, one per task type', () => {
       'role-model': ['leader=claude/opus-4.5', 'designer=claude/opus-4.5', 'report-writer=claude/sonnet-4.5'],
     });
     assert.deepEqual(out.renderArgv, argvOf(rendered));
-    assert.deepEqual(out.persistActions, [{ action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: '.github/pull_request_template.md' }]);
+    assert.deepEqual(out.persistActions, [
+      { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: '.github/pull_request_template.md' },
+    ]);
     assert.ok(out.confirmationText.endsWith('  pr-template   : .github/pull_request_template.md (project)'));
   });
 });

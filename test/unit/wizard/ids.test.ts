@@ -29,7 +29,10 @@ describe('identifiers in the step flow', () => {
 
   it('R-ID-4 / R-ID-14: current-session shows leader-session first; spawn-process asks role-model:leader:1', () => {
     const cs = steps({ host_entry_mode: 'current-session' });
-    assert.equal(cs.find((x) => x.startsWith('role-') || x === 'leader-session'), 'leader-session');
+    assert.equal(
+      cs.find((x) => x.startsWith('role-') || x === 'leader-session'),
+      'leader-session',
+    );
     assert.ok(!cs.includes('role-model:leader:1'));
     const sp = steps();
     assert.ok(!sp.includes('leader-session'));
@@ -44,7 +47,13 @@ describe('identifiers in the step flow', () => {
 
   it('R-ID-11: the cross-verification role (analyser) takes the legacy workers on conversion', () => {
     const { ctx } = fakeContext(projectOptions());
-    const payload = { project_root: ROOT, task_group: 'payments', task_id: 'refund-timeout', task_type: 'error-analysis', workers_override: 'claude,codex' };
+    const payload = {
+      project_root: ROOT,
+      task_group: 'payments',
+      task_id: 'refund-timeout',
+      task_type: 'error-analysis',
+      workers_override: 'claude,codex',
+    };
     const { state } = E.prepare(ctx, parseState(payload));
     assert.equal(state.role_counts.analyser, 2);
     assert.deepEqual(state.role_selection_order.slice(0, 1), ['role-count:analyser']);

@@ -17,7 +17,11 @@ import { openWorkspace } from '../../../src/workspace/workspace';
 const REPO = path.resolve(__dirname, '..', '..', '..');
 
 function demoContext(project: string): EngineContext {
-  const env = { PATH: `${path.join(project, '.demo-bin')}${path.delimiter}${path.dirname(process.execPath)}`, HOME: os.tmpdir(), OKSTRA_TERMINAL_BACKEND: 'vscode-terminal' };
+  const env = {
+    PATH: `${path.join(project, '.demo-bin')}${path.delimiter}${path.dirname(process.execPath)}`,
+    HOME: os.tmpdir(),
+    OKSTRA_TERMINAL_BACKEND: 'vscode-terminal',
+  };
   return {
     workspace: openWorkspace(project, { builtinProfilesDir: path.join(REPO, 'profiles') }),
     environment: cliEnvironment({ env, cwd: project }),
@@ -92,7 +96,11 @@ describe('progress over random demo walks', function () {
           }
           assert.ok(r.next, `no next prompt after ${p.step}: ${r.error}`);
           if (c.isDefault) {
-            assert.equal(r.next.progress.total, p.progress.total, `the default answer ${JSON.stringify(c.answer)} changed the total: ${log.join(' → ')} → ${n(r.next)}`);
+            assert.equal(
+              r.next.progress.total,
+              p.progress.total,
+              `the default answer ${JSON.stringify(c.answer)} changed the total: ${log.join(' → ')} → ${n(r.next)}`,
+            );
           }
           shown.push(p);
           state = r.state;
@@ -105,7 +113,12 @@ describe('progress over random demo walks', function () {
 
   it('a default walk shows exactly the total announced at its first prompt', () => {
     const ctx = demoContext(project);
-    for (const task of ['checkout/saved-card-migration', 'payments/refund-queue', 'checkout/idempotency-keys', 'ledger/settlement-report-drift']) {
+    for (const task of [
+      'checkout/saved-card-migration',
+      'payments/refund-queue',
+      'checkout/idempotency-keys',
+      'ledger/settlement-report-drift',
+    ]) {
       let state = E.initState({ projectRootAbs: project });
       let r = E.submit(ctx, state, task);
       assert.ok(r.ok && r.next);

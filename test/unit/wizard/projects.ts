@@ -21,10 +21,25 @@ export function projectTasks(): FakeTask[] {
         runs: [{ runId: '2026-11-18-1', taskType: 'error-analysis', status: 'completed', inputs: 'runs/2026-11-18-1/inputs.json' }],
       },
       brief: {
-        frontMatter: { title: 'Refunds', analysisTarget: 'services/payments', evidence: { feature: 'docs/refunds.md', project: 'docs/arch.md' } },
+        frontMatter: {
+          title: 'Refunds',
+          analysisTarget: 'services/payments',
+          evidence: { feature: 'docs/refunds.md', project: 'docs/arch.md' },
+        },
       },
-      directions: ['.okstra/tasks/payments/refund-timeout/directions/a-cache.md', '.okstra/tasks/payments/refund-timeout/directions/b-queue.md'],
-      questions: [{ runId: '2026-11-18-1', questions: [{ id: 'q1', question: 'Which SLA?' }, { id: 'q2', question: 'Which region?' }] }],
+      directions: [
+        '.okstra/tasks/payments/refund-timeout/directions/a-cache.md',
+        '.okstra/tasks/payments/refund-timeout/directions/b-queue.md',
+      ],
+      questions: [
+        {
+          runId: '2026-11-18-1',
+          questions: [
+            { id: 'q1', question: 'Which SLA?' },
+            { id: 'q2', question: 'Which region?' },
+          ],
+        },
+      ],
       previousRuns: [
         {
           runId: '2026-11-18-1',
@@ -71,7 +86,11 @@ export function projectTasks(): FakeTask[] {
       manifest: {
         title: 'Fix what verification found',
         updatedAt: '2026-11-17T10:00:00Z',
-        workflow: { currentPhase: 'final-verification', nextRecommendedPhase: { phase: '', status: 'blocked' }, completedStages: ['migrate-db', 'api-timeout', 'docs'] },
+        workflow: {
+          currentPhase: 'final-verification',
+          nextRecommendedPhase: { phase: '', status: 'blocked' },
+          completedStages: ['migrate-db', 'api-timeout', 'docs'],
+        },
         runs: [{ runId: 'fv-7', taskType: 'final-verification', status: 'failed' }],
       },
       plan: PLAN,

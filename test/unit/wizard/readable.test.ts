@@ -23,7 +23,10 @@ describe('readable texts', () => {
     const done = drive(fx.ctx, fresh(), PLANNING, 'confirm').state;
     const cleared = E.clearedAnswers(fx.ctx, done, 'role-model:planner:2');
     const p3 = done.role_models.planner[2];
-    assert.ok(cleared.some((c) => c.text === `planner #3 = ${p3}`), JSON.stringify(cleared));
+    assert.ok(
+      cleared.some((c) => c.text === `planner #3 = ${p3}`),
+      JSON.stringify(cleared),
+    );
     assert.ok(cleared.every((c) => !/role-model:|role-count:/.test(c.text)));
     assert.ok(!cleared.some((c) => c.id === 'role-model:planner:2'), 'the target itself is not a later answer');
     const q = E.rewindQuestion(fx.ctx, done, 'role-model:planner:2')!;
@@ -31,7 +34,10 @@ describe('readable texts', () => {
     assert.match(q.detail, new RegExp(`• planner #3 = ${p3.replace('/', '\\/')}`));
     // A static pick's answer is its option's label.
     const fromType = E.clearedAnswers(fx.ctx, done, 'task-type');
-    assert.ok(fromType.some((c) => c.text === "Brief = The task's brief (.okstra/tasks/payments/refund-timeout/brief.md)"), JSON.stringify(fromType.map((c) => c.text)));
+    assert.ok(
+      fromType.some((c) => c.text === "Brief = The task's brief (.okstra/tasks/payments/refund-timeout/brief.md)"),
+      JSON.stringify(fromType.map((c) => c.text)),
+    );
     assert.deepEqual(E.clearedAnswers(fx.ctx, done, 'nope'), []);
   });
 
@@ -49,17 +55,37 @@ describe('readable texts', () => {
 
   it('a refused answer in words: empty text, empty multi-pick, task name without letters', () => {
     const en = textsFor('en');
-    const doc = (step: string, kind: 'text' | 'multi_pick') => ({ id: step, step, kind, label: '', options: [], echo_template: '', progress: { answered: 0, total: 1 } });
+    const doc = (step: string, kind: 'text' | 'multi_pick') => ({
+      id: step,
+      step,
+      kind,
+      label: '',
+      options: [],
+      echo_template: '',
+      progress: { answered: 0, total: 1 },
+    });
     assert.equal(E.readableRefusal(en, doc('directive', 'text'), '', "step 'directive' needs a value"), 'Directive text needs a value.');
-    assert.equal(E.readableRefusal(en, doc('related-tasks', 'multi_pick'), '', "step 'related-tasks' needs at least one choice"), 'Choose at least one entry for Related task list.');
-    assert.match(E.readableRefusal(en, doc('task-new', 'text'), '--/x', 'task segment is empty after slugify'), /^A task name needs letters or digits/);
+    assert.equal(
+      E.readableRefusal(en, doc('related-tasks', 'multi_pick'), '', "step 'related-tasks' needs at least one choice"),
+      'Choose at least one entry for Related task list.',
+    );
+    assert.match(
+      E.readableRefusal(en, doc('task-new', 'text'), '--/x', 'task segment is empty after slugify'),
+      /^A task name needs letters or digits/,
+    );
     assert.equal(E.readableRefusal(en, doc('brief-path', 'text'), 'x.md', "brief file not found: 'x.md'"), "brief file not found: 'x.md'");
   });
 
   it('refusals by error code in words; a code without a text keeps the message', () => {
     const en = textsFor('en');
-    assert.equal(E.readableError(en, 'not-complete', 'wizard is not complete — outcome is unavailable'), 'The wizard is not finished yet: answer the remaining questions first.');
-    assert.equal(E.readableError(en, 'not-runnable', "brief file not found: 'b.md'"), "Something changed since you confirmed: brief file not found: 'b.md'");
+    assert.equal(
+      E.readableError(en, 'not-complete', 'wizard is not complete — outcome is unavailable'),
+      'The wizard is not finished yet: answer the remaining questions first.',
+    );
+    assert.equal(
+      E.readableError(en, 'not-runnable', "brief file not found: 'b.md'"),
+      "Something changed since you confirmed: brief file not found: 'b.md'",
+    );
     assert.equal(E.readableError(en, 'file-error', 'a.yaml:1:2: x: bad'), 'a.yaml:1:2: x: bad');
     assert.match(E.readableError(textsFor('ko'), 'aborted', 'x'), /중단/);
   });

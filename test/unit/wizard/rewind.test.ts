@@ -21,13 +21,36 @@ function at(step: string, answers: Answers = EA, opts = projectOptions()) {
 }
 
 const FLOWS: Record<string, Answers> = {
-  'requirements-discovery': { 'task-pick': 'new', 'task-new': 'billing/invoices', 'related-tasks-pick': 'choose', 'related-tasks': 'payments/impl' },
-  'error-analysis': { ...EA, 'reuse-previous': 'run:2026-11-18-1', 'role-add:critic': '1', 'clarification-pick': 'path', clarification: 'docs/answers.md' },
-  'implementation-planning': { 'task-pick': 'payments/refund-timeout', brief: 'path', 'brief-path': 'docs/other-brief.md', 'directive-pick': 'write', directive: 'small' },
+  'requirements-discovery': {
+    'task-pick': 'new',
+    'task-new': 'billing/invoices',
+    'related-tasks-pick': 'choose',
+    'related-tasks': 'payments/impl',
+  },
+  'error-analysis': {
+    ...EA,
+    'reuse-previous': 'run:2026-11-18-1',
+    'role-add:critic': '1',
+    'clarification-pick': 'path',
+    clarification: 'docs/answers.md',
+  },
+  'implementation-planning': {
+    'task-pick': 'payments/refund-timeout',
+    brief: 'path',
+    'brief-path': 'docs/other-brief.md',
+    'directive-pick': 'write',
+    directive: 'small',
+  },
   implementation: { 'task-pick': 'payments/impl', 'role-add:critic': '2' },
   'implementation (fix cycle)': { 'task-pick': 'payments/fixme', 'task-type': 'implementation' },
   'final-verification': { 'task-pick': 'payments/verify' },
-  'release-handoff': { 'task-pick': 'release/v2', brief: 'none', 'pr-template-pick': 'path', 'pr-template': 'docs/refunds.md', 'pr-template-scope': 'project' },
+  'release-handoff': {
+    'task-pick': 'release/v2',
+    brief: 'none',
+    'pr-template-pick': 'path',
+    'pr-template': 'docs/refunds.md',
+    'pr-template-scope': 'project',
+  },
 };
 
 describe('rewind and back', () => {
@@ -61,7 +84,12 @@ describe('rewind and back', () => {
     assert.equal(refusal(ctx, edit, 'nope'), "unknown step: 'nope'");
     assert.equal(refusal(ctx, edit, 'role-model:nobody:1'), "unknown role selection step: 'role-model:nobody:1'");
     const r = E.rewind(ctx, state, 'direction-pick');
-    assert.deepEqual(docOf(r, null), { ok: false, code: 'refused-answer', error: "unknown step: 'direction-pick'", current: currentStep(ctx, state) });
+    assert.deepEqual(docOf(r, null), {
+      ok: false,
+      code: 'refused-answer',
+      error: "unknown step: 'direction-pick'",
+      current: currentStep(ctx, state),
+    });
   });
 
   it('R-EDT-3: a role rewind keeps the ids before it and nothing else changes', () => {
@@ -127,7 +155,10 @@ describe('rewind and back', () => {
     const w = { ...structuredClone(state), answered: [...state.answered, 'defaults-or-custom', 'lead-model'] };
     const tree = ok(E.tree(ctx, w));
     assert.ok(!tree.rows.some((r) => r.id === 'defaults-or-custom' || r.id === 'lead-model'));
-    assert.equal(refusal(ctx, { ...w, confirmed: false, answered: [...w.answered, 'confirm'] }, 'lead-model'), "unknown step: 'lead-model'");
+    assert.equal(
+      refusal(ctx, { ...w, confirmed: false, answered: [...w.answered, 'confirm'] }, 'lead-model'),
+      "unknown step: 'lead-model'",
+    );
   });
 
   it('a reused run is filled in again when a rewind below reuse-previous clears the roles', () => {

@@ -40,7 +40,11 @@ describe('wizard state codec', () => {
 
   it('R-ID-9: every v1 marker key (camelCase too) makes a v2 payload mixed', () => {
     for (const key of V1_PROVIDER_STATE_JSON_FIELDS) {
-      assert.equal(err(() => parseState(v2({ [key]: '' }))), 'mixed wizard state versions are not allowed', key);
+      assert.equal(
+        err(() => parseState(v2({ [key]: '' }))),
+        'mixed wizard state versions are not allowed',
+        key,
+      );
     }
   });
 
@@ -66,7 +70,8 @@ describe('wizard state codec', () => {
     assert.deepEqual(json.roleCounts, { analyser: 2 });
     assert.deepEqual(json.roleModels, { analyser: ['a/b'] });
     assert.deepEqual(json.roleSelectionOrder, ['role-count:analyser']);
-    for (const k of ['role_counts', 'role_models', 'role_selection_order', 'execution_identity_version', 'extra_keys']) assert.ok(!(k in json), k);
+    for (const k of ['role_counts', 'role_models', 'role_selection_order', 'execution_identity_version', 'extra_keys'])
+      assert.ok(!(k in json), k);
   });
 
   it('R-JSON-3: none of the v1 provider fields are written', () => {
@@ -76,14 +81,31 @@ describe('wizard state codec', () => {
 
   it('R-JSON-4: the other fields keep their snake_case names', () => {
     const json = stateToJson(defaultState());
-    for (const k of ['workspace_root', 'task_type', 'answered', 'use_defaults', 'critic_pending_text', 'workers_custom_pending', 'profile_workers', 'host_entry_mode']) {
+    for (const k of [
+      'workspace_root',
+      'task_type',
+      'answered',
+      'use_defaults',
+      'critic_pending_text',
+      'workers_custom_pending',
+      'profile_workers',
+      'host_entry_mode',
+    ]) {
       assert.ok(k in json, k);
     }
   });
 
   it('R-JSON-5: the keys come in the state file order, unknown keys, then the v2 keys', () => {
     const s = parseState({ ...v2(), zeta: 1, alpha: { a: 1 } }).state;
-    assert.deepEqual(Object.keys(stateToJson(s)), [...STATE_FIELD_ORDER, 'zeta', 'alpha', 'executionIdentityVersion', 'roleCounts', 'roleModels', 'roleSelectionOrder']);
+    assert.deepEqual(Object.keys(stateToJson(s)), [
+      ...STATE_FIELD_ORDER,
+      'zeta',
+      'alpha',
+      'executionIdentityVersion',
+      'roleCounts',
+      'roleModels',
+      'roleSelectionOrder',
+    ]);
   });
 
   it('R-JSON-6: load metadata is never serialised', () => {
@@ -100,11 +122,18 @@ describe('wizard state codec', () => {
   });
 
   it('R-VER-1: a non-object payload is refused', () => {
-    for (const p of [[], 'x', 3, null, true]) assert.equal(err(() => parseState(p)), 'wizard state must be a JSON object');
+    for (const p of [[], 'x', 3, null, true])
+      assert.equal(
+        err(() => parseState(p)),
+        'wizard state must be a JSON object',
+      );
   });
 
   it('a JSON array is the WizardError, not a crash', () => {
-    assert.equal(err(() => parseState([1, 2])), 'wizard state must be a JSON object');
+    assert.equal(
+      err(() => parseState([1, 2])),
+      'wizard state must be a JSON object',
+    );
   });
 
   it('R-VER-2: a missing executionIdentityVersion is a legacy (v1) payload', () => {
@@ -113,12 +142,21 @@ describe('wizard state codec', () => {
   });
 
   it('R-VER-3: a v1 marker key counts even with an empty value', () => {
-    assert.equal(err(() => parseState(v2({ executor: '' }))), 'mixed wizard state versions are not allowed');
+    assert.equal(
+      err(() => parseState(v2({ executor: '' }))),
+      'mixed wizard state versions are not allowed',
+    );
   });
 
   it('R-VER-4: version 2 with a v1 key or a missing v2 key is mixed', () => {
-    assert.equal(err(() => parseState({ executionIdentityVersion: 2, roleCounts: {}, roleModels: {} })), 'mixed wizard state versions are not allowed');
-    assert.equal(err(() => parseState({ ...V2, critic: '' })), 'mixed wizard state versions are not allowed');
+    assert.equal(
+      err(() => parseState({ executionIdentityVersion: 2, roleCounts: {}, roleModels: {} })),
+      'mixed wizard state versions are not allowed',
+    );
+    assert.equal(
+      err(() => parseState({ ...V2, critic: '' })),
+      'mixed wizard state versions are not allowed',
+    );
   });
 
   it('R-VER-5: version 2 loads the camelCase role fields over snake_case ones', () => {
@@ -129,26 +167,54 @@ describe('wizard state codec', () => {
   });
 
   it('R-VER-6: an unversioned payload with a v2 key is mixed', () => {
-    assert.equal(err(() => parseState({ roleCounts: {} })), 'mixed wizard state versions are not allowed');
-    assert.equal(err(() => parseState({ executionIdentityVersion: 1, roleSelectionOrder: [] })), 'mixed wizard state versions are not allowed');
+    assert.equal(
+      err(() => parseState({ roleCounts: {} })),
+      'mixed wizard state versions are not allowed',
+    );
+    assert.equal(
+      err(() => parseState({ executionIdentityVersion: 1, roleSelectionOrder: [] })),
+      'mixed wizard state versions are not allowed',
+    );
   });
 
   it('R-VER-7: any other version is unsupported, quoted as Python repr', () => {
-    assert.equal(err(() => parseState({ executionIdentityVersion: 3 })), 'unsupported wizard state version: 3');
-    assert.equal(err(() => parseState({ executionIdentityVersion: '2' })), "unsupported wizard state version: '2'");
-    assert.equal(err(() => parseState({ executionIdentityVersion: false })), 'unsupported wizard state version: False');
-    assert.equal(err(() => parseState({ executionIdentityVersion: 0 })), 'unsupported wizard state version: 0');
+    assert.equal(
+      err(() => parseState({ executionIdentityVersion: 3 })),
+      'unsupported wizard state version: 3',
+    );
+    assert.equal(
+      err(() => parseState({ executionIdentityVersion: '2' })),
+      "unsupported wizard state version: '2'",
+    );
+    assert.equal(
+      err(() => parseState({ executionIdentityVersion: false })),
+      'unsupported wizard state version: False',
+    );
+    assert.equal(
+      err(() => parseState({ executionIdentityVersion: 0 })),
+      'unsupported wizard state version: 0',
+    );
   });
 
   it('version: true is unsupported (not v1), 1 is v1, 2.0 is v2', () => {
-    assert.equal(err(() => parseState({ executionIdentityVersion: true })), 'unsupported wizard state version: True');
+    assert.equal(
+      err(() => parseState({ executionIdentityVersion: true })),
+      'unsupported wizard state version: True',
+    );
     assert.equal(parseState({ executionIdentityVersion: 1 }).sourceVersion, 1);
-    assert.equal(parseState(JSON.parse('{"executionIdentityVersion": 2.0, "roleCounts": {}, "roleModels": {}, "roleSelectionOrder": []}')).sourceVersion, 2);
+    assert.equal(
+      parseState(JSON.parse('{"executionIdentityVersion": 2.0, "roleCounts": {}, "roleModels": {}, "roleSelectionOrder": []}'))
+        .sourceVersion,
+      2,
+    );
   });
 
   it('R-VER-8 (voided): unknown keys are kept verbatim in their order', () => {
     const p = parseState({ ...V2, b: [1], a: { x: null } });
-    assert.deepEqual(p.state.extra_keys, [['b', [1]], ['a', { x: null }]]);
+    assert.deepEqual(p.state.extra_keys, [
+      ['b', [1]],
+      ['a', { x: null }],
+    ]);
   });
 
   it('R-VER-9: snake_case v1 keys load but the next write drops them', () => {
@@ -159,7 +225,15 @@ describe('wizard state codec', () => {
 
   it('R-VER-10: a v1 payload is converted from the original payload by prepare', () => {
     const { ctx } = fakeContext();
-    const payload = { project_root: ROOT, workspace_root: ROOT + '/.okstra', task_group: 'g', task_id: 't', task_type: 'error-analysis', workers: 'claude,codex', claudeModel: 'opus' };
+    const payload = {
+      project_root: ROOT,
+      workspace_root: ROOT + '/.okstra',
+      task_group: 'g',
+      task_id: 't',
+      task_type: 'error-analysis',
+      workers: 'claude,codex',
+      claudeModel: 'opus',
+    };
     const parsed = parseState(payload);
     assert.equal(parsed.payload, payload);
     const { state } = E.prepare(ctx, parsed);
@@ -190,42 +264,78 @@ describe('wizard state codec', () => {
 
   it('R-VAL-1: roleCounts must map roles to integers (booleans and fractions refused)', () => {
     for (const bad of [{ a: true }, { a: 1.5 }, { a: '1' }, [], null]) {
-      assert.equal(err(() => parseState({ ...V2, roleCounts: bad })), 'wizard state roleCounts must map roles to integers');
+      assert.equal(
+        err(() => parseState({ ...V2, roleCounts: bad })),
+        'wizard state roleCounts must map roles to integers',
+      );
     }
     assert.deepEqual(parseState({ ...V2, roleCounts: { a: -4 } }).state.role_counts, { a: -4 });
   });
 
   it('an integral float count (2.0) is accepted', () => {
-    assert.deepEqual(parseState(JSON.parse('{"executionIdentityVersion":2,"roleCounts":{"a":2.0},"roleModels":{},"roleSelectionOrder":[]}')).state.role_counts, { a: 2 });
+    assert.deepEqual(
+      parseState(JSON.parse('{"executionIdentityVersion":2,"roleCounts":{"a":2.0},"roleModels":{},"roleSelectionOrder":[]}')).state
+        .role_counts,
+      { a: 2 },
+    );
   });
 
   it('R-VAL-2: roleModels must map roles to modelRef arrays', () => {
     for (const bad of [{ a: 'x' }, { a: [1] }, [], null]) {
-      assert.equal(err(() => parseState({ ...V2, roleModels: bad })), 'wizard state roleModels must map roles to modelRef arrays');
+      assert.equal(
+        err(() => parseState({ ...V2, roleModels: bad })),
+        'wizard state roleModels must map roles to modelRef arrays',
+      );
     }
   });
 
   it('R-VAL-3: roleSelectionOrder must be a string array', () => {
     for (const bad of [{}, [1], 'x', null]) {
-      assert.equal(err(() => parseState({ ...V2, roleSelectionOrder: bad })), 'wizard state roleSelectionOrder must be a string array');
+      assert.equal(
+        err(() => parseState({ ...V2, roleSelectionOrder: bad })),
+        'wizard state roleSelectionOrder must be a string array',
+      );
     }
   });
 
   it('R-VAL-4: roles, refs and ids are not checked at load', () => {
-    const p = parseState({ ...V2, roleCounts: { nobody: 99 }, roleModels: { nobody: ['no/such'] }, roleSelectionOrder: ['role-model:x:7', 'garbage'] });
+    const p = parseState({
+      ...V2,
+      roleCounts: { nobody: 99 },
+      roleModels: { nobody: ['no/such'] },
+      roleSelectionOrder: ['role-model:x:7', 'garbage'],
+    });
     assert.deepEqual(p.state.role_selection_order, ['role-model:x:7', 'garbage']);
   });
 
   it('R-VAL-1..3 run in order: the first failing check wins', () => {
-    assert.equal(err(() => parseState({ ...V2, roleCounts: { a: 'x' }, roleModels: 1, roleSelectionOrder: 1 })), 'wizard state roleCounts must map roles to integers');
+    assert.equal(
+      err(() => parseState({ ...V2, roleCounts: { a: 'x' }, roleModels: 1, roleSelectionOrder: 1 })),
+      'wizard state roleCounts must map roles to integers',
+    );
   });
 
   it('known fields are type-checked with a message naming the field', () => {
-    assert.equal(err(() => parseState({ ...V2, task_id: 3 })), "wizard state field 'task_id' must be a string: 3");
-    assert.equal(err(() => parseState({ ...V2, aborted: 'no' })), "wizard state field 'aborted' must be a boolean: 'no'");
-    assert.equal(err(() => parseState({ ...V2, confirmed: 1 })), "wizard state field 'confirmed' must be a boolean or null: 1");
-    assert.equal(err(() => parseState({ ...V2, answered: ['a', 2] })), "wizard state field 'answered' must be a list of strings: ['a', 2]");
-    assert.match(err(() => parseState({ ...V2, last_run: { startedAt: 1 } })), /^wizard state field 'last_run' must be null or an object/);
+    assert.equal(
+      err(() => parseState({ ...V2, task_id: 3 })),
+      "wizard state field 'task_id' must be a string: 3",
+    );
+    assert.equal(
+      err(() => parseState({ ...V2, aborted: 'no' })),
+      "wizard state field 'aborted' must be a boolean: 'no'",
+    );
+    assert.equal(
+      err(() => parseState({ ...V2, confirmed: 1 })),
+      "wizard state field 'confirmed' must be a boolean or null: 1",
+    );
+    assert.equal(
+      err(() => parseState({ ...V2, answered: ['a', 2] })),
+      "wizard state field 'answered' must be a list of strings: ['a', 2]",
+    );
+    assert.match(
+      err(() => parseState({ ...V2, last_run: { startedAt: 1 } })),
+      /^wizard state field 'last_run' must be null or an object/,
+    );
   });
 
   it('last_run round-trips', () => {
@@ -268,7 +378,13 @@ describe('wizard state codec', () => {
   });
 
   it('a round trip keeps every field', () => {
-    const s = { ...defaultState(), task_group: 'g', reuse_worktree: true, answered: ['task-pick'], extra_keys: [['k', 1]] as Array<[string, unknown]> };
+    const s = {
+      ...defaultState(),
+      task_group: 'g',
+      reuse_worktree: true,
+      answered: ['task-pick'],
+      extra_keys: [['k', 1]] as Array<[string, unknown]>,
+    };
     const back = parseState(JSON.parse(serializeState(s))).state;
     assert.deepEqual(back, s);
   });
@@ -288,7 +404,10 @@ describe('wizard state codec', () => {
     assert.equal(state.project_root, ROOT);
     assert.equal(state.workspace_root, ROOT + '/.okstra');
     assert.equal(state.brief_path, 'b.md');
-    assert.deepEqual(notices.map((n) => n.text), [`project moved: '/old/proj' -> '${ROOT}'`]);
+    assert.deepEqual(
+      notices.map((n) => n.text),
+      [`project moved: '/old/proj' -> '${ROOT}'`],
+    );
     const same = E.prepare(ctx, parseState(v2()), { foundInDir: ROOT + '/.okstra/tasks/g' });
     assert.deepEqual(same.notices, []);
     const elsewhere = E.prepare(ctx, parsed, { foundInDir: '/tmp/states' });

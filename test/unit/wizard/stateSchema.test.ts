@@ -19,7 +19,13 @@ describe('state schema', () => {
     stateFileSchema.parse(json);
     const keys = Object.keys(json);
     assert.deepEqual(keys.slice(0, STATE_FIELD_ORDER.length), Object.keys(stateFieldsSchema.shape));
-    assert.deepEqual(keys.slice(STATE_FIELD_ORDER.length), ['zz', 'executionIdentityVersion', 'roleCounts', 'roleModels', 'roleSelectionOrder']);
+    assert.deepEqual(keys.slice(STATE_FIELD_ORDER.length), [
+      'zz',
+      'executionIdentityVersion',
+      'roleCounts',
+      'roleModels',
+      'roleSelectionOrder',
+    ]);
   });
 
   it('a field that does not match its schema is refused with the words of its description', () => {
@@ -34,11 +40,17 @@ describe('state schema', () => {
   });
 
   it('issue 11 §8: an unknown key named __proto__ is kept verbatim, in place, through the codec', () => {
-    const text = serializeState({ ...defaultState(), project_root: ROOT }).replace('"executionIdentityVersion"', '"__proto__": {"polluted": true},\n  "executionIdentityVersion"');
+    const text = serializeState({ ...defaultState(), project_root: ROOT }).replace(
+      '"executionIdentityVersion"',
+      '"__proto__": {"polluted": true},\n  "executionIdentityVersion"',
+    );
     const parsed = parseState(JSON.parse(text));
     assert.deepEqual(parsed.state.extra_keys, [['__proto__', { polluted: true }]]);
     assert.equal(serializeState(parsed.state), JSON.stringify(JSON.parse(text), null, 2) + '\n');
-    assert.match(serializeState(parsed.state), /"answered": \[\],\n {2}"__proto__": \{\n {4}"polluted": true\n {2}\},\n {2}"executionIdentityVersion"/);
+    assert.match(
+      serializeState(parsed.state),
+      /"answered": \[\],\n {2}"__proto__": \{\n {4}"polluted": true\n {2}\},\n {2}"executionIdentityVersion"/,
+    );
     assert.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype was touched');
   });
 
@@ -46,7 +58,10 @@ describe('state schema', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-proto-'));
     try {
       const file = path.join(dir, 'x.wizard.json');
-      const text = serializeState({ ...defaultState(), project_root: ROOT }).replace('"executionIdentityVersion"', '"__proto__": [1, 2],\n  "executionIdentityVersion"');
+      const text = serializeState({ ...defaultState(), project_root: ROOT }).replace(
+        '"executionIdentityVersion"',
+        '"__proto__": [1, 2],\n  "executionIdentityVersion"',
+      );
       fs.writeFileSync(file, text);
       const h = loadStateFile(file);
       const parsed = parseState(h.payload);

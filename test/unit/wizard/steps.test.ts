@@ -23,10 +23,30 @@ describe('static steps', () => {
     assert.deepEqual(
       FLOW.map((s) => (s === ROLES ? 'roles' : s.id)),
       [
-        'task-pick', 'task-new', 'task-type', 'reuse-previous', 'brief', 'brief-path', 'analysis-target', 'evidence',
-        'direction-pick', 'handoff-stage-pick', 'reuse-worktree', 'fix-cycle', 'roles', 'directive-pick', 'directive',
-        'related-tasks-pick', 'related-tasks', 'clarification-pick', 'clarification', 'pr-template-pick', 'pr-template',
-        'pr-template-scope', 'confirm', 'edit-target',
+        'task-pick',
+        'task-new',
+        'task-type',
+        'reuse-previous',
+        'brief',
+        'brief-path',
+        'analysis-target',
+        'evidence',
+        'direction-pick',
+        'handoff-stage-pick',
+        'reuse-worktree',
+        'fix-cycle',
+        'roles',
+        'directive-pick',
+        'directive',
+        'related-tasks-pick',
+        'related-tasks',
+        'clarification-pick',
+        'clarification',
+        'pr-template-pick',
+        'pr-template',
+        'pr-template-scope',
+        'confirm',
+        'edit-target',
       ],
     );
   });
@@ -34,15 +54,36 @@ describe('static steps', () => {
   describe('task-pick', () => {
     it('R-NPH-2: labels with phase, next cell, contract and (latest); newest first; unreadable disabled; new last', () => {
       const tasks: FakeTask[] = [
-        { group: 'a', id: 'old', manifest: { updatedAt: '2026-01-01T00:00:00Z', runs: [{ runId: 'r', taskType: 'error-analysis' }], contract: { outcome: 'accepted' } } },
-        { group: 'b', id: 'new', manifest: { title: 'Newest', updatedAt: '2026-05-01T00:00:00Z', workflow: { currentPhase: 'implementation', nextRecommendedPhase: { phase: 'final-verification', status: 'pending' } } } },
+        {
+          group: 'a',
+          id: 'old',
+          manifest: {
+            updatedAt: '2026-01-01T00:00:00Z',
+            runs: [{ runId: 'r', taskType: 'error-analysis' }],
+            contract: { outcome: 'accepted' },
+          },
+        },
+        {
+          group: 'b',
+          id: 'new',
+          manifest: {
+            title: 'Newest',
+            updatedAt: '2026-05-01T00:00:00Z',
+            workflow: { currentPhase: 'implementation', nextRecommendedPhase: { phase: 'final-verification', status: 'pending' } },
+          },
+        },
         { group: 'a', id: 'undated', manifest: {} },
         { group: 'a', id: 'broken', unreadable: 'invalid JSON' },
       ];
       const { ctx } = fakeContext({ tasks });
       const p = currentStep(ctx, fresh());
       assert.deepEqual(p.options, [
-        { value: 'b/new', label: 'b/new  ·  implementation  ·  next: final-verification (pending)  (latest)', description: 'Newest', default: true },
+        {
+          value: 'b/new',
+          label: 'b/new  ·  implementation  ·  next: final-verification (pending)  (latest)',
+          description: 'Newest',
+          default: true,
+        },
         { value: 'a/old', label: 'a/old  ·  error-analysis  ·  next: --  ·  contract: accepted' },
         { value: 'a/undated', label: 'a/undated  ·  --  ·  next: --' },
         { value: 'a/broken', label: 'a/broken  ·  (unreadable manifest: invalid JSON)', disabled: true },
@@ -61,7 +102,10 @@ describe('static steps', () => {
     it('a missing pointer is `next: --`', () => {
       assert.equal(nextPhaseCell(undefined), '--');
       assert.equal(nextPhaseCell(null), '--');
-      assert.equal(taskPickerLabel({ key: 'a/b', group: 'a', id: 'b', manifest: { taskGroup: 'a', taskId: 'b' } }, false), 'a/b  ·  --  ·  next: --');
+      assert.equal(
+        taskPickerLabel({ key: 'a/b', group: 'a', id: 'b', manifest: { taskGroup: 'a', taskId: 'b' } }, false),
+        'a/b  ·  --  ·  next: --',
+      );
     });
 
     it('R-NPH-3: a status other than ready is written out, the phase kept', () => {
@@ -104,14 +148,24 @@ describe('static steps', () => {
     it('slugify_task_segment', () => {
       assert.equal(slugifyTaskSegment('  New  Invoices!! '), 'new-invoices');
       assert.equal(slugifyTaskSegment('a'.repeat(63) + '-b'), 'a'.repeat(63));
-      assert.throws(() => slugifyTaskSegment('—'), (e: unknown) => e instanceof WizardError && e.message === "task segment is empty after slugify: '—'");
+      assert.throws(
+        () => slugifyTaskSegment('—'),
+        (e: unknown) => e instanceof WizardError && e.message === "task segment is empty after slugify: '—'",
+      );
     });
   });
 
   describe('task-type', () => {
     it('R-NPH-5: the recommended type first, then the currentPhase re-run, then the rest', () => {
       const { prompt } = at('task-type', { 'task-pick': 'payments/refund-timeout' });
-      assert.deepEqual(values(prompt), ['implementation-planning*', 'error-analysis', 'requirements-discovery', 'implementation', 'final-verification', 'release-handoff']);
+      assert.deepEqual(values(prompt), [
+        'implementation-planning*',
+        'error-analysis',
+        'requirements-discovery',
+        'implementation',
+        'final-verification',
+        'release-handoff',
+      ]);
       assert.equal(prompt.options[0].label, 'implementation-planning (recommended)');
       assert.equal(prompt.options[1].label, 'error-analysis (re-run)');
     });
@@ -137,7 +191,11 @@ describe('static steps', () => {
     });
 
     it('a type without a loadable profile is listed with the error and refused', () => {
-      const { ctx, state, prompt } = at('task-type', { 'task-pick': 'payments/refund-timeout' }, projectOptions({ profiles: { 'error-analysis': null } }));
+      const { ctx, state, prompt } = at(
+        'task-type',
+        { 'task-pick': 'payments/refund-timeout' },
+        projectOptions({ profiles: { 'error-analysis': null } }),
+      );
       const ea = prompt.options.find((o) => o.value === 'error-analysis')!;
       assert.match(ea.description!, /^no role profile for task type 'error-analysis': /);
       assert.equal(ea.disabled, true);
@@ -173,8 +231,19 @@ describe('static steps', () => {
     it('missing, blocking, cycle, duplicate, nothing left, nothing done', () => {
       assert.equal(planError(null), "task 'payments/impl' has no approved plan (plan/approved-plan.md)");
       assert.equal(planError({ error: 'plan.md:3:1: stages: must be a list' }), 'plan.md:3:1: stages: must be a list');
-      assert.equal(planError({ stages: [{ id: 'a' }], blocking: 'decide the index' }), 'approved plan has unresolved blocking items: decide the index');
-      assert.equal(planError({ stages: [{ id: 'a', dependsOn: ['b'] }, { id: 'b', dependsOn: ['a'] }] }), 'approved plan stages form a cycle: a -> b -> a');
+      assert.equal(
+        planError({ stages: [{ id: 'a' }], blocking: 'decide the index' }),
+        'approved plan has unresolved blocking items: decide the index',
+      );
+      assert.equal(
+        planError({
+          stages: [
+            { id: 'a', dependsOn: ['b'] },
+            { id: 'b', dependsOn: ['a'] },
+          ],
+        }),
+        'approved plan stages form a cycle: a -> b -> a',
+      );
       assert.equal(planError({ stages: [{ id: 'a' }, { id: 'a' }] }), "approved plan stage id is duplicated: 'a'");
       assert.equal(planError({ stages: [{ id: 'a' }] }, 'implementation', ['a']), 'every stage of the approved plan is done');
       assert.equal(planError({ stages: [{ id: 'a' }] }, 'final-verification'), 'no stage of the approved plan is done yet');
@@ -230,16 +299,22 @@ describe('static steps', () => {
       assert.equal(refusal(ctx, state, 'use'), "evidence: path must not contain ',': 'docs/a,b.md'");
       const p = currentStep(ctx, state);
       assert.deepEqual(p.options[0].disabled, true);
-      assert.equal(p.options.some((o) => o.default), false);
+      assert.equal(
+        p.options.some((o) => o.default),
+        false,
+      );
     });
 
     it('direction-pick: none* then one per file', () => {
       const { prompt } = at('direction-pick', { 'task-pick': 'payments/refund-timeout' });
-      assert.deepEqual(prompt.options.map((o) => [o.value, o.label]), [
-        ['none', 'No particular direction'],
-        ['.okstra/tasks/payments/refund-timeout/directions/a-cache.md', 'a-cache'],
-        ['.okstra/tasks/payments/refund-timeout/directions/b-queue.md', 'b-queue'],
-      ]);
+      assert.deepEqual(
+        prompt.options.map((o) => [o.value, o.label]),
+        [
+          ['none', 'No particular direction'],
+          ['.okstra/tasks/payments/refund-timeout/directions/a-cache.md', 'a-cache'],
+          ['.okstra/tasks/payments/refund-timeout/directions/b-queue.md', 'b-queue'],
+        ],
+      );
     });
 
     it('reuse-worktree: reuse <path> (<branch>)* / new', () => {
@@ -280,7 +355,10 @@ describe('static steps', () => {
     it('related-tasks: multi_pick of the other tasks; matching by value, label and #n; no choice refused', () => {
       const { ctx, state, prompt } = at('related-tasks', { ...base, 'related-tasks-pick': 'choose' });
       assert.equal(prompt.kind, 'multi_pick');
-      assert.deepEqual(prompt.options.map((o) => o.value), ['payments/impl', 'payments/verify', 'payments/fixme', 'release/v2']);
+      assert.deepEqual(
+        prompt.options.map((o) => o.value),
+        ['payments/impl', 'payments/verify', 'payments/fixme', 'release/v2'],
+      );
       assert.ok(prompt.options.every((o) => !o.default));
       assert.equal(refusal(ctx, state, ''), "step 'related-tasks' needs at least one choice");
       assert.equal(refusal(ctx, state, 'payments/impl,nope'), "answer 'nope' is not an option of step 'related-tasks'");

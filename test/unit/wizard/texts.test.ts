@@ -24,7 +24,9 @@ describe('text catalogues', () => {
     assert.throws(() => validateTextCatalog(broken, 'x.ts'), { message: 'text catalogue x.ts: steps.brief: is missing' });
     const bad = structuredClone(en);
     bad.confirmation.header = 'okstra {task';
-    assert.throws(() => validateTextCatalog(bad, 'x.ts'), { message: 'text catalogue x.ts: confirmation.header: is not a well-formed template' });
+    assert.throws(() => validateTextCatalog(bad, 'x.ts'), {
+      message: 'text catalogue x.ts: confirmation.header: is not a well-formed template',
+    });
     const noOpt = structuredClone(en);
     delete noOpt.steps.confirm.options.abort;
     assert.throws(() => validateTextCatalog(noOpt, 'x.ts'), { message: 'text catalogue x.ts: steps.confirm.options.abort: is missing' });
@@ -61,7 +63,10 @@ describe('text catalogues', () => {
     const d = drive(ctx, fresh(), { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis' }, 'directive-pick');
     const p = E.current(ctx, d.state).prompt!;
     assert.equal(p.label, '이번 실행에 지시사항을 줄까요?');
-    assert.deepEqual(p.options.map((o) => o.value), ['none', 'write']);
+    assert.deepEqual(
+      p.options.map((o) => o.value),
+      ['none', 'write'],
+    );
     const r = E.submit(ctx, d.state, 'nope');
     assert.equal(r.ok ? '' : r.error, "answer 'nope' is not an option of step 'directive-pick'");
     assert.equal(d.echoes[0], 'task: payments/refund-timeout');

@@ -47,8 +47,15 @@ describe('workspace task catalogue', () => {
 
   it('the next-phase pointer is kept raw: object, bare string, missing', () => {
     const root = copyFixture('okstra-project');
-    const byKey = new Map(openWorkspace(root, { builtinProfilesDir: PROFILES }).tasks().map((t) => [t.key, t]));
-    assert.deepEqual(byKey.get('search/facet-filters')!.manifest!.workflow!.nextRecommendedPhase, { phase: 'final-verification', status: 'pending' });
+    const byKey = new Map(
+      openWorkspace(root, { builtinProfilesDir: PROFILES })
+        .tasks()
+        .map((t) => [t.key, t]),
+    );
+    assert.deepEqual(byKey.get('search/facet-filters')!.manifest!.workflow!.nextRecommendedPhase, {
+      phase: 'final-verification',
+      status: 'pending',
+    });
     assert.equal(byKey.get('platform/ci-cache')!.manifest!.workflow!.nextRecommendedPhase, 'implementation');
     assert.equal(byKey.get('platform/flaky-tests')!.manifest!.workflow!.nextRecommendedPhase, undefined);
     assert.equal(byKey.get('search/autocomplete')!.manifest!.workflow, undefined);
@@ -61,7 +68,10 @@ describe('workspace task catalogue', () => {
     write(root, '.okstra/tasks/g/empty/brief.md', 'x');
     write(root, '.okstra/tasks/g/.hidden/task-manifest.json', manifest('g', '.hidden', 'H'));
     write(root, '.okstra/tasks/g/a.wizard.json', '{}');
-    assert.deepEqual(new TaskCatalogue(root).tasks().map((t) => t.key), ['g/a']);
+    assert.deepEqual(
+      new TaskCatalogue(root).tasks().map((t) => t.key),
+      ['g/a'],
+    );
   });
 
   it('P3: the cache serves an unchanged manifest without reading or parsing it again', () => {
@@ -94,7 +104,10 @@ describe('workspace task catalogue', () => {
       const later = new Date(Date.now() + 5000);
       fs.utimesSync(path.join(root, '.okstra/tasks/g/b/task-manifest.json'), later, later);
       cat.tasks();
-      assert.deepEqual(reads.map((r) => path.relative(root, r)), [path.join('.okstra', 'tasks', 'g', 'b', 'task-manifest.json')]);
+      assert.deepEqual(
+        reads.map((r) => path.relative(root, r)),
+        [path.join('.okstra', 'tasks', 'g', 'b', 'task-manifest.json')],
+      );
     } finally {
       nodeFs.readFileSync = original;
       nodeFs.openSync = originalOpen;
@@ -119,9 +132,21 @@ describe('workspace task catalogue', () => {
     assert.equal(cat.tasks().length, 1);
     write(root, '.okstra/tasks/g/b/task-manifest.json', manifest('g', 'b', 'B'));
     write(root, '.okstra/tasks/h/c/task-manifest.json', manifest('h', 'c', 'C'));
-    assert.deepEqual(cat.tasks().map((t) => t.key).sort(), ['g/a', 'g/b', 'h/c']);
+    assert.deepEqual(
+      cat
+        .tasks()
+        .map((t) => t.key)
+        .sort(),
+      ['g/a', 'g/b', 'h/c'],
+    );
     fs.rmSync(path.join(root, '.okstra/tasks/g/a'), { recursive: true });
-    assert.deepEqual(cat.tasks().map((t) => t.key).sort(), ['g/b', 'h/c']);
+    assert.deepEqual(
+      cat
+        .tasks()
+        .map((t) => t.key)
+        .sort(),
+      ['g/b', 'h/c'],
+    );
   });
 
   it('P3: in `trust` mode entries are served until invalidate() names them (file watcher)', () => {
@@ -141,23 +166,45 @@ describe('workspace task catalogue', () => {
     const cat = new TaskCatalogue(root, { revalidate: 'trust' });
     cat.tasks();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const nodeFs = require('node:fs') as { readFileSync: typeof fs.readFileSync; statSync: typeof fs.statSync; openSync: typeof fs.openSync };
+    const nodeFs = require('node:fs') as {
+      readFileSync: typeof fs.readFileSync;
+      statSync: typeof fs.statSync;
+      openSync: typeof fs.openSync;
+    };
     const calls: string[] = [];
     const { readFileSync, statSync, openSync } = nodeFs;
-    nodeFs.readFileSync = ((p: fs.PathOrFileDescriptor, ...r: unknown[]) => (calls.push(`read ${path.relative(root, String(p))}`), (readFileSync as (...a: unknown[]) => unknown)(p, ...r))) as typeof fs.readFileSync;
-    nodeFs.statSync = ((p: fs.PathLike, ...r: unknown[]) => (calls.push(`stat ${path.relative(root, String(p))}`), (statSync as (...a: unknown[]) => unknown)(p, ...r))) as typeof fs.statSync;
-    nodeFs.openSync = ((p: fs.PathLike, ...r: unknown[]) => (calls.push(`open ${path.relative(root, String(p))}`), (openSync as (...a: unknown[]) => unknown)(p, ...r))) as typeof fs.openSync;
+    nodeFs.readFileSync = ((p: fs.PathOrFileDescriptor, ...r: unknown[]) => (
+      calls.push(`read ${path.relative(root, String(p))}`),
+      (readFileSync as (...a: unknown[]) => unknown)(p, ...r)
+    )) as typeof fs.readFileSync;
+    nodeFs.statSync = ((p: fs.PathLike, ...r: unknown[]) => (
+      calls.push(`stat ${path.relative(root, String(p))}`),
+      (statSync as (...a: unknown[]) => unknown)(p, ...r)
+    )) as typeof fs.statSync;
+    nodeFs.openSync = ((p: fs.PathLike, ...r: unknown[]) => (
+      calls.push(`open ${path.relative(root, String(p))}`),
+      (openSync as (...a: unknown[]) => unknown)(p, ...r)
+    )) as typeof fs.openSync;
     try {
       assert.equal(cat.tasks().length, 3);
-      assert.equal(calls.length, 0, calls.join("; "));
+      assert.equal(calls.length, 0, calls.join('; '));
       const b = path.join(root, '.okstra/tasks/g/b/task-manifest.json');
       fs.writeFileSync(b, manifest('g', 'b', 'B2'));
       calls.length = 0;
       cat.invalidate(b);
-      assert.deepEqual(cat.tasks().map((t) => t.manifest!.title).sort(), ['B2', 'a', 'c']);
+      assert.deepEqual(
+        cat
+          .tasks()
+          .map((t) => t.manifest!.title)
+          .sort(),
+        ['B2', 'a', 'c'],
+      );
       const rel = path.join('.okstra', 'tasks', 'g', 'b', 'task-manifest.json');
       // Dropped from the cache by invalidate(), it is read as new: opened once, its stamp taken from the open file.
-      assert.deepEqual(calls.filter((c) => c.includes('task-manifest.json')), [`open ${rel}`]);
+      assert.deepEqual(
+        calls.filter((c) => c.includes('task-manifest.json')),
+        [`open ${rel}`],
+      );
     } finally {
       nodeFs.readFileSync = readFileSync;
       nodeFs.statSync = statSync;
@@ -178,13 +225,20 @@ describe('workspace task catalogue', () => {
     const cat = new TaskCatalogue(root);
     const byKey = new Map(cat.tasks().map((t) => [t.key, t]));
     // A folder or a FIFO in the manifest's place is listed as a task that cannot be used, never read (R10).
-    assert.deepEqual([...byKey.keys()].sort(), process.platform === 'win32' ? ['g/big', 'g/bom', 'g/dir'] : ['g/big', 'g/bom', 'g/dir', 'g/fifo']);
+    assert.deepEqual(
+      [...byKey.keys()].sort(),
+      process.platform === 'win32' ? ['g/big', 'g/bom', 'g/dir'] : ['g/big', 'g/bom', 'g/dir', 'g/fifo'],
+    );
     assert.equal(byKey.get('g/dir')!.error, '.okstra/tasks/g/dir/task-manifest.json: not a regular file (a directory)');
-    if (process.platform !== 'win32') assert.equal(byKey.get('g/fifo')!.error, '.okstra/tasks/g/fifo/task-manifest.json: not a regular file (a FIFO)');
+    if (process.platform !== 'win32')
+      assert.equal(byKey.get('g/fifo')!.error, '.okstra/tasks/g/fifo/task-manifest.json: not a regular file (a FIFO)');
     assert.equal(byKey.get('g/bom')!.manifest!.title, 'Bom é');
     assert.equal(byKey.get('g/big')!.manifest!.title, long);
     // The stamp taken from the open file is the one revalidation compares: nothing changed, nothing is re-read.
-    assert.equal(cat.tasks().find((t) => t.key === 'g/big'), byKey.get('g/big'));
+    assert.equal(
+      cat.tasks().find((t) => t.key === 'g/big'),
+      byKey.get('g/big'),
+    );
   });
 
   it('a manifest that becomes broken turns into an unreadable entry, and back', () => {

@@ -52,11 +52,20 @@ describe('workspace environment (docs/roles.md › The environment)', () => {
     const other = executable(tmpDir(), 'claude-dev');
     const viaSetting = executable(tmpDir(), 'claude-setting');
     const env = { PATH: bin, OKSTRA_CLAUDE_CLI: other };
-    assert.deepEqual(resolveProviderCli('claude', 'claude', { env, platform: 'linux', settingPaths: { claude: viaSetting } }), { path: viaSetting, source: 'setting' });
+    assert.deepEqual(resolveProviderCli('claude', 'claude', { env, platform: 'linux', settingPaths: { claude: viaSetting } }), {
+      path: viaSetting,
+      source: 'setting',
+    });
     assert.deepEqual(resolveProviderCli('claude', 'claude', { env, platform: 'linux' }), { path: other, source: 'env' });
-    assert.deepEqual(resolveProviderCli('claude', 'claude', { env: { PATH: bin, OKSTRA_CLAUDE_CLI: '/nope' }, platform: 'linux' }), { path: onPath, source: 'path' });
+    assert.deepEqual(resolveProviderCli('claude', 'claude', { env: { PATH: bin, OKSTRA_CLAUDE_CLI: '/nope' }, platform: 'linux' }), {
+      path: onPath,
+      source: 'path',
+    });
     assert.equal(resolveProviderCli('codex', 'codex', { env: { PATH: bin, OKSTRA_CODEX_CLI: '/nope' }, platform: 'linux' }), null);
-    assert.deepEqual(resolveProviderCli('codex', 'codex', { env: { OKSTRA_CODEX_CLI: other }, platform: 'linux' }), { path: other, source: 'env' });
+    assert.deepEqual(resolveProviderCli('codex', 'codex', { env: { OKSTRA_CODEX_CLI: other }, platform: 'linux' }), {
+      path: other,
+      source: 'env',
+    });
   });
 
   it('createEnvironment answers the port and memoises per instance', () => {
@@ -76,7 +85,10 @@ describe('workspace environment (docs/roles.md › The environment)', () => {
     assert.equal(terminalBackendFromEnv({ TMUX: '/tmp/tmux-0/default,1,0' }), 'tmux');
     assert.equal(terminalBackendFromEnv({ ZELLIJ: '0' }), 'zellij');
     assert.equal(terminalBackendFromEnv({ OKSTRA_TERMINAL_BACKEND: 'vscode-terminal', TMUX: 'x' }), 'vscode-terminal');
-    assert.throws(() => terminalBackendFromEnv({ OKSTRA_TERMINAL_BACKEND: 'screen' }), /^WizardError: OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: 'screen'$/);
+    assert.throws(
+      () => terminalBackendFromEnv({ OKSTRA_TERMINAL_BACKEND: 'screen' }),
+      /^WizardError: OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: 'screen'$/,
+    );
   });
 
   it('OKSTRA_MODEL_DEFAULTS file: role → model refs, file errors otherwise', () => {
@@ -84,7 +96,10 @@ describe('workspace environment (docs/roles.md › The environment)', () => {
     const good = write(d, 'defaults.yaml', 'analyser: [claude/opus-4.5]\ncritic: [codex/gpt-5.1-codex]\n');
     assert.deepEqual(loadModelDefaultsFile(good), { analyser: ['claude/opus-4.5'], critic: ['codex/gpt-5.1-codex'] });
     const bad = write(d, 'bad.yaml', 'analyser: claude/opus-4.5\n');
-    assert.throws(() => loadModelDefaultsFile(bad), (e: unknown) => e instanceof FileError && e.message === `${bad}:1:1: analyser: must be a list, got a string ("claude/opus-4.5")`);
+    assert.throws(
+      () => loadModelDefaultsFile(bad),
+      (e: unknown) => e instanceof FileError && e.message === `${bad}:1:1: analyser: must be a list, got a string ("claude/opus-4.5")`,
+    );
     assert.throws(() => loadModelDefaultsFile(path.join(d, 'none.yaml')), /none\.yaml: cannot read: not found \(ENOENT\)/);
   });
 });

@@ -58,10 +58,16 @@ describe('workspace: hostile files in the place of the files it reads', () => {
     it('.okstra/config.yaml', () => {
       const root = project();
       execFileSync('mkfifo', [path.join(root, '.okstra/config.yaml')]);
-      assert.equal(fileError(() => ws(root).config()), '.okstra/config.yaml: not a regular file (a FIFO)');
+      assert.equal(
+        fileError(() => ws(root).config()),
+        '.okstra/config.yaml: not a regular file (a FIFO)',
+      );
       const root2 = project();
       fs.mkdirSync(path.join(root2, '.okstra/config.yaml'));
-      assert.equal(fileError(() => ws(root2).config()), '.okstra/config.yaml: not a regular file (a directory)');
+      assert.equal(
+        fileError(() => ws(root2).config()),
+        '.okstra/config.yaml: not a regular file (a directory)',
+      );
     });
 
     it('brief.md, plan/approved-plan.md, a questions file and inputs.json', () => {
@@ -75,22 +81,37 @@ describe('workspace: hostile files in the place of the files it reads', () => {
       fs.symlinkSync('/dev/zero', path.join(dir, 'runs/r1/inputs.json'));
       const d = ws(root).task('g/t');
       assert.equal(d.brief.error, '.okstra/tasks/g/t/brief.md: not a regular file (a FIFO)');
-      assert.deepEqual(d.plan, { path: '.okstra/tasks/g/t/plan/approved-plan.md', error: '.okstra/tasks/g/t/plan/approved-plan.md: not a regular file (a directory)' });
+      assert.deepEqual(d.plan, {
+        path: '.okstra/tasks/g/t/plan/approved-plan.md',
+        error: '.okstra/tasks/g/t/plan/approved-plan.md: not a regular file (a directory)',
+      });
       assert.equal(d.questions.length, 1);
       assert.equal(d.questions[0]!.error, '.okstra/tasks/g/t/clarifications/r1.questions.yaml: not a regular file (a FIFO)');
       assert.equal(d.previousRuns.length, 1);
-      assert.match(d.previousRuns[0]!.error ?? '', /inputs\.json: (not a regular file \(a character device\)|resolves outside the project)/);
+      assert.match(
+        d.previousRuns[0]!.error ?? '',
+        /inputs\.json: (not a regular file \(a character device\)|resolves outside the project)/,
+      );
     });
 
     it('a profile override and OKSTRA_MODEL_DEFAULTS', () => {
       const root = project();
       fs.mkdirSync(path.join(root, '.okstra/prompts/profiles'), { recursive: true });
       execFileSync('mkfifo', [path.join(root, '.okstra/prompts/profiles/error-analysis.md')]);
-      assert.equal(fileError(() => ws(root).profileOverride('error-analysis')), '.okstra/prompts/profiles/error-analysis.md: not a regular file (a FIFO)');
+      assert.equal(
+        fileError(() => ws(root).profileOverride('error-analysis')),
+        '.okstra/prompts/profiles/error-analysis.md: not a regular file (a FIFO)',
+      );
       const fifo = path.join(root, 'defaults.yaml');
       execFileSync('mkfifo', [fifo]);
-      assert.equal(fileError(() => loadModelDefaultsFile(fifo)), `${fifo}: not a regular file (a FIFO)`);
-      assert.equal(fileError(() => loadModelDefaultsFile('/dev/zero')), '/dev/zero: not a regular file (a character device)');
+      assert.equal(
+        fileError(() => loadModelDefaultsFile(fifo)),
+        `${fifo}: not a regular file (a FIFO)`,
+      );
+      assert.equal(
+        fileError(() => loadModelDefaultsFile('/dev/zero')),
+        '/dev/zero: not a regular file (a character device)',
+      );
     });
 
     it('a task manifest that is a link loop is listed with the reason, not hidden', () => {
@@ -99,7 +120,12 @@ describe('workspace: hostile files in the place of the files it reads', () => {
       fs.rmSync(m);
       fs.symlinkSync(`${m}.loop`, m);
       fs.symlinkSync(m, `${m}.loop`);
-      assert.equal(ws(root).tasks().find((t) => t.key === 'g/t')?.error, '.okstra/tasks/g/t/task-manifest.json: too many levels of symbolic links (a link loop) (ELOOP)');
+      assert.equal(
+        ws(root)
+          .tasks()
+          .find((t) => t.key === 'g/t')?.error,
+        '.okstra/tasks/g/t/task-manifest.json: too many levels of symbolic links (a link loop) (ELOOP)',
+      );
     });
 
     it('JSON over 1 MiB (a state file, a manifest, inputs.json) is refused with its size', () => {
@@ -107,16 +133,26 @@ describe('workspace: hostile files in the place of the files it reads', () => {
       const wide = '{' + Array.from({ length: 200_000 }, (_, i) => `"k${i}":${i}`).join(',') + '}';
       fs.mkdirSync(path.join(root, '.okstra/tasks/g/t/runs/r1'), { recursive: true });
       fs.writeFileSync(path.join(root, '.okstra/tasks/g/t/runs/r1/inputs.json'), wide);
-      assert.match(ws(root).task('g/t').previousRuns[0]!.error ?? '', /^\.okstra\/tasks\/g\/t\/runs\/r1\/inputs\.json: JSON text is \d+ characters long; the limit is 1048576 \(1 MiB\)$/);
+      assert.match(
+        ws(root).task('g/t').previousRuns[0]!.error ?? '',
+        /^\.okstra\/tasks\/g\/t\/runs\/r1\/inputs\.json: JSON text is \d+ characters long; the limit is 1048576 \(1 MiB\)$/,
+      );
       write(root, '.okstra/tasks/g/w/task-manifest.json', wide);
-      assert.match(ws(root).tasks().find((t) => t.key === 'g/w')?.error ?? '', /task-manifest\.json: JSON text is \d+ characters long/);
+      assert.match(
+        ws(root)
+          .tasks()
+          .find((t) => t.key === 'g/w')?.error ?? '',
+        /task-manifest\.json: JSON text is \d+ characters long/,
+      );
     });
 
     it('a task manifest that is a FIFO is listed as a task that cannot be used', () => {
       const root = project();
       fs.mkdirSync(path.join(root, '.okstra/tasks/g/f'));
       execFileSync('mkfifo', [path.join(root, '.okstra/tasks/g/f/task-manifest.json')]);
-      const e = ws(root).tasks().find((t) => t.key === 'g/f');
+      const e = ws(root)
+        .tasks()
+        .find((t) => t.key === 'g/f');
       assert.equal(e?.error, '.okstra/tasks/g/f/task-manifest.json: not a regular file (a FIFO)');
     });
   });
@@ -136,7 +172,9 @@ describe('workspace: hostile files in the place of the files it reads', () => {
         () => {
           const d = ws(root).task('g/t');
           assert.deepEqual(d.directions, []);
-          assert.deepEqual(d.unavailableDirections, [{ path: '.okstra/tasks/g/t/directions', reason: 'cannot list the folder: permission denied (EACCES)' }]);
+          assert.deepEqual(d.unavailableDirections, [
+            { path: '.okstra/tasks/g/t/directions', reason: 'cannot list the folder: permission denied (EACCES)' },
+          ]);
         },
       );
     });
@@ -171,7 +209,11 @@ describe('workspace: hostile files in the place of the files it reads', () => {
           if (String(p).endsWith('config.yaml')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
           return (realOpen as (...a: unknown[]) => unknown)(p, ...rest);
         }) as never,
-        () => assert.equal(fileError(() => ws(root).config()), '.okstra/config.yaml: cannot read: permission denied (EACCES)'),
+        () =>
+          assert.equal(
+            fileError(() => ws(root).config()),
+            '.okstra/config.yaml: cannot read: permission denied (EACCES)',
+          ),
       );
     });
   });
@@ -218,20 +260,35 @@ describe('workspace: hostile files in the place of the files it reads', () => {
   describe('YAML bounds', () => {
     it('YAML nested 8,000 / 100,000 levels deep is a file error, never an abort', () => {
       for (const n of [8_000, 100_000]) {
-        assert.equal(fileError(() => parseConfig('x: ' + '['.repeat(n) + ']'.repeat(n), 'c.yaml')), 'c.yaml: invalid YAML: nested deeper than 100 levels');
-        assert.equal(fileError(() => parseConfig('- '.repeat(n) + 'x', 'c.yaml')), 'c.yaml: invalid YAML: nested deeper than 100 levels');
+        assert.equal(
+          fileError(() => parseConfig('x: ' + '['.repeat(n) + ']'.repeat(n), 'c.yaml')),
+          'c.yaml: invalid YAML: nested deeper than 100 levels',
+        );
+        assert.equal(
+          fileError(() => parseConfig('- '.repeat(n) + 'x', 'c.yaml')),
+          'c.yaml: invalid YAML: nested deeper than 100 levels',
+        );
       }
-      assert.equal(fileError(() => parseConfig('x: ' + '{a: '.repeat(5000) + '1' + '}'.repeat(5000), 'c.yaml')), 'c.yaml: invalid YAML: nested deeper than 100 levels');
+      assert.equal(
+        fileError(() => parseConfig('x: ' + '{a: '.repeat(5000) + '1' + '}'.repeat(5000), 'c.yaml')),
+        'c.yaml: invalid YAML: nested deeper than 100 levels',
+      );
     });
 
     it('YAML over 1 MiB is refused with its size; 200,000 keys are a clear message', () => {
       const wide = Array.from({ length: 200_000 }, (_, i) => `k${i}: ${i}`).join('\n');
-      assert.match(fileError(() => parseConfig(wide, 'c.yaml')), /^c\.yaml: YAML text is \d+ characters long; the limit is 1048576 \(1 MiB\)$/);
+      assert.match(
+        fileError(() => parseConfig(wide, 'c.yaml')),
+        /^c\.yaml: YAML text is \d+ characters long; the limit is 1048576 \(1 MiB\)$/,
+      );
     });
 
-    it('a repeated key is still found (one pass instead of the library\'s quadratic check), at its position', () => {
+    it("a repeated key is still found (one pass instead of the library's quadratic check), at its position", () => {
       const text = Array.from({ length: 5000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\nnested:\n  a: 1\n  a: 2\n';
-      assert.equal(fileError(() => parseConfig(text, 'c.yaml')), 'c.yaml:5003:3: invalid YAML: key "a" appears twice in one mapping');
+      assert.equal(
+        fileError(() => parseConfig(text, 'c.yaml')),
+        'c.yaml:5003:3: invalid YAML: key "a" appears twice in one mapping',
+      );
     });
 
     it('yamlNestingDepth counts flow and block levels and ignores quotes, comments and block scalars', () => {

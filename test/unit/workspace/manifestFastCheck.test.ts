@@ -8,11 +8,22 @@ import { FIXTURES } from './helpers';
 // Manifests that are mostly valid with an occasional wrong value in any field,
 // so that single-field mistakes (the ones a fast check could miss) are common.
 const odd = fc.constantFrom<unknown>(null, '', 0, 2.5, true, [], {}, ['x'], { a: 'x' }, [1]);
-const often = <T>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 12, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: odd });
+const often = <T>(good: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 12, arbitrary: good as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: odd });
 const str = often(fc.constantFrom('x', 'final-verification', ''));
 const optStr = fc.option(str, { nil: undefined });
 const run = often(
-  fc.record({ runId: often(fc.constantFrom('r1', 'r2')), taskType: optStr, status: optStr, outcome: optStr, inputs: optStr, extra: fc.option(odd, { nil: undefined }) }, { requiredKeys: ['runId'] }),
+  fc.record(
+    {
+      runId: often(fc.constantFrom('r1', 'r2')),
+      taskType: optStr,
+      status: optStr,
+      outcome: optStr,
+      inputs: optStr,
+      extra: fc.option(odd, { nil: undefined }),
+    },
+    { requiredKeys: ['runId'] },
+  ),
 );
 const manifest = fc.record(
   {
@@ -22,11 +33,22 @@ const manifest = fc.record(
     title: optStr,
     updatedAt: optStr,
     workflow: fc.option(
-      often(fc.record({ currentPhase: optStr, nextRecommendedPhase: fc.option(fc.oneof(str, odd), { nil: undefined }), completedStages: fc.option(often(fc.array(str, { maxLength: 3 })), { nil: undefined }) }, { requiredKeys: [] })),
+      often(
+        fc.record(
+          {
+            currentPhase: optStr,
+            nextRecommendedPhase: fc.option(fc.oneof(str, odd), { nil: undefined }),
+            completedStages: fc.option(often(fc.array(str, { maxLength: 3 })), { nil: undefined }),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
       { nil: undefined },
     ),
     contract: fc.option(often(fc.record({ outcome: optStr }, { requiredKeys: [] })), { nil: undefined }),
-    worktree: fc.option(often(fc.record({ path: often(fc.constantFrom('../wt', '')), branch: optStr }, { requiredKeys: ['path'] })), { nil: undefined }),
+    worktree: fc.option(often(fc.record({ path: often(fc.constantFrom('../wt', '')), branch: optStr }, { requiredKeys: ['path'] })), {
+      nil: undefined,
+    }),
     runs: fc.option(often(fc.array(run, { maxLength: 3 })), { nil: undefined }),
     other: fc.option(odd, { nil: undefined }),
   },

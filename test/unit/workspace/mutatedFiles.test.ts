@@ -22,7 +22,35 @@ const read = (...p: string[]) => fs.readFileSync(path.join(...p), 'utf8');
 const mutation = fc.record({
   at: fc.nat(),
   del: fc.nat({ max: 4 }),
-  ins: fc.array(fc.constantFrom('{', '}', '[', ']', ',', ':', '"', "'", '\n', ' ', '-', '#', '&', '*', '!', '|', '>', '0', 'null', 'true', '\t', '\\', '\u00e9', '\ufeff'), { maxLength: 3 }),
+  ins: fc.array(
+    fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '"',
+      "'",
+      '\n',
+      ' ',
+      '-',
+      '#',
+      '&',
+      '*',
+      '!',
+      '|',
+      '>',
+      '0',
+      'null',
+      'true',
+      '\t',
+      '\\',
+      '\u00e9',
+      '\ufeff',
+    ),
+    { maxLength: 3 },
+  ),
 });
 
 function mutate(text: string, ms: Array<{ at: number; del: number; ins: string[] }>): string {
@@ -48,10 +76,14 @@ describe('quality R4: mutated input files (sample)', () => {
   const runs = { numRuns: 300, seed: 7 };
 
   const cases: Array<[string, string, (text: string) => unknown]> = [
-    ['manifest', read(T, 'payments/refund-timeout/task-manifest.json'), (t) => {
-      const e = readManifestEntry('/p', 'payments', 'refund-timeout', '/p/.okstra/tasks/payments/refund-timeout/task-manifest.json', t);
-      if (e.error !== undefined) assert.ok(e.error.startsWith('.okstra/tasks/payments/refund-timeout/task-manifest.json'), e.error);
-    }],
+    [
+      'manifest',
+      read(T, 'payments/refund-timeout/task-manifest.json'),
+      (t) => {
+        const e = readManifestEntry('/p', 'payments', 'refund-timeout', '/p/.okstra/tasks/payments/refund-timeout/task-manifest.json', t);
+        if (e.error !== undefined) assert.ok(e.error.startsWith('.okstra/tasks/payments/refund-timeout/task-manifest.json'), e.error);
+      },
+    ],
     ['brief', read(T, 'payments/refund-timeout/brief.md'), (t) => readFrontMatter(briefFrontMatterSchema, t, 'F')],
     ['plan', read(T, 'search/ranking-v2/plan/approved-plan.md'), (t) => parsePlan(t, 'F')],
     ['config', read(P, '.okstra/config.yaml'), (t) => parseConfig(t, 'F')],
@@ -61,7 +93,10 @@ describe('quality R4: mutated input files (sample)', () => {
 
   for (const [name, original, parse] of cases) {
     it(`${name}: success or a file error naming the file`, () => {
-      fc.assert(fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (ms) => check(name, 'F', () => parse(mutate(original, ms)))), runs);
+      fc.assert(
+        fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (ms) => check(name, 'F', () => parse(mutate(original, ms)))),
+        runs,
+      );
     });
   }
 

@@ -51,7 +51,10 @@ describe('workspace readers', () => {
     it('a missing required key, a non-object, a folder mismatch', () => {
       assert.equal(entry('{"taskGroup": "g"}').error, '.okstra/tasks/g/t/task-manifest.json:1:1: taskId: is required');
       assert.equal(entry('[1]').error, '.okstra/tasks/g/t/task-manifest.json: manifest must be a JSON object');
-      assert.equal(entry('{"taskGroup": "g", "taskId": "other"}').error, '.okstra/tasks/g/t/task-manifest.json: taskGroup/taskId do not match the folder');
+      assert.equal(
+        entry('{"taskGroup": "g", "taskId": "other"}').error,
+        '.okstra/tasks/g/t/task-manifest.json: taskGroup/taskId do not match the folder',
+      );
     });
   });
 
@@ -155,9 +158,19 @@ describe('workspace readers', () => {
       const root = copyFixture('okstra-project');
       const ws = openWorkspace(root, { builtinProfilesDir: PROFILES });
       const ranking = ws.task('search/ranking-v2').plan as { stages: Array<{ id: string; dependsOn: string[] }>; approved: boolean };
-      assert.deepEqual(ranking.stages.map((s) => [s.id, s.dependsOn]), [['migrate-index', []], ['ranker-api', ['migrate-index']], ['ui-toggle', ['ranker-api']]]);
+      assert.deepEqual(
+        ranking.stages.map((s) => [s.id, s.dependsOn]),
+        [
+          ['migrate-index', []],
+          ['ranker-api', ['migrate-index']],
+          ['ui-toggle', ['ranker-api']],
+        ],
+      );
       const cycle = ws.task('search/facet-filters').plan as { stages: Array<{ id: string; dependsOn: string[] }> };
-      assert.deepEqual(cycle.stages.map((s) => s.dependsOn), [['filter-ui'], ['filter-api']]);
+      assert.deepEqual(
+        cycle.stages.map((s) => s.dependsOn),
+        [['filter-ui'], ['filter-api']],
+      );
       assert.equal((ws.task('platform/ci-cache').plan as { approved: boolean }).approved, false);
       assert.equal((ws.task('platform/flaky-tests').plan as { blocking: string }).blocking, 'decide who owns the quarantine job');
       assert.equal(ws.task('payments/refund-timeout').plan, null);
@@ -190,8 +203,14 @@ describe('workspace readers', () => {
 
     it('numeric ids are read as strings; a non-list and a missing question are file errors', () => {
       assert.deepEqual(parseQuestions('- id: 1\n  question: Why?\n', 'q.yaml'), [{ id: '1', question: 'Why?' }]);
-      assert.equal(fileError(() => parseQuestions('id: 1\n', 'q.yaml')), 'q.yaml:1:1: questions must be a list of {id, question}, got a mapping');
-      assert.equal(fileError(() => parseQuestions('- id: a\n  question: x\n- id: b\n', 'q.yaml')), 'q.yaml:3:3: [1].question: is required');
+      assert.equal(
+        fileError(() => parseQuestions('id: 1\n', 'q.yaml')),
+        'q.yaml:1:1: questions must be a list of {id, question}, got a mapping',
+      );
+      assert.equal(
+        fileError(() => parseQuestions('- id: a\n  question: x\n- id: b\n', 'q.yaml')),
+        'q.yaml:3:3: [1].question: is required',
+      );
     });
   });
 
@@ -199,10 +218,13 @@ describe('workspace readers', () => {
     it('previous runs: v1 and v2 inputs, in manifest order, with their task type', () => {
       const root = copyFixture('okstra-project');
       const runs = openWorkspace(root, { builtinProfilesDir: PROFILES }).task('payments/refund-timeout').previousRuns;
-      assert.deepEqual(runs.map((r) => [r.runId, r.taskType, r.inputsPath]), [
-        ['2026-11-18-1', 'error-analysis', '.okstra/tasks/payments/refund-timeout/runs/2026-11-18-1/inputs.json'],
-        ['2026-11-20-1', 'error-analysis', '.okstra/tasks/payments/refund-timeout/runs/2026-11-20-1/inputs.json'],
-      ]);
+      assert.deepEqual(
+        runs.map((r) => [r.runId, r.taskType, r.inputsPath]),
+        [
+          ['2026-11-18-1', 'error-analysis', '.okstra/tasks/payments/refund-timeout/runs/2026-11-18-1/inputs.json'],
+          ['2026-11-20-1', 'error-analysis', '.okstra/tasks/payments/refund-timeout/runs/2026-11-20-1/inputs.json'],
+        ],
+      );
       assert.equal(runs[0]!.inputs.workers, 'claude,codex');
       assert.deepEqual(runs[1]!.inputs.roleCounts, { analyser: 2, critic: 1 });
     });
@@ -212,16 +234,30 @@ describe('workspace readers', () => {
         fileError(() => parseRunInputs('{\n  "roleCounts": {"analyser": "two"}\n}', 'runs/r/inputs.json')),
         'runs/r/inputs.json:2:18: roleCounts.analyser: must be a number, got a string ("two")',
       );
-      assert.equal(fileError(() => parseRunInputs('[]', 'i.json')), 'i.json: inputs must be a JSON object, got a list');
-      assert.match(fileError(() => parseRunInputs('{"a": tru}', 'i.json')), /^i\.json:1:7: invalid JSON: /);
+      assert.equal(
+        fileError(() => parseRunInputs('[]', 'i.json')),
+        'i.json: inputs must be a JSON object, got a list',
+      );
+      assert.match(
+        fileError(() => parseRunInputs('{"a": tru}', 'i.json')),
+        /^i\.json:1:7: invalid JSON: /,
+      );
     });
 
     it('runs whose inputs file is missing are left out; a broken one carries its error', () => {
       const root = tmpDir();
-      write(root, '.okstra/tasks/g/t/task-manifest.json', JSON.stringify({
-        taskGroup: 'g', taskId: 't',
-        runs: [{ runId: 'a', taskType: 'implementation', inputs: 'runs/a/inputs.json' }, { runId: 'b', taskType: 'implementation', inputs: 'runs/b/inputs.json' }],
-      }));
+      write(
+        root,
+        '.okstra/tasks/g/t/task-manifest.json',
+        JSON.stringify({
+          taskGroup: 'g',
+          taskId: 't',
+          runs: [
+            { runId: 'a', taskType: 'implementation', inputs: 'runs/a/inputs.json' },
+            { runId: 'b', taskType: 'implementation', inputs: 'runs/b/inputs.json' },
+          ],
+        }),
+      );
       write(root, '.okstra/tasks/g/t/runs/b/inputs.json', '{"directive": 5}');
       const runs = openWorkspace(root, { builtinProfilesDir: PROFILES }).task('g/t').previousRuns;
       assert.equal(runs.length, 1);
@@ -243,24 +279,57 @@ describe('workspace readers', () => {
 
     it('an unknown key is a file error at its line and column', () => {
       const root = copyFixture('broken-config');
-      assert.equal(fileError(() => openWorkspace(root, { builtinProfilesDir: PROFILES }).config()), '.okstra/config.yaml:4:1: prTemplates: unknown key');
+      assert.equal(
+        fileError(() => openWorkspace(root, { builtinProfilesDir: PROFILES }).config()),
+        '.okstra/config.yaml:4:1: prTemplates: unknown key',
+      );
     });
 
     it('wrong types, nested unknown keys, a bad model ref', () => {
-      assert.equal(fileError(() => parseConfig('modelDefaults:\n  analyser: claude/opus-4.5\n', 'c.yaml')), 'c.yaml:2:3: modelDefaults.analyser: must be a list, got a string ("claude/opus-4.5")');
-      assert.equal(fileError(() => parseConfig('providers:\n  grok: { enabled: false, colour: red }\n', 'c.yaml')), 'c.yaml:2:27: providers.grok.colour: unknown key');
-      assert.equal(fileError(() => parseConfig('models:\n  - ref: opus\n', 'c.yaml')), "c.yaml:2:5: models[0].ref: must be '<provider>/<model>'");
-      assert.equal(fileError(() => parseConfig('registry:\n  replaceBuiltins: "yes"\n', 'c.yaml')), 'c.yaml:2:3: registry.replaceBuiltins: must be a boolean, got a string ("yes")');
-      assert.equal(fileError(() => parseConfig('- a\n', 'c.yaml')), 'c.yaml:1:1: config must be a mapping, got a list');
-      assert.equal(fileError(() => parseConfig('modelDefaults:\n  analyser: [claude/opus-4.5, 3.5]\n', 'c.yaml')), 'c.yaml:2:31: modelDefaults.analyser[1]: must be a string, got a number (3.5)');
-      assert.match(fileError(() => parseConfig('a: [\n', 'c.yaml')), /^c\.yaml:\d+:\d+: invalid YAML: /);
-      assert.match(fileError(() => parseConfig('projectId: a\nprojectId: b\n', 'c.yaml')), /^c\.yaml:2:1: invalid YAML: key "projectId" appears twice in one mapping$/);
+      assert.equal(
+        fileError(() => parseConfig('modelDefaults:\n  analyser: claude/opus-4.5\n', 'c.yaml')),
+        'c.yaml:2:3: modelDefaults.analyser: must be a list, got a string ("claude/opus-4.5")',
+      );
+      assert.equal(
+        fileError(() => parseConfig('providers:\n  grok: { enabled: false, colour: red }\n', 'c.yaml')),
+        'c.yaml:2:27: providers.grok.colour: unknown key',
+      );
+      assert.equal(
+        fileError(() => parseConfig('models:\n  - ref: opus\n', 'c.yaml')),
+        "c.yaml:2:5: models[0].ref: must be '<provider>/<model>'",
+      );
+      assert.equal(
+        fileError(() => parseConfig('registry:\n  replaceBuiltins: "yes"\n', 'c.yaml')),
+        'c.yaml:2:3: registry.replaceBuiltins: must be a boolean, got a string ("yes")',
+      );
+      assert.equal(
+        fileError(() => parseConfig('- a\n', 'c.yaml')),
+        'c.yaml:1:1: config must be a mapping, got a list',
+      );
+      assert.equal(
+        fileError(() => parseConfig('modelDefaults:\n  analyser: [claude/opus-4.5, 3.5]\n', 'c.yaml')),
+        'c.yaml:2:31: modelDefaults.analyser[1]: must be a string, got a number (3.5)',
+      );
+      assert.match(
+        fileError(() => parseConfig('a: [\n', 'c.yaml')),
+        /^c\.yaml:\d+:\d+: invalid YAML: /,
+      );
+      assert.match(
+        fileError(() => parseConfig('projectId: a\nprojectId: b\n', 'c.yaml')),
+        /^c\.yaml:2:1: invalid YAML: key "projectId" appears twice in one mapping$/,
+      );
     });
 
     it('okstraCommand is one executable or a list; an empty file is an empty config; a missing one is null', () => {
       assert.deepEqual(parseConfig('okstraCommand: [uvx, okstra]\n', 'c.yaml').okstraCommand, ['uvx', 'okstra']);
-      assert.equal(fileError(() => parseConfig('okstraCommand: 3\n', 'c.yaml')), 'c.yaml:1:1: okstraCommand: must be a string or a list, got an integer (3)');
-      assert.equal(fileError(() => parseConfig('models:\n  - ref: a/b\n    roles: all\n', 'c.yaml')), `c.yaml:3:5: models[0].roles: must be "*" or a list, got a string ("all")`);
+      assert.equal(
+        fileError(() => parseConfig('okstraCommand: 3\n', 'c.yaml')),
+        'c.yaml:1:1: okstraCommand: must be a string or a list, got an integer (3)',
+      );
+      assert.equal(
+        fileError(() => parseConfig('models:\n  - ref: a/b\n    roles: all\n', 'c.yaml')),
+        `c.yaml:3:5: models[0].roles: must be "*" or a list, got a string ("all")`,
+      );
       assert.deepEqual(parseConfig('# nothing\n', 'c.yaml'), { path: 'c.yaml' });
       assert.equal(openWorkspace(tmpDir(), { builtinProfilesDir: PROFILES }).config(), null);
     });
@@ -282,8 +351,16 @@ describe('workspace readers', () => {
     it('an unknown, unreadable or malformed key is `task <key> cannot be used: <reason>`', () => {
       const root = copyFixture('okstra-project');
       const ws = openWorkspace(root, { builtinProfilesDir: PROFILES });
-      assert.throws(() => ws.task('broken/bad-json'), (e: unknown) => e instanceof WizardError && e.message.startsWith("task 'broken/bad-json' cannot be used: .okstra/tasks/broken/bad-json/task-manifest.json:5:3: invalid JSON"));
-      assert.throws(() => ws.task('nope/none'), /^WizardError: task 'nope\/none' cannot be used: \.okstra\/tasks\/nope\/none\/task-manifest\.json not found$/);
+      assert.throws(
+        () => ws.task('broken/bad-json'),
+        (e: unknown) =>
+          e instanceof WizardError &&
+          e.message.startsWith("task 'broken/bad-json' cannot be used: .okstra/tasks/broken/bad-json/task-manifest.json:5:3: invalid JSON"),
+      );
+      assert.throws(
+        () => ws.task('nope/none'),
+        /^WizardError: task 'nope\/none' cannot be used: \.okstra\/tasks\/nope\/none\/task-manifest\.json not found$/,
+      );
       assert.throws(() => ws.task('../x'), /cannot be used: not a '<group>\/<id>' task key/);
     });
 

@@ -27,14 +27,20 @@ describe('workspace operations', () => {
       updatedAt: '2026-11-29T12:34:56Z',
     });
     // The new task is in the catalogue at once, and its brief front matter reads back with the title.
-    assert.deepEqual(ws.tasks().map((t) => t.key), ['payments/refund-retry']);
+    assert.deepEqual(
+      ws.tasks().map((t) => t.key),
+      ['payments/refund-retry'],
+    );
     assert.deepEqual(ws.task('payments/refund-retry').brief.frontMatter, { title: 'Refund retry: "quotes" & más' });
   });
 
   it('createTask refuses an existing task and a non-slug segment', () => {
     const root = copyFixture('okstra-project');
     const ws = openWorkspace(root, { builtinProfilesDir: PROFILES });
-    assert.throws(() => ws.createTask('payments', 'refund-timeout', 'x'), (e: unknown) => e instanceof WizardError && e.message === "task 'payments/refund-timeout' already exists");
+    assert.throws(
+      () => ws.createTask('payments', 'refund-timeout', 'x'),
+      (e: unknown) => e instanceof WizardError && e.message === "task 'payments/refund-timeout' already exists",
+    );
     assert.throws(() => ws.createTask('Pay ments', 'x', 'x'), /task name must be '<group>\/<name>': 'Pay ments\/x'/);
   });
 
@@ -69,7 +75,10 @@ describe('workspace operations', () => {
     write(builtin, 'error-analysis.md', '---\ntaskType: error-analysis\n---\n');
     write(builtin, 'registry.yaml', 'providers: {}\n');
     const ws = openWorkspace(root, { builtinProfilesDir: builtin });
-    assert.deepEqual(ws.builtinProfile('error-analysis'), { path: 'profiles/error-analysis.md', text: '---\ntaskType: error-analysis\n---\n' });
+    assert.deepEqual(ws.builtinProfile('error-analysis'), {
+      path: 'profiles/error-analysis.md',
+      text: '---\ntaskType: error-analysis\n---\n',
+    });
     assert.equal(ws.builtinProfile('implementation'), null);
     assert.equal(ws.builtinProfile('../registry'), null);
     assert.deepEqual(ws.builtinRegistry(), { path: 'profiles/registry.yaml', text: 'providers: {}\n' });
@@ -85,7 +94,14 @@ describe('workspace operations', () => {
 
   it('the shipped profiles folder has the six task types and the registry', () => {
     const ws = openWorkspace(tmpDir(), { builtinProfilesDir: PROFILES });
-    for (const t of ['requirements-discovery', 'error-analysis', 'implementation-planning', 'implementation', 'final-verification', 'release-handoff']) {
+    for (const t of [
+      'requirements-discovery',
+      'error-analysis',
+      'implementation-planning',
+      'implementation',
+      'final-verification',
+      'release-handoff',
+    ]) {
       assert.ok(ws.builtinProfile(t), t);
     }
     assert.ok(ws.builtinRegistry().text.length > 0);

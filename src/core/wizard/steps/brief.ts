@@ -15,7 +15,13 @@ export const brief: Step = {
       // A brief with broken front matter is shown with its file error and refused.
       const outside = pathProblem(env, s, task.brief.path);
       const error = task.brief.error ?? (outside ? `${task.brief.path} ${outside}` : undefined);
-      options.push(opt('task', optionText(env, 'brief', 'task', { path: task.brief.path }), { isDefault: !error, disabled: !!error, description: error }));
+      options.push(
+        opt('task', optionText(env, 'brief', 'task', { path: task.brief.path }), {
+          isDefault: !error,
+          disabled: !!error,
+          description: error,
+        }),
+      );
     }
     options.push(opt('path', optionText(env, 'brief', 'path')));
     if (!task.brief.exists) options.push(opt('none', optionText(env, 'brief', 'none')));
@@ -40,4 +46,10 @@ export const brief: Step = {
   },
 };
 
-export const briefPath: Step = followUpPathStep({ id: 'brief-path', textKey: 'brief_path', group: 'inputs', field: 'brief_path', missing: 'brief file not found' });
+export const briefPath: Step = followUpPathStep({
+  id: 'brief-path',
+  textKey: 'brief_path',
+  group: 'inputs',
+  field: 'brief_path',
+  missing: 'brief file not found',
+});

@@ -7,7 +7,9 @@ export const directionPick: Step = {
   textKey: 'direction_pick',
   group: 'inputs',
   owns: ['selected_direction_path'],
-  applies: (env, s) => s.task_type === 'implementation-planning' && ((env.task(s)?.directions.length ?? 0) > 0 || (env.task(s)?.unavailableDirections?.length ?? 0) > 0),
+  applies: (env, s) =>
+    s.task_type === 'implementation-planning' &&
+    ((env.task(s)?.directions.length ?? 0) > 0 || (env.task(s)?.unavailableDirections?.length ?? 0) > 0),
   build(env, s) {
     const options = [opt('none', optionText(env, 'direction_pick', 'none'))];
     const task = env.task(s)!;
@@ -19,7 +21,12 @@ export const directionPick: Step = {
     }
     // Listed, not offered: a direction the workspace could not use says why (as questions files do).
     for (const u of task.unavailableDirections ?? []) {
-      options.push(opt(u.path, optionText(env, 'direction_pick', 'file', { name: baseName(u.path).replace(/\.md$/, ''), path: u.path }), { description: `${u.path}: ${u.reason}`, disabled: true }));
+      options.push(
+        opt(u.path, optionText(env, 'direction_pick', 'file', { name: baseName(u.path).replace(/\.md$/, ''), path: u.path }), {
+          description: `${u.path}: ${u.reason}`,
+          disabled: true,
+        }),
+      );
     }
     return pickPrompt(env, this, markDefault(options, 'none'));
   },

@@ -1,6 +1,18 @@
 // directive-pick / directive (docs/steps.md › Steps).
 import { reusedRun, runDirective } from './reusePrevious';
-import { echo, followUpChosen, markDefault, opt, optionText, pickPrompt, refuseEmpty, refuseLeadingDash, refuseNul, textPrompt, type Step } from './step';
+import {
+  echo,
+  followUpChosen,
+  markDefault,
+  opt,
+  optionText,
+  pickPrompt,
+  refuseEmpty,
+  refuseLeadingDash,
+  refuseNul,
+  textPrompt,
+  type Step,
+} from './step';
 
 export const directivePick: Step = {
   id: 'directive-pick',

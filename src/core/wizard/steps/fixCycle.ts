@@ -18,7 +18,10 @@ export const fixCycle: Step = {
     const task = env.task(s)!;
     const problem = dashProblem(runId);
     const description = problem ? `${task.dir}/task-manifest.json: run id ${pyReprString(runId)} ${problem}` : undefined;
-    const options = [opt('yes', optionText(env, 'fix_cycle', 'yes', { run_id: runId }), { disabled: problem !== null, description }), opt('no', optionText(env, 'fix_cycle', 'no'))];
+    const options = [
+      opt('yes', optionText(env, 'fix_cycle', 'yes', { run_id: runId }), { disabled: problem !== null, description }),
+      opt('no', optionText(env, 'fix_cycle', 'no')),
+    ];
     return pickPrompt(env, this, markDefault(options, 'yes'), { run_id: runId });
   },
   submit(env, s, value) {

@@ -28,7 +28,12 @@ export const handoffStagePick: Step = {
     ];
     for (const st of singles) {
       const problem = stageProblem(st.id);
-      options.push(opt(`stage:${st.id}`, optionText(env, 'handoff_stage_pick', 'stage', { stage: st.id }), { description: problem ?? st.title, disabled: problem !== null }));
+      options.push(
+        opt(`stage:${st.id}`, optionText(env, 'handoff_stage_pick', 'stage', { stage: st.id }), {
+          description: problem ?? st.title,
+          disabled: problem !== null,
+        }),
+      );
     }
     return pickPrompt(env, this, markDefault(options, 'chain'));
   },
@@ -39,7 +44,8 @@ export const handoffStagePick: Step = {
       s.handoff_stages = chain.map((st) => st.id).join(',');
     } else {
       const id = value.slice('stage:'.length);
-      if (!singles.some((st) => st.id === id)) throw new WizardError('refused-answer', `answer '${value}' is not an option of step 'handoff-stage-pick'`);
+      if (!singles.some((st) => st.id === id))
+        throw new WizardError('refused-answer', `answer '${value}' is not an option of step 'handoff-stage-pick'`);
       s.handoff_mode = 'single';
       s.handoff_stages = id;
     }

@@ -14,7 +14,12 @@ function repoTemplateExists(env: StepEnv): boolean {
 
 /** Two project-relative spellings of one file (`./a/b.md`, `a//b.md`, `a/b.md`). */
 function sameTemplate(a: string, b: string): boolean {
-  const norm = (p: string) => p.replace(/\\/g, '/').split('/').filter((x) => x !== '' && x !== '.').join('/');
+  const norm = (p: string) =>
+    p
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((x) => x !== '' && x !== '.')
+      .join('/');
   return a !== '' && norm(a) === norm(b);
 }
 
@@ -65,7 +70,13 @@ export const prTemplatePick: Step = {
   },
 };
 
-export const prTemplate: Step = followUpPathStep({ id: 'pr-template', textKey: 'pr_template', group: 'follow-ups', field: 'pr_template_path', missing: 'PR template not found' });
+export const prTemplate: Step = followUpPathStep({
+  id: 'pr-template',
+  textKey: 'pr_template',
+  group: 'follow-ups',
+  field: 'pr_template_path',
+  missing: 'PR template not found',
+});
 
 /** The scope step follows `repo` or `path` (a config template has its own scope). */
 function needsScope(s: WizardState): boolean {
@@ -79,7 +90,10 @@ export const prTemplateScope: Step = {
   owns: ['pr_template_scope'],
   applies: (_env, s) => needsScope(s),
   build(env) {
-    const options = [opt('run', optionText(env, 'pr_template_scope', 'run')), opt('project', optionText(env, 'pr_template_scope', 'project'))];
+    const options = [
+      opt('run', optionText(env, 'pr_template_scope', 'run')),
+      opt('project', optionText(env, 'pr_template_scope', 'project')),
+    ];
     return pickPrompt(env, this, markDefault(options, 'run'));
   },
   submit(_env, s, value) {

@@ -80,7 +80,8 @@ export const relatedTasks: Step = {
   submit(env, s, value) {
     // The engine has matched each choice to an option value already.
     const keys = otherTaskKeys(env, s);
-    for (const k of value.split(',')) if (!keys.includes(k)) throw new WizardError('refused-answer', `answer '${k}' is not an option of step 'related-tasks'`);
+    for (const k of value.split(','))
+      if (!keys.includes(k)) throw new WizardError('refused-answer', `answer '${k}' is not an option of step 'related-tasks'`);
     s.related_tasks_raw = value;
     s.pending_follow_up = undefined;
     return echo('related-tasks', value);

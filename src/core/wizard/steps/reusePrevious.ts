@@ -41,7 +41,12 @@ export function applyRunSelection(env: StepEnv, s: WizardState, run: PreviousRun
 
 /** Why a run's inputs.json cannot be reused: a copied value okstra would read as an option. Null when it can. */
 export function runInputsProblem(run: PreviousRunInputs): string | null {
-  const checks: Array<[string, string]> = [['directive', runDirective(run)], ...runRelatedTasks(run).split(',').map((k): [string, string] => ['relatedTasks', k])];
+  const checks: Array<[string, string]> = [
+    ['directive', runDirective(run)],
+    ...runRelatedTasks(run)
+      .split(',')
+      .map((k): [string, string] => ['relatedTasks', k]),
+  ];
   for (const [field, value] of checks) {
     const problem = dashProblem(value);
     if (problem) return `${run.inputsPath}: field ${pyReprString(field)}: ${pyReprString(value)} ${problem}`;
@@ -60,7 +65,12 @@ export const reusePrevious: Step = {
     for (const r of reusableRuns(env, s)) {
       // A malformed inputs.json is shown with its file error and refused, like a broken brief.
       const problem = r.error ?? runInputsProblem(r);
-      options.push(opt(`run:${r.runId}`, optionText(env, 'reuse_previous', 'run', { run_id: r.runId }), { description: problem ?? r.inputsPath, disabled: problem !== null }));
+      options.push(
+        opt(`run:${r.runId}`, optionText(env, 'reuse_previous', 'run', { run_id: r.runId }), {
+          description: problem ?? r.inputsPath,
+          disabled: problem !== null,
+        }),
+      );
     }
     return pickPrompt(env, this, markDefault(options, 'fresh'), { task_type: s.task_type });
   },

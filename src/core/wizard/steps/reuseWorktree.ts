@@ -19,7 +19,10 @@ export const reuseWorktree: Step = {
     return pickPrompt(
       env,
       this,
-      markDefault([opt('reuse', optionText(env, 'reuse_worktree', 'reuse', wt)), opt('new', optionText(env, 'reuse_worktree', 'new'))], 'reuse'),
+      markDefault(
+        [opt('reuse', optionText(env, 'reuse_worktree', 'reuse', wt)), opt('new', optionText(env, 'reuse_worktree', 'new'))],
+        'reuse',
+      ),
     );
   },
   submit(_env, s, value) {

@@ -128,7 +128,11 @@ export function textPrompt(env: StepEnv, step: Step, def: string, labelValues: R
 }
 
 /** Builds an option; `isDefault` marks it `"default": true`. */
-export function opt(value: string, label: string, extra: { description?: string; disabled?: boolean; isDefault?: boolean } = {}): PromptOption {
+export function opt(
+  value: string,
+  label: string,
+  extra: { description?: string; disabled?: boolean; isDefault?: boolean } = {},
+): PromptOption {
   const o: PromptOption = { value, label };
   if (extra.description) o.description = extra.description;
   if (extra.disabled) o.disabled = true;
@@ -158,7 +162,8 @@ export function refuseEmpty(id: string, value: string): void {
 export function storedProjectPath(s: WizardState, id: string, value: string, opts: { noComma?: boolean } = {}): string {
   const rel = toProjectRelative(s.project_root, value);
   if (rel === null || rel === '') throw new WizardError('refused-answer', `${id}: path must be inside the project: ${pyReprString(value)}`);
-  if (opts.noComma && rel.includes(',')) throw new WizardError('refused-answer', `${id}: path must not contain ',': ${pyReprString(value)}`);
+  if (opts.noComma && rel.includes(','))
+    throw new WizardError('refused-answer', `${id}: path must not contain ',': ${pyReprString(value)}`);
   return rel;
 }
 

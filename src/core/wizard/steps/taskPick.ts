@@ -12,7 +12,10 @@ import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
  * (a name too long for the store's temporaries). Null when it can.
  */
 export function taskNameProblem(entry: Pick<TaskEntry, 'group' | 'id'>): string | null {
-  for (const [what, name] of [['group folder', entry.group], ['task folder', entry.id]] as const) {
+  for (const [what, name] of [
+    ['group folder', entry.group],
+    ['task folder', entry.id],
+  ] as const) {
     const problem = listItemProblem(name);
     if (problem) return `${what} name ${pyReprString(name)} ${problem}`;
   }
@@ -32,7 +35,8 @@ export const taskPick: Step = {
     const options = sorted.map((e) => {
       if (e.manifest === null) return opt(e.key, taskPickerLabel(e, false), { disabled: true });
       const bad = taskNameProblem(e);
-      if (bad) return opt(e.key, taskPickerLabel(e, false), { disabled: true, description: `cannot be used: .okstra/tasks/${e.key}: ${bad}` });
+      if (bad)
+        return opt(e.key, taskPickerLabel(e, false), { disabled: true, description: `cannot be used: .okstra/tasks/${e.key}: ${bad}` });
       return opt(e.key, taskPickerLabel(e, e.key === latest), { description: e.manifest.title });
     });
     const firstSelectable = options.find((o) => !o.disabled);
