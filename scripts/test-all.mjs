@@ -2,7 +2,7 @@
 // `npm test`: every test layer in order, stopping at the first red one. On a fresh clone it is a valid first
 // command: when node_modules is missing or does not match package-lock.json it runs `npm ci` first
 // (scripts/dependencies.mjs), so this file imports nothing but node: built-ins and that script.
-//   0. lint, typecheck  eslint (src/core may not import vscode, fs, child_process) and tsc --noEmit
+//   0. lint, format, typecheck  eslint, prettier --check, (src/core may not import vscode, fs, child_process) and tsc --noEmit
 //   1. unit         mocha in plain Node (tsx), test/unit/**
 //   1b. reliability the safety targets R1–R5 of docs/safety.md, tried hard (test/reliability, npm run test:reliability)
 //   2. build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
@@ -24,6 +24,7 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const STEPS = [
   { name: 'lint', cmd: bin('eslint'), args: ['.'], limit: minutes(3) },
+  { name: 'format', cmd: bin('prettier'), args: ['--check', '.'], limit: minutes(3) },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', '.', '--noEmit'], limit: minutes(3) },
   { name: 'unit', cmd: bin('mocha'), args: [], limit: minutes(10) },
   { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs'], limit: minutes(25) },
