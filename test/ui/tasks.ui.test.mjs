@@ -116,12 +116,10 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
       [text, step] = await wb.nextPrompt(text);
     }
     assert.ok(roleShot, 'a role-model prompt was shown');
-    await page.keyboard.press('Enter'); // confirm
-    const dialog = wb.dialog();
-    await dialog.waitFor();
-    assert.match((await dialog.textContent()) ?? '', /okstra render-bundle — payments\/currency-rounding/);
+    // The confirm step is the one confirmation: its document beside the prompt, Run its default.
+    assert.match(await wb.confirmationText(), /okstra render-bundle — payments\/currency-rounding/);
     await walkthroughShot('run.png');
-    await dialog.locator('.monaco-button', { hasText: /^Run$/ }).click();
+    await page.keyboard.press('Enter'); // Run
     await page
       .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
       .first()

@@ -1,6 +1,6 @@
 // analysis-target (docs/steps.md › Steps): a free text for the analysing run types,
 // pre-filled from the brief's `analysisTarget`.
-import type { WizardState } from '../../types';
+import { WizardError, type WizardState } from '../../types';
 import { ANALYSING_TASK_TYPES } from '../workspaceRules';
 import { echo, refuseLeadingDash, refuseNul, textPrompt, type Step, type StepEnv } from './step';
 
@@ -21,9 +21,18 @@ export const analysisTarget: Step = {
     const fm = chosenBriefFrontMatter(env, s);
     return textPrompt(env, this, typeof fm?.analysisTarget === 'string' ? fm.analysisTarget : '');
   },
-  submit(_env, s, value) {
-    refuseNul('analysis-target', value);
-    refuseLeadingDash('analysis-target', value);
+  submit(env, s, value) {
+    try {
+      refuseNul('analysis-target', value);
+      refuseLeadingDash('analysis-target', value);
+    } catch (e) {
+      // The brief's own analysisTarget, taken as it was offered: the file to fix is the brief.
+      const fm = chosenBriefFrontMatter(env, s);
+      if (e instanceof WizardError && fm?.analysisTarget === value) {
+        throw new WizardError(e.code, `${env.task(s)!.brief.path}: analysisTarget: ${e.message}`);
+      }
+      throw e;
+    }
     s.analysis_target = value;
     return echo('analysis-target', value);
   },

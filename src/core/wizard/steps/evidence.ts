@@ -10,13 +10,18 @@ function evidencePaths(env: StepEnv, s: WizardState): { feature: string; project
   return { feature: ev.feature ?? '', project: ev.project ?? '' };
 }
 
-function storedEvidence(env: StepEnv, s: WizardState, p: string): string {
+function storedEvidence(env: StepEnv, s: WizardState, p: string, field: 'feature' | 'project'): string {
   // evidence-inputs joins the two paths with ',' (docs/okstra-files.md › brief.md).
   if (p === '') return '';
+  // The paths come from the brief's front matter: a refusal names the brief and its key.
+  const source = `${env.task(s)?.brief.path ?? 'brief.md'}: evidence.${field}`;
+  if (p.startsWith('-')) throw new WizardError('refused-answer', `${source}: ${pyReprString(p)} must not start with '-' (okstra would read it as an option)`);
+  // The protocol's own refusals (a comma, outside the project) keep their words.
   const rel = storedProjectPath(s, 'evidence', p, { noComma: true });
   // An in-project name can still be a symlink to a file outside the project.
   const outside = pathProblem(env, s, rel);
   if (outside) throw new WizardError('refused-answer', `evidence: path must be inside the project: ${pyReprString(p)} ${outside}`);
+  if (!env.ctx.workspace.isFile(rel)) throw new WizardError('refused-answer', `${source}: ${pyReprString(p)} is not a file in the project`);
   return rel;
 }
 
@@ -32,8 +37,8 @@ export const evidence: Step = {
     // An unusable path is shown with its error and never pre-selected.
     let error: string | undefined;
     try {
-      storedEvidence(env, s, ev.feature);
-      storedEvidence(env, s, ev.project);
+      storedEvidence(env, s, ev.feature, 'feature');
+      storedEvidence(env, s, ev.project, 'project');
     } catch (e) {
       if (!(e instanceof WizardError)) throw e;
       error = e.message;
@@ -44,8 +49,8 @@ export const evidence: Step = {
   submit(env, s, value) {
     if (value === 'use') {
       const ev = evidencePaths(env, s)!;
-      s.feature_evidence_path = storedEvidence(env, s, ev.feature);
-      s.project_evidence_path = storedEvidence(env, s, ev.project);
+      s.feature_evidence_path = storedEvidence(env, s, ev.feature, 'feature');
+      s.project_evidence_path = storedEvidence(env, s, ev.project, 'project');
     } else {
       s.feature_evidence_path = '';
       s.project_evidence_path = '';
