@@ -15,7 +15,8 @@ function storedEvidence(env: StepEnv, s: WizardState, p: string, field: 'feature
   if (p === '') return '';
   // The paths come from the brief's front matter: a refusal names the brief and its key.
   const source = `${env.task(s)?.brief.path ?? 'brief.md'}: evidence.${field}`;
-  if (p.startsWith('-')) throw new WizardError('refused-answer', `${source}: ${pyReprString(p)} must not start with '-' (okstra would read it as an option)`);
+  if (p.startsWith('-'))
+    throw new WizardError('refused-answer', `${source}: ${pyReprString(p)} must not start with '-' (okstra would read it as an option)`);
   // The protocol's own refusals (a comma, outside the project) keep their words.
   const rel = storedProjectPath(s, 'evidence', p, { noComma: true });
   // An in-project name can still be a symlink to a file outside the project.
