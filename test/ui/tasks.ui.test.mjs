@@ -204,12 +204,19 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await page.keyboard.press('Enter');
     const terminal = page.locator('.xterm-rows').last();
     await terminal.waitFor();
-    await page.waitForTimeout(1500); // the shell's prompt
     const cli = path.join(repoRoot, 'dist', 'cli.js');
-    await page.keyboard.type(`alias okstra-wizard="node ${cli}"; clear\n`);
-    await page.waitForTimeout(500);
-    await page.keyboard.type('okstra-wizard step --state .okstra/tasks/payments/refund-timeout.wizard.json --no-submit | head -n 16\n');
-    await page.locator('.xterm-rows', { hasText: '"step"' }).last().waitFor({ timeout: 30_000 });
+    // A new shell may drop keys typed before its prompt is up: type the line again until the CLI's JSON shows.
+    const output = page.locator('.xterm-rows', { hasText: '"step"' }).last();
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await page.waitForTimeout(1500);
+      await page.keyboard.type(`node ${cli} step --state .okstra/tasks/payments/refund-timeout.wizard.json --no-submit | head -n 16\n`);
+      try {
+        await output.waitFor({ timeout: 10_000 });
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+      }
+    }
     await paletteRun('View: Toggle Maximized Panel');
     await walkthroughShot('agents.png');
   });
