@@ -21,11 +21,12 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  */
 const LAYERS = {
   core: ['core'],
-  workspace: ['workspace', 'core'],
-  store: ['store', 'core'],
-  cli: ['cli', 'workspace', 'store', 'core'],
-  mcp: ['mcp', 'cli', 'workspace', 'store', 'core'],
-  vscode: ['vscode', 'workspace', 'store', 'core'],
+  io: ['io', 'core'],
+  workspace: ['workspace', 'io', 'core'],
+  store: ['store', 'io', 'core'],
+  cli: ['cli', 'workspace', 'store', 'io', 'core'],
+  mcp: ['mcp', 'cli', 'workspace', 'store', 'io', 'core'],
+  vscode: ['vscode', 'workspace', 'store', 'io', 'core'],
 };
 /** Entry points that no other module may import, even where their layer may be imported. */
 const ENTRY_POINTS = ['src/cli/main.ts'];

@@ -12,7 +12,8 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isMissingError, notRegularProblem, readRegularFileBytes, writeFailure } from '../core/files';
+import { isMissingError, notRegularProblem, writeFailure } from '../core/files';
+import { readRegularFileBytes } from '../io/regularFile';
 import { FileError, WizardError } from '../core/types';
 import { tempPathFor } from './companions';
 import { acquireLock, type HeldLock } from './lock';

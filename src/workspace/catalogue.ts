@@ -16,10 +16,10 @@ import {
   notRegularProblem,
   parseJsonFile,
   readErrorText,
-  readRegularFileText,
   stripBom,
   validateJson,
 } from '../core/files';
+import { readRegularFileText } from '../io/regularFile';
 import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
 
 const MANIFEST_TAIL = path.sep + 'task-manifest.json';

@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import type { EnvironmentPort, TerminalBackend, UserDefaultsSource } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { FileError, WizardError } from '../core/types';
-import { readRegularFileText, readYamlMapping, stripBom } from '../core/files';
+import { readYamlMapping, stripBom } from '../core/files';
+import { readRegularFileText } from '../io/regularFile';
 import { modelDefaultsSchema } from './schemas';
 
 type Env = Readonly<Record<string, string | undefined>>;

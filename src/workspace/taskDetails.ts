@@ -14,12 +14,12 @@ import {
   parseYamlText,
   readErrorText,
   readFrontMatter,
-  readRegularFileText,
   relativeInside,
   stripBom,
   validateJson,
   validateYaml,
 } from '../core/files';
+import { readRegularFileText } from '../io/regularFile';
 import { parsePlan } from './plan';
 import { briefFrontMatterSchema, questionsSchema, runInputsSchema } from './schemas';
 

@@ -7,7 +7,8 @@ import { pyReprString } from '../core/pyRepr';
 import { WizardError } from '../core/types';
 import { TaskCatalogue, type CatalogueOptions } from './catalogue';
 import { parseConfig } from './config';
-import { displayPath, notRegularProblem, readFailure, readRegularFileText, relativeInside } from '../core/files';
+import { displayPath, notRegularProblem, readFailure, relativeInside } from '../core/files';
+import { readRegularFileText } from '../io/regularFile';
 import { FileError } from '../core/types';
 import { readTaskDetails } from './taskDetails';
 

@@ -8,7 +8,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FileError, defaultState, type WizardState } from '../../../src/core/types';
-import { readRegularFileBytes, type FileSystemCalls } from '../../../src/core/files';
+import { readRegularFileBytes, type FileSystemCalls } from '../../../src/io/regularFile';
 import { createStateFile, loadStateFile, lockPathFor, saveStateFile, writeFileAtomic } from '../../../src/store';
 import { isLockStale, lockOwnerText, parseLockOwner, processStartTime } from '../../../src/store/lock';
 import { applyPersistAction } from '../../../src/vscode/run/persistActions';
