@@ -7,6 +7,7 @@
 // One-shot commands never read the MCP SDK's bytes.
 import path from 'node:path';
 import { builtinDataPlugin } from './builtinData.mjs';
+import { nodeBuiltinsPlugin } from './nodeBuiltins.mjs';
 
 /** `require('../mcp/server')` in src/cli/main.ts becomes `require('./mcp.js')`, a file of its own next to cli-main.js. */
 const mcpApart = {
@@ -26,6 +27,7 @@ export function cliBundles({ root, outdir, common, release }) {
       name: 'cli',
       ...base,
       entryPoints: ['src/cli/launcher.ts'],
+      plugins: [nodeBuiltinsPlugin],
       outfile: path.join(outdir, 'cli.js'),
       banner: { js: '#!/usr/bin/env node' },
     },
@@ -34,8 +36,8 @@ export function cliBundles({ root, outdir, common, release }) {
       ...base,
       entryPoints: ['src/cli/main.ts'],
       outfile: path.join(outdir, 'cli-main.js'),
-      plugins: [mcpApart, builtinDataPlugin(root)],
+      plugins: [mcpApart, builtinDataPlugin(root), nodeBuiltinsPlugin],
     },
-    { name: 'mcp', ...base, entryPoints: ['src/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js'), plugins: [builtinDataPlugin(root)] },
+    { name: 'mcp', ...base, entryPoints: ['src/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js'), plugins: [builtinDataPlugin(root), nodeBuiltinsPlugin] },
   ];
 }

@@ -64,47 +64,78 @@ async function runMcp(projectRoot: string, io: CliIo): Promise<CliOutcome> {
 /** The executable: runs the command line of this process and prints its document (dist/cli.js, src/cli/launcher.ts). */
 export function runMain(): void {
   const argv = process.argv.slice(2);
+  const mcp = argv[0] === 'mcp';
   // One-shot commands parse each schema a few times: zod's compiled fast path costs more to build than it
   // saves here (docs/performance.md). The long-lived `mcp` server keeps it.
-  if (argv[0] !== 'mcp') (require('./zodConfig') as typeof import('./zodConfig')).useJitlessZod();
-  // A reader that goes away early (`| head`, a failing `jq`) is not an error of ours: stop quietly.
-  // Any other failure to write stdout (a full disk, `> /dev/full`) happens after the one save of the command:
-  // exit EXIT_OUTPUT (code `output-failed`) so that a script does not read it as "nothing was written" and
-  // answer the next prompt blindly (`--prompt` makes a retry safe).
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
-    outputFailed(err);
-  });
-  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
-    process.exit(process.exitCode ?? EXIT_OK);
-  });
+  if (!mcp) (require('./zodConfig') as typeof import('./zodConfig')).useJitlessZod();
+  else {
+    // The server speaks through process.stdout; a client that goes away is the end of the session.
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+      outputFailed(err);
+    });
+    process.stderr.on('error', () => process.exit(process.exitCode ?? EXIT_OK));
+  }
   runCli({ argv, env: process.env, cwd: process.cwd() }).then(
     (out) => {
-      try {
-        process.stdout.write(out.stdout);
-      } catch (err) {
-        outputFailed(err as NodeJS.ErrnoException);
-      }
-      if (out.stderr) process.stderr.write(out.stderr);
-      // exitCode (not exit()) lets a piped stdout drain first.
+      printOutcome(out.stdout, out.stderr);
       process.exitCode = out.exitCode;
     },
     (err: unknown) => {
       // A bug, not a user error (no raw exception reaches the user): still one JSON document, and the stack on stderr.
       const message = err instanceof Error ? err.message : String(err);
-      process.stdout.write(serialize({ ok: false, code: 'internal', error: `internal error: ${message}` }));
-      process.stderr.write((err instanceof Error && err.stack ? err.stack : String(err)) + '\n');
       process.exitCode = EXIT_INTERNAL;
+      printOutcome(
+        serialize({ ok: false, code: 'internal', error: `internal error: ${message}` }),
+        (err instanceof Error && err.stack ? err.stack : String(err)) + '\n',
+      );
     },
   );
+}
+
+/**
+ * Prints a one-shot command's document and its stderr text with blocking writes to the file descriptors: a
+ * one-shot command never builds process.stdout, whose stream modules cost more to load than the write
+ * (docs/performance.md). A reader that goes away early (`| head`, a failing `jq`) is not an error of ours: stop
+ * quietly. Any other failure to write stdout (a full disk, `> /dev/full`) happens after the one save of the command:
+ * exit EXIT_OUTPUT (code `output-failed`) so that a script does not read it as "nothing was written" and answer the
+ * next prompt blindly (`--prompt` makes a retry safe).
+ */
+function printOutcome(stdout: string, stderr: string): void {
+  try {
+    writeAll(1, stdout);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return;
+    outputFailed(err as NodeJS.ErrnoException);
+  }
+  try {
+    if (stderr) writeAll(2, stderr);
+  } catch {
+    // stderr is gone: the document and the exit status are what is left.
+  }
+}
+
+/** Writes the whole text to a file descriptor, waiting while a non-blocking pipe is full (EAGAIN). */
+function writeAll(fd: number, text: string): void {
+  const { writeSync } = require('node:fs') as typeof import('node:fs');
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += writeSync(fd, bytes, done, bytes.length - done);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
 }
 
 /** stdout cannot be written: say so on stderr (one JSON document, code `output-failed`) and exit EXIT_OUTPUT. */
 function outputFailed(err: NodeJS.ErrnoException): never {
   const reason = err.code ?? err.message;
   try {
-    process.stderr.write(
+    writeAll(
+      2,
       serialize({
         ok: false,
         code: 'output-failed',

@@ -1,20 +1,12 @@
-// The text catalogue for a language, validated once at first use.
+// The text catalogue for a language. The catalogues are product data compiled into the bundles; they are checked
+// against their schema (./schema.ts) by test/unit/wizard/texts.test.ts, not at every start (docs/performance.md).
 import type { TextCatalog } from './catalog';
 import { en } from './en';
 import { ko } from './ko';
-import { validateTextCatalog } from './schema';
-
-const cache = new Map<string, TextCatalog>();
 
 /** `ko` for Korean (`ko`, `ko-KR`, …), English otherwise (docs/steps.md › Texts). */
 export function textsFor(lang: string | undefined): TextCatalog {
-  const key = (lang ?? '').toLowerCase().startsWith('ko') ? 'ko' : 'en';
-  let cat = cache.get(key);
-  if (!cat) {
-    cat = validateTextCatalog(key === 'ko' ? ko : en, `${key}.ts`);
-    cache.set(key, cat);
-  }
-  return cat;
+  return (lang ?? '').toLowerCase().startsWith('ko') ? ko : en;
 }
 
 export { formatTemplate } from './catalog';

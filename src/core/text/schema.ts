@@ -1,4 +1,4 @@
-// A text catalogue is validated when it is loaded (docs/steps.md › Texts): every
+// The schema of a text catalogue, which the unit tests check the shipped ones against (docs/steps.md › Texts): every
 // step and confirmation key the engine formats must be there, every template
 // must be well formed, and echo templates must be the protocol ones.
 import * as z from 'zod';

@@ -10,7 +10,9 @@ import { fakeContext } from './fakeWorkspace';
 import { projectOptions } from './projects';
 
 describe('text catalogues', () => {
-  it('both catalogues validate at load; textsFor picks Korean for ko*', () => {
+  it('both shipped catalogues validate against the catalogue schema; textsFor picks Korean for ko*', () => {
+    assert.deepEqual(validateTextCatalog(en, 'en.ts'), en);
+    assert.deepEqual(validateTextCatalog(ko, 'ko.ts'), ko);
     assert.equal(textsFor('en').lang, 'en');
     assert.equal(textsFor('ko').lang, 'ko');
     assert.equal(textsFor('ko-KR').lang, 'ko');
