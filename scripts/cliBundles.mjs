@@ -38,6 +38,12 @@ export function cliBundles({ root, outdir, common, release }) {
       outfile: path.join(outdir, 'cli-main.js'),
       plugins: [mcpApart, builtinDataPlugin(root), nodeBuiltinsPlugin],
     },
-    { name: 'mcp', ...base, entryPoints: ['src/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js'), plugins: [builtinDataPlugin(root), nodeBuiltinsPlugin] },
+    {
+      name: 'mcp',
+      ...base,
+      entryPoints: ['src/mcp/server.ts'],
+      outfile: path.join(outdir, 'mcp.js'),
+      plugins: [builtinDataPlugin(root), nodeBuiltinsPlugin],
+    },
   ];
 }
