@@ -9,7 +9,7 @@
 // lock, the check that the target's bytes are still the ones the caller
 // read (writeChecked; docs/safety.md R1, R2, R10).
 
-import * as crypto from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMissingError, notRegularProblem, writeFailure } from '../core/files';
@@ -20,8 +20,20 @@ import { acquireLock, type HeldLock } from './lock';
 
 export const STALE_READ_MESSAGE = 'state file changed on disk since it was read; reload to continue';
 
+/** Inputs at least this big are hashed by node:crypto; smaller ones (every usual state file) in JavaScript. */
+const NATIVE_HASH_FROM = 64 * 1024;
+
+/**
+ * The sha256 of the bytes, as 64 hex digits. A state file of a few kilobytes is hashed by @noble/hashes: loading
+ * node:crypto (its modules and OpenSSL) costs a one-shot CLI process more than the hash itself, and the CLI needs no
+ * other crypto (docs/performance.md › CLI start-up). Big inputs still go to node:crypto, loaded then.
+ */
 export function sha256Hex(bytes: Uint8Array): string {
-  return crypto.createHash('sha256').update(bytes).digest('hex');
+  if (bytes.byteLength >= NATIVE_HASH_FROM) {
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
+    return createHash('sha256').update(bytes).digest('hex');
+  }
+  return Buffer.from(sha256(bytes)).toString('hex');
 }
 
 /**

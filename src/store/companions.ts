@@ -3,7 +3,6 @@
 //   P.v2.<sha256>.<n>.json   numbered variants, n = 1, 2, … (numeric order)
 //   P.v2.json                the older legacy companion: read for resume, never written
 
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -82,9 +81,20 @@ export function allCompanions(stateAbs: string): Array<[string, string]> {
   return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
+/**
+ * 12 hex digits that make a temporary's name unique. The name needs no secrecy: a temporary is created exclusively
+ * and never through a link (atomicWrite.ts), so a name taken by anyone else only fails that write. Math.random keeps
+ * node:crypto out of the CLI's processes (docs/performance.md › CLI start-up).
+ */
+export function uniqueSuffix(): string {
+  return Math.floor(Math.random() * 0x1000000000000)
+    .toString(16)
+    .padStart(12, '0');
+}
+
 /** A private temporary next to `targetAbs`: `.<name>.tmp-<pid>-<random>` (found again by temporariesOf). */
 export function tempPathFor(targetAbs: string): string {
-  return path.join(path.dirname(targetAbs), `.${path.basename(targetAbs)}.tmp-${process.pid}-${crypto.randomBytes(6).toString('hex')}`);
+  return path.join(path.dirname(targetAbs), `.${path.basename(targetAbs)}.tmp-${process.pid}-${uniqueSuffix()}`);
 }
 
 /** Temporaries `.<name>.tmp-<pid>-<random>` of the state file, of its companions and of its lock: `[absPath, pid]`. */

@@ -17,9 +17,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as crypto from 'node:crypto';
 import { WizardError } from '../core/types';
-import { tempPathFor } from './companions';
+import { tempPathFor, uniqueSuffix } from './companions';
 
 export const STALE_FOREIGN_MS = 60_000;
 export const LOCK_WAIT_MS = 2_000;
@@ -185,10 +184,7 @@ export function removeLockIfStale(lockPath: string): boolean {
   if (!seen) return false;
   if (seen.kind === 'other') return removeNonLock(lockPath, seen);
   if (!isLockStale(parseLockOwner(seen.text), seen.ageMs)) return false;
-  const aside = path.join(
-    path.dirname(lockPath),
-    `.${path.basename(lockPath)}.stale-${process.pid}-${crypto.randomBytes(4).toString('hex')}`,
-  );
+  const aside = path.join(path.dirname(lockPath), `.${path.basename(lockPath)}.stale-${process.pid}-${uniqueSuffix()}`);
   try {
     fs.renameSync(lockPath, aside);
   } catch {

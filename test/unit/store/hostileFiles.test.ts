@@ -121,16 +121,15 @@ describe('store: hostile files in the place of the files it reads and writes', (
       fs.writeFileSync(outside, 'victim\n');
       const file = path.join(dir, 'c.yaml');
       // Plant a link at the next temporary's name (the random part fixed for the test).
-      const nodeCrypto = require('node:crypto') as { randomBytes: unknown };
-      const realRandom = nodeCrypto.randomBytes;
+      const realRandom = Math.random;
       const planted = path.join(dir, `.c.yaml.tmp-${process.pid}-000000000000`);
       fs.symlinkSync(outside, planted);
-      nodeCrypto.randomBytes = (n: number) => Buffer.alloc(n);
+      Math.random = () => 0;
       try {
         const e = fileError(() => writeFileAtomic(file, 'x: 1\n'));
         assert.match(e.message, /cannot write: .*EEXIST/);
       } finally {
-        nodeCrypto.randomBytes = realRandom;
+        Math.random = realRandom;
       }
       assert.equal(fs.readFileSync(outside, 'utf8'), 'victim\n');
       assert.equal(fs.existsSync(file), false);

@@ -1,0 +1,19 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../../src/store';
+
+describe('store: sha256Hex', () => {
+  it('is the sha256 of node:crypto for every size, on both sides of the native threshold (64 KiB)', () => {
+    for (const size of [0, 1, 55, 56, 63, 64, 65, 1117, 4096, 65535, 65536, 65537, 300_000]) {
+      const bytes = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 131 + (size & 0xff)) & 0xff;
+      assert.equal(sha256Hex(bytes), createHash('sha256').update(bytes).digest('hex'), `${size} bytes`);
+    }
+  });
+
+  it('hashes a view at its own offset, not the whole buffer behind it', () => {
+    const whole = Buffer.from('xxhello worldyy');
+    const view = whole.subarray(2, 13);
+    assert.equal(sha256Hex(view), createHash('sha256').update('hello world').digest('hex'));
+  });
+});
