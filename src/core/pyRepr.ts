@@ -2,7 +2,15 @@
 // messages quote values exactly as Python's `{x!r}` would.
 
 // Non-printable, as Python's str.isprintable() judges it: Cc, Cf, Cs, Co, Cn, Zl, Zp, and Zs other than U+0020.
-const NON_PRINTABLE = /^(?:[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs})$/u;
+// Built on the first character outside printable ASCII: its Unicode tables cost a one-shot CLI process more than
+// the strings it usually sees (docs/performance.md › CLI start-up).
+let nonPrintable: RegExp | undefined;
+
+function isNonPrintable(ch: string, cp: number): boolean {
+  if (cp >= 0x20 && cp < 0x7f) return false;
+  nonPrintable ??= new RegExp('^(?:[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Cn}\\p{Zl}\\p{Zp}]|(?! )\\p{Zs})$', 'u');
+  return nonPrintable.test(ch);
+}
 
 function hex(n: number, width: number): string {
   return n.toString(16).padStart(width, '0');
@@ -20,7 +28,7 @@ export function pyReprString(s: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
-    else if (NON_PRINTABLE.test(ch)) {
+    else if (isNonPrintable(ch, cp)) {
       if (cp < 0x100) out += '\\x' + hex(cp, 2);
       else if (cp < 0x10000) out += '\\u' + hex(cp, 4);
       else out += '\\U' + hex(cp, 8);
