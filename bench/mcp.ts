@@ -23,7 +23,7 @@ function cpuOf(pid: number | null): number | null {
   }
 }
 
-function answerFor(p: any): string {
+export function answerFor(p: any): string {
   if (p.id === 'confirm') return 'run';
   if (p.kind === 'text') return p.default ?? '';
   const enabled = (p.options as any[]).filter((o) => !o.disabled);

@@ -9,7 +9,7 @@ import { UsageError } from './args';
 import { EXIT_OK, loadFailure, type CliResult, type JsonDoc } from './output';
 import { currentDocument, initDocument, outcomeDocument, renderArgsDocument, stepDocument, treeDocument } from './documents';
 import { LoadError, openFreshSession, openSession, type CliHooks, type Session } from './session';
-import { checkBinding, withRevision, type ExpectedPrompt } from '../core/wizard/binding';
+import type { ExpectedPrompt } from '../core/wizard/binding';
 import { pyReprString } from '../core/pyRepr';
 import * as engine from '../core/wizard/engine';
 
@@ -48,10 +48,10 @@ function runStateCommand(parsed: StateCommand, io: CommandIo): CliResult {
       // A plain step and --no-submit show the prompt and write nothing.
       if (parsed.answer === undefined) return printed(currentDocument(engine.current(ctx, state, carried), revision));
       const answer = parsed.answer;
-      return bound(session, parsed.expected, () => engine.submit(ctx, state, answer, carried), io);
+      return bound(session, parsed.expected, (b) => engine.submit(ctx, state, answer, carried, b), io);
     }
     case 'rewind':
-      return bound(session, parsed.expected, () => engine.rewind(ctx, state, parsed.to, carried), io);
+      return bound(session, parsed.expected, (b) => engine.rewind(ctx, state, parsed.to, carried, b), io);
     case 'abort': {
       const r = engine.abort(ctx, state, carried);
       return printed(stepDocument(r, r.ok ? session.save(r.state, io.hooks) : revision));
@@ -67,22 +67,17 @@ function runStateCommand(parsed: StateCommand, io: CommandIo): CliResult {
 
 /**
  * An answer or a rewind, applied only when the current prompt is the one it names (`--prompt`, `--revision`;
- * src/core/wizard/binding.ts). A refusal — by the binding or by the engine — writes nothing (exit 0).
+ * src/core/wizard/binding.ts, checked by the engine against the prompt it computes for the step). A refusal — by
+ * the binding or by the engine — writes nothing (exit 0).
  */
-function bound(session: Session, expected: ExpectedPrompt, run: () => engine.StepResult, io: CommandIo): CliResult {
-  const { ctx, state, carried, revision } = session;
-  if (expected.prompt !== undefined) {
-    const shown = engine.current(ctx, state, carried);
-    const current = shown.prompt && revision !== null ? withRevision(shown.prompt, revision) : shown.prompt;
-    const refusal = checkBinding(current, expected);
-    if (refusal) {
-      return printed(
-        stepDocument({ ok: false, code: refusal.code, error: refusal.message, notices: carried, current: shown.prompt }, revision),
-      );
-    }
-  }
-  const r = run();
-  return printed(stepDocument(r, r.ok ? session.save(r.state, io.hooks) : revision));
+function bound(
+  session: Session,
+  expected: ExpectedPrompt,
+  run: (binding: engine.PromptBinding) => engine.StepResult,
+  io: CommandIo,
+): CliResult {
+  const r = run({ expected, revision: session.revision });
+  return printed(stepDocument(r, r.ok ? session.save(r.state, io.hooks) : session.revision));
 }
 
 function runInit(parsed: InitCommand, io: CommandIo): CliResult {

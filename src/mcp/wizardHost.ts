@@ -15,11 +15,9 @@ import { pyReprString } from '../core/pyRepr';
 import { validateHost } from '../core/roles/hostRegistry';
 import type { TextCatalog } from '../core/text/catalog';
 import { textsFor } from '../core/text';
-import { cloneState, WizardError, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../core/types';
-import { checkBinding, withRevision, type ExpectedPrompt } from '../core/wizard/binding';
+import { WizardError, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../core/types';
+import { withRevision, type ExpectedPrompt } from '../core/wizard/binding';
 import * as engine from '../core/wizard/engine';
-import { nextPrompt } from '../core/wizard/flow';
-import { makeEnv } from '../core/wizard/steps/step';
 import { parseState } from '../core/wizard/stateCodec';
 import {
   backupStateFile,
@@ -294,25 +292,9 @@ export class WizardHost {
     return failure(codeOf(r, current ? 'refused-answer' : 'no-prompt'), r.error, current, r.notices);
   }
 
-  /** The id of the current prompt (the step the engine would apply an answer to), null when it cannot be computed. */
-  private currentStep(wizard: OpenWizard): string | null {
-    try {
-      return nextPrompt(makeEnv(this.context()), cloneState(wizard.state)).step;
-    } catch (err) {
-      if (err instanceof WizardError) return null;
-      throw err;
-    }
-  }
-
-  /** Refuses, before anything is computed or written, an answer meant for another prompt or an older state. */
-  private bound(wizard: OpenWizard, expected: ExpectedPrompt): void {
-    if (expected.prompt === undefined && expected.revision === undefined) return;
-    // The common case costs one step lookup; the whole prompt document is built only for a refusal.
-    const revisionOk = expected.revision === undefined || expected.revision === wizard.handle.revision;
-    if (revisionOk && (expected.prompt === undefined || expected.prompt === this.currentStep(wizard))) return;
-    const current = this.currentPrompt(wizard);
-    const refusal = checkBinding(current, expected);
-    if (refusal) throw failure(refusal.code, refusal.message, current, wizard.carried);
+  /** What a step says it applies to, checked by the engine against the prompt it computes for the step. */
+  private binding(wizard: OpenWizard, expected: ExpectedPrompt): engine.PromptBinding {
+    return { expected, revision: wizard.handle.revision };
   }
 
   /** A successful step: saved, and its document's `next` carries the revision of the bytes written. */
@@ -400,8 +382,7 @@ export class WizardHost {
   answer(task: string, answer: string, expected: ExpectedPrompt): SubmitDoc {
     return this.call(() => {
       const wizard = this.open(task);
-      this.bound(wizard, expected);
-      const r = engine.submit(this.context(), wizard.state, answer, wizard.carried);
+      const r = engine.submit(this.context(), wizard.state, answer, wizard.carried, this.binding(wizard, expected));
       if (!r.ok) throw this.refusedStep(wizard, r);
       return this.stepped(wizard, r);
     });
@@ -410,8 +391,7 @@ export class WizardHost {
   rewind(task: string, to: string, expected: ExpectedPrompt): SubmitDoc {
     return this.call(() => {
       const wizard = this.open(task);
-      this.bound(wizard, expected);
-      const r = engine.rewind(this.context(), wizard.state, to, wizard.carried);
+      const r = engine.rewind(this.context(), wizard.state, to, wizard.carried, this.binding(wizard, expected));
       if (!r.ok) throw this.refusedStep(wizard, r);
       return this.stepped(wizard, r);
     });
@@ -420,8 +400,7 @@ export class WizardHost {
   abort(task: string, expected: ExpectedPrompt): SubmitDoc {
     return this.call(() => {
       const wizard = this.open(task);
-      this.bound(wizard, expected);
-      const r = engine.abort(this.context(), wizard.state, wizard.carried);
+      const r = engine.abort(this.context(), wizard.state, wizard.carried, this.binding(wizard, expected));
       if (!r.ok) throw this.refusedStep(wizard, r);
       return this.stepped(wizard, r);
     });

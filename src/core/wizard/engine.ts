@@ -7,7 +7,16 @@
 
 import type { EngineContext, ProjectConfig } from '../ports';
 import type { TextCatalog } from '../text/catalog';
-import { cloneState, defaultState, WizardError, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../types';
+import {
+  cloneState,
+  defaultState,
+  WizardError,
+  type Notice,
+  type Prompt,
+  type PromptDoc,
+  type WizardErrorCode,
+  type WizardState,
+} from '../types';
 import { confirmationText as buildConfirmationText } from './confirmation';
 import { applyAnswer, applyRewind, DONE_PROMPT, editTargets, nextPrompt, promptDoc, rewindRefusal } from './flow';
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';
@@ -23,6 +32,7 @@ import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
 import { readableOf, type ReadableAnswer } from './readable';
 import { formatTemplate } from '../text/catalog';
+import { checkBinding, withRevision, type ExpectedPrompt } from './binding';
 
 export { stepTitle, readableAnswer, readableError, readableRefusal, type ReadableAnswer } from './readable';
 
@@ -139,6 +149,58 @@ function refused(ctx: EngineContext, state: WizardState, err: WizardError, notic
   return { ...failure(err, notices), current: safeCurrent(ctx, state) };
 }
 
+/**
+ * What an answer, a rewind or an abort says it applies to (src/core/wizard/binding.ts): the prompt that was
+ * shown and its revision, beside the revision of the bytes `state` was read from (the store computes it; null
+ * when the state has no file yet).
+ */
+export interface PromptBinding {
+  expected: ExpectedPrompt;
+  revision: string | null;
+  /**
+   * The rule applied when the current prompt is not plainly the expected one: given the current prompt document
+   * (computed from the unchanged state, without a revision; null when it cannot be computed), the refusal or
+   * null. By default `checkBinding` on that document with `revision`.
+   */
+  refusal?: (current: PromptDoc | null) => WizardError | null;
+}
+
+/**
+ * The refusal of a bound step, or null when it may be applied. `prompt` is the current prompt the step computes
+ * anyway (null when it could not be computed). The common case, the prompt and revision that were shown, costs
+ * a comparison; the prompt document (with its progress simulation) is built only when they differ, for the
+ * refusal and its `current`. Nothing is written on a refusal: the caller saves only an `ok` result.
+ */
+function bindingRefused(
+  ctx: EngineContext,
+  state: WizardState,
+  prompt: Prompt | null,
+  binding: PromptBinding | undefined,
+  carried: Notice[],
+): StepResult | null {
+  if (binding === undefined) return null;
+  const { expected, revision } = binding;
+  if (expected.prompt === undefined && binding.refusal === undefined) return null;
+  const revisionOk = expected.revision === undefined || expected.revision === revision;
+  if (revisionOk && prompt !== null && prompt.kind !== 'done' && prompt.step === expected.prompt) return null;
+  const current = safeCurrent(ctx, state);
+  const err = binding.refusal
+    ? binding.refusal(current)
+    : checkBinding(current !== null && revision !== null ? withRevision(current, revision) : current, expected);
+  return err ? { ...failure(err, carried), current } : null;
+}
+
+/** The current prompt's step for a binding check that has no prompt of its own to compare; null when it cannot be computed. */
+function promptForBinding(ctx: EngineContext, state: WizardState, binding: PromptBinding | undefined): Prompt | null {
+  if (binding === undefined || (binding.expected.prompt === undefined && binding.refusal === undefined)) return null;
+  try {
+    return nextPrompt(makeEnv(ctx), cloneState(state));
+  } catch (e) {
+    errorOf(e);
+    return null;
+  }
+}
+
 /** The tail of submit / rewind / abort: reconcile, then the next prompt (when that fails, the answer is still saved and the error reported beside it). */
 function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[]): StepResult {
   const notices = [...carried, ...env.notices, ...reconcile(env, w)];
@@ -220,16 +282,30 @@ export function current(ctx: EngineContext, state: WizardState, carried: Notice[
   }
 }
 
-/** Answers the current prompt (docs/protocol.md › Commands). */
-export function submit(ctx: EngineContext, state: WizardState, answer: string, carried: Notice[] = []): StepResult {
+/**
+ * Answers the current prompt (docs/protocol.md › Commands). With `binding`, only when the current prompt is the
+ * one the answer names (its `wrong-prompt` refusal is checkBinding's, checked against the prompt computed here
+ * for the answer: one prompt computation per answer).
+ */
+export function submit(
+  ctx: EngineContext,
+  state: WizardState,
+  answer: string,
+  carried: Notice[] = [],
+  binding?: PromptBinding,
+): StepResult {
   const env = makeEnv(ctx);
   const w = cloneState(state);
   let prompt;
   try {
     prompt = nextPrompt(env, w);
   } catch (e) {
-    return refused(ctx, state, errorOf(e), carried);
+    // The current prompt cannot be computed: the binding's rule decides first (checkBinding leaves it to the engine's own reason).
+    const err = errorOf(e);
+    return bindingRefused(ctx, state, null, binding, carried) ?? refused(ctx, state, err, carried);
   }
+  const wrong = bindingRefused(ctx, state, prompt, binding, carried);
+  if (wrong) return wrong;
   if (prompt.kind === 'done') return refused(ctx, state, new WizardError('no-prompt', 'wizard is complete — no prompt to answer'), carried);
   let echo: string;
   try {
@@ -240,8 +316,10 @@ export function submit(ctx: EngineContext, state: WizardState, answer: string, c
   return advanced(env, w, echo, carried);
 }
 
-/** The tree's edit action / CLI `rewind --to` (edit-target semantics). */
-export function rewind(ctx: EngineContext, state: WizardState, id: string, carried: Notice[] = []): StepResult {
+/** The tree's edit action / CLI `rewind --to` (edit-target semantics); with `binding`, as submit's. */
+export function rewind(ctx: EngineContext, state: WizardState, id: string, carried: Notice[] = [], binding?: PromptBinding): StepResult {
+  const wrong = bindingRefused(ctx, state, promptForBinding(ctx, state, binding), binding, carried);
+  if (wrong) return wrong;
   const refusal = rewindRefusal(state, id);
   if (refusal) return refused(ctx, state, new WizardError('refused-answer', refusal), carried);
   const env = makeEnv(ctx);
@@ -296,8 +374,10 @@ export function back(ctx: EngineContext, state: WizardState, carried: Notice[] =
   return rewind(ctx, state, id, carried);
 }
 
-/** Abort Wizard / CLI `abort`: `aborted = true`, next is `done`. */
-export function abort(ctx: EngineContext, state: WizardState, carried: Notice[] = []): StepResult {
+/** Abort Wizard / CLI `abort`: `aborted = true`, next is `done`; with `binding`, as submit's. */
+export function abort(ctx: EngineContext, state: WizardState, carried: Notice[] = [], binding?: PromptBinding): StepResult {
+  const wrong = bindingRefused(ctx, state, promptForBinding(ctx, state, binding), binding, carried);
+  if (wrong) return wrong;
   const env = makeEnv(ctx);
   const w = cloneState(state);
   w.aborted = true;

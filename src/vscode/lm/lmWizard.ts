@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EngineContext } from '../../core/ports';
 import { WizardError, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../../core/types';
-import { checkBinding, withRevision, type ExpectedPrompt } from '../../core/wizard/binding';
+import { withRevision, type ExpectedPrompt } from '../../core/wizard/binding';
 import * as engine from '../../core/wizard/engine';
 import { parseState } from '../../core/wizard/stateCodec';
 import * as store from '../../store';
@@ -157,15 +157,11 @@ export class LmWizard {
     return w ? engine.stepDisplayName(w.ctx.texts, id) : id;
   }
 
-  private step(expected: ExpectedPrompt, run: (w: Loaded) => engine.StepResult): Promise<LmDoc> {
+  /** One step, bound to `expected` (the engine checks it against the prompt it computes for the step). */
+  private step(expected: ExpectedPrompt, run: (w: Loaded, binding: engine.PromptBinding) => engine.StepResult): Promise<LmDoc> {
     return this.run(async () => {
       const w = await this.load();
-      if (expected.prompt !== undefined || expected.revision !== undefined) {
-        const current = this.current(w);
-        const refusal = checkBinding(current, expected);
-        if (refusal) return errorDoc(refusal.code, refusal.message, current, w.carried);
-      }
-      const r = run(w);
+      const r = run(w, { expected, revision: w.handle.revision });
       if (!r.ok) {
         const current = r.current ? withRevision(r.current, w.handle.revision) : null;
         return errorDoc(codeOf(r, current ? 'refused-answer' : 'no-prompt'), r.error, current, r.notices);
@@ -192,11 +188,11 @@ export class LmWizard {
   }
 
   answer(answer: string, expected: ExpectedPrompt): Promise<LmDoc> {
-    return this.step(expected, (w) => engine.submit(w.ctx, w.state, answer, w.carried));
+    return this.step(expected, (w, b) => engine.submit(w.ctx, w.state, answer, w.carried, b));
   }
 
   rewind(to: string, expected: ExpectedPrompt): Promise<LmDoc> {
-    return this.step(expected, (w) => engine.rewind(w.ctx, w.state, to, w.carried));
+    return this.step(expected, (w, b) => engine.rewind(w.ctx, w.state, to, w.carried, b));
   }
 
   /** renderArgv and the confirmation text of a confirmed wizard; runs nothing. */

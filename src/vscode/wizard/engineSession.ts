@@ -389,11 +389,11 @@ export class EngineSession implements WizardSession {
   }
 
   submit(answer: string, binding?: AnswerBinding): Promise<StepOutcome> {
-    return this.step((ctx, state) => engine.submit(ctx, state, answer, this.carried), binding);
+    return this.step((ctx, state, b) => engine.submit(ctx, state, answer, this.carried, b), binding);
   }
 
   rewind(id: string, binding?: AnswerBinding): Promise<StepOutcome> {
-    return this.step((ctx, state) => engine.rewind(ctx, state, id, this.carried), binding);
+    return this.step((ctx, state, b) => engine.rewind(ctx, state, id, this.carried, b), binding);
   }
 
   back(): Promise<StepOutcome> {
@@ -505,19 +505,21 @@ export class EngineSession implements WizardSession {
   }
 
   /** One engine step; on success the new state is saved before it becomes current. */
-  private async step(run: (ctx: EngineContext, state: WizardState) => EngineStep, binding?: AnswerBinding): Promise<StepOutcome> {
+  private async step(
+    run: (ctx: EngineContext, state: WizardState, binding: engine.PromptBinding | undefined) => EngineStep,
+    binding?: AnswerBinding,
+  ): Promise<StepOutcome> {
     if (this.problemValue) return { ok: false, error: this.problemValue, current: null, code: 'file-error' };
     const ctx = this.ctx();
-    if (binding) {
-      const current = guarded(
-        () => engine.current(ctx, this.stateValue, this.carried).prompt,
-        () => null,
-      );
-      const refusal = bindingRefusal(current, this.revision(), binding);
-      if (refusal) return { ok: false, error: refusal.message, current, code: refusal.code };
-    }
+    // The engine checks the binding against the prompt it computes for the step, with the extension's rule.
+    const revision = this.revision();
+    const bound: engine.PromptBinding | undefined = binding && {
+      expected: binding,
+      revision,
+      refusal: (current) => bindingRefusal(current, revision, binding),
+    };
     const r = guarded<EngineStep>(
-      () => run(ctx, this.stateValue),
+      () => run(ctx, this.stateValue, bound),
       (error, code) => ({ ok: false, error, current: null, code }),
     );
     if (!r.ok) return { ok: false, error: r.error, current: r.current ?? null, code: r.code };
