@@ -6,6 +6,7 @@
 // phrase of its load error (`wizard state field '<f>' must be <description>`).
 // zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 10).
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
 const text = z.string().check(z.describe('a string'));
 const flag = z.boolean().check(z.describe('a boolean'));
@@ -70,25 +71,28 @@ export const roleSelectionOrderSchema = z.array(z.string());
 /** rememberedAnswers: answers a rewind or Back cleared, by step id, kept as their prompts' defaults (never as answers). */
 export const rememberedAnswersSchema = z.record(z.string(), z.string());
 /** `legacySource` of a companion: the v1 file it continues, by path and the sha256 of its bytes. */
-export const legacySourceSchema = z.object({ path: z.string(), sha256: z.string() });
+export const legacySourceSchema = lazySchema(() => z.object({ path: z.string(), sha256: z.string() }));
 
 /**
  * A v2 state file as written: the fields, then (unknown keys, kept verbatim
  * in their order), `executionIdentityVersion`, the three role fields,
  * `pendingFollowUp` while a follow-up is pending, `rememberedAnswers` while a
  * rewind left answers to offer again, and `legacySource` last for a companion.
+ * The codec checks field by field (stateCodec.ts), so a one-shot step never builds this whole-file schema.
  */
-export const stateFileSchema = z.catchall(
-  z.extend(stateFieldsSchema, {
-    executionIdentityVersion: z.literal(2),
-    roleCounts: roleCountsSchema,
-    roleModels: roleModelsSchema,
-    roleSelectionOrder: roleSelectionOrderSchema,
-    pendingFollowUp: z.optional(z.string()),
-    rememberedAnswers: z.optional(rememberedAnswersSchema),
-    legacySource: z.optional(legacySourceSchema),
-  }),
-  z.unknown(),
+export const stateFileSchema = lazySchema(() =>
+  z.catchall(
+    z.extend(stateFieldsSchema, {
+      executionIdentityVersion: z.literal(2),
+      roleCounts: roleCountsSchema,
+      roleModels: roleModelsSchema,
+      roleSelectionOrder: roleSelectionOrderSchema,
+      pendingFollowUp: z.optional(z.string()),
+      rememberedAnswers: z.optional(rememberedAnswersSchema),
+      legacySource: z.optional(legacySourceSchema),
+    }),
+    z.unknown(),
+  ),
 );
 
 export type StateFields = z.infer<typeof stateFieldsSchema>;
