@@ -4,7 +4,7 @@
 // codec (stateCodec.ts) checks every field with it, and the JSON Schema of the
 // file is generated from it (z.toJSONSchema). Each field's description is the
 // phrase of its load error (`wizard state field '<f>' must be <description>`).
-// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 10).
+// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
 import * as z from 'zod/mini';
 import { lazySchema } from '../lazySchema';
 
