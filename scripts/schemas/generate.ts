@@ -72,7 +72,7 @@ function valueBranch(node: Json): Json {
   return node;
 }
 
-function toJson(schema: z.ZodType, io: 'input' | 'output', title: string): Json {
+function toJson(schema: z.core.$ZodType, io: 'input' | 'output', title: string): Json {
   const out = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'throw' }) as Json;
   const { $schema, ...rest } = out;
   return { $schema, title, ...rest };

@@ -2,14 +2,24 @@
 // process loads every schema module but uses a few of the schemas, and building a zod 4 schema is not free.
 // The value stands in for the schema everywhere (parse, safeParse, z.infer, nesting inside another schema,
 // z.toJSONSchema): every access goes to the schema, which `build` makes once, on the first access.
-import * as z from 'zod';
+// The schemas are zod/mini's (docs/performance.md, item 11); zod/mini has no default locale, so the first schema
+// built installs zod's English messages, the ones zod classic installs with its first schema and that the file
+// errors quote (src/core/files/fileErrors.ts).
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 
-export function lazySchema<T extends z.ZodType>(build: () => T): T {
+/** zod's English issue messages, unless a locale is set already (zod classic sets the same one). */
+export function useEnglishZodMessages(): void {
+  if (z.config().localeError === undefined) z.config(en());
+}
+
+export function lazySchema<T extends z.ZodMiniType>(build: () => T): T {
   let schema: T | undefined;
   const real = (): T => {
     if (schema === undefined) {
+      useEnglishZodMessages();
       schema = build();
-      // Metadata (`.describe(…)`) is keyed by the schema object: the stand-in carries the same.
+      // Metadata (`z.describe(…)`) is keyed by the schema object: the stand-in carries the same.
       const meta = z.globalRegistry.get(schema);
       if (meta !== undefined) z.globalRegistry.add(standIn, meta);
     }

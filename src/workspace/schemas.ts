@@ -1,16 +1,20 @@
 // zod schemas of the okstra files a project holds (README › Files on disk). Manifests,
 // briefs, plans and run inputs are written by okstra and keep keys this
 // version does not know; config.yaml is the user's and refuses unknown keys.
+// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
 
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../core/lazySchema';
 
 /** An optional field that may also be written as null; null reads as absent. */
-function opt<T extends z.ZodType>(schema: T) {
-  return schema.nullish().transform((v) => (v === null ? undefined : v) as z.output<T> | undefined);
+function opt<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(
+    z.nullish(schema),
+    z.transform((v) => (v === null ? undefined : v) as z.output<T> | undefined),
+  );
 }
 
-const nonEmpty = z.string().min(1);
+const nonEmpty = z.string().check(z.minLength(1));
 
 // ------------------------------------------------------------ task-manifest
 
@@ -34,7 +38,7 @@ export const taskManifestSchema = lazySchema(() =>
     workflow: opt(
       z.looseObject({
         currentPhase: opt(z.string()),
-        nextRecommendedPhase: z.unknown().optional(),
+        nextRecommendedPhase: z.optional(z.unknown()),
         completedStages: opt(z.array(z.string())),
       }),
     ),
@@ -64,7 +68,7 @@ export const briefFrontMatterSchema = lazySchema(() =>
 
 export const planStageSchema = lazySchema(() =>
   z.looseObject({
-    id: nonEmpty.regex(/^[^,\s]+$/, "must not contain ',' or whitespace"),
+    id: nonEmpty.check(z.regex(/^[^,\s]+$/, "must not contain ',' or whitespace")),
     title: opt(z.string()),
     dependsOn: opt(z.array(nonEmpty)),
   }),
@@ -82,7 +86,7 @@ export const planFrontMatterSchema = lazySchema(() =>
 export const questionsSchema = lazySchema(() =>
   z.array(
     z.looseObject({
-      id: z.union([nonEmpty, z.number()]).transform(String),
+      id: z.pipe(z.union([nonEmpty, z.number()]), z.transform(String)),
       question: z.string(),
     }),
   ),
@@ -122,9 +126,14 @@ export const runInputsSchema = lazySchema(() =>
 
 const roleDefaults = lazySchema(() =>
   z
-    .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a role id'), z.array(nonEmpty).describe('Model refs in order of preference.'))
-    .describe(
-      'Default models per role id: the first model of the list is proposed for the first instance of the role, the next for the second, and so on. Overridden per user by the okstra.modelDefaults setting.',
+    .record(
+      z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'must be a role id')),
+      z.array(nonEmpty).check(z.describe('Model refs in order of preference.')),
+    )
+    .check(
+      z.describe(
+        'Default models per role id: the first model of the list is proposed for the first instance of the role, the next for the second, and so on. Overridden per user by the okstra.modelDefaults setting.',
+      ),
     ),
 );
 
@@ -133,9 +142,11 @@ export const modelDefaultsSchema = roleDefaults;
 export const configSchema = lazySchema(() =>
   z
     .strictObject({
-      projectId: opt(nonEmpty).describe('The project id passed to okstra; default: the project folder name, slugified.'),
-      okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).min(1)])).describe(
-        "How okstra is started: one executable, or [program, ...args]; default 'okstra'. The okstra.command setting overrides it.",
+      projectId: opt(nonEmpty).check(z.describe('The project id passed to okstra; default: the project folder name, slugified.')),
+      okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).check(z.minLength(1))])).check(
+        z.describe(
+          "How okstra is started: one executable, or [program, ...args]; default 'okstra'. The okstra.command setting overrides it.",
+        ),
       ),
       modelDefaults: opt(roleDefaults),
       providers: opt(
@@ -143,38 +154,38 @@ export const configSchema = lazySchema(() =>
           z.string(),
           z
             .strictObject({
-              display: opt(z.string()).describe('The name shown in model lists.'),
-              cli: opt(nonEmpty).describe("The provider's command-line program, looked up on PATH unless it is a path."),
-              enabled: opt(z.boolean()).describe('false: none of its models can be chosen. Default: true.'),
+              display: opt(z.string()).check(z.describe('The name shown in model lists.')),
+              cli: opt(nonEmpty).check(z.describe("The provider's command-line program, looked up on PATH unless it is a path.")),
+              enabled: opt(z.boolean()).check(z.describe('false: none of its models can be chosen. Default: true.')),
             })
-            .describe('A provider of the model registry: a built-in one to change, or a new one.'),
+            .check(z.describe('A provider of the model registry: a built-in one to change, or a new one.')),
         ),
-      ).describe('Providers merged over the built-in model registry, by provider id.'),
+      ).check(z.describe('Providers merged over the built-in model registry, by provider id.')),
       models: opt(
         z.array(
           z
             .strictObject({
               ref: nonEmpty
-                .regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'")
-                .describe("'<provider>/<model>'; a built-in ref replaces that model."),
-              display: opt(z.string()).describe('The name shown in model lists; default: the ref.'),
-              aliases: opt(z.array(nonEmpty)).describe('Other names an answer may use for this model.'),
-              roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])).describe(
-                "The roles that may use this model: '*' (default) or a list of role ids.",
+                .check(z.regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'"))
+                .check(z.describe("'<provider>/<model>'; a built-in ref replaces that model.")),
+              display: opt(z.string()).check(z.describe('The name shown in model lists; default: the ref.')),
+              aliases: opt(z.array(nonEmpty)).check(z.describe('Other names an answer may use for this model.')),
+              roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])).check(
+                z.describe("The roles that may use this model: '*' (default) or a list of role ids."),
               ),
-              defaultFor: opt(z.array(nonEmpty)).describe('The role ids for which this model is a built-in default.'),
+              defaultFor: opt(z.array(nonEmpty)).check(z.describe('The role ids for which this model is a built-in default.')),
             })
-            .describe('A model of the registry.'),
+            .check(z.describe('A model of the registry.')),
         ),
-      ).describe('Models added to the built-in registry (or replacing a built-in model with the same ref), in pool order.'),
+      ).check(z.describe('Models added to the built-in registry (or replacing a built-in model with the same ref), in pool order.')),
       registry: opt(
         z.strictObject({
-          replaceBuiltins: opt(z.boolean()).describe('true: use only the providers and models of this file. Default: false.'),
+          replaceBuiltins: opt(z.boolean()).check(z.describe('true: use only the providers and models of this file. Default: false.')),
         }),
-      ).describe('How this file combines with the built-in model registry.'),
-      prTemplate: opt(nonEmpty).describe('The pull-request template of release hand-off runs, relative to the project root.'),
+      ).check(z.describe('How this file combines with the built-in model registry.')),
+      prTemplate: opt(nonEmpty).check(z.describe('The pull-request template of release hand-off runs, relative to the project root.')),
     })
-    .describe('okstra project settings (.okstra/config.yaml). Unknown keys are refused.'),
+    .check(z.describe('okstra project settings (.okstra/config.yaml). Unknown keys are refused.')),
 );
 
 // --------------------------------------------------- the catalogue fast path

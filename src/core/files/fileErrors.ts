@@ -5,7 +5,7 @@
 // engine (profiles, registries), the workspace and the store share it.
 
 import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { FileError, WizardError } from '../types';
 import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, type JsonPathSeg, type TextPos } from './jsonSource';
 import { jsonNestingDepth, MAX_JSON_CHARS, MAX_NESTING_DEPTH, MAX_YAML_CHARS, yamlNestingDepth } from './textLimits';
@@ -78,7 +78,7 @@ interface SchemaProblem {
 }
 
 /** The first zod issue, as a key path and a problem a person can act on. */
-function firstSchemaProblem(error: z.ZodError, data: unknown): SchemaProblem {
+function firstSchemaProblem(error: z.core.$ZodError, data: unknown): SchemaProblem {
   const issue = error.issues[0]!;
   const segs = issue.path.filter((s): s is string | number => typeof s === 'string' || typeof s === 'number');
   // A message the schema itself gives (`z.string().min(1, { error: 'must not be empty' })`) says it best;
@@ -160,7 +160,7 @@ export function parseJsonFile(text: string, shownPath: string): unknown {
 }
 
 /** Validates parsed JSON against a schema; a failure names the key and its line/column. */
-export function validateJson<T>(schema: z.ZodType<T>, data: unknown, text: string, shownPath: string): T {
+export function validateJson<T>(schema: z.ZodMiniType<T>, data: unknown, text: string, shownPath: string): T {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const p = firstSchemaProblem(r.error, data);
@@ -301,7 +301,7 @@ export function parseYamlText(text: string, shownPath: string, lineOffset = 0): 
 }
 
 /** Validates parsed YAML against a schema; a failure names the key and its line/column. */
-export function validateYaml<T>(schema: z.ZodType<T>, data: unknown, src: YamlSource): T {
+export function validateYaml<T>(schema: z.ZodMiniType<T>, data: unknown, src: YamlSource): T {
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const p = firstSchemaProblem(r.error, data);
@@ -316,7 +316,7 @@ export function validateYaml<T>(schema: z.ZodType<T>, data: unknown, src: YamlSo
 }
 
 /** `source.data` validated by `schema`; the first issue becomes a FileError. */
-export function parseWithSchema<T>(source: YamlSource, schema: z.ZodType<T>): T {
+export function parseWithSchema<T>(source: YamlSource, schema: z.ZodMiniType<T>): T {
   return validateYaml(schema, source.data, source);
 }
 
@@ -351,7 +351,7 @@ export function splitFrontMatter(text: string, shownPath: string): FrontMatterSp
  * YAML text that must hold a mapping (empty text reads as `{}`), validated
  * against `schema`. Anything else is `<path>:<line>:1: <mustBe>, got <value>`.
  */
-export function readYamlMapping<T>(schema: z.ZodType<T>, text: string, shownPath: string, mustBe: string, lineOffset = 0): T {
+export function readYamlMapping<T>(schema: z.ZodMiniType<T>, text: string, shownPath: string, mustBe: string, lineOffset = 0): T {
   const { value, src } = parseYamlText(text, shownPath, lineOffset);
   const data = value ?? {};
   if (typeof data !== 'object' || Array.isArray(data)) {
@@ -369,7 +369,7 @@ export function splitRequiredFrontMatter(text: string, shownPath: string): Front
 }
 
 /** Front matter parsed and validated; `{}` when the fences hold nothing, null when there is none. */
-export function readFrontMatter<T>(schema: z.ZodType<T>, text: string, shownPath: string): { data: T | null; split: FrontMatterSplit } {
+export function readFrontMatter<T>(schema: z.ZodMiniType<T>, text: string, shownPath: string): { data: T | null; split: FrontMatterSplit } {
   const split = splitFrontMatter(text, shownPath);
   if (split.yaml === null) return { data: null, split };
   return { data: readYamlMapping(schema, split.yaml, shownPath, 'front matter must be a mapping', split.lineOffset), split };

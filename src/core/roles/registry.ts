@@ -1,7 +1,7 @@
 // The model registry (docs/profiles.md › Models and providers): the built-in YAML
 // shipped with the extension merged with config.yaml `providers` / `models`.
 
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../lazySchema';
 import { FileError } from '../types';
 import type { ModelDecl, ProjectConfig, ProviderDecl } from '../ports';
@@ -35,30 +35,30 @@ export interface Registry {
 }
 
 const MODEL_REF = /^[a-z0-9][a-z0-9_-]*\/[^\s/][^\s]*$/;
-const roleName = lazySchema(() => z.string().regex(/^[a-z][a-z0-9-]*$/, { error: 'must be a role name ([a-z][a-z0-9-]*)' }));
+const roleName = lazySchema(() => z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, { error: 'must be a role name ([a-z][a-z0-9-]*)' })));
 
 const providerSchema = lazySchema(() =>
   z.strictObject({
-    display: z.string().optional(),
-    cli: z.string().min(1, { error: 'must not be empty' }).optional(),
-    enabled: z.boolean().optional(),
+    display: z.optional(z.string()),
+    cli: z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))),
+    enabled: z.optional(z.boolean()),
   }),
 );
 
 const modelSchema = lazySchema(() =>
   z.strictObject({
-    ref: z.string().regex(MODEL_REF, { error: "must be '<provider>/<model>'" }),
-    display: z.string().optional(),
-    aliases: z.array(z.string().min(1, { error: 'must not be empty' })).optional(),
-    roles: z.union([z.literal('*'), z.array(roleName)], { error: "must be '*' or a list of roles" }).optional(),
-    defaultFor: z.array(roleName).optional(),
+    ref: z.string().check(z.regex(MODEL_REF, { error: "must be '<provider>/<model>'" })),
+    display: z.optional(z.string()),
+    aliases: z.optional(z.array(z.string().check(z.minLength(1, { error: 'must not be empty' })))),
+    roles: z.optional(z.union([z.literal('*'), z.array(roleName)], { error: "must be '*' or a list of roles" })),
+    defaultFor: z.optional(z.array(roleName)),
   }),
 );
 
 const registrySchema = lazySchema(() =>
   z.strictObject({
     providers: z.record(
-      z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'must be a provider id ([a-z0-9][a-z0-9_-]*)' }),
+      z.string().check(z.regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'must be a provider id ([a-z0-9][a-z0-9_-]*)' })),
       providerSchema,
     ),
     models: z.array(modelSchema),

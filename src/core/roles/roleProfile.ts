@@ -3,7 +3,7 @@
 // front matter, validated with zod; a broken file is a RoleProfileError in the
 // file-error format.
 
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '../lazySchema';
 import { FileError } from '../types';
 import { parseWithSchema, splitRequiredFrontMatter, YamlSource } from '../files/fileErrors';
@@ -53,25 +53,28 @@ export const LEADER_REQUIREMENT: RoleRequirement = {
 
 const ROLE_NAME = /^[a-z][a-z0-9-]*$/;
 const count = lazySchema(() =>
-  z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0, { error: 'must be ≥ 0' }),
+  z
+    .number({ error: 'must be an integer' })
+    .check(z.int({ error: 'must be an integer' }))
+    .check(z.gte(0, { error: 'must be ≥ 0' })),
 );
 
 const staticRole = lazySchema(() =>
   z.strictObject({
     role: z.string(),
-    duty: z.string().min(1, { error: 'must not be empty' }),
+    duty: z.string().check(z.minLength(1, { error: 'must not be empty' })),
     min: count,
-    max: count.min(1, { error: 'must be ≥ 1' }),
-    recommended: count.optional(),
-    distinct: z.enum(['model', 'provider'], { error: "must be 'model' or 'provider'" }).optional(),
-    dynamic: z.literal(false, { error: 'must be false for a role with min/max' }).optional(),
+    max: count.check(z.gte(1, { error: 'must be ≥ 1' })),
+    recommended: z.optional(count),
+    distinct: z.optional(z.enum(['model', 'provider'], { error: "must be 'model' or 'provider'" })),
+    dynamic: z.optional(z.literal(false, { error: 'must be false for a role with min/max' })),
   }),
 );
 
 const dynamicRole = lazySchema(() =>
   z.strictObject({
     role: z.string(),
-    duty: z.string().min(1, { error: 'must not be empty' }),
+    duty: z.string().check(z.minLength(1, { error: 'must not be empty' })),
     dynamic: z.literal(true),
   }),
 );
@@ -81,7 +84,7 @@ const frontMatter = lazySchema(() =>
     taskType: z.string(),
     roles: z
       .array(z.record(z.string(), z.unknown()), { error: 'must be a list of roles' })
-      .min(1, { error: 'must list at least one role' }),
+      .check(z.minLength(1, { error: 'must list at least one role' })),
   }),
 );
 

@@ -4,18 +4,20 @@
 // codec (stateCodec.ts) checks every field with it, and the JSON Schema of the
 // file is generated from it (z.toJSONSchema). Each field's description is the
 // phrase of its load error (`wizard state field '<f>' must be <description>`).
-import * as z from 'zod';
+// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
+import * as z from 'zod/mini';
+import { lazySchema } from '../lazySchema';
 
-const text = z.string().describe('a string');
-const flag = z.boolean().describe('a boolean');
-const maybeFlag = z.union([z.boolean(), z.null()]).describe('a boolean or null');
-const strings = z.array(z.string()).describe('a list of strings');
+const text = z.string().check(z.describe('a string'));
+const flag = z.boolean().check(z.describe('a boolean'));
+const maybeFlag = z.union([z.boolean(), z.null()]).check(z.describe('a boolean or null'));
+const strings = z.array(z.string()).check(z.describe('a list of strings'));
 
 /** `last_run`: what Run started and how it ended. */
 export const lastRunSchema = z.object({
   startedAt: z.string(),
   argv: z.array(z.string()),
-  exitCode: z.union([z.number().int(), z.null()]),
+  exitCode: z.union([z.number().check(z.int()), z.null()]),
 });
 
 /** The snake_case fields of the state file, in file order. */
@@ -29,7 +31,7 @@ export const stateFieldsSchema = z.object({
   task_group: text,
   task_id: text,
   task_type: text,
-  reuse_previous: z.union([z.string(), z.null()]).describe('a string or null'),
+  reuse_previous: z.union([z.string(), z.null()]).check(z.describe('a string or null')),
   brief_path: text,
   analysis_target: text,
   feature_evidence_path: text,
@@ -50,18 +52,18 @@ export const stateFieldsSchema = z.object({
   use_defaults: maybeFlag,
   critic_pending_text: flag,
   workers_custom_pending: flag,
-  profile_workers: z.array(z.unknown()).describe('a list'),
+  profile_workers: z.array(z.unknown()).check(z.describe('a list')),
   confirmed: maybeFlag,
   aborted: flag,
   edit_target: text,
   last_run: z
     .union([lastRunSchema, z.null()])
-    .describe('null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}'),
+    .check(z.describe('null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}')),
   answered: strings,
 });
 
 /** roleCounts: role → count (0 records "role-add answered: not added"); 2.0 is the same JSON number as 2. */
-export const roleCountsSchema = z.record(z.string(), z.number().int());
+export const roleCountsSchema = z.record(z.string(), z.number().check(z.int()));
 /** roleModels: role → model refs, ordinal order; "no models" is an absent key. */
 export const roleModelsSchema = z.record(z.string(), z.array(z.string()));
 /** roleSelectionOrder: role step ids in the order they were settled. */
@@ -69,25 +71,29 @@ export const roleSelectionOrderSchema = z.array(z.string());
 /** rememberedAnswers: answers a rewind or Back cleared, by step id, kept as their prompts' defaults (never as answers). */
 export const rememberedAnswersSchema = z.record(z.string(), z.string());
 /** `legacySource` of a companion: the v1 file it continues, by path and the sha256 of its bytes. */
-export const legacySourceSchema = z.object({ path: z.string(), sha256: z.string() });
+export const legacySourceSchema = lazySchema(() => z.object({ path: z.string(), sha256: z.string() }));
 
 /**
  * A v2 state file as written: the fields, then (unknown keys, kept verbatim
  * in their order), `executionIdentityVersion`, the three role fields,
  * `pendingFollowUp` while a follow-up is pending, `rememberedAnswers` while a
  * rewind left answers to offer again, and `legacySource` last for a companion.
+ * The codec checks field by field (stateCodec.ts), so a one-shot step never builds this whole-file schema.
  */
-export const stateFileSchema = stateFieldsSchema
-  .extend({
-    executionIdentityVersion: z.literal(2),
-    roleCounts: roleCountsSchema,
-    roleModels: roleModelsSchema,
-    roleSelectionOrder: roleSelectionOrderSchema,
-    pendingFollowUp: z.string().optional(),
-    rememberedAnswers: rememberedAnswersSchema.optional(),
-    legacySource: legacySourceSchema.optional(),
-  })
-  .catchall(z.unknown());
+export const stateFileSchema = lazySchema(() =>
+  z.catchall(
+    z.extend(stateFieldsSchema, {
+      executionIdentityVersion: z.literal(2),
+      roleCounts: roleCountsSchema,
+      roleModels: roleModelsSchema,
+      roleSelectionOrder: roleSelectionOrderSchema,
+      pendingFollowUp: z.optional(z.string()),
+      rememberedAnswers: z.optional(rememberedAnswersSchema),
+      legacySource: z.optional(legacySourceSchema),
+    }),
+    z.unknown(),
+  ),
+);
 
 export type StateFields = z.infer<typeof stateFieldsSchema>;
 export type StateField = keyof StateFields;
@@ -99,5 +105,5 @@ export const STATE_FIELD_ORDER = Object.keys(stateFieldsSchema.shape) as StateFi
 
 /** What a field must hold, in the words of its load error. */
 export function fieldTypeWords(field: StateField): string {
-  return stateFieldsSchema.shape[field].description ?? 'valid';
+  return z.globalRegistry.get(stateFieldsSchema.shape[field])?.description ?? 'valid';
 }

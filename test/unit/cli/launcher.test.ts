@@ -77,6 +77,33 @@ describe('cli launcher: dist/cli.js and its V8 code cache', function () {
     assert.deepEqual(cacheFiles(home), []);
   });
 
+  it('holds no zod classic in the commands bundle (zod/mini only), and still words zod problems in English', async () => {
+    const esbuild = require('esbuild') as typeof import('esbuild');
+    const { cliBundles } = (await import(path.join(REPO_ROOT, 'scripts', 'cliBundles.mjs'))) as {
+      cliBundles(o: object): Array<import('esbuild').BuildOptions & { name: string }>;
+    };
+    const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'error', external: ['vscode'] };
+    const { name: _name, ...main } = cliBundles({ root: REPO_ROOT, outdir: OUT, common, release: true }).find(
+      (b) => b.name === 'cli main',
+    )!;
+    const { metafile } = await esbuild.build({ ...main, write: false, metafile: true });
+    const zod = Object.keys(metafile.inputs).filter((f) => f.includes('node_modules/zod/'));
+    assert.ok(
+      zod.some((f) => f.includes('/v4/mini/')),
+      'zod/mini is in the bundle',
+    );
+    assert.deepEqual(
+      zod.filter((f) => f.includes('/v4/classic/')),
+      [],
+    );
+    // zod/mini has no default locale: without src/core/lazySchema.ts installing English this would read "Invalid input".
+    const home = tempDir('okstra-cache-');
+    fs.mkdirSync(path.join(home, '.okstra'));
+    fs.writeFileSync(path.join(home, '.okstra', 'config.yaml'), 'modelDefaults:\n  Bad: [x]\n');
+    const r = run(cli, home, ['init', '--state', path.join(home, 's.wizard.json'), '--project-root', home]);
+    assert.equal(r.json.error, '.okstra/config.yaml:2:3: modelDefaults.Bad: Invalid key in record');
+  });
+
   it('serves `mcp` from dist/mcp.js', async () => {
     const home = tempDir('okstra-cache-');
     const transport = new StdioClientTransport({
