@@ -9,10 +9,10 @@
 // lock, the check that the target's bytes are still the ones the caller
 // read (writeChecked; docs/safety.md R1, R2, R10).
 
-import { sha256 } from '@noble/hashes/sha2.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMissingError, notRegularProblem, writeFailure } from '../core/files';
+import { sha256Hex as sha256HexJs } from '../core/sha256';
 import { readRegularFileBytes } from '../io/regularFile';
 import { FileError, WizardError } from '../core/types';
 import { tempPathFor } from './companions';
@@ -24,16 +24,16 @@ export const STALE_READ_MESSAGE = 'state file changed on disk since it was read;
 const NATIVE_HASH_FROM = 64 * 1024;
 
 /**
- * The sha256 of the bytes, as 64 hex digits. A state file of a few kilobytes is hashed by @noble/hashes: loading
- * node:crypto (its modules and OpenSSL) costs a one-shot CLI process more than the hash itself, and the CLI needs no
- * other crypto (docs/performance.md › CLI start-up). Big inputs still go to node:crypto, loaded then.
+ * The sha256 of the bytes, as 64 hex digits. A state file of a few kilobytes is hashed in JavaScript
+ * (src/core/sha256.ts): loading node:crypto costs a one-shot CLI process more than the hash itself, and the CLI needs
+ * no other crypto (docs/performance.md › CLI start-up). Big inputs still go to node:crypto, loaded then.
  */
 export function sha256Hex(bytes: Uint8Array): string {
   if (bytes.byteLength >= NATIVE_HASH_FROM) {
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
     return createHash('sha256').update(bytes).digest('hex');
   }
-  return Buffer.from(sha256(bytes)).toString('hex');
+  return sha256HexJs(bytes);
 }
 
 /**

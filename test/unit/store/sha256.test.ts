@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { sha256Hex as sha256HexJs } from '../../../src/core/sha256';
 import { sha256Hex } from '../../../src/store';
 
 describe('store: sha256Hex', () => {
@@ -15,5 +17,18 @@ describe('store: sha256Hex', () => {
     const whole = Buffer.from('xxhello worldyy');
     const view = whole.subarray(2, 13);
     assert.equal(sha256Hex(view), createHash('sha256').update('hello world').digest('hex'));
+  });
+});
+
+describe('core: sha256Hex in JavaScript', () => {
+  it('agrees with node:crypto on random inputs of 0–5,000 bytes and on 200 KB', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 5000 }), (bytes) => {
+        assert.equal(sha256HexJs(bytes), createHash('sha256').update(bytes).digest('hex'));
+      }),
+      { numRuns: 300 },
+    );
+    const big = Buffer.alloc(200_000, 0xa5);
+    assert.equal(sha256HexJs(big), createHash('sha256').update(big).digest('hex'));
   });
 });
