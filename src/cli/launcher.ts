@@ -32,10 +32,9 @@ function cacheDir(): string | null {
   }
 }
 
-/** One cache file per bundle build and Node: its name carries both; V8 checks the rest (source hash, flags). */
-function cacheFileFor(dir: string, st: Stats): string {
-  const stamp = `${st.size.toString(36)}-${Math.trunc(st.mtimeMs).toString(36)}`;
-  return join(dir, `cli-main-${stamp}-${process.version}-${process.arch}.v8cache`);
+/** What names one build of the bundle under one Node: its size and mtime, the Node version and architecture. */
+function buildStamp(st: Stats): string {
+  return `${st.size.toString(36)}-${Math.trunc(st.mtimeMs).toString(36)}-${process.version}-${process.arch}`;
 }
 
 function readIfRegular(file: string): Buffer | undefined {
@@ -47,11 +46,11 @@ function readIfRegular(file: string): Buffer | undefined {
   }
 }
 
-/** Writes the cache next to the old ones of this bundle name, which it replaces; any failure only means no cache. */
-function writeCache(dir: string, file: string, data: Buffer): void {
+/** Writes `<kind>-<stamp><ext>` and removes the other files of that kind (older builds); any failure only means no cache. */
+function writeCache(dir: string, kind: string, file: string, data: Uint8Array): void {
   try {
     for (const old of readdirSync(dir)) {
-      if (old.startsWith('cli-main-') && old.endsWith('.v8cache') && join(dir, old) !== file) rmSync(join(dir, old), { force: true });
+      if (old.startsWith(`${kind}-`) && join(dir, old) !== file && !old.endsWith('.tmp')) rmSync(join(dir, old), { force: true });
     }
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, data, { flag: 'wx', mode: 0o600 });
@@ -61,22 +60,33 @@ function writeCache(dir: string, file: string, data: Buffer): void {
   }
 }
 
+/** The cache folder as the commands bundle sees it (src/cli/main.ts runMain): one file per kind and build. */
+export interface StartupCache {
+  read(kind: string): Buffer | undefined;
+  write(kind: string, data: Uint8Array): void;
+}
+
+function startupCache(dir: string, stamp: string): StartupCache {
+  const fileOf = (kind: string) => join(dir, `${kind}-${stamp}.cache`);
+  return { read: (kind) => readIfRegular(fileOf(kind)), write: (kind, data) => writeCache(dir, kind, fileOf(kind), data) };
+}
+
 function launch(): void {
   const source = readFileSync(MAIN, 'utf8');
   const dir = cacheDir();
-  const file = dir ? cacheFileFor(dir, statSync(MAIN)) : null;
-  const cachedData = file ? readIfRegular(file) : undefined;
+  const cache = dir ? startupCache(dir, buildStamp(statSync(MAIN))) : undefined;
+  const cachedData = cache?.read('cli-main');
   const script = new Script(wrap(source), { filename: MAIN, cachedData });
-  const mod = { exports: {} as { runMain?: () => void }, filename: MAIN, id: MAIN, loaded: false };
+  const mod = { exports: {} as { runMain?: (cache?: StartupCache) => void }, filename: MAIN, id: MAIN, loaded: false };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(mod.exports, mod.exports, createRequire(MAIN), mod, MAIN, dirname(MAIN));
   mod.loaded = true;
-  if (dir && file && (cachedData === undefined || script.cachedDataRejected)) {
+  if (cache && (cachedData === undefined || script.cachedDataRejected)) {
     // After the command: the cache then holds the functions it compiled too.
-    process.once('exit', () => writeCache(dir, file, script.createCachedData()));
+    process.once('exit', () => cache.write('cli-main', script.createCachedData()));
   }
   if (typeof mod.exports.runMain !== 'function') throw new Error(`okstra-wizard: ${MAIN} does not export runMain`);
-  mod.exports.runMain();
+  mod.exports.runMain(cache);
 }
 
 launch();

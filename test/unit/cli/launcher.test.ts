@@ -33,7 +33,7 @@ function cacheFiles(cacheHome: string): string[] {
   return fs.existsSync(dir)
     ? fs
         .readdirSync(dir)
-        .filter((f) => f.endsWith('.v8cache'))
+        .filter((f) => f.startsWith('cli-main-'))
         .map((f) => path.join(dir, f))
     : [];
 }
@@ -65,6 +65,26 @@ describe('cli launcher: dist/cli.js and its V8 code cache', function () {
     fs.writeFileSync(file, Buffer.alloc(bytes.length, 7));
     assert.deepEqual(run(cli, home, ['--version']).json, first.json);
     assert.ok(!fs.readFileSync(file).every((b) => b === 7), 'a rejected cache is replaced');
+  });
+
+  it('remembers the YAML texts a command parsed beside the code cache; a memo file that is garbage is an empty memo', () => {
+    const home = tempDir('okstra-cache-');
+    fs.mkdirSync(path.join(home, '.okstra'));
+    fs.writeFileSync(path.join(home, '.okstra', 'config.yaml'), 'projectId: remembered\n');
+    const init = (name: string) => run(cli, home, ['init', '--state', path.join(home, name), '--project-root', home]);
+    const first = init('a.wizard.json');
+    assert.equal(first.code, 0);
+    const dir = path.join(home, 'okstra-wizard');
+    const [memoFile] = fs.readdirSync(dir).filter((f) => f.startsWith('yaml-memo-'));
+    assert.ok(memoFile, 'no YAML memo written');
+    assert.equal(fs.statSync(path.join(dir, memoFile)).mode & 0o077, 0, 'the memo is readable by its owner only');
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, memoFile), 'utf8')), {
+      entries: [['projectId: remembered\n', '{"projectId":"remembered"}']],
+    });
+    assert.equal(JSON.parse(fs.readFileSync(path.join(home, 'a.wizard.json'), 'utf8')).project_id, 'remembered');
+    fs.writeFileSync(path.join(dir, memoFile), 'garbage');
+    assert.equal(init('b.wizard.json').code, 0);
+    assert.equal(JSON.parse(fs.readFileSync(path.join(home, 'b.wizard.json'), 'utf8')).project_id, 'remembered');
   });
 
   it('runs without a cache when the cache folder may be written by others', () => {
