@@ -84,6 +84,17 @@ export function dynamicRolesProblem(session: RoleSession): string | null {
 
 /** Check 7: the 'configured default model … is unavailable' refusal (with its source) for the first profile role (leader first in spawn-process) whose configured default is unavailable for reasons 1–3. */
 export function configuredDefaultsProblem(session: RoleSession): string | null {
+  // It depends on the session alone (profile, mode, scopes, memoised availability): asked at every role prompt.
+  const known = defaultsProblemMemo.get(session);
+  if (known !== undefined) return known.problem;
+  const problem = computeConfiguredDefaultsProblem(session);
+  defaultsProblemMemo.set(session, { problem });
+  return problem;
+}
+
+const defaultsProblemMemo = new WeakMap<RoleSession, { problem: string | null }>();
+
+function computeConfiguredDefaultsProblem(session: RoleSession): string | null {
   const avail = session.availability();
   const scopes = session.scopes();
   const roles = [...(session.mode === 'spawn-process' ? ['leader'] : []), ...session.profile().roles.map((r) => r.role)];

@@ -28,3 +28,53 @@ export function markCountOption(option: PromptOption, problem: string | null): b
   option.description = problem;
   return false;
 }
+
+/** The description of a count the progress simulation did not evaluate (never shown: it is never an answer). */
+export const NOT_EVALUATED = 'not evaluated by the progress simulation';
+
+/**
+ * Marks the options of counts `lo..lo+options.length-1` (option i stands for count lo+i) and returns
+ * the default count (defaultCount of the feasible ones), or null when none is feasible.
+ *
+ * `answerOnly` (the progress simulation, docs/steps.md › Progress): only what its answer needs is
+ * evaluated — the remembered value `wanted` when it is a count of the prompt, then the counts in the
+ * order defaultCount prefers them (`preferred`, below it downwards, above it upwards), up to the first
+ * feasible one. Every count not evaluated is disabled, so neither the default nor the simulated
+ * answer can differ from the full prompt's.
+ */
+export function markCountOptions(
+  session: RoleSession,
+  state: WizardState,
+  req: RoleRequirement,
+  options: PromptOption[],
+  lo: number,
+  preferred: number,
+  answerOnly: boolean,
+  wanted: string | undefined,
+): number | null {
+  const hi = lo + options.length - 1;
+  const evaluate = (count: number): boolean => markCountOption(options[count - lo]!, countOptionProblem(session, state, req, count));
+  if (!answerOnly || !Number.isFinite(preferred)) {
+    const feasible: number[] = [];
+    for (let count = lo; count <= hi; count++) if (evaluate(count)) feasible.push(count);
+    return defaultCount(preferred, feasible);
+  }
+  const done = new Set<number>();
+  const check = (count: number): boolean => {
+    done.add(count);
+    return evaluate(count);
+  };
+  const w = wanted === undefined ? -1 : options.findIndex((o) => o.value === wanted);
+  if (w >= 0) check(lo + w);
+  let def: number | null = null;
+  for (let count = Math.min(Math.floor(preferred), hi); def === null && count >= lo; count--) {
+    if (done.has(count) ? !options[count - lo]!.disabled : check(count)) def = count;
+  }
+  for (let count = Math.max(Math.floor(preferred) + 1, lo); def === null && count <= hi; count++) {
+    if (done.has(count) ? !options[count - lo]!.disabled : check(count)) def = count;
+  }
+  for (let count = lo; count <= hi; count++) {
+    if (!done.has(count)) markCountOption(options[count - lo]!, NOT_EVALUATED);
+  }
+  return def;
+}

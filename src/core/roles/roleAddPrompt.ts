@@ -2,30 +2,29 @@
 // chosen; "0" first, then one option per count 1..max.
 
 import type { Prompt, PromptOption, WizardState } from '../types';
-import { countOptionProblem, defaultCount, markCountOption } from './countFeasibility';
+import { markCountOptions } from './countFeasibility';
 import { roleAddId } from './roleIds';
 import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
 import { echoTemplate, render, roleTexts } from './promptTexts';
 
-export function roleAddPrompt(session: RoleSession, state: WizardState, req: RoleRequirement): Prompt {
+/** `answerOnly`: only what the progress simulation's answer needs is evaluated (markCountOptions). */
+export function roleAddPrompt(session: RoleSession, state: WizardState, req: RoleRequirement, answerOnly = false): Prompt {
+  const id = roleAddId(req.role);
   const texts = roleTexts(session, 'role_add');
   const values = { role: req.role, maximum: String(req.max) };
   const options: PromptOption[] = [];
-  const feasible: number[] = [];
   for (let count = 0; count <= req.max; count++) {
     const label =
       count === 0
         ? render(texts.options.skip!, { default_suffix: texts.options.default_suffix ?? '' })
         : render(texts.options.add!, { count: String(count) });
-    const option: PromptOption = { value: String(count), label };
-    if (markCountOption(option, countOptionProblem(session, state, req, count))) feasible.push(count);
-    options.push(option);
+    options.push({ value: String(count), label });
   }
-  const def = defaultCount(0, feasible);
+  const def = markCountOptions(session, state, req, options, 0, 0, answerOnly, state.remembered_answers?.[id]);
   if (def !== null) options[def]!.default = true;
   return {
-    step: roleAddId(req.role),
+    step: id,
     kind: 'pick',
     label: render(texts.label, values),
     options,

@@ -2,17 +2,18 @@
 // cannot be completed are shown disabled with the reason.
 
 import type { Prompt, PromptOption, WizardState } from '../types';
-import { countOptionProblem, defaultCount, markCountOption } from './countFeasibility';
+import { markCountOptions } from './countFeasibility';
 import { roleCountId } from './roleIds';
 import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
 import { echoTemplate, render, roleTexts } from './promptTexts';
 
-export function roleCountPrompt(session: RoleSession, state: WizardState, req: RoleRequirement): Prompt {
+/** `answerOnly`: only what the progress simulation's answer needs is evaluated (markCountOptions). */
+export function roleCountPrompt(session: RoleSession, state: WizardState, req: RoleRequirement, answerOnly = false): Prompt {
+  const id = roleCountId(req.role);
   const texts = roleTexts(session, 'role_count');
   const values = { role: req.role, minimum: String(req.min), maximum: String(req.max), default: String(req.recommended) };
   const options: PromptOption[] = [];
-  const feasible: number[] = [];
   for (let count = req.min; count <= req.max; count++) {
     // The suffix follows recommended_count, not a previous answer (R-PR-7).
     const suffix = count === req.recommended ? (texts.options.default_suffix ?? '') : '';
@@ -20,13 +21,12 @@ export function roleCountPrompt(session: RoleSession, state: WizardState, req: R
       value: String(count),
       label: render(texts.options.count!, { count: String(count), default_suffix: suffix }),
     };
-    if (markCountOption(option, countOptionProblem(session, state, req, count))) feasible.push(count);
     options.push(option);
   }
-  const def = defaultCount(req.recommended, feasible);
+  const def = markCountOptions(session, state, req, options, req.min, req.recommended, answerOnly, state.remembered_answers?.[id]);
   if (def !== null) options[def - req.min]!.default = true;
   return {
-    step: roleCountId(req.role),
+    step: id,
     kind: 'pick',
     label: render(texts.label, values),
     options,

@@ -14,7 +14,12 @@ import { cannotCompleteMessage, roleModelPrompt } from './roleModelPrompt';
 import { modelsOf, selectableRequirements, selectedRoleCount, selectionOf } from './roleSelection';
 import type { RoleSession } from './roleSession';
 
-export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt | null {
+/**
+ * `answerOnly`: the progress simulation's prompts, with only what its answer (the default, else the
+ * first selectable option; a remembered answer when selectable) and its stop need (docs/steps.md ›
+ * Progress); the same prompt step, the same errors, the same answer as the full prompt.
+ */
+export function nextRolePrompt(session: RoleSession, state: WizardState, answerOnly = false): Prompt | null {
   if (!state.task_type) return null; // R-FLOW-1: role selection is not enabled yet
   // A missing or broken profile is an error at every role prompt (docs/steps.md › Role selection),
   // so it is checked before R-FLOW-3's leader-session slot, unlike the seed.
@@ -31,7 +36,7 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
   for (const req of profile.roles) {
     if (req.dynamic || req.min === req.max || req.min === 0) continue;
     const count = state.role_counts[req.role];
-    if (count === undefined) return roleCountPrompt(session, state, req);
+    if (count === undefined) return roleCountPrompt(session, state, req, answerOnly);
     const problem = countProblem(session, req.role, count);
     if (problem) throw new WizardError('no-prompt', problem);
   }
@@ -39,7 +44,7 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
   for (const req of profile.roles) {
     if (req.dynamic || req.min !== 0 || req.max === 0) continue;
     const count = state.role_counts[req.role];
-    if (count === undefined) return roleAddPrompt(session, state, req);
+    if (count === undefined) return roleAddPrompt(session, state, req, answerOnly);
     const problem = countProblem(session, req.role, count); // min is 0 here: `0..<max>`
     if (problem) throw new WizardError('no-prompt', problem);
   }
@@ -50,7 +55,7 @@ export function nextRolePrompt(session: RoleSession, state: WizardState): Prompt
     if (have < count) {
       const m7 = configuredDefaultsProblem(session);
       if (m7) throw new WizardError('no-prompt', m7); // reported bare, never inside 'role selection cannot be completed'
-      return roleModelPrompt(session, state, req, count, have + 1);
+      return roleModelPrompt(session, state, req, count, have + 1, answerOnly);
     }
   }
   // R-FLOW-9: complete; the whole selection must resolve.

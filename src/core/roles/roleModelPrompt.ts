@@ -36,7 +36,36 @@ function blameText(session: RoleSession, role: string, ref: string, blame: Choic
   }
 }
 
-export function roleModelPrompt(session: RoleSession, state: WizardState, req: RoleRequirement, count: number, ordinal: number): Prompt {
+/**
+ * `answerOnly` (the progress simulation, docs/steps.md › Progress): the default is always the first
+ * selectable candidate (the rotated defaults come first), so the candidates are checked only up to it,
+ * and then the remembered answer of this step alone (the only other option the simulation can pick);
+ * `unavailable` is left empty.
+ */
+/** The rotated defaults, then the pool's models for the role, each once, produced as they are asked for. */
+function* candidateRefs(rotated: readonly string[], listed: readonly { ref: string }[]): Generator<string> {
+  const seen = new Set<string>();
+  for (const ref of rotated) {
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    yield ref;
+  }
+  for (const { ref } of listed) {
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    yield ref;
+  }
+}
+
+export function roleModelPrompt(
+  session: RoleSession,
+  state: WizardState,
+  req: RoleRequirement,
+  count: number,
+  ordinal: number,
+  answerOnly = false,
+): Prompt {
+  const id = roleModelId(req.role, ordinal);
   const texts = roleTexts(session, 'role_model');
   const values = { role: req.role, ordinal: String(ordinal), count: String(count) };
   const avail = session.availability();
@@ -47,19 +76,18 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
   const defaultSet = new Set(rotated);
   const feasibility = new ModelChoiceFeasibility(session, selectionOf(state), req, count, ordinal);
 
-  const candidates: string[] = [];
-  const seen = new Set<string>();
-  for (const ref of [...rotated, ...pool.list(req.role).map((m) => m.ref)]) {
-    if (!seen.has(ref)) {
-      seen.add(ref);
-      candidates.push(ref);
-    }
-  }
   const options: PromptOption[] = [];
   const why = new Map<string, string>();
   const details = new Map<string, string>();
   const suffix = texts.options.default_suffix ?? '';
-  for (const ref of candidates) {
+  const wanted = answerOnly ? state.remembered_answers?.[id] : undefined;
+  let wantedSeen = false;
+  for (const ref of candidateRefs(rotated, pool.list(req.role))) {
+    if (answerOnly && options.length > 0) {
+      if (wanted === undefined || wantedSeen) break;
+      if (ref !== wanted) continue;
+    }
+    if (ref === wanted) wantedSeen = true;
     const a = avail.availability(ref, req.role);
     if (!a.available) {
       why.set(ref, a.reason);
@@ -68,7 +96,7 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
     const blame = feasibility.blame(ref);
     if (blame) {
       why.set(ref, LEAVES_NO_COMPLETE_ASSIGNMENT);
-      details.set(ref, blameText(session, req.role, ref, blame));
+      if (!answerOnly) details.set(ref, blameText(session, req.role, ref, blame));
       continue;
     }
     options.push({
@@ -93,15 +121,17 @@ export function roleModelPrompt(session: RoleSession, state: WizardState, req: R
   }
   const def = options.find((o) => defaultSet.has(o.value)) ?? options[0]!;
   def.default = true;
-  const unavailable: UnavailableModel[] = pool
-    .list(req.role)
-    .filter((m) => why.has(m.ref))
-    .map((m) => {
-      const detail = details.get(m.ref);
-      return detail ? { value: m.ref, reason: why.get(m.ref)!, detail } : { value: m.ref, reason: why.get(m.ref)! };
-    });
+  const unavailable: UnavailableModel[] = answerOnly
+    ? []
+    : pool
+        .list(req.role)
+        .filter((m) => why.has(m.ref))
+        .map((m) => {
+          const detail = details.get(m.ref);
+          return detail ? { value: m.ref, reason: why.get(m.ref)!, detail } : { value: m.ref, reason: why.get(m.ref)! };
+        });
   return {
-    step: roleModelId(req.role, ordinal),
+    step: id,
     kind: 'pick',
     label: render(texts.label, values),
     options,

@@ -36,7 +36,8 @@ export function nextPrompt(env: StepEnv, s: WizardState): Prompt {
   return withRemembered(s, flowPrompt(env, s));
 }
 
-function flowPrompt(env: StepEnv, s: WizardState): Prompt {
+/** `answerOnly`: the role prompts carry only what the progress simulation needs (nextRolePrompt). */
+function flowPrompt(env: StepEnv, s: WizardState, answerOnly = false): Prompt {
   // A malformed config.yaml blocks every prompt with its file error (docs/okstra-files.md › config.yaml).
   env.config();
   if (s.aborted || s.confirmed === true) return DONE_PROMPT;
@@ -45,7 +46,7 @@ function flowPrompt(env: StepEnv, s: WizardState): Prompt {
   for (const entry of FLOW) {
     if (entry === ROLES) {
       if (identityReady(s)) {
-        const p = nextRolePrompt(env.roles(s), s);
+        const p = nextRolePrompt(env.roles(s), s, answerOnly);
         if (p) return p;
       }
       continue;
@@ -277,6 +278,29 @@ const TYPED_PLACEHOLDER = '\u0000typed';
  * counts, and the walk goes on past it. Works on a copy and never writes.
  */
 export function simulatedRemaining(env: StepEnv, s: WizardState, current: Prompt): number {
+  return simulate(env, s, current, true);
+}
+
+/**
+ * The same walk over prompts built in full, every option with its availability (as the user sees
+ * them): what simulatedRemaining must always equal (test/unit/wizard/progressSimulation.property.test.ts).
+ */
+export function simulatedRemainingFull(env: StepEnv, s: WizardState, current: Prompt): number {
+  return simulate(env, s, current, false);
+}
+
+/** The walk as `<step>=<answer>` (`<step>` alone when passed over), for tests: both modes must give the same. */
+export function simulatedTrace(env: StepEnv, s: WizardState, current: Prompt, answerOnly: boolean): string[] {
+  const trace: string[] = [];
+  simulate(env, s, current, answerOnly, trace);
+  return trace;
+}
+
+/**
+ * `answerOnly`: each prompt after `current` is built with only what its simulated answer and the walk's
+ * stop depend on (flowPrompt); the answers, hence the count, are those of the full prompts.
+ */
+function simulate(env: StepEnv, s: WizardState, current: Prompt, answerOnly: boolean, trace?: string[]): number {
   if (current.kind === 'done') return 0;
   const base = simulationEnv(env);
   const virtual = simulatedNewTask();
@@ -289,6 +313,7 @@ export function simulatedRemaining(env: StepEnv, s: WizardState, current: Prompt
   let count = 0;
   for (let guard = 0; guard < 1000; guard++) {
     count++;
+    trace?.push(p.step);
     if (p.step === 'confirm') break;
     try {
       if (p.step === 'task-new') {
@@ -302,6 +327,7 @@ export function simulatedRemaining(env: StepEnv, s: WizardState, current: Prompt
           if (p.kind !== 'multi_pick') break; // a pick with nothing selectable: the user cannot go on either
           passOver(w, p);
         } else {
+          if (trace) trace[trace.length - 1] = `${p.step}=${ans}`;
           try {
             applyAnswer(sim, w, p, ans);
           } catch (e) {
@@ -311,7 +337,7 @@ export function simulatedRemaining(env: StepEnv, s: WizardState, current: Prompt
           }
         }
       }
-      p = nextPrompt(sim, w);
+      p = withRemembered(w, flowPrompt(sim, w, answerOnly));
     } catch (e) {
       if (e instanceof WizardError) break;
       throw e;
