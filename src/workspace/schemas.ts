@@ -4,6 +4,7 @@
 // zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
 
 import * as z from 'zod/mini';
+import { withFastCheck } from '../core/files';
 import { lazySchema } from '../core/lazySchema';
 
 /** An optional field that may also be written as null; null reads as absent. */
@@ -50,18 +51,21 @@ export const taskManifestSchema = lazySchema(() =>
 
 // --------------------------------------------------------------- brief.md
 
-export const briefFrontMatterSchema = lazySchema(() =>
-  z.looseObject({
-    title: opt(z.string()),
-    taskType: opt(z.string()),
-    analysisTarget: opt(z.string()),
-    evidence: opt(
-      z.strictObject({
-        feature: opt(z.string()),
-        project: opt(z.string()),
-      }),
-    ),
-  }),
+export const briefFrontMatterSchema = withFastCheck(
+  lazySchema(() =>
+    z.looseObject({
+      title: opt(z.string()),
+      taskType: opt(z.string()),
+      analysisTarget: opt(z.string()),
+      evidence: opt(
+        z.strictObject({
+          feature: opt(z.string()),
+          project: opt(z.string()),
+        }),
+      ),
+    }),
+  ),
+  briefFrontMatterPassesFastCheck,
 );
 
 // -------------------------------------------------------- approved-plan.md
@@ -74,11 +78,14 @@ export const planStageSchema = lazySchema(() =>
   }),
 );
 
-export const planFrontMatterSchema = lazySchema(() =>
-  z.looseObject({
-    approved: opt(z.boolean()),
-    stages: opt(z.array(planStageSchema)),
-  }),
+export const planFrontMatterSchema = withFastCheck(
+  lazySchema(() =>
+    z.looseObject({
+      approved: opt(z.boolean()),
+      stages: opt(z.array(planStageSchema)),
+    }),
+  ),
+  planFrontMatterPassesFastCheck,
 );
 
 // ------------------------------------------------------ clarifications
@@ -96,28 +103,31 @@ export const questionsSchema = lazySchema(() =>
 
 const modelRefList = z.array(z.string());
 
-export const runInputsSchema = lazySchema(() =>
-  z.looseObject({
-    taskType: opt(z.string()),
-    directive: opt(z.string()),
-    relatedTasks: opt(z.union([z.string(), z.array(z.string())])),
-    roleCounts: opt(z.record(z.string(), z.int())),
-    roleModels: opt(z.record(z.string(), modelRefList)),
-    roleSelectionOrder: opt(z.array(z.string())),
-    // Legacy v1 model selection (converted by the core).
-    workers: opt(z.union([z.string(), z.array(z.string())])),
-    leadProvider: opt(z.string()),
-    leadModel: opt(z.string()),
-    claudeModel: opt(z.string()),
-    codexModel: opt(z.string()),
-    antigravityModel: opt(z.string()),
-    grokModel: opt(z.string()),
-    kimiModel: opt(z.string()),
-    reportWriterProvider: opt(z.string()),
-    reportWriterModel: opt(z.string()),
-    executor: opt(z.string()),
-    critic: opt(z.string()),
-  }),
+export const runInputsSchema = withFastCheck(
+  lazySchema(() =>
+    z.looseObject({
+      taskType: opt(z.string()),
+      directive: opt(z.string()),
+      relatedTasks: opt(z.union([z.string(), z.array(z.string())])),
+      roleCounts: opt(z.record(z.string(), z.int())),
+      roleModels: opt(z.record(z.string(), modelRefList)),
+      roleSelectionOrder: opt(z.array(z.string())),
+      // Legacy v1 model selection (converted by the core).
+      workers: opt(z.union([z.string(), z.array(z.string())])),
+      leadProvider: opt(z.string()),
+      leadModel: opt(z.string()),
+      claudeModel: opt(z.string()),
+      codexModel: opt(z.string()),
+      antigravityModel: opt(z.string()),
+      grokModel: opt(z.string()),
+      kimiModel: opt(z.string()),
+      reportWriterProvider: opt(z.string()),
+      reportWriterModel: opt(z.string()),
+      executor: opt(z.string()),
+      critic: opt(z.string()),
+    }),
+  ),
+  runInputsPassesFastCheck,
 );
 
 // ------------------------------------------------------------ config.yaml
@@ -139,53 +149,56 @@ const roleDefaults = lazySchema(() =>
 
 export const modelDefaultsSchema = roleDefaults;
 
-export const configSchema = lazySchema(() =>
-  z
-    .strictObject({
-      projectId: opt(nonEmpty).check(z.describe('The project id passed to okstra; default: the project folder name, slugified.')),
-      okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).check(z.minLength(1))])).check(
-        z.describe(
-          "How okstra is started: one executable, or [program, ...args]; default 'okstra'. The okstra.command setting overrides it.",
+export const configSchema = withFastCheck(
+  lazySchema(() =>
+    z
+      .strictObject({
+        projectId: opt(nonEmpty).check(z.describe('The project id passed to okstra; default: the project folder name, slugified.')),
+        okstraCommand: opt(z.union([nonEmpty, z.array(z.string()).check(z.minLength(1))])).check(
+          z.describe(
+            "How okstra is started: one executable, or [program, ...args]; default 'okstra'. The okstra.command setting overrides it.",
+          ),
         ),
-      ),
-      modelDefaults: opt(roleDefaults),
-      providers: opt(
-        z.record(
-          z.string(),
-          z
-            .strictObject({
-              display: opt(z.string()).check(z.describe('The name shown in model lists.')),
-              cli: opt(nonEmpty).check(z.describe("The provider's command-line program, looked up on PATH unless it is a path.")),
-              enabled: opt(z.boolean()).check(z.describe('false: none of its models can be chosen. Default: true.')),
-            })
-            .check(z.describe('A provider of the model registry: a built-in one to change, or a new one.')),
-        ),
-      ).check(z.describe('Providers merged over the built-in model registry, by provider id.')),
-      models: opt(
-        z.array(
-          z
-            .strictObject({
-              ref: nonEmpty
-                .check(z.regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'"))
-                .check(z.describe("'<provider>/<model>'; a built-in ref replaces that model.")),
-              display: opt(z.string()).check(z.describe('The name shown in model lists; default: the ref.')),
-              aliases: opt(z.array(nonEmpty)).check(z.describe('Other names an answer may use for this model.')),
-              roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])).check(
-                z.describe("The roles that may use this model: '*' (default) or a list of role ids."),
-              ),
-              defaultFor: opt(z.array(nonEmpty)).check(z.describe('The role ids for which this model is a built-in default.')),
-            })
-            .check(z.describe('A model of the registry.')),
-        ),
-      ).check(z.describe('Models added to the built-in registry (or replacing a built-in model with the same ref), in pool order.')),
-      registry: opt(
-        z.strictObject({
-          replaceBuiltins: opt(z.boolean()).check(z.describe('true: use only the providers and models of this file. Default: false.')),
-        }),
-      ).check(z.describe('How this file combines with the built-in model registry.')),
-      prTemplate: opt(nonEmpty).check(z.describe('The pull-request template of release hand-off runs, relative to the project root.')),
-    })
-    .check(z.describe('okstra project settings (.okstra/config.yaml). Unknown keys are refused.')),
+        modelDefaults: opt(roleDefaults),
+        providers: opt(
+          z.record(
+            z.string(),
+            z
+              .strictObject({
+                display: opt(z.string()).check(z.describe('The name shown in model lists.')),
+                cli: opt(nonEmpty).check(z.describe("The provider's command-line program, looked up on PATH unless it is a path.")),
+                enabled: opt(z.boolean()).check(z.describe('false: none of its models can be chosen. Default: true.')),
+              })
+              .check(z.describe('A provider of the model registry: a built-in one to change, or a new one.')),
+          ),
+        ).check(z.describe('Providers merged over the built-in model registry, by provider id.')),
+        models: opt(
+          z.array(
+            z
+              .strictObject({
+                ref: nonEmpty
+                  .check(z.regex(/^[^/\s]+\/[^\s]+$/, "must be '<provider>/<model>'"))
+                  .check(z.describe("'<provider>/<model>'; a built-in ref replaces that model.")),
+                display: opt(z.string()).check(z.describe('The name shown in model lists; default: the ref.')),
+                aliases: opt(z.array(nonEmpty)).check(z.describe('Other names an answer may use for this model.')),
+                roles: opt(z.union([z.literal('*'), z.array(nonEmpty)])).check(
+                  z.describe("The roles that may use this model: '*' (default) or a list of role ids."),
+                ),
+                defaultFor: opt(z.array(nonEmpty)).check(z.describe('The role ids for which this model is a built-in default.')),
+              })
+              .check(z.describe('A model of the registry.')),
+          ),
+        ).check(z.describe('Models added to the built-in registry (or replacing a built-in model with the same ref), in pool order.')),
+        registry: opt(
+          z.strictObject({
+            replaceBuiltins: opt(z.boolean()).check(z.describe('true: use only the providers and models of this file. Default: false.')),
+          }),
+        ).check(z.describe('How this file combines with the built-in model registry.')),
+        prTemplate: opt(nonEmpty).check(z.describe('The pull-request template of release hand-off runs, relative to the project root.')),
+      })
+      .check(z.describe('okstra project settings (.okstra/config.yaml). Unknown keys are refused.')),
+  ),
+  configPassesFastCheck,
 );
 
 // --------------------------------------------------- the catalogue fast path
@@ -224,5 +237,97 @@ export function manifestPassesFastCheck(data: unknown): boolean {
       if (!optString(r.taskType) || !optString(r.status) || !optString(r.outcome) || !optString(r.inputs)) return false;
     }
   }
+  return true;
+}
+
+/** True only for an own `__proto__` key's absence: zod copies a loose object's keys by assignment. */
+function plainWithoutProto(v: unknown): v is Record<string, unknown> {
+  return isPlain(v) && !Object.prototype.hasOwnProperty.call(v, '__proto__');
+}
+const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const isStringList = (v: unknown): boolean => Array.isArray(v) && v.every((s) => typeof s === 'string');
+const isNonEmptyStringList = (v: unknown): boolean => Array.isArray(v) && v.every(isNonEmptyString);
+const ROLE_ID = /^[a-z][a-z0-9-]*$/;
+const STAGE_ID = /^[^,\s]+$/;
+
+/** A conservative stand-in for `configSchema.safeParse` (withFastCheck): the common keys, with values as the schema wants them. */
+export function configPassesFastCheck(data: unknown): boolean {
+  if (!plainWithoutProto(data)) return false;
+  for (const key of Object.keys(data)) {
+    if (key !== 'projectId' && key !== 'okstraCommand' && key !== 'modelDefaults' && key !== 'prTemplate') return false;
+  }
+  if (
+    (data.projectId !== undefined && !isNonEmptyString(data.projectId)) ||
+    (data.prTemplate !== undefined && !isNonEmptyString(data.prTemplate))
+  ) {
+    return false;
+  }
+  const command = data.okstraCommand;
+  if (command !== undefined && !isNonEmptyString(command) && !(Array.isArray(command) && command.length > 0 && isStringList(command)))
+    return false;
+  const defaults = data.modelDefaults;
+  if (defaults !== undefined) {
+    if (!plainWithoutProto(defaults)) return false;
+    for (const [role, refs] of Object.entries(defaults)) if (!ROLE_ID.test(role) || !isNonEmptyStringList(refs)) return false;
+  }
+  return true;
+}
+
+/** A conservative stand-in for `briefFrontMatterSchema.safeParse` (withFastCheck). */
+export function briefFrontMatterPassesFastCheck(data: unknown): boolean {
+  if (!plainWithoutProto(data)) return false;
+  if (!optString(data.title) || !optString(data.taskType) || !optString(data.analysisTarget)) return false;
+  const evidence = data.evidence;
+  if (evidence === undefined) return true;
+  if (!isPlain(evidence) || !optString(evidence.feature) || !optString(evidence.project)) return false;
+  return Object.keys(evidence).every((k) => k === 'feature' || k === 'project');
+}
+
+/** A conservative stand-in for `planFrontMatterSchema.safeParse` (withFastCheck). */
+export function planFrontMatterPassesFastCheck(data: unknown): boolean {
+  if (!plainWithoutProto(data)) return false;
+  if (data.approved !== undefined && typeof data.approved !== 'boolean') return false;
+  const stages = data.stages;
+  if (stages === undefined) return true;
+  if (!Array.isArray(stages)) return false;
+  return stages.every(
+    (st) =>
+      plainWithoutProto(st) &&
+      isNonEmptyString(st.id) &&
+      STAGE_ID.test(st.id) &&
+      optString(st.title) &&
+      (st.dependsOn === undefined || isNonEmptyStringList(st.dependsOn)),
+  );
+}
+
+const INPUT_STRINGS = [
+  'taskType',
+  'directive',
+  'leadProvider',
+  'leadModel',
+  'claudeModel',
+  'codexModel',
+  'antigravityModel',
+  'grokModel',
+  'kimiModel',
+  'reportWriterProvider',
+  'reportWriterModel',
+  'executor',
+  'critic',
+] as const;
+
+/** A conservative stand-in for `runInputsSchema.safeParse` (withFastCheck). */
+export function runInputsPassesFastCheck(data: unknown): boolean {
+  if (!plainWithoutProto(data)) return false;
+  for (const key of INPUT_STRINGS) if (!optString(data[key])) return false;
+  for (const key of ['relatedTasks', 'workers'] as const) {
+    const v = data[key];
+    if (v !== undefined && typeof v !== 'string' && !isStringList(v)) return false;
+  }
+  if (data.roleSelectionOrder !== undefined && !isStringList(data.roleSelectionOrder)) return false;
+  const counts = data.roleCounts;
+  if (counts !== undefined && !(plainWithoutProto(counts) && Object.values(counts).every((n) => Number.isSafeInteger(n)))) return false;
+  const models = data.roleModels;
+  if (models !== undefined && !(plainWithoutProto(models) && Object.values(models).every(isStringList))) return false;
   return true;
 }

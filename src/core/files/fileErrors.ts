@@ -160,7 +160,27 @@ export function parseJsonFile(text: string, shownPath: string): unknown {
 }
 
 /** Validates parsed JSON against a schema; a failure names the key and its line/column. */
+/** Conservative stand-ins for `schema.safeParse`, by schema (withFastCheck). */
+const fastChecks = new WeakMap<object, (data: unknown) => boolean>();
+
+/**
+ * Registers a conservative stand-in for `schema.safeParse` on a hot path: `passes(data)` may be true only when the
+ * schema accepts `data` and gives back a value deep-equal to it (no null to normalise, no default to fill in).
+ * validateJson and validateYaml then return `data` as it is; anything else goes through the schema, which also
+ * words the error. Each stand-in has a property test that holds it to its schema (test/unit/workspace/).
+ */
+export function withFastCheck<S extends object>(schema: S, passes: (data: unknown) => boolean): S {
+  fastChecks.set(schema, passes);
+  return schema;
+}
+
+function passesFastCheck(schema: object, data: unknown): boolean {
+  const passes = fastChecks.get(schema);
+  return passes !== undefined && passes(data);
+}
+
 export function validateJson<T>(schema: z.ZodMiniType<T>, data: unknown, text: string, shownPath: string): T {
+  if (passesFastCheck(schema, data)) return data as T;
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const p = firstSchemaProblem(r.error, data);
@@ -348,6 +368,7 @@ export function parseYamlText(text: string, shownPath: string, lineOffset = 0): 
 
 /** Validates parsed YAML against a schema; a failure names the key and its line/column. */
 export function validateYaml<T>(schema: z.ZodMiniType<T>, data: unknown, src: YamlLocator): T {
+  if (passesFastCheck(schema, data)) return data as T;
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const p = firstSchemaProblem(r.error, data);
