@@ -23,13 +23,23 @@ export const STALE_READ_MESSAGE = 'state file changed on disk since it was read;
 /** Inputs at least this big are hashed by node:crypto; smaller ones (every usual state file) in JavaScript. */
 const NATIVE_HASH_FROM = 64 * 1024;
 
+let nativeHashAlways = false;
+
+/**
+ * A long-lived process (the MCP server) hashes every save and every check for other writers: node:crypto's load is
+ * paid once there, and its native hash is then faster than the JavaScript one at any size.
+ */
+export function useNativeSha256(): void {
+  nativeHashAlways = true;
+}
+
 /**
  * The sha256 of the bytes, as 64 hex digits. A state file of a few kilobytes is hashed in JavaScript
  * (src/core/sha256.ts): loading node:crypto costs a one-shot CLI process more than the hash itself, and the CLI needs
  * no other crypto (docs/performance.md › CLI start-up). Big inputs still go to node:crypto, loaded then.
  */
 export function sha256Hex(bytes: Uint8Array): string {
-  if (bytes.byteLength >= NATIVE_HASH_FROM) {
+  if (nativeHashAlways || bytes.byteLength >= NATIVE_HASH_FROM) {
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
     return createHash('sha256').update(bytes).digest('hex');
   }

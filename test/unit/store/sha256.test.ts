@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { sha256Hex as sha256HexJs } from '../../../src/core/sha256';
-import { sha256Hex } from '../../../src/store';
+import { sha256Hex, useNativeSha256 } from '../../../src/store';
 
 describe('store: sha256Hex', () => {
   it('is the sha256 of node:crypto for every size, on both sides of the native threshold (64 KiB)', () => {
@@ -11,6 +11,14 @@ describe('store: sha256Hex', () => {
       for (let i = 0; i < size; i++) bytes[i] = (i * 131 + (size & 0xff)) & 0xff;
       assert.equal(sha256Hex(bytes), createHash('sha256').update(bytes).digest('hex'), `${size} bytes`);
     }
+  });
+
+  it('gives the same digests when a long-lived process asks for the native hash at every size', () => {
+    const small = Buffer.from('{"version": 2}\n');
+    const before = sha256Hex(small);
+    useNativeSha256();
+    assert.equal(sha256Hex(small), before);
+    assert.equal(before, createHash('sha256').update(small).digest('hex'));
   });
 
   it('hashes a view at its own offset, not the whole buffer behind it', () => {
