@@ -14,6 +14,7 @@
 // file next to dist/extension.js. A static import of one of those modules is left alone (and would be bundled into
 // the shell, which the size check then reports).
 import path from 'node:path';
+import { nodeBuiltinsPlugin } from './nodeBuiltins.mjs';
 
 /**
  * Which lazily required module lives in which bundle. `from` limits a rule to the listed importers (for modules
@@ -89,6 +90,7 @@ export function extensionBundles({ root, outdir, common, release }) {
     ...base,
     entryPoints: [b.entry],
     outfile: path.join(outdir, b.file),
+    plugins: [nodeBuiltinsPlugin],
   }));
   return [
     {
@@ -96,7 +98,7 @@ export function extensionBundles({ root, outdir, common, release }) {
       ...base,
       entryPoints: ['src/vscode/extension.ts'],
       outfile: path.join(outdir, 'extension.js'),
-      plugins: [lazyBundlesPlugin(root)],
+      plugins: [lazyBundlesPlugin(root), nodeBuiltinsPlugin],
     },
     ...lazy,
   ];
