@@ -152,6 +152,35 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     assert.equal(ok.isError, false, ok.text);
   });
 
+  it('calls sent together run one after the other: the answer is saved, the same answer again refused, the read sees the new prompt', async () => {
+    const project = demoCopy();
+    const s = await open(project);
+    const shown = (await s.call('wizard_init', { task: TASK })).doc.next;
+    const answer = { task: TASK, answer: walkAnswer(shown), prompt: shown.id, revision: shown.revision };
+    // Three requests on the wire before any response: the first answer's save is still syncing when the others arrive.
+    const [first, second, read] = await Promise.all([
+      s.call('wizard_answer', answer),
+      s.call('wizard_answer', answer),
+      s.call('wizard_current', { task: TASK }),
+    ]);
+    assert.equal(first.isError, false, first.text);
+    const next = first.doc.next;
+    assert.equal(second.isError, true, second.text);
+    assert.equal(second.doc.code, 'wrong-prompt', second.text);
+    assert.deepEqual([second.doc.current.id, second.doc.current.revision], [next.id, next.revision]);
+    assert.equal(read.isError, false, read.text);
+    assert.deepEqual([read.doc.current.id, read.doc.current.revision], [next.id, next.revision]);
+    // The file holds the first answer, once: the CLI reads the same prompt from it.
+    const step = cli(['step', '--state', stateOf(project)], { env: demoEnv(project), cwd: project });
+    assert.equal(step.json?.current?.id, next.id, step.stdout);
+    assert.equal(step.json.current.revision, next.revision);
+    assert.deepEqual(
+      fs.readdirSync(path.dirname(stateOf(project))).filter((n) => n.startsWith('.')),
+      [],
+      'no temporary or lock is left',
+    );
+  });
+
   it('a refused answer is a tool error with its code and the current prompt, and writes nothing', async () => {
     const project = demoCopy();
     const s = await open(project);
