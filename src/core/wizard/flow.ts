@@ -306,6 +306,7 @@ function simulate(env: StepEnv, s: WizardState, current: Prompt, answerOnly: boo
   const virtual = simulatedNewTask();
   const sim: StepEnv = {
     ...base,
+    answerOnly,
     task: (st) => (st.task_group === SIMULATED_NEW_TASK.group && st.task_id === SIMULATED_NEW_TASK.id ? virtual : base.task(st)),
   };
   const w: WizardState = structuredClone(s);

@@ -45,7 +45,10 @@ export const relatedTasksPick: Step = {
       options.push(opt('keep', optionText(env, 'related_tasks_pick', 'keep', { tasks: kept }), { disabled: bad !== null, description }));
     }
     options.push(opt('none', optionText(env, 'related_tasks_pick', 'none')));
-    if (otherTaskKeys(env, s).length > 0) options.push(opt('choose', optionText(env, 'related_tasks_pick', 'choose')));
+    // The answer-only walk needs the task list only when `choose` can be the answer: when a rewind left it as
+    // the remembered answer (src/core/wizard/remembered.ts); otherwise the default is `keep` or `none`, both listed.
+    const chooseMayBeAnswer = !env.answerOnly || s.remembered_answers?.[this.id] === 'choose';
+    if (chooseMayBeAnswer && otherTaskKeys(env, s).length > 0) options.push(opt('choose', optionText(env, 'related_tasks_pick', 'choose')));
     return pickPrompt(env, this, markDefault(options, kept && !bad ? 'keep' : 'none'));
   },
   submit(env, s, value) {

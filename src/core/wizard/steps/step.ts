@@ -19,6 +19,12 @@ export interface StepEnv {
   ctx: EngineContext;
   /** The progress simulation: never write files, open editors or create tasks. */
   simulate: boolean;
+  /**
+   * The simulation's answer-only walk (src/core/wizard/flow.ts simulatedRemaining): a step may leave out of its
+   * prompt what neither its simulated answer (the default, else the first selectable option) nor the walk's stop
+   * depends on. Unset for every prompt a person or an agent is shown.
+   */
+  answerOnly?: boolean;
   notices: Notice[];
   /** Project-relative files the submit created for the user to edit (the extension opens them). */
   opened: string[];
