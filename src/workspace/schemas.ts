@@ -15,7 +15,8 @@ function opt<T extends z.ZodMiniType>(schema: T) {
   );
 }
 
-const nonEmpty = z.string().check(z.minLength(1));
+/** Built on first use, as every schema here: a one-shot step whose files pass their fast checks builds none. */
+const nonEmpty = lazySchema(() => z.string().check(z.minLength(1)));
 
 // ------------------------------------------------------------ task-manifest
 
@@ -101,7 +102,7 @@ export const questionsSchema = lazySchema(() =>
 
 // ------------------------------------------------------------ inputs.json
 
-const modelRefList = z.array(z.string());
+const modelRefList = lazySchema(() => z.array(z.string()));
 
 export const runInputsSchema = withFastCheck(
   lazySchema(() =>

@@ -2,15 +2,18 @@
 // R-VER-*, R-VAL-*). Parsing takes a payload that JSON.parse already
 // produced; the store owns bytes, BOMs and file names.
 
+import type * as z from 'zod/mini';
 import { pyRepr, pyReprString } from '../pyRepr';
 import { defaultState, WizardError, type WizardState } from '../types';
 import { isAbsolutePath, toProjectRelative } from './paths';
 import {
+  fieldPasses,
   fieldTypeWords,
   rememberedAnswersSchema,
   roleCountsSchema,
   roleModelsSchema,
   roleSelectionOrderSchema,
+  rolePartPasses,
   STATE_FIELD_ORDER,
   stateFieldsSchema,
   type StateField,
@@ -111,6 +114,15 @@ const NEVER_EXTRA = new Set<string>([
   REMEMBERED_FIELD,
 ]);
 
+/** `schema.safeParse(value)`, or `value` as it is when the schema's conservative stand-in passes it (stateSchema.ts). */
+function checked<T>(
+  schema: z.ZodMiniType<T>,
+  passes: (v: unknown) => boolean,
+  value: unknown,
+): { success: true; data: T } | { success: false } {
+  return passes(value) ? { success: true, data: value as T } : schema.safeParse(value);
+}
+
 /**
  * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*).
  * Throws WizardError with a load message of docs/state-file.md or a field-type message.
@@ -138,12 +150,12 @@ export function parseState(payload: unknown): ParsedState {
 
   const state = defaultState();
   if (sourceVersion === 2) {
-    const counts = roleCountsSchema.safeParse(payload.roleCounts);
+    const counts = checked(roleCountsSchema, rolePartPasses.roleCounts, payload.roleCounts);
     // z.number().int() accepts 2.0 (JSON cannot tell it from 2); booleans fail.
     if (!counts.success) throw new WizardError('file-error', 'wizard state roleCounts must map roles to integers');
-    const models = roleModelsSchema.safeParse(payload.roleModels);
+    const models = checked(roleModelsSchema, rolePartPasses.roleModels, payload.roleModels);
     if (!models.success) throw new WizardError('file-error', 'wizard state roleModels must map roles to modelRef arrays');
-    const order = roleSelectionOrderSchema.safeParse(payload.roleSelectionOrder);
+    const order = checked(roleSelectionOrderSchema, rolePartPasses.roleSelectionOrder, payload.roleSelectionOrder);
     if (!order.success) throw new WizardError('file-error', 'wizard state roleSelectionOrder must be a string array');
     state.role_counts = { ...counts.data };
     state.role_models = Object.fromEntries(Object.entries(models.data).map(([r, m]) => [r, [...m]]));
@@ -154,7 +166,7 @@ export function parseState(payload: unknown): ParsedState {
   for (const [key, value] of Object.entries(payload)) {
     if (KNOWN_FIELDS.has(key)) {
       const field = key as StateField;
-      const res = stateFieldsSchema.shape[field].safeParse(value);
+      const res = fieldPasses(field, value) ? { success: true as const, data: value } : stateFieldsSchema.shape[field].safeParse(value);
       if (!res.success)
         throw new WizardError('file-error', `wizard state field ${pyReprString(key)} must be ${fieldTypeWords(field)}: ${pyRepr(value)}`);
       target[key] = structuredClone(res.data);
@@ -168,7 +180,7 @@ export function parseState(payload: unknown): ParsedState {
     if (p !== '') state.pending_follow_up = p;
   }
   if (has(REMEMBERED_FIELD)) {
-    const r = rememberedAnswersSchema.safeParse(payload[REMEMBERED_FIELD]);
+    const r = checked(rememberedAnswersSchema, rolePartPasses.rememberedAnswers, payload[REMEMBERED_FIELD]);
     if (!r.success)
       throw new WizardError(
         'file-error',

@@ -8,71 +8,145 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../lazySchema';
 
-const text = z.string().check(z.describe('a string'));
-const flag = z.boolean().check(z.describe('a boolean'));
-const maybeFlag = z.union([z.boolean(), z.null()]).check(z.describe('a boolean or null'));
-const strings = z.array(z.string()).check(z.describe('a list of strings'));
+/** How a field of the state file is checked; each kind is one zod schema (FIELD_SCHEMAS) and one fast check (fieldPasses). */
+type FieldKind = 'text' | 'flag' | 'maybeFlag' | 'strings' | 'textOrNull' | 'list' | 'lastRun';
+
+/**
+ * The snake_case fields of the state file, in file order, with their kinds. Plain data, so that a one-shot step,
+ * which reads a state file whose fields are all well-formed, never builds their zod schemas (docs/performance.md).
+ */
+const STATE_FIELD_KINDS = {
+  workspace_root: 'text',
+  project_root: 'text',
+  project_id: 'text',
+  host_runtime: 'text',
+  host_entry_mode: 'text',
+  available_functions: 'strings',
+  task_group: 'text',
+  task_id: 'text',
+  task_type: 'text',
+  reuse_previous: 'textOrNull',
+  brief_path: 'text',
+  analysis_target: 'text',
+  feature_evidence_path: 'text',
+  project_evidence_path: 'text',
+  selected_direction_path: 'text',
+  approved_plan_path: 'text',
+  handoff_mode: 'text',
+  handoff_stages: 'text',
+  selected_stages: 'text',
+  reuse_worktree: 'flag',
+  base_ref: 'text',
+  fix_cycle: 'text',
+  directive: 'text',
+  related_tasks_raw: 'text',
+  clarification_response_path: 'text',
+  pr_template_path: 'text',
+  pr_template_scope: 'text',
+  use_defaults: 'maybeFlag',
+  critic_pending_text: 'flag',
+  workers_custom_pending: 'flag',
+  profile_workers: 'list',
+  confirmed: 'maybeFlag',
+  aborted: 'flag',
+  edit_target: 'text',
+  last_run: 'lastRun',
+  answered: 'strings',
+} as const satisfies Record<string, FieldKind>;
 
 /** `last_run`: what Run started and how it ended. */
-export const lastRunSchema = z.object({
-  startedAt: z.string(),
-  argv: z.array(z.string()),
-  exitCode: z.union([z.number().check(z.int()), z.null()]),
+export const lastRunSchema = lazySchema(() =>
+  z.object({
+    startedAt: z.string(),
+    argv: z.array(z.string()),
+    exitCode: z.union([z.number().check(z.int()), z.null()]),
+  }),
+);
+
+/** Each kind's schema; its description is the phrase of the field's load error. */
+const FIELD_SCHEMAS = {
+  text: () => z.string().check(z.describe('a string')),
+  flag: () => z.boolean().check(z.describe('a boolean')),
+  maybeFlag: () => z.union([z.boolean(), z.null()]).check(z.describe('a boolean or null')),
+  strings: () => z.array(z.string()).check(z.describe('a list of strings')),
+  textOrNull: () => z.union([z.string(), z.null()]).check(z.describe('a string or null')),
+  list: () => z.array(z.unknown()).check(z.describe('a list')),
+  lastRun: () =>
+    z
+      .union([lastRunSchema, z.null()])
+      .check(z.describe('null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}')),
+};
+
+type FieldsShape = { [F in keyof typeof STATE_FIELD_KINDS]: ReturnType<(typeof FIELD_SCHEMAS)[(typeof STATE_FIELD_KINDS)[F]]> };
+
+/** The snake_case fields of the state file, in file order: an object schema built from STATE_FIELD_KINDS on first use. */
+export const stateFieldsSchema = lazySchema(() => {
+  const built = new Map<FieldKind, z.ZodMiniType>();
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const [field, kind] of Object.entries(STATE_FIELD_KINDS) as Array<[string, FieldKind]>) {
+    let schema = built.get(kind);
+    if (schema === undefined) built.set(kind, (schema = FIELD_SCHEMAS[kind]()));
+    shape[field] = schema;
+  }
+  return z.object(shape as FieldsShape);
 });
 
-/** The snake_case fields of the state file, in file order. */
-export const stateFieldsSchema = z.object({
-  workspace_root: text,
-  project_root: text,
-  project_id: text,
-  host_runtime: text,
-  host_entry_mode: text,
-  available_functions: strings,
-  task_group: text,
-  task_id: text,
-  task_type: text,
-  reuse_previous: z.union([z.string(), z.null()]).check(z.describe('a string or null')),
-  brief_path: text,
-  analysis_target: text,
-  feature_evidence_path: text,
-  project_evidence_path: text,
-  selected_direction_path: text,
-  approved_plan_path: text,
-  handoff_mode: text,
-  handoff_stages: text,
-  selected_stages: text,
-  reuse_worktree: flag,
-  base_ref: text,
-  fix_cycle: text,
-  directive: text,
-  related_tasks_raw: text,
-  clarification_response_path: text,
-  pr_template_path: text,
-  pr_template_scope: text,
-  use_defaults: maybeFlag,
-  critic_pending_text: flag,
-  workers_custom_pending: flag,
-  profile_workers: z.array(z.unknown()).check(z.describe('a list')),
-  confirmed: maybeFlag,
-  aborted: flag,
-  edit_target: text,
-  last_run: z
-    .union([lastRunSchema, z.null()])
-    .check(z.describe('null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}')),
-  answered: strings,
-});
+/** A list of strings, checked index by index (a hole is not a string). */
+function isStringList(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+/**
+ * A conservative stand-in for the field's schema: true only when the schema accepts `value` and gives back a value
+ * deep-equal to it. Anything else (a `last_run` record, a wrong type) goes through the schema, which also words the
+ * refusal. test/unit/wizard/stateSchema.test.ts holds it to the schemas on generated values.
+ */
+export function fieldPasses(field: StateField, value: unknown): boolean {
+  switch (STATE_FIELD_KINDS[field] as FieldKind) {
+    case 'text':
+      return typeof value === 'string';
+    case 'flag':
+      return typeof value === 'boolean';
+    case 'maybeFlag':
+      return value === null || typeof value === 'boolean';
+    case 'strings':
+      return isStringList(value);
+    case 'textOrNull':
+      return value === null || typeof value === 'string';
+    case 'list':
+      return Array.isArray(value) && Object.keys(value).length === value.length;
+    case 'lastRun':
+      return value === null;
+  }
+}
+
+/** A plain object (JSON's), no `__proto__` key among its own: what a record schema gives back as it is. */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.getPrototypeOf(value) === Object.prototype && !Object.prototype.hasOwnProperty.call(value, '__proto__');
+}
 
 /** roleCounts: role → count (0 records "role-add answered: not added"); 2.0 is the same JSON number as 2. */
-export const roleCountsSchema = z.record(z.string(), z.number().check(z.int()));
+export const roleCountsSchema = lazySchema(() => z.record(z.string(), z.number().check(z.int())));
 /** roleModels: role → model refs, ordinal order; "no models" is an absent key. */
-export const roleModelsSchema = z.record(z.string(), z.array(z.string()));
+export const roleModelsSchema = lazySchema(() => z.record(z.string(), z.array(z.string())));
 /** roleSelectionOrder: role step ids in the order they were settled. */
-export const roleSelectionOrderSchema = z.array(z.string());
+export const roleSelectionOrderSchema = lazySchema(() => z.array(z.string()));
 /** rememberedAnswers: answers a rewind or Back cleared, by step id, kept as their prompts' defaults (never as answers). */
-export const rememberedAnswersSchema = z.record(z.string(), z.string());
+export const rememberedAnswersSchema = lazySchema(() => z.record(z.string(), z.string()));
+
 /** `legacySource` of a companion: the v1 file it continues, by path and the sha256 of its bytes. */
 export const legacySourceSchema = lazySchema(() => z.object({ path: z.string(), sha256: z.string() }));
 
+/** Conservative stand-ins for the four role and remembered-answer schemas above, as fieldPasses for the fields (held to them by the same test). */
+export const rolePartPasses = {
+  roleCounts: (v: unknown) => isPlainRecord(v) && Object.values(v).every((n) => Number.isSafeInteger(n)),
+  roleModels: (v: unknown) => isPlainRecord(v) && Object.values(v).every(isStringList),
+  roleSelectionOrder: isStringList,
+  rememberedAnswers: (v: unknown) => isPlainRecord(v) && Object.values(v).every((a) => typeof a === 'string'),
+};
 /**
  * A v2 state file as written: the fields, then (unknown keys, kept verbatim
  * in their order), `executionIdentityVersion`, the three role fields,
@@ -101,7 +175,7 @@ export type StateFile = z.infer<typeof stateFileSchema>;
 export type LastRunRecord = z.infer<typeof lastRunSchema>;
 
 /** The snake_case fields in file order (the schema's key order). */
-export const STATE_FIELD_ORDER = Object.keys(stateFieldsSchema.shape) as StateField[];
+export const STATE_FIELD_ORDER = Object.keys(STATE_FIELD_KINDS) as StateField[];
 
 /** What a field must hold, in the words of its load error. */
 export function fieldTypeWords(field: StateField): string {
