@@ -131,6 +131,27 @@ export function cliJson(
   return { doc, ms: r.ms, cpuMs: r.cpuMs, status: r.status };
 }
 
+/** One `node <cli> step --state <file>`, checked: it printed the prompt document (of `expectStep`, when given). */
+function cliStepOnce(cli: string, stateFile: string, env: NodeJS.ProcessEnv, cwd: string, expectStep?: string): RunResult {
+  const r = cliJson(cli, ['step', '--state', stateFile], env, cwd);
+  if (r.status !== 0 || r.doc.ok !== true) throw new Error(`step --state ${stateFile}: ${JSON.stringify(r.doc).slice(0, 300)}`);
+  if (expectStep && r.doc.current?.step !== expectStep) throw new Error(`step: expected ${expectStep}, got ${r.doc.current?.step}`);
+  return { status: r.status, stdout: '', stderr: '', ms: r.ms, cpuMs: r.cpuMs };
+}
+
+/** `runs` timings of `next()`, after `warm` runs that are not counted. */
+function timed(next: () => RunResult, runs: number, warm: number): Sample {
+  for (let i = 0; i < warm; i++) next();
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = next();
+    times.push(r.ms);
+    if (r.cpuMs !== undefined) cpu.push(r.cpuMs);
+  }
+  return summarize(times, cpu);
+}
+
 /** Median wall time of `node <cli> step --state <file>` (process start to exit, JSON printed). */
 export function timeCliStep(
   cli: string,
@@ -140,34 +161,45 @@ export function timeCliStep(
   runs: number,
   expectStep?: string,
 ): Sample {
-  const once = () => {
-    const r = cliJson(cli, ['step', '--state', stateFile], env, cwd);
-    if (r.status !== 0 || r.doc.ok !== true) throw new Error(`step --state ${stateFile}: ${JSON.stringify(r.doc).slice(0, 300)}`);
-    if (expectStep && r.doc.current?.step !== expectStep) throw new Error(`step: expected ${expectStep}, got ${r.doc.current?.step}`);
-    return r;
-  };
-  for (let i = 0; i < 3; i++) once();
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const r = once();
-    times.push(r.ms);
-    if (r.cpuMs !== undefined) cpu.push(r.cpuMs);
-  }
-  return summarize(times, cpu);
+  return timed(() => cliStepOnce(cli, stateFile, env, cwd, expectStep), runs, 3);
 }
 
-/** Median wall time of a plain command (a reference for process start on a loaded machine). */
-export function measureProcess(cmd: string, args: string[], runs: number): Sample {
-  for (let i = 0; i < 2; i++) run(cmd, args, { PATH: process.env.PATH ?? '' }, process.cwd());
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const r = run(cmd, args, { PATH: process.env.PATH ?? '' }, process.cwd(), { cpu: true });
-    times.push(r.ms);
-    if (r.cpuMs !== undefined) cpu.push(r.cpuMs);
-  }
-  return summarize(times, cpu);
+/** One run of a plain command (a reference for process start on a loaded machine), in an environment of PATH alone. */
+function bareOnce(cmd: string, args: string[]): RunResult {
+  return run(cmd, args, { PATH: process.env.PATH ?? '' }, process.cwd(), { cpu: true });
+}
+
+/**
+ * P5 and its `node -e 0` reference for P8, their runs alternating (a CLI step, a bare Node start, …), so that the
+ * ratio compares the two under the same load: measured one after the other, a machine that got busier or quieter
+ * in between moved the ratio by 10 % and more (docs/performance.md › P7 and P8 now).
+ */
+export function timeCliStepAndBareNode(
+  cli: string,
+  stateFile: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  runs: number,
+): { step: Sample; bare: Sample } {
+  let turn = 0;
+  const step: RunResult[] = [];
+  const bare: RunResult[] = [];
+  const both = (): RunResult => {
+    const s = cliStepOnce(cli, stateFile, env, cwd);
+    const b = bareOnce(process.execPath, ['-e', '0']);
+    if (turn++ >= 3) {
+      step.push(s);
+      bare.push(b);
+    }
+    return s;
+  };
+  timed(both, runs, 3);
+  const sample = (rs: RunResult[]) =>
+    summarize(
+      rs.map((r) => r.ms),
+      rs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs])),
+    );
+  return { step: sample(step), bare: sample(bare) };
 }
 
 export interface PeakRss {
