@@ -15,30 +15,9 @@ import {
   SubmitDocSchema,
   TreeDocSchema,
 } from '../../../src/cli/outputSchemas';
+import { RENDER_ARG_KEYS } from '../../helpers/renderArgKeys';
 
-const RENDER_KEYS = [
-  'project-root',
-  'project-id',
-  'task-group',
-  'task-id',
-  'task-type',
-  'task-brief',
-  'analysis-target',
-  'evidence-inputs',
-  'approved-plan',
-  'stage',
-  'stages',
-  'base-ref',
-  'directive',
-  'related-tasks',
-  'clarification-response',
-  'selected-direction',
-  'pr-template-path',
-  'fix-cycle',
-  'host-session-context-json',
-  'role-count',
-  'role-model',
-];
+const RENDER_KEYS: readonly string[] = RENDER_ARG_KEYS;
 
 const HOST_CONTEXT =
   '{"hostId":"claude-code","entryMode":"spawn-process","availableFunctions":[],"interactionSurface":"wizard","currentModel":{"providerId":"claude","normalizedModelRef":null,"observedModel":null,"effort":null}}';

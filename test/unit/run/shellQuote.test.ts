@@ -5,35 +5,12 @@ import { join } from 'node:path';
 import { detectShell, quoteCommandLine, type ShellKind } from '../../../src/core/run';
 import { hostileStrings } from './hostileStrings';
 import { runThroughShell, shellAvailable } from './realShells';
+import { RENDER_ARG_KEYS } from '../../helpers/renderArgKeys';
 
 const POSIX_LIKE: ShellKind[] = ['bash', 'dash', 'zsh', 'fish'];
 
 // The option keys of renderArgv (docs/steps.md › Render arguments), lists included.
-const RENDER_KEYS = [
-  'lead-runtime',
-  'project-root',
-  'project-id',
-  'task-group',
-  'task-id',
-  'task-type',
-  'task-brief',
-  'analysis-target',
-  'evidence-inputs',
-  'approved-plan',
-  'stage',
-  'stages',
-  'base-ref',
-  'directive',
-  'related-tasks',
-  'clarification-response',
-  'selected-direction',
-  'pr-template-path',
-  'fix-cycle',
-  'host-session-context-json',
-  'role-count',
-  'role-model',
-  'role-model',
-];
+const RENDER_KEYS = ['lead-runtime', ...RENDER_ARG_KEYS, 'role-model'];
 
 describe('core/run shell quoting', () => {
   let dir: string;

@@ -8,6 +8,7 @@ import { parseState, stateToJson } from '../../../src/core/wizard/stateCodec';
 import { currentStep, docOf, drive, fresh, refusal } from './drive';
 import { fakeContext } from './fakeWorkspace';
 import { projectOptions } from './projects';
+import { RENDER_ARG_KEYS } from '../../helpers/renderArgKeys';
 
 const EA = { 'task-pick': 'payments/refund-timeout', 'task-type': 'error-analysis' };
 const M7_CONFIG = {
@@ -212,29 +213,7 @@ describe('engine', () => {
 
     it('R-RND-6: the keys in order, task-id and task-type after task-group, nothing hidden before pr-template-path', () => {
       const { ctx, state } = confirmed();
-      assert.deepEqual(Object.keys(ok(E.renderArgs(ctx, state)).renderArgs), [
-        'project-root',
-        'project-id',
-        'task-group',
-        'task-id',
-        'task-type',
-        'task-brief',
-        'analysis-target',
-        'evidence-inputs',
-        'approved-plan',
-        'stage',
-        'stages',
-        'base-ref',
-        'directive',
-        'related-tasks',
-        'clarification-response',
-        'selected-direction',
-        'pr-template-path',
-        'fix-cycle',
-        'host-session-context-json',
-        'role-count',
-        'role-model',
-      ]);
+      assert.deepEqual(Object.keys(ok(E.renderArgs(ctx, state)).renderArgs), RENDER_ARG_KEYS);
     });
 
     it('R-RND-7: the removed v1 keys are never emitted', () => {

@@ -1,0 +1,25 @@
+// The keys of the render arguments in the order R-RND-6 gives them (docs/steps.md › Render arguments): the
+// engine's test of that rule asserts it, and the CLI flows and the shell-quoting tests build on it.
+export const RENDER_ARG_KEYS = [
+  'project-root',
+  'project-id',
+  'task-group',
+  'task-id',
+  'task-type',
+  'task-brief',
+  'analysis-target',
+  'evidence-inputs',
+  'approved-plan',
+  'stage',
+  'stages',
+  'base-ref',
+  'directive',
+  'related-tasks',
+  'clarification-response',
+  'selected-direction',
+  'pr-template-path',
+  'fix-cycle',
+  'host-session-context-json',
+  'role-count',
+  'role-model',
+] as const;
