@@ -7,6 +7,7 @@
 // One-shot commands never read the MCP SDK's bytes.
 import path from 'node:path';
 import { builtinDataPlugin } from './builtinData.mjs';
+import { lazyYamlPlugin } from './lazyYaml.mjs';
 import { nodeBuiltinsPlugin } from './nodeBuiltins.mjs';
 
 /** `require('../mcp/server')` in src/cli/main.ts becomes `require('./mcp.js')`, a file of its own next to cli-main.js. */
@@ -36,7 +37,7 @@ export function cliBundles({ root, outdir, common, release }) {
       ...base,
       entryPoints: ['src/cli/main.ts'],
       outfile: path.join(outdir, 'cli-main.js'),
-      plugins: [mcpApart, builtinDataPlugin(root), nodeBuiltinsPlugin],
+      plugins: [mcpApart, builtinDataPlugin(root), lazyYamlPlugin(root), nodeBuiltinsPlugin],
     },
     {
       name: 'mcp',
