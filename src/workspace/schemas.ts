@@ -4,7 +4,7 @@
 // zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
 
 import * as z from 'zod/mini';
-import { withFastCheck } from '../core/files';
+import { isPlainRecord, isStringList, withFastCheck } from '../core/files';
 import { lazySchema } from '../core/lazySchema';
 
 /** An optional field that may also be written as null; null reads as absent. */
@@ -241,19 +241,14 @@ export function manifestPassesFastCheck(data: unknown): boolean {
   return true;
 }
 
-/** True only for an own `__proto__` key's absence: zod copies a loose object's keys by assignment. */
-function plainWithoutProto(v: unknown): v is Record<string, unknown> {
-  return isPlain(v) && !Object.prototype.hasOwnProperty.call(v, '__proto__');
-}
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v !== '';
-const isStringList = (v: unknown): boolean => Array.isArray(v) && v.every((s) => typeof s === 'string');
 const isNonEmptyStringList = (v: unknown): boolean => Array.isArray(v) && v.every(isNonEmptyString);
 const ROLE_ID = /^[a-z][a-z0-9-]*$/;
 const STAGE_ID = /^[^,\s]+$/;
 
 /** A conservative stand-in for `configSchema.safeParse` (withFastCheck): the common keys, with values as the schema wants them. */
 export function configPassesFastCheck(data: unknown): boolean {
-  if (!plainWithoutProto(data)) return false;
+  if (!isPlainRecord(data)) return false;
   for (const key of Object.keys(data)) {
     if (key !== 'projectId' && key !== 'okstraCommand' && key !== 'modelDefaults' && key !== 'prTemplate') return false;
   }
@@ -268,7 +263,7 @@ export function configPassesFastCheck(data: unknown): boolean {
     return false;
   const defaults = data.modelDefaults;
   if (defaults !== undefined) {
-    if (!plainWithoutProto(defaults)) return false;
+    if (!isPlainRecord(defaults)) return false;
     for (const [role, refs] of Object.entries(defaults)) if (!ROLE_ID.test(role) || !isNonEmptyStringList(refs)) return false;
   }
   return true;
@@ -276,7 +271,7 @@ export function configPassesFastCheck(data: unknown): boolean {
 
 /** A conservative stand-in for `briefFrontMatterSchema.safeParse` (withFastCheck). */
 export function briefFrontMatterPassesFastCheck(data: unknown): boolean {
-  if (!plainWithoutProto(data)) return false;
+  if (!isPlainRecord(data)) return false;
   if (!optString(data.title) || !optString(data.taskType) || !optString(data.analysisTarget)) return false;
   const evidence = data.evidence;
   if (evidence === undefined) return true;
@@ -286,14 +281,14 @@ export function briefFrontMatterPassesFastCheck(data: unknown): boolean {
 
 /** A conservative stand-in for `planFrontMatterSchema.safeParse` (withFastCheck). */
 export function planFrontMatterPassesFastCheck(data: unknown): boolean {
-  if (!plainWithoutProto(data)) return false;
+  if (!isPlainRecord(data)) return false;
   if (data.approved !== undefined && typeof data.approved !== 'boolean') return false;
   const stages = data.stages;
   if (stages === undefined) return true;
   if (!Array.isArray(stages)) return false;
   return stages.every(
     (st) =>
-      plainWithoutProto(st) &&
+      isPlainRecord(st) &&
       isNonEmptyString(st.id) &&
       STAGE_ID.test(st.id) &&
       optString(st.title) &&
@@ -319,7 +314,7 @@ const INPUT_STRINGS = [
 
 /** A conservative stand-in for `runInputsSchema.safeParse` (withFastCheck). */
 export function runInputsPassesFastCheck(data: unknown): boolean {
-  if (!plainWithoutProto(data)) return false;
+  if (!isPlainRecord(data)) return false;
   for (const key of INPUT_STRINGS) if (!optString(data[key])) return false;
   for (const key of ['relatedTasks', 'workers'] as const) {
     const v = data[key];
@@ -327,8 +322,8 @@ export function runInputsPassesFastCheck(data: unknown): boolean {
   }
   if (data.roleSelectionOrder !== undefined && !isStringList(data.roleSelectionOrder)) return false;
   const counts = data.roleCounts;
-  if (counts !== undefined && !(plainWithoutProto(counts) && Object.values(counts).every((n) => Number.isSafeInteger(n)))) return false;
+  if (counts !== undefined && !(isPlainRecord(counts) && Object.values(counts).every((n) => Number.isSafeInteger(n)))) return false;
   const models = data.roleModels;
-  if (models !== undefined && !(plainWithoutProto(models) && Object.values(models).every(isStringList))) return false;
+  if (models !== undefined && !(isPlainRecord(models) && Object.values(models).every(isStringList))) return false;
   return true;
 }

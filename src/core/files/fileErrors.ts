@@ -159,7 +159,6 @@ export function parseJsonFile(text: string, shownPath: string): unknown {
   return parseJsonText(stripBom(text), shownPath);
 }
 
-/** Validates parsed JSON against a schema; a failure names the key and its line/column. */
 /** Conservative stand-ins for `schema.safeParse`, by schema (withFastCheck). */
 const fastChecks = new WeakMap<object, (data: unknown) => boolean>();
 
@@ -179,6 +178,12 @@ function passesFastCheck(schema: object, data: unknown): boolean {
   return passes !== undefined && passes(data);
 }
 
+/** `schema.safeParse(data)`, or `data` as it is when the schema's stand-in (withFastCheck) passes it. */
+export function safeParseChecked<T>(schema: z.ZodMiniType<T>, data: unknown): { success: true; data: T } | { success: false } {
+  return passesFastCheck(schema, data) ? { success: true, data: data as T } : schema.safeParse(data);
+}
+
+/** Validates parsed JSON against a schema; a failure names the key and its line/column. */
 export function validateJson<T>(schema: z.ZodMiniType<T>, data: unknown, text: string, shownPath: string): T {
   if (passesFastCheck(schema, data)) return data as T;
   const r = schema.safeParse(data);

@@ -36,12 +36,6 @@ function blameText(session: RoleSession, role: string, ref: string, blame: Choic
   }
 }
 
-/**
- * `answerOnly` (the progress simulation, docs/steps.md › Progress): the default is always the first
- * selectable candidate (the rotated defaults come first), so the candidates are checked only up to it,
- * and then the remembered answer of this step alone (the only other option the simulation can pick);
- * `unavailable` is left empty.
- */
 /** The rotated defaults, then the pool's models for the role, each once, produced as they are asked for. */
 function* candidateRefs(rotated: readonly string[], listed: readonly { ref: string }[]): Generator<string> {
   const seen = new Set<string>();
@@ -57,6 +51,12 @@ function* candidateRefs(rotated: readonly string[], listed: readonly { ref: stri
   }
 }
 
+/**
+ * `answerOnly` (the progress simulation, docs/steps.md › Progress): the default is always the first
+ * selectable candidate (the rotated defaults come first), so the candidates are checked only up to it,
+ * and then the remembered answer of this step alone (the only other option the simulation can pick);
+ * `unavailable` is left empty.
+ */
 export function roleModelPrompt(
   session: RoleSession,
   state: WizardState,

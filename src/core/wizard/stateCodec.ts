@@ -2,7 +2,7 @@
 // R-VER-*, R-VAL-*). Parsing takes a payload that JSON.parse already
 // produced; the store owns bytes, BOMs and file names.
 
-import type * as z from 'zod/mini';
+import { safeParseChecked } from '../files';
 import { pyRepr, pyReprString } from '../pyRepr';
 import { defaultState, WizardError, type WizardState } from '../types';
 import { isAbsolutePath, toProjectRelative } from './paths';
@@ -13,7 +13,6 @@ import {
   roleCountsSchema,
   roleModelsSchema,
   roleSelectionOrderSchema,
-  rolePartPasses,
   STATE_FIELD_ORDER,
   stateFieldsSchema,
   type StateField,
@@ -114,15 +113,6 @@ const NEVER_EXTRA = new Set<string>([
   REMEMBERED_FIELD,
 ]);
 
-/** `schema.safeParse(value)`, or `value` as it is when the schema's conservative stand-in passes it (stateSchema.ts). */
-function checked<T>(
-  schema: z.ZodMiniType<T>,
-  passes: (v: unknown) => boolean,
-  value: unknown,
-): { success: true; data: T } | { success: false } {
-  return passes(value) ? { success: true, data: value as T } : schema.safeParse(value);
-}
-
 /**
  * Parses an already-JSON-parsed state payload (R-VER-*, R-VAL-*).
  * Throws WizardError with a load message of docs/state-file.md or a field-type message.
@@ -150,12 +140,12 @@ export function parseState(payload: unknown): ParsedState {
 
   const state = defaultState();
   if (sourceVersion === 2) {
-    const counts = checked(roleCountsSchema, rolePartPasses.roleCounts, payload.roleCounts);
+    const counts = safeParseChecked(roleCountsSchema, payload.roleCounts);
     // z.number().int() accepts 2.0 (JSON cannot tell it from 2); booleans fail.
     if (!counts.success) throw new WizardError('file-error', 'wizard state roleCounts must map roles to integers');
-    const models = checked(roleModelsSchema, rolePartPasses.roleModels, payload.roleModels);
+    const models = safeParseChecked(roleModelsSchema, payload.roleModels);
     if (!models.success) throw new WizardError('file-error', 'wizard state roleModels must map roles to modelRef arrays');
-    const order = checked(roleSelectionOrderSchema, rolePartPasses.roleSelectionOrder, payload.roleSelectionOrder);
+    const order = safeParseChecked(roleSelectionOrderSchema, payload.roleSelectionOrder);
     if (!order.success) throw new WizardError('file-error', 'wizard state roleSelectionOrder must be a string array');
     state.role_counts = { ...counts.data };
     state.role_models = Object.fromEntries(Object.entries(models.data).map(([r, m]) => [r, [...m]]));
@@ -180,7 +170,7 @@ export function parseState(payload: unknown): ParsedState {
     if (p !== '') state.pending_follow_up = p;
   }
   if (has(REMEMBERED_FIELD)) {
-    const r = checked(rememberedAnswersSchema, rolePartPasses.rememberedAnswers, payload[REMEMBERED_FIELD]);
+    const r = safeParseChecked(rememberedAnswersSchema, payload[REMEMBERED_FIELD]);
     if (!r.success)
       throw new WizardError(
         'file-error',

@@ -6,6 +6,7 @@
 // phrase of its load error (`wizard state field '<f>' must be <description>`).
 // zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
 import * as z from 'zod/mini';
+import { isPlainRecord, isStringList, withFastCheck } from '../files';
 import { lazySchema } from '../lazySchema';
 
 /** How a field of the state file is checked; each kind is one zod schema (FIELD_SCHEMAS) and one fast check (fieldPasses). */
@@ -91,13 +92,6 @@ export const stateFieldsSchema = lazySchema(() => {
   return z.object(shape as FieldsShape);
 });
 
-/** A list of strings, checked index by index (a hole is not a string). */
-function isStringList(value: unknown): boolean {
-  if (!Array.isArray(value)) return false;
-  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
-  return true;
-}
-
 /**
  * A conservative stand-in for the field's schema: true only when the schema accepts `value` and gives back a value
  * deep-equal to it. Anything else (a `last_run` record, a wrong type) goes through the schema, which also words the
@@ -122,31 +116,40 @@ export function fieldPasses(field: StateField, value: unknown): boolean {
   }
 }
 
-/** A plain object (JSON's), no `__proto__` key among its own: what a record schema gives back as it is. */
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  return Object.getPrototypeOf(value) === Object.prototype && !Object.prototype.hasOwnProperty.call(value, '__proto__');
-}
-
-/** roleCounts: role → count (0 records "role-add answered: not added"); 2.0 is the same JSON number as 2. */
-export const roleCountsSchema = lazySchema(() => z.record(z.string(), z.number().check(z.int())));
-/** roleModels: role → model refs, ordinal order; "no models" is an absent key. */
-export const roleModelsSchema = lazySchema(() => z.record(z.string(), z.array(z.string())));
-/** roleSelectionOrder: role step ids in the order they were settled. */
-export const roleSelectionOrderSchema = lazySchema(() => z.array(z.string()));
-/** rememberedAnswers: answers a rewind or Back cleared, by step id, kept as their prompts' defaults (never as answers). */
-export const rememberedAnswersSchema = lazySchema(() => z.record(z.string(), z.string()));
-
-/** `legacySource` of a companion: the v1 file it continues, by path and the sha256 of its bytes. */
-export const legacySourceSchema = lazySchema(() => z.object({ path: z.string(), sha256: z.string() }));
-
-/** Conservative stand-ins for the four role and remembered-answer schemas above, as fieldPasses for the fields (held to them by the same test). */
+/**
+ * Conservative stand-ins for the four schemas below, as fieldPasses for the fields (held to them by the same test),
+ * registered with withFastCheck for the codec's safeParseChecked.
+ */
 export const rolePartPasses = {
   roleCounts: (v: unknown) => isPlainRecord(v) && Object.values(v).every((n) => Number.isSafeInteger(n)),
   roleModels: (v: unknown) => isPlainRecord(v) && Object.values(v).every(isStringList),
   roleSelectionOrder: isStringList,
   rememberedAnswers: (v: unknown) => isPlainRecord(v) && Object.values(v).every((a) => typeof a === 'string'),
 };
+
+/** roleCounts: role → count (0 records "role-add answered: not added"); 2.0 is the same JSON number as 2. */
+export const roleCountsSchema = withFastCheck(
+  lazySchema(() => z.record(z.string(), z.number().check(z.int()))),
+  rolePartPasses.roleCounts,
+);
+/** roleModels: role → model refs, ordinal order; "no models" is an absent key. */
+export const roleModelsSchema = withFastCheck(
+  lazySchema(() => z.record(z.string(), z.array(z.string()))),
+  rolePartPasses.roleModels,
+);
+/** roleSelectionOrder: role step ids in the order they were settled. */
+export const roleSelectionOrderSchema = withFastCheck(
+  lazySchema(() => z.array(z.string())),
+  rolePartPasses.roleSelectionOrder,
+);
+/** rememberedAnswers: answers a rewind or Back cleared, by step id, kept as their prompts' defaults (never as answers). */
+export const rememberedAnswersSchema = withFastCheck(
+  lazySchema(() => z.record(z.string(), z.string())),
+  rolePartPasses.rememberedAnswers,
+);
+/** `legacySource` of a companion: the v1 file it continues, by path and the sha256 of its bytes. */
+export const legacySourceSchema = lazySchema(() => z.object({ path: z.string(), sha256: z.string() }));
+
 /**
  * A v2 state file as written: the fields, then (unknown keys, kept verbatim
  * in their order), `executionIdentityVersion`, the three role fields,
