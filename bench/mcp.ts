@@ -34,9 +34,16 @@ export interface P7Result {
   step: Sample;
   steps: number;
   rounds: number;
+  /** With `laterRounds`: the last `rounds` wizards of the same server after `laterRounds` more (its JIT warm), and how many steps it had answered before them. */
+  later?: { step: Sample; after: number };
 }
 
-export async function runP7(cli: string, project: string, env: NodeJS.ProcessEnv, rounds: number): Promise<P7Result> {
+/**
+ * `rounds` wizards after one warm-up wizard: the verdict's figure, the first wizards of a new server, which is what an
+ * agent's session mostly sees. With `laterRounds`, the same server then answers that many more wizards and the last
+ * `rounds` of them are timed again: the step of a server whose code V8 has optimised (docs/performance.md › P7).
+ */
+export async function runP7(cli: string, project: string, env: NodeJS.ProcessEnv, rounds: number, laterRounds = 0): Promise<P7Result> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cli, 'mcp', '--project-root', project],
@@ -56,28 +63,35 @@ export async function runP7(cli: string, project: string, env: NodeJS.ProcessEnv
     return r.structuredContent;
   };
   const times: number[] = [];
+  const laterTimes: number[] = [];
+  let answered = 0;
   let cpuStart: number | null = null;
+  let cpuEnd: number | null = null;
   let measured = 0;
   try {
-    for (let round = -1; round < rounds; round++) {
+    const lastRound = rounds + laterRounds;
+    for (let round = -1; round < lastRound; round++) {
       // Round -1 warms the server up (its first read of the workspace and profiles, the JIT) and is not counted.
       let prompt = (await call('wizard_init', { task: P7_TASK, startOver: true })).next;
       if (round === 0) cpuStart = cpuOf(transport.pid);
       for (let i = 0; i < 60 && prompt.kind !== 'done'; i++) {
         const t = nowMs();
         const doc = await call('wizard_answer', { task: P7_TASK, answer: answerFor(prompt), prompt: prompt.id, revision: prompt.revision });
-        if (round >= 0) {
+        if (round >= 0 && round < rounds) {
           times.push(nowMs() - t);
           measured++;
-        }
+        } else if (laterRounds > 0 && round >= lastRound - rounds) laterTimes.push(nowMs() - t);
+        else answered++;
         prompt = doc.next;
       }
       if (prompt.kind !== 'done') throw new Error(`P7: the wizard did not end (at ${prompt.id})`);
+      if (round === rounds - 1) cpuEnd = cpuOf(transport.pid);
     }
-    const cpuEnd = cpuOf(transport.pid);
     const step = summarize(times);
     if (cpuStart !== null && cpuEnd !== null && measured > 0) step.cpu = (cpuEnd - cpuStart) / measured;
-    return { step, steps: measured, rounds };
+    const result: P7Result = { step, steps: measured, rounds };
+    if (laterRounds > 0) result.later = { step: summarize(laterTimes), after: answered + measured };
+    return result;
   } finally {
     await client.close();
   }

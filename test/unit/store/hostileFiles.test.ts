@@ -230,8 +230,10 @@ describe('store: hostile files in the place of the files it reads and writes', (
     });
 
     it('every fs error of a reader is a FileError naming the file (EACCES through an injected fs)', () => {
+      // The file exists (its stat says so) and opening it fails.
       const failing = (code: string): FileSystemCalls => ({
         ...(fs as unknown as FileSystemCalls),
+        statSync: () => ({}),
         openSync: () => {
           throw Object.assign(new Error(`${code}: simulated`), { code });
         },
@@ -249,6 +251,36 @@ describe('store: hostile files in the place of the files it reads and writes', (
         'a: cannot read: EWEIRD: EWEIRD: simulated',
       );
       assert.equal(readRegularFileBytes(failing('ENOENT'), '/x/a', 'a'), null);
+    });
+
+    it('a missing file is null without an open; a stat that cannot tell leaves the answer to the open', () => {
+      const opened: string[] = [];
+      const counting = (stat: FileSystemCalls['statSync']): FileSystemCalls => ({
+        ...(fs as unknown as FileSystemCalls),
+        statSync: stat,
+        openSync: (p: string, flags: number) => {
+          opened.push(p);
+          return fs.openSync(p, flags);
+        },
+      });
+      const dir = tmpDir('okstra-missing-');
+      const present = path.join(dir, 'present.md');
+      fs.writeFileSync(present, 'text');
+      const missing = path.join(dir, 'missing.md');
+      const real = counting((p, o) => fs.statSync(p, o));
+      assert.equal(readRegularFileBytes(real, missing, 'missing.md'), null);
+      assert.deepEqual(opened, [], 'a missing file is not opened');
+      assert.equal(Buffer.from(readRegularFileBytes(real, present, 'present.md')!).toString(), 'text');
+      assert.deepEqual(opened, [present]);
+      // A stat that fails (EACCES on a folder, say) does not decide: the open does, and words its error.
+      const unsure = counting(() => {
+        throw Object.assign(new Error('EACCES: simulated'), { code: 'EACCES' });
+      });
+      assert.equal(readRegularFileBytes(unsure, missing, 'missing.md'), null);
+      assert.equal(Buffer.from(readRegularFileBytes(unsure, present, 'present.md')!).toString(), 'text');
+      assert.deepEqual(opened, [present, missing, present]);
+      // A subdirectory path under a file (ENOTDIR from the stat) is missing too, through the open.
+      assert.equal(readRegularFileBytes(real, path.join(present, 'x'), 'present.md/x'), null);
     });
   });
 
