@@ -241,8 +241,7 @@ async function main(): Promise<void> {
       row('', `  the same server after ${p7.later.after} answered steps`, fmtSample(p7.later.step), '—', 'info');
     }
     const shm = '/dev/shm';
-    const saveCalls = (c: SaveCosts) =>
-      `${fmtMs(c.sum)} (sum of the calls' medians; CPU ${fmtMs(c.user)} user, ${fmtMs(c.system)} system)`;
+    const saveCalls = (c: SaveCosts) => `${fmtMs(c.sum)} (sum of the calls' medians; CPU ${fmtMs(c.user)} user, ${fmtMs(c.system)} system)`;
     // The file-system calls of one save alone (bench/saveCosts.ts): the floor under P7 on this file system.
     row('', "  one save's file-system calls alone, on the same disk", saveCalls(measureSaveCosts(tmp, QUICK ? 50 : 300)), '—', 'info');
     if (fs.existsSync(shm) && fs.statSync(shm).isDirectory()) {
