@@ -139,17 +139,18 @@ function cliStepOnce(cli: string, stateFile: string, env: NodeJS.ProcessEnv, cwd
   return { status: r.status, stdout: '', stderr: '', ms: r.ms, cpuMs: r.cpuMs };
 }
 
+/** The wall and CPU times of some runs. */
+function sampleOf(rs: readonly RunResult[]): Sample {
+  return summarize(
+    rs.map((r) => r.ms),
+    rs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs])),
+  );
+}
+
 /** `runs` timings of `next()`, after `warm` runs that are not counted. */
 function timed(next: () => RunResult, runs: number, warm: number): Sample {
   for (let i = 0; i < warm; i++) next();
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const r = next();
-    times.push(r.ms);
-    if (r.cpuMs !== undefined) cpu.push(r.cpuMs);
-  }
-  return summarize(times, cpu);
+  return sampleOf(Array.from({ length: runs }, next));
 }
 
 /** Median wall time of `node <cli> step --state <file>` (process start to exit, JSON printed). */
@@ -181,25 +182,18 @@ export function timeCliStepAndBareNode(
   cwd: string,
   runs: number,
 ): { step: Sample; bare: Sample } {
-  let turn = 0;
   const step: RunResult[] = [];
   const bare: RunResult[] = [];
-  const both = (): RunResult => {
+  for (let i = -3; i < runs; i++) {
+    // Three turns warm up and are not counted.
     const s = cliStepOnce(cli, stateFile, env, cwd);
     const b = bareOnce(process.execPath, ['-e', '0']);
-    if (turn++ >= 3) {
+    if (i >= 0) {
       step.push(s);
       bare.push(b);
     }
-    return s;
-  };
-  timed(both, runs, 3);
-  const sample = (rs: RunResult[]) =>
-    summarize(
-      rs.map((r) => r.ms),
-      rs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs])),
-    );
-  return { step: sample(step), bare: sample(bare) };
+  }
+  return { step: sampleOf(step), bare: sampleOf(bare) };
 }
 
 export interface PeakRss {

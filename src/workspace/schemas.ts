@@ -4,7 +4,7 @@
 // zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
 
 import * as z from 'zod/mini';
-import { isPlainRecord, isStringList, withFastCheck } from '../core/files';
+import { isPlainRecord, isRecordOf, isStringList, withFastCheck } from '../core/files';
 import { lazySchema } from '../core/lazySchema';
 
 /** An optional field that may also be written as null; null reads as absent. */
@@ -322,8 +322,8 @@ export function runInputsPassesFastCheck(data: unknown): boolean {
   }
   if (data.roleSelectionOrder !== undefined && !isStringList(data.roleSelectionOrder)) return false;
   const counts = data.roleCounts;
-  if (counts !== undefined && !(isPlainRecord(counts) && Object.values(counts).every((n) => Number.isSafeInteger(n)))) return false;
+  if (counts !== undefined && !isRecordOf(counts, Number.isSafeInteger)) return false;
   const models = data.roleModels;
-  if (models !== undefined && !(isPlainRecord(models) && Object.values(models).every(isStringList))) return false;
+  if (models !== undefined && !isRecordOf(models, isStringList)) return false;
   return true;
 }

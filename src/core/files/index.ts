@@ -3,7 +3,7 @@
 // checked before parsing, and how paths are shown in messages.
 export * from './fileErrors';
 export { relativeInside, displayPath } from './displayPath';
-export { isPlainRecord, isStringList } from './jsonShapes';
+export { isPlainRecord, isRecordOf, isStringList } from './jsonShapes';
 export { jsonNestingDepth, yamlNestingDepth, MAX_NESTING_DEPTH, MAX_YAML_CHARS, MAX_JSON_CHARS } from './textLimits';
 export { offsetToPos, locateJsonPath, parseJsonWithPosition, JsonSyntaxError, type TextPos, type JsonPathSeg } from './jsonSource';
 export * from './fsErrors';

@@ -8,6 +8,11 @@ export function isStringList(value: unknown): boolean {
   return true;
 }
 
+/** A plain record (isPlainRecord) whose every value passes `each`. */
+export function isRecordOf(value: unknown, each: (v: unknown) => boolean): value is Record<string, unknown> {
+  return isPlainRecord(value) && Object.values(value).every(each);
+}
+
 /** A plain object as a parser gives it, with no own `__proto__` key: one a zod object or record gives back as it is. */
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;

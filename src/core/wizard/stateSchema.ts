@@ -6,7 +6,7 @@
 // phrase of its load error (`wizard state field '<f>' must be <description>`).
 // zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
 import * as z from 'zod/mini';
-import { isPlainRecord, isStringList, withFastCheck } from '../files';
+import { isRecordOf, isStringList, withFastCheck } from '../files';
 import { lazySchema } from '../lazySchema';
 
 /** How a field of the state file is checked; each kind is one zod schema (FIELD_SCHEMAS) and one fast check (fieldPasses). */
@@ -95,7 +95,7 @@ export const stateFieldsSchema = lazySchema(() => {
 /**
  * A conservative stand-in for the field's schema: true only when the schema accepts `value` and gives back a value
  * deep-equal to it. Anything else (a `last_run` record, a wrong type) goes through the schema, which also words the
- * refusal. test/unit/wizard/stateSchema.test.ts holds it to the schemas on generated values.
+ * refusal. test/unit/wizard/stateFastChecks.test.ts holds it to the schemas on generated values.
  */
 export function fieldPasses(field: StateField, value: unknown): boolean {
   switch (STATE_FIELD_KINDS[field] as FieldKind) {
@@ -121,10 +121,10 @@ export function fieldPasses(field: StateField, value: unknown): boolean {
  * registered with withFastCheck for the codec's safeParseChecked.
  */
 export const rolePartPasses = {
-  roleCounts: (v: unknown) => isPlainRecord(v) && Object.values(v).every((n) => Number.isSafeInteger(n)),
-  roleModels: (v: unknown) => isPlainRecord(v) && Object.values(v).every(isStringList),
+  roleCounts: (v: unknown) => isRecordOf(v, Number.isSafeInteger),
+  roleModels: (v: unknown) => isRecordOf(v, isStringList),
   roleSelectionOrder: isStringList,
-  rememberedAnswers: (v: unknown) => isPlainRecord(v) && Object.values(v).every((a) => typeof a === 'string'),
+  rememberedAnswers: (v: unknown) => isRecordOf(v, (a) => typeof a === 'string'),
 };
 
 /** roleCounts: role → count (0 records "role-add answered: not added"); 2.0 is the same JSON number as 2. */
