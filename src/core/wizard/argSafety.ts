@@ -64,6 +64,9 @@ const NAME_MAX = 255;
  * with longer names, which must fit in a file name (255 bytes). Null when it can.
  */
 export function stateNameProblem(id: string): string | null {
+  // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4): most ids are surely short
+  // enough without being encoded (the task picker asks this of every task, P3).
+  if (id.length * 3 + STATE_NAME_OVERHEAD <= NAME_MAX) return null;
   const bytes = new TextEncoder().encode(id).length;
   if (bytes + STATE_NAME_OVERHEAD <= NAME_MAX) return null;
   return `is too long for its state file (${bytes} bytes; '<id>.wizard.json' and its temporaries must fit in ${NAME_MAX} bytes, so at most ${NAME_MAX - STATE_NAME_OVERHEAD})`;

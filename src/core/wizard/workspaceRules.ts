@@ -72,7 +72,7 @@ function dated(m: TaskManifest): number | null {
 }
 
 /** docs/okstra-files.md › The task catalogue: dated newest first, undated after, ties by key; unreadable last. */
-export function sortCatalogue(entries: TaskEntry[]): TaskEntry[] {
+export function sortCatalogue(entries: readonly TaskEntry[]): TaskEntry[] {
   const byKey = (a: TaskEntry, b: TaskEntry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   // Each date is parsed once, not in every comparison (P3: 10,000 tasks would cost O(n log n) Date.parse calls).
   const readable: Array<{ e: TaskEntry; t: number | null }> = [];
@@ -95,6 +95,22 @@ export function sortCatalogue(entries: TaskEntry[]): TaskEntry[] {
   return out;
 }
 
+const sortedCatalogues = new WeakMap<readonly TaskEntry[], readonly TaskEntry[]>();
+
+/**
+ * sortCatalogue of the wizard's catalogue, once per array: a workspace that trusts its watcher hands out the same
+ * array until a task changes (src/workspace/catalogue.ts tasks()), and the task picker would otherwise sort 10,000
+ * tasks at every prompt (P3). The result is shared, so it is read-only.
+ */
+export function sortedCatalogue(entries: readonly TaskEntry[]): readonly TaskEntry[] {
+  let sorted = sortedCatalogues.get(entries);
+  if (!sorted) {
+    sorted = sortCatalogue(entries);
+    sortedCatalogues.set(entries, sorted);
+  }
+  return sorted;
+}
+
 /** A task's current phase as the picker shows it: `currentPhase`, else the last run's type, else `--`. */
 export function currentPhaseOf(m: TaskManifest): string {
   const runs = m.runs ?? [];
@@ -112,7 +128,7 @@ export function taskPickerLabel(entry: TaskEntry, latest: boolean): string {
 }
 
 /** Is the first dated task of the sorted catalogue this one? */
-export function latestKey(sorted: TaskEntry[]): string | null {
+export function latestKey(sorted: readonly TaskEntry[]): string | null {
   const first = sorted.find((e) => e.manifest !== null && dated(e.manifest) !== null);
   return first ? first.key : null;
 }

@@ -2,7 +2,9 @@
 // hostile names are refused at their source (listed, disabled, with the file and the reason), and the one
 // guard where the argv is made refuses whatever a hand-edited state file still carries.
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { WizardState } from '../../../src/core/types';
+import { stateNameProblem } from '../../../src/core/wizard/argSafety';
 import * as E from '../../../src/core/wizard/engine';
 import { currentStep, drive, fresh } from './drive';
 import { fakeContext, type FakeTask } from './fakeWorkspace';
@@ -163,5 +165,25 @@ describe('argv from disk: the guard where the argv is made', () => {
     const { ctx, state } = confirmed();
     const r = E.renderArgs(ctx, { ...state, feature_evidence_path: 'docs/a,../../etc/x' });
     assert.match(r.ok ? '' : r.error, /^--evidence-inputs 'docs\/a,\.\.\/\.\.\/etc\/x' contains ','/);
+  });
+});
+
+describe('argv from disk: a task id too long for its state file', () => {
+  it('the byte length decides, however the id is written (ASCII, Hangul, emoji, lone surrogates), at and around the limit', () => {
+    const limit = 255 - ('.'.length + '.wizard.json'.length + '.lock'.length + '.tmp-'.length + 10 + '-'.length + 12);
+    const unit = fc.constantFrom('a', '한', '😀', '\ud800', 'é');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 120 }), (units) => {
+        const id = units.join('');
+        const bytes = new TextEncoder().encode(id).length;
+        const problem = stateNameProblem(id);
+        assert.equal(problem === null, bytes <= limit, `${bytes} bytes`);
+        if (problem) assert.match(problem, new RegExp(`\\(${bytes} bytes;`));
+      }),
+      { numRuns: 500 },
+    );
+    for (const n of [limit - 1, limit, limit + 1]) assert.equal(stateNameProblem('a'.repeat(n)) === null, n <= limit);
+    assert.equal(stateNameProblem('한'.repeat(Math.floor(limit / 3))), null);
+    assert.notEqual(stateNameProblem('한'.repeat(Math.floor(limit / 3) + 1)), null);
   });
 });

@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { TaskEntry } from '../../../src/core/ports';
-import { sortCatalogue } from '../../../src/core/wizard/workspaceRules';
+import * as E from '../../../src/core/wizard/engine';
+import { sortCatalogue, sortedCatalogue } from '../../../src/core/wizard/workspaceRules';
+import { fresh } from './drive';
+import { fakeContext } from './fakeWorkspace';
 
 function dated(e: TaskEntry): number | null {
   const u = e.manifest?.updatedAt;
@@ -90,5 +93,26 @@ describe('catalogue order', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('sortedCatalogue sorts an array once: the same array gives the same sorted array, another one is sorted anew', () => {
+    const input = [entry('a/old', '2026-01-01T00:00:00Z'), entry('a/new', '2026-06-01T00:00:00Z')];
+    const first = sortedCatalogue(input);
+    assert.deepEqual(keys([...first]), ['a/new', 'a/old']);
+    assert.equal(sortedCatalogue(input), first);
+    const changed = [...input, entry('a/newest', '2026-07-01T00:00:00Z')];
+    assert.deepEqual(keys([...sortedCatalogue(changed)]), ['a/newest', 'a/new', 'a/old']);
+    assert.equal(sortedCatalogue(input), first);
+  });
+
+  it('the task picker follows the catalogue when the workspace hands out the same array, then a new one (a watcher saw a task)', () => {
+    const { ctx, ws } = fakeContext({ tasks: [{ group: 'g', id: 'one', manifest: { title: 'one', updatedAt: '2026-01-01T00:00:00Z' } }] });
+    let handedOut = ws.tasks();
+    ws.tasks = () => handedOut;
+    const picker = () => (E.current(ctx, fresh()).prompt?.options ?? []).map((o) => o.value);
+    assert.deepEqual(picker(), ['g/one', 'new']);
+    assert.deepEqual(picker(), ['g/one', 'new']);
+    handedOut = [...handedOut, entry('g/two', '2026-02-01T00:00:00Z')];
+    assert.deepEqual(picker(), ['g/two', 'g/one', 'new']);
   });
 });

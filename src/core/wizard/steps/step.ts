@@ -11,7 +11,7 @@ import { openRoleSession, type RoleSession } from '../roleBridge';
 import type { StateField } from '../stateCodec';
 import { outsideProblem } from '../argSafety';
 import { toProjectRelative } from '../paths';
-import { sortCatalogue } from '../workspaceRules';
+import { sortedCatalogue } from '../workspaceRules';
 
 export type StepGroup = 'task' | 'inputs' | 'follow-ups' | 'confirm';
 
@@ -29,8 +29,8 @@ export interface StepEnv {
   /** Project-relative files the submit created for the user to edit (the extension opens them). */
   opened: string[];
   tasks(): TaskEntry[];
-  /** tasks() in catalogue order (docs/okstra-files.md), sorted once per operation. */
-  sortedTasks(): TaskEntry[];
+  /** tasks() in catalogue order (docs/okstra-files.md), sorted once per catalogue array (shared: read-only). */
+  sortedTasks(): readonly TaskEntry[];
   /** The state's task, or null when none is chosen; throws `task '<key>' cannot be used: …`. */
   task(state: WizardState): TaskDetails | null;
   config(): ProjectConfig | null;
@@ -42,7 +42,7 @@ export interface StepEnv {
 
 export function makeEnv(ctx: EngineContext, simulate = false): StepEnv {
   let tasks: TaskEntry[] | undefined;
-  let sorted: TaskEntry[] | undefined;
+  let sorted: readonly TaskEntry[] | undefined;
   const allTasks = (): TaskEntry[] => (tasks ??= ctx.workspace.tasks());
   const details = new Map<string, TaskDetails>();
   let config: { v: ProjectConfig | null } | undefined;
@@ -53,7 +53,7 @@ export function makeEnv(ctx: EngineContext, simulate = false): StepEnv {
     notices: [],
     opened: [],
     tasks: allTasks,
-    sortedTasks: () => (sorted ??= sortCatalogue(allTasks())),
+    sortedTasks: () => (sorted ??= sortedCatalogue(allTasks())),
     tasksChanged: () => {
       tasks = undefined;
       sorted = undefined;
