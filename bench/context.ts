@@ -13,8 +13,9 @@ import { REPO } from './generate';
 
 export const PROFILES_DIR = path.join(REPO, 'profiles');
 
+/** A workspace as the extension opens one (src/vscode/wizard/engineSession.ts): task details kept between prompts. */
 export function workspaceOf(root: string, revalidate: 'stat' | 'trust' = 'stat'): FsWorkspace {
-  return openWorkspace(root, { builtinProfilesDir: PROFILES_DIR, catalogue: { revalidate } });
+  return openWorkspace(root, { builtinProfilesDir: PROFILES_DIR, catalogue: { revalidate }, keepTaskDetails: true });
 }
 
 /** A context; the environment is built afresh (the shells recompute it for every prompt). */

@@ -38,7 +38,6 @@ import { currentDocument, outcomeDocument, stepDocument, treeDocument } from '..
 import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import type { z } from 'zod';
 import { TASK_KEY_PATTERN, type ToolErrorDoc } from './schemas';
-import { TaskDetailsCache } from './taskDetailsCache';
 
 export interface WizardHostOptions {
   projectRootAbs: string;
@@ -99,16 +98,16 @@ function codeOf(source: unknown, fallback: WizardErrorCode): WizardErrorCode {
 }
 
 /**
- * `workspace` with `task(key)` read once (the details or the refusal) for the length of one tool call, and kept
- * between calls while the task's files are unchanged (src/mcp/taskDetailsCache.ts).
+ * `workspace` with `task(key)` asked once (the details or the refusal) for the length of one tool call; between
+ * calls the workspace keeps the details while the task's files are unchanged (src/workspace/taskDetailsCache.ts).
  */
-function memoizedTasks(workspace: WorkspacePort, kept: TaskDetailsCache): WorkspacePort {
+function memoizedTasks(workspace: WorkspacePort): WorkspacePort {
   const memo = new Map<string, { details: TaskDetails } | { error: unknown }>();
   const task = (key: string): TaskDetails => {
     let hit = memo.get(key);
     if (!hit) {
       try {
-        hit = { details: kept.get(key, () => workspace.task(key)) };
+        hit = { details: workspace.task(key) };
       } catch (error) {
         hit = { error };
       }
@@ -123,7 +122,6 @@ function memoizedTasks(workspace: WorkspacePort, kept: TaskDetailsCache): Worksp
       if (prop === 'createTask') {
         return (...args: Parameters<WorkspacePort['createTask']>) => {
           memo.clear();
-          kept.clear();
           return target.createTask(...args);
         };
       }
@@ -140,16 +138,14 @@ export class WizardHost {
   private readonly wizards = new Map<string, OpenWizard>();
   private environment: { stamp: string; port: EnvironmentPort } | null = null;
   private callContext: EngineContext | null = null;
-  private readonly taskDetails: TaskDetailsCache;
 
   constructor(private readonly options: WizardHostOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
     usePrebuiltBuiltins();
     // A long-lived process: node:crypto's load is paid once (src/store/atomicWrite.ts).
     useNativeSha256();
-    this.workspace = openWorkspace(this.projectRootAbs, { builtinProfilesDir: options.builtinProfilesDir });
+    this.workspace = openWorkspace(this.projectRootAbs, { builtinProfilesDir: options.builtinProfilesDir, keepTaskDetails: true });
     this.texts = textsFor(options.env.OKSTRA_LANG);
-    this.taskDetails = new TaskDetailsCache(this.projectRootAbs);
   }
 
   // ---------------------------------------------------------------- context
@@ -186,7 +182,7 @@ export class WizardHost {
    */
   private context(): EngineContext {
     this.callContext ??= {
-      workspace: memoizedTasks(this.workspace, this.taskDetails),
+      workspace: memoizedTasks(this.workspace),
       environment: this.environmentPort(),
       texts: this.texts,
     };

@@ -11,6 +11,7 @@ import { displayPath, notRegularProblem, readFailure, relativeInside } from '../
 import { readRegularFileText } from '../io/regularFile';
 import { FileError } from '../core/types';
 import { readTaskDetails } from './taskDetails';
+import { TaskDetailsCache } from './taskDetailsCache';
 
 export interface WorkspaceOptions {
   /**
@@ -22,6 +23,11 @@ export interface WorkspaceOptions {
   now?: () => Date;
   /** Catalogue revalidation (catalogue.ts); the extension uses `trust` with a file watcher. */
   catalogue?: CatalogueOptions;
+  /**
+   * Keep each task's details between calls while none of their files changed (taskDetailsCache.ts): a workspace
+   * that computes many prompts (the extension's, the MCP server's). A one-shot command reads them once anyway.
+   */
+  keepTaskDetails?: boolean;
 }
 
 /** `2026-11-20T10:00:00Z`: UTC, whole seconds. */
@@ -66,6 +72,7 @@ export class FsWorkspace implements WorkspacePort {
   private readonly builtinCache = new Map<string, SourceText | null>();
   private configCache: CachedText | null = null;
   private readonly clock: () => Date;
+  private readonly taskDetails: TaskDetailsCache | null;
 
   constructor(projectRootAbs: string, options: WorkspaceOptions) {
     this.projectRootAbs = path.resolve(projectRootAbs);
@@ -73,6 +80,7 @@ export class FsWorkspace implements WorkspacePort {
     this.catalogue = new TaskCatalogue(this.projectRootAbs, options.catalogue);
     this.builtinDir = path.resolve(options.builtinProfilesDir);
     this.clock = options.now ?? (() => new Date());
+    this.taskDetails = options.keepTaskDetails ? new TaskDetailsCache(this.projectRootAbs) : null;
   }
 
   now(): Date {
@@ -92,6 +100,7 @@ export class FsWorkspace implements WorkspacePort {
   /** Drops cached catalogue data at/under an absolute path (file watcher hook), or all of it. */
   invalidate(absPath?: string): void {
     this.catalogue.invalidate(absPath);
+    this.taskDetails?.clear();
     if (absPath === undefined || path.resolve(absPath).startsWith(this.okstraDirAbs)) this.configCache = null;
   }
 
@@ -135,7 +144,9 @@ export class FsWorkspace implements WorkspacePort {
     const entry = this.catalogue.entry(group, id);
     if (!entry) throw new WizardError('file-error', `task '${key}' cannot be used: .okstra/tasks/${key}/task-manifest.json not found`);
     if (entry.manifest === null) throw new WizardError('file-error', `task '${key}' cannot be used: ${entry.error}`);
-    return readTaskDetails(this.projectRootAbs, group, id, entry.manifest);
+    const manifest = entry.manifest;
+    const read = () => readTaskDetails(this.projectRootAbs, group, id, manifest);
+    return this.taskDetails ? this.taskDetails.get(key, read) : read();
   }
 
   private readBuiltin(name: string): SourceText | null {
@@ -222,6 +233,7 @@ export class FsWorkspace implements WorkspacePort {
     fs.writeFileSync(manifestAbs, JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx' });
     fs.writeFileSync(briefAbs, briefTemplate(title), { flag: 'wx' });
     this.catalogue.invalidate(path.join(this.okstraDirAbs, 'tasks', group));
+    this.taskDetails?.clear();
     return { key, manifestPath: this.rel(manifestAbs), briefPath: this.rel(briefAbs) };
   }
 

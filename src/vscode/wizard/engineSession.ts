@@ -47,14 +47,14 @@ export interface EngineSessionDeps {
   t: HostWindow['t'];
 }
 
-/** One WorkspacePort per project root: its caches make the task picker fast when warm (P3). */
+/** One WorkspacePort per project root: its caches make the task picker fast when warm (P3), and keep each task's details between prompts (P1). */
 class WorkspaceCache {
   private readonly byRoot = new Map<string, WorkspacePort>();
   constructor(private readonly builtinProfilesDir: string) {}
   get(rootAbs: string): WorkspacePort {
     let ws = this.byRoot.get(rootAbs);
     if (!ws) {
-      ws = openWorkspace(rootAbs, { builtinProfilesDir: this.builtinProfilesDir });
+      ws = openWorkspace(rootAbs, { builtinProfilesDir: this.builtinProfilesDir, keepTaskDetails: true });
       this.byRoot.set(rootAbs, ws);
     }
     return ws;

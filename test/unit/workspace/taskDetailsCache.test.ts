@@ -1,15 +1,15 @@
-// The MCP server keeps a task's details between tool calls (src/mcp/taskDetailsCache.ts) and reads them again
-// when any file or folder they come from changed.
+// A long-lived workspace keeps a task's details between prompts (src/workspace/taskDetailsCache.ts) and reads them
+// again when any file or folder they come from changed.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { TaskDetailsCache } from '../../../src/mcp/taskDetailsCache';
+import { TaskDetailsCache } from '../../../src/workspace/taskDetailsCache';
 import { openWorkspace } from '../../../src/workspace/workspace';
 import { PROFILES, REPO_ROOT, tempDirs } from '../../helpers/tempDirs';
 
 const KEY = 'payments/refund-queue';
 
-describe('MCP task details kept between calls', () => {
+describe('task details kept between prompts', () => {
   const dirs = tempDirs('okstra-details-');
   after(() => dirs.cleanup());
 
@@ -64,5 +64,22 @@ describe('MCP task details kept between calls', () => {
     assert.throws(() => t.get());
     assert.throws(() => t.get());
     assert.equal(t.reads(), 2);
+  });
+
+  it('a workspace opened with keepTaskDetails gives the kept details until a file changes; without it, it reads every time', () => {
+    const root = dirs.copyOf(path.join(REPO_ROOT, 'demo'), 'demo');
+    const kept = openWorkspace(root, { builtinProfilesDir: PROFILES, keepTaskDetails: true });
+    const plain = openWorkspace(root, { builtinProfilesDir: PROFILES });
+    kept.task(KEY); // learns the run inputs the task names
+    const first = kept.task(KEY);
+    assert.equal(kept.task(KEY), first);
+    assert.notEqual(plain.task(KEY), plain.task(KEY));
+    const brief = path.join(root, '.okstra', 'tasks', 'payments', 'refund-queue', 'brief.md');
+    fs.writeFileSync(brief, fs.readFileSync(brief, 'utf8').replace(/^title: .*$/m, 'title: "Changed title"'));
+    const changed = kept.task(KEY);
+    assert.notEqual(changed, first);
+    assert.equal(changed.brief.frontMatter?.title, 'Changed title');
+    kept.invalidate();
+    assert.notEqual(kept.task(KEY), changed);
   });
 });
