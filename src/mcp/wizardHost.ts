@@ -33,6 +33,7 @@ import {
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
 import { usePrebuiltBuiltins } from '../cli/prebuilt';
+import { stampOfPaths } from '../io/pathStamp';
 import { openWorkspace, type FsWorkspace } from '../workspace/workspace';
 import { currentDocument, outcomeDocument, stepDocument, treeDocument } from '../cli/documents';
 import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
@@ -69,16 +70,6 @@ interface OpenWizard {
   /** Load-time notices, repeated until a successful write. */
   carried: Notice[];
   stamp: string;
-}
-
-/** Inode, size, mtime and ctime (ns) of each file: equal stamps mean the bytes were not replaced or changed. */
-function stampOf(files: readonly string[]): string {
-  return files
-    .map((f) => {
-      const st = fs.statSync(f, { bigint: true, throwIfNoEntry: false });
-      return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : '-';
-    })
-    .join('|');
 }
 
 function failure(code: WizardErrorCode, error: string, current: PromptDoc | null, notices: Notice[] = []): ToolFailure {
@@ -161,7 +152,7 @@ export class WizardHost {
     for (const [k, v] of Object.entries(env)) {
       if (v && (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) || k === 'OKSTRA_MODEL_DEFAULTS')) watched.push(path.resolve(this.options.cwd, v));
     }
-    const stamp = stampOf(watched);
+    const stamp = stampOfPaths(watched);
     if (this.environment?.stamp !== stamp) {
       let port: EnvironmentPort;
       try {
@@ -217,7 +208,7 @@ export class WizardHost {
   private open(task: string): OpenWizard {
     const statePath = this.statePathOf(task);
     const cached = this.wizards.get(statePath);
-    if (cached && cached.stamp === stampOf(cached.handle.expected.map((e) => e.path))) return cached;
+    if (cached && cached.stamp === stampOfPaths(cached.handle.expected.map((e) => e.path))) return cached;
     this.wizards.delete(statePath);
     const shownPath = this.shown(statePath);
     if (!fs.existsSync(statePath)) {
@@ -240,7 +231,7 @@ export class WizardHost {
       if (!(err instanceof WizardError)) throw err;
       throw failure(codeOf(err, 'file-error'), `${shownPath}: ${err.message}`, null);
     }
-    wizard.stamp = stampOf(wizard.handle.expected.map((e) => e.path));
+    wizard.stamp = stampOfPaths(wizard.handle.expected.map((e) => e.path));
     this.wizards.set(statePath, wizard);
     return wizard;
   }
@@ -268,7 +259,7 @@ export class WizardHost {
   }
 
   private remember(statePath: string, handle: StateFileHandle, state: WizardState): OpenWizard {
-    const next: OpenWizard = { statePath, handle, state, carried: [], stamp: stampOf(handle.expected.map((e) => e.path)) };
+    const next: OpenWizard = { statePath, handle, state, carried: [], stamp: stampOfPaths(handle.expected.map((e) => e.path)) };
     // Another writer between our write and the stamp: forget it, the next call reads the file again.
     const target = handle.expected.find((e) => e.path === handle.target);
     if (target && sha256OfFile(target.path) === target.sha256) this.wizards.set(statePath, next);

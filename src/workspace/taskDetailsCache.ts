@@ -1,10 +1,11 @@
 // A task's details (manifest, brief front matter, directions, plan, clarifications, run inputs) kept between the
 // prompts of a long-lived workspace (the extension's, the MCP server's: WorkspaceOptions.keepTaskDetails), and read
-// again only when one of the files or folders they come from changed (docs/performance.md, items 10 and 19). The stamp is always taken before the read it vouches for: a change during
-// or after the read gives a different stamp next time, and the task is read again.
-import * as fs from 'node:fs';
+// again only when one of the files or folders they come from changed (docs/performance.md, items 10 and 19). The
+// stamp is always taken before the read it vouches for: a change during or after the read gives a different stamp
+// next time, and the task is read again.
 import * as path from 'node:path';
 import type { TaskDetails } from '../core/ports';
+import { stampOfPaths } from '../io/pathStamp';
 
 interface Entry {
   /** Absolute files and folders the details were (or may be) read from. */
@@ -12,15 +13,6 @@ interface Entry {
   /** Their stamp before the read; null when the read found paths that were not stamped before it. */
   stamp: string | null;
   details: TaskDetails | null;
-}
-
-function stampOf(paths: readonly string[]): string {
-  return paths
-    .map((p) => {
-      const st = fs.statSync(p, { bigint: true, throwIfNoEntry: false });
-      return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : '-';
-    })
-    .join('|');
 }
 
 export class TaskDetailsCache {
@@ -34,7 +26,7 @@ export class TaskDetailsCache {
     if (!/^[^/\\]+\/[^/\\]+$/.test(key) || key.split('/').some((p) => p === '.' || p === '..')) return read();
     const known = this.entries.get(key);
     const paths = known?.paths ?? this.fixedPaths(key);
-    const stamp = stampOf(paths);
+    const stamp = stampOfPaths(paths);
     if (known?.details && known.stamp === stamp) return known.details;
     this.entries.delete(key);
     const details = read(); // an error is not kept: the next call reads again

@@ -1,0 +1,16 @@
+// What a long-lived process compares to know that files it read are unchanged (the workspace's task details,
+// src/workspace/taskDetailsCache.ts; the MCP server's state files and environment, src/mcp/wizardHost.ts).
+import * as fs from 'node:fs';
+
+/**
+ * Inode, size, mtime and ctime (ns) of each path, `-` for a missing one (symbolic links followed): equal stamps mean
+ * nothing was replaced or changed.
+ */
+export function stampOfPaths(paths: readonly string[]): string {
+  return paths
+    .map((p) => {
+      const st = fs.statSync(p, { bigint: true, throwIfNoEntry: false });
+      return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : '-';
+    })
+    .join('|');
+}
