@@ -2,7 +2,7 @@
 // unpacking it: enough for `npm run package` to report the file list and sizes,
 // and for the tests to check what the package holds. No zip64 (a vsix is small).
 import fs from 'node:fs';
-import { LAZY_BUNDLES } from './extensionBundles.mjs';
+import { LAZY_REQUIRES } from './bundles.mjs';
 
 const EOCD_SIG = 0x06054b50;
 const CENTRAL_SIG = 0x02014b50;
@@ -52,16 +52,16 @@ export function vsixProblems(entries, manifest) {
   if (manifest.main) {
     const main = manifest.main.replace(/^\.\//, '');
     required.push(`extension/${main}`);
-    // The shell loads the engine, Run and the Tasks view's data from bundles next to it (scripts/extensionBundles.mjs).
+    // The shell and the CLI load their lazily loaded bundles from next to them (scripts/bundles.mjs).
     const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/') + 1) : '';
-    for (const file of new Set(LAZY_BUNDLES.map((b) => b.file))) required.push(`extension/${dir}${file}`);
+    for (const file of new Set(LAZY_REQUIRES.map((b) => b.file))) required.push(`extension/${dir}${file}`);
   }
   for (const bin of Object.values(manifest.bin ?? {})) required.push(`extension/${bin.replace(/^\.\//, '')}`);
   // The JSON Schemas VS Code validates config.yaml and state files with are read from the package.
   const validation = [...(manifest.contributes?.jsonValidation ?? []), ...(manifest.contributes?.yamlValidation ?? [])];
   for (const { url } of validation) if (url.startsWith('./')) required.push(`extension/${url.slice(2)}`);
-  // dist/cli.js starts dist/cli-main.js, which loads dist/mcp.js for `okstra-wizard mcp` (scripts/cliBundles.mjs).
-  if (Object.keys(manifest.bin ?? {}).length > 0) required.push('extension/dist/cli-main.js', 'extension/dist/mcp.js');
+  // dist/cli.js starts dist/cli-main.js, which installs dist/builtins.json (scripts/bundles.mjs).
+  if (Object.keys(manifest.bin ?? {}).length > 0) required.push('extension/dist/cli-main.js', 'extension/dist/builtins.json');
   for (const r of required) if (!names.has(r)) problems.push(`missing ${r}: it must not be excluded by .vscodeignore`);
   // Sources, tests, tools, the demo and source maps are for contributors, not for users of the extension.
   const forbidden = [

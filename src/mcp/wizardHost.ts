@@ -26,7 +26,6 @@ import {
   probeStateFile,
   saveStateFile,
   sha256OfFile,
-  useNativeSha256,
   stateFilePathFor,
   type StateFileHandle,
 } from '../store';
@@ -133,8 +132,6 @@ export class WizardHost {
   constructor(private readonly options: WizardHostOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
     usePrebuiltBuiltins();
-    // A long-lived process: node:crypto's load is paid once (src/store/atomicWrite.ts).
-    useNativeSha256();
     this.workspace = openWorkspace(this.projectRootAbs, { builtinProfilesDir: options.builtinProfilesDir, keepTaskDetails: true });
     this.texts = textsFor(options.env.OKSTRA_LANG);
   }

@@ -4,6 +4,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { providerCliEnvVar } from '../core/roles/providerCli';
 import { COMMAND_IDS, CONTEXT_KEYS, VIEW_IDS, type CommandName } from './commandIds';
 import { createVscodeWindow } from './host/vscodeWindow';
 import type { Disposable } from './host/window';
@@ -113,8 +114,6 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   const applyTerminalEnvironment = (): void => {
     const folder = host.workspaceFolders()[0];
     if (!folder) return;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { providerCliEnvVar } = require('../workspace/environment') as typeof import('../workspace/environment');
     const env = terminalEnvironment(readSettings(host, trust, folder.rootAbs), providerCliEnvVar);
     const collection = context.environmentVariableCollection;
     collection.clear();

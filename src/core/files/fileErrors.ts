@@ -326,48 +326,9 @@ export interface YamlLocator {
   locate(segs: readonly JsonPathSeg[]): TextPos | undefined;
 }
 
-/**
- * YAML texts parsed before, by their exact text: a one-shot CLI process installs one kept between processes
- * (src/cli/yamlMemo.ts, docs/performance.md › CLI start-up). Only texts that parsed without an error are added, so
- * a memo never hides a syntax error, a repeated key or a limit; what a text means is still validated at every use.
- */
-export interface YamlMemo {
-  /** A fresh copy of the data of a text parsed before; undefined when it is not in the memo. */
-  get(text: string): unknown;
-  /** Records a text that parsed without an error, with its data. */
-  add(text: string, data: unknown): void;
-}
-
-let yamlMemo: YamlMemo | null = null;
-
-/** Installs the memo parseYamlText consults (null: none, the default). */
-export function useYamlMemo(memo: YamlMemo | null): void {
-  yamlMemo = memo;
-}
-
-/** A text found in the memo: parsed again only when a validation error must be located in it. */
-class RememberedYamlSource implements YamlLocator {
-  private parsed: YamlSource | undefined;
-
-  constructor(
-    readonly path: string,
-    private readonly text: string,
-    readonly lineOffset: number,
-  ) {}
-
-  locate(segs: readonly JsonPathSeg[]): TextPos | undefined {
-    this.parsed ??= new YamlSource(this.path, this.text, this.lineOffset);
-    return this.parsed.locate(segs);
-  }
-}
-
 /** Parses YAML text; a syntax error becomes a FileError at its line and column. */
 export function parseYamlText(text: string, shownPath: string, lineOffset = 0): { value: unknown; src: YamlLocator } {
-  const memo = yamlMemo;
-  const remembered = memo?.get(text);
-  if (remembered !== undefined) return { value: remembered, src: new RememberedYamlSource(shownPath, text, lineOffset) };
   const src = new YamlSource(shownPath, text, lineOffset);
-  memo?.add(text, src.data);
   return { value: src.data, src };
 }
 

@@ -6,7 +6,6 @@
 // default marker on one row, long details on the detail line, readable labels
 // where the engine's are ids (Change an answer…).
 
-import { stepTitle } from '../../core/wizard/readable';
 import { en } from '../../core/text/en';
 import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
 import type { PromptDoc, PromptOption } from '../../core/types';
@@ -63,6 +62,10 @@ const COUNT_STEP = /^role-(count|add):/;
 
 /** `<folder> › <task> › <step title>  (n of total)` — n is answered + 1 (docs/steps.md › Progress). */
 export function promptTitle(prompt: PromptDoc, context: { folderName: string; taskKey: string }, texts: PromptTexts): string {
+  // The step table's words are the engine's: from dist/engine.js, which the session that computed the prompt has
+  // loaded (P4: the shell holds no engine).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { stepTitle } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const step = texts.catalog ? stepTitle(texts.catalog, prompt.step) : prompt.step;
   const crumbs = [context.folderName, context.taskKey, step].filter((c) => c !== '');
   const n = Math.min(prompt.progress.answered + 1, Math.max(prompt.progress.total, 1));

@@ -8,7 +8,6 @@ import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
 import type { TextCatalog } from '../../core/text/catalog';
 import type { PromptDoc } from '../../core/types';
-import { readableError, readableRefusal } from '../../core/wizard/readable';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
@@ -306,6 +305,9 @@ export class PromptRunner {
 
 /** A refused answer in words (issue 12 #15); the protocol text stays in the log. */
 function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string, outcome: Extract<StepOutcome, { ok: false }>): string {
+  // The step table's words are the engine's: from dist/engine.js, which the session that refused has loaded (P4).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readableError, readableRefusal } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const refusal = readableRefusal(catalog, prompt, answer, outcome.error);
   if (refusal !== outcome.error || !outcome.code) return refusal;
   return readableError(catalog, outcome.code, outcome.error, prompt.step);
