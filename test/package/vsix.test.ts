@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { marketplaceProblems, pngSize } from '../../scripts/marketplaceChecks.mjs';
 import { vsixEntries, vsixProblems } from '../../scripts/vsixEntries.mjs';
+import { needTool } from '../helpers/skip';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -43,7 +44,6 @@ describe('the .vsix (npm run package)', function () {
   let vsix = '';
 
   before(function () {
-    if (!fs.existsSync(path.join(REPO_ROOT, 'src', 'vscode', 'extension.ts'))) this.skip();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-vsix-'));
     vsix = path.join(tmp, `${manifest.name}-${manifest.version}.vsix`);
     // vsce itself is installed (once, from the npm registry) before the offline run.
@@ -92,10 +92,8 @@ describe('the .vsix (npm run package)', function () {
 
   it('installs into code-server with --install-extension and is listed with its version', function () {
     const codeServer = findCodeServer();
-    if (!codeServer) {
-      console.warn('      (skipped: no code-server; run `npm run setup:harness` or set OKSTRA_CODE_SERVER)');
-      this.skip();
-    }
+    needTool(this, codeServer !== null, 'no code-server (npm run setup:harness, or set OKSTRA_CODE_SERVER)');
+    if (!codeServer) return;
     // A private profile: code-server otherwise writes into ~/.config and ~/.local/share.
     const env = {
       ...process.env,

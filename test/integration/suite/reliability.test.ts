@@ -37,10 +37,13 @@ import {
   type FakeDialogs,
   type WizardHost,
 } from './wizardMoreHelpers';
+import { en } from '../../../src/core/text/en';
+import { STALE_READ_MESSAGE } from '../../../src/store/atomicWrite';
+import { needTool } from '../../helpers/skip';
 
-const STALE = 'state file changed on disk since it was read; reload to continue';
-/** What the extension shows for STALE (issue 12 #15); the protocol text is in the log. */
-const STALE_SHOWN = 'The wizard was changed somewhere else (another window or the CLI). It was reloaded; please answer again.';
+const STALE = STALE_READ_MESSAGE;
+/** What the extension shows for STALE (the text catalogue's words); the protocol text is in the log. */
+const STALE_SHOWN = en.ui.error_stale_state;
 
 describe('reliability in the extension host (R2, R6, R7)', function () {
   this.timeout(180_000);
@@ -137,8 +140,12 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
   });
 
   it("R2: the extension saves while a CLI process holds a stale read → the CLI exits 1 with the store's message and writes nothing", async function () {
-    const tsxLoader = path.join(extPath, 'node_modules', 'tsx');
-    if (!fs.existsSync(tsxLoader)) this.skip();
+    // The CLI's own code with a seam held open runs from source, through tsx (a devDependency).
+    needTool(
+      this,
+      fs.existsSync(path.join(extPath, 'node_modules', 'tsx')),
+      'no node_modules/tsx to run the paused CLI from source (npm ci)',
+    );
     const input = await newTask('rel/r2-extension-first');
     assert.ok(isQuickPick(input));
     const file = stateFileOf(root, 'rel/r2-extension-first');
