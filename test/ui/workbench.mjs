@@ -74,8 +74,16 @@ export async function stepOfTitle(title) {
   return crumb; // a step without a catalogue title keeps its id
 }
 
-/** Screenshots used in the README. */
-export const imagesDir = path.join(repoRoot, 'docs', 'images');
+/**
+ * The pictures of the docs (docs/images/*.png, the README's) and of the package (media/walkthrough/*.png) are made
+ * here, each under its repository path: a test run never writes a tracked file. `npm run screenshots -- --copy`
+ * (scripts/screenshots.mjs) copies them to those paths.
+ */
+export const docsShotsRoot = path.join(repoRoot, 'test-results', 'screenshots');
+/** Where the picture of repository path `rel` (a folder: `docs/images`) is made. */
+export const docsShotsDir = (rel) => path.join(docsShotsRoot, rel);
+/** Screenshots used in the README (copied to docs/images/). */
+export const imagesDir = docsShotsDir('docs/images');
 /** Emptied once per run by globalSetup.mjs. */
 export const resultsDir = path.join(repoRoot, 'test-results', 'ui');
 
