@@ -24,6 +24,8 @@ export interface FeaturesApi {
   readonly wizardView: vscode.TreeView<TreeRowModel>;
   readonly tree: WizardTreeProvider;
   readonly controller: WizardController;
+  /** The QuickPicks of Edit Step…, Resume Wizard and the folder choice (HostWindow.showQuickPick) as they open. */
+  readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
   /** The engine sessions' factory (loaded on first use): the language-model tools share it with the controller. */
   engineFactory(): EngineSessionFactory;
   /** Answers the wizard's modal questions in tests (defaults to the real dialogs). */
@@ -139,6 +141,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     wizardView,
     tree,
     controller,
+    onDidShowPicker: host.onDidShowPicker,
     engineFactory: realFactory,
     setDialogs: (d) => {
       dialogs = d ?? realDialogs;

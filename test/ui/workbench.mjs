@@ -10,6 +10,7 @@ import {
   ensureCodeServer,
   launchBrowser,
   log,
+  extensionHostLogs,
   printExtensionHostLogs,
   repoRoot,
   startCodeServer,
@@ -298,6 +299,27 @@ class Workbench {
   async pickRow(text) {
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
     await row.click();
+  }
+
+  /** The lines of the extension's own log (its okstra output channel, as the extension host writes it to disk). */
+  okstraLogLines() {
+    return extensionHostLogs(this.sandbox)
+      .filter((f) => /okstra/i.test(path.dirname(f)))
+      .flatMap((f) => fs.readFileSync(f, 'utf8').split('\n'));
+  }
+
+  /**
+   * Waits until the extension's log holds `count` lines matching `pattern`: what the extension did, seen from the
+   * browser (a refusal, a finished run). Returns the matching lines.
+   */
+  async waitForLog(pattern, count = 1, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lines = this.okstraLogLines().filter((l) => pattern.test(l));
+      if (lines.length >= count) return lines;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${count} log line(s) matching ${pattern}`);
+      await this.page.waitForTimeout(100);
+    }
   }
 
   /** For afterEach: a failed test leaves a screenshot in test-results/ui/ and the extension host's logs. */

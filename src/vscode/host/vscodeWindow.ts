@@ -43,9 +43,41 @@ function previewTabs(name: string): vscode.Tab[] {
     .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label.includes(name));
 }
 
-export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
+/** The real HostWindow, and the QuickPicks its showQuickPick opens, as they open (the integration tests drive them). */
+export interface VscodeWindow extends HostWindow {
+  readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
+}
+
+/** vscode.window.showQuickPick's choice, made with a QuickPick this module can hand to `shown`. */
+function showPicker<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: { title: string; placeHolder: string; ignoreFocusOut?: boolean },
+  shown: vscode.EventEmitter<vscode.QuickPick<vscode.QuickPickItem>>,
+): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const qp = vscode.window.createQuickPick<T>();
+    qp.title = options.title;
+    qp.placeholder = options.placeHolder;
+    qp.ignoreFocusOut = options.ignoreFocusOut ?? false;
+    qp.items = items;
+    let chosen: T | undefined;
+    qp.onDidAccept(() => {
+      chosen = qp.selectedItems[0] ?? qp.activeItems[0];
+      if (chosen) qp.hide();
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(chosen);
+    });
+    qp.show();
+    shown.fire(qp as unknown as vscode.QuickPick<vscode.QuickPickItem>);
+  });
+}
+
+export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
   const docs = new ReadOnlyDocuments();
-  subscriptions.push(docs);
+  const pickerShown = new vscode.EventEmitter<vscode.QuickPick<vscode.QuickPickItem>>();
+  subscriptions.push(docs, pickerShown);
   const openPreviews = new Set<string>();
   const folderInfo = (f: vscode.WorkspaceFolder): FolderInfo => ({ name: f.name, rootAbs: f.uri.fsPath });
   return {
@@ -61,7 +93,8 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
       separator: vscode.QuickPickItemKind.Separator,
       errorSeverity: vscode.InputBoxValidationSeverity.Error,
     },
-    showQuickPick: (items, options) => Promise.resolve(vscode.window.showQuickPick([...items], options)),
+    showQuickPick: (items, options) => showPicker(items, options, pickerShown),
+    onDidShowPicker: pickerShown.event,
     showMessage: (severity, message, options, buttons) => {
       const show =
         severity === 'info'

@@ -28,7 +28,6 @@ import {
   newTask,
   nextInput,
   openWizardHost,
-  sleep,
   stateFileOf,
   stepOf,
   typeAndAccept,
@@ -242,11 +241,22 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     fs.rmSync(argvFile, { force: true });
     const before = fs.readFileSync(file);
     dialogs.calls.length = 0;
-    await vscode.commands.executeCommand('okstra.run');
-    await vscode.commands.executeCommand('okstra.runAgain');
+    const started: string[] = [];
+    const watch = vscode.tasks.onDidStartTask((e) => started.push(e.execution.task.name));
+    let settled = 0;
+    const settle = features().controller.onDidSettleRun(() => settled++);
+    try {
+      await vscode.commands.executeCommand('okstra.run');
+      await vscode.commands.executeCommand('okstra.runAgain');
+    } finally {
+      watch.dispose();
+      settle.dispose();
+    }
+    // Both commands have returned and each Run attempt is over: whatever they would start has started.
+    assert.equal(settled, 2, 'both Run attempts are over');
     const refusals = dialogs.calls.filter((c) => c.kind === 'error' && c.message.includes('untrusted workspace'));
     assert.equal(refusals.length, 2, JSON.stringify(dialogs.calls));
-    await sleep(1000);
+    assert.deepEqual(started, [], 'no task was started');
     assert.equal(fs.existsSync(argvFile), false, 'okstra did not run');
     assert.deepEqual(fs.readFileSync(file), before, 'no run recorded');
     assert.deepEqual(fs.readFileSync(configFile), configBefore, 'the persist action (prTemplate in config.yaml) was not applied');

@@ -18,7 +18,8 @@ import {
   nextInput,
   openWizardHost,
   setActive,
-  sleep,
+  expectPicker,
+  stateFileOf,
   stepOf,
   typeAndAccept,
   validationText,
@@ -228,10 +229,11 @@ describe('wizard UI', function () {
     const editable = features().tree.rows.filter((r) => r.stepId && r.contextValue.includes('editable') && r.id.startsWith('step:'));
     const index = editable.findIndex((r) => r.stepId === 'related-tasks-pick');
     assert.ok(index >= 0, editable.map((r) => r.id).join(' '));
+    const picker = expectPicker();
     void vscode.commands.executeCommand('okstra.editStep');
-    await sleep(800); // showQuickPick has no handle: wait until the renderer shows it
-    for (let i = 0; i < index; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-    await sleep(200);
+    const qp = await picker;
+    assert.equal(qp.items.length, editable.length, 'one row per editable step');
+    await setActive(qp, (i) => (i as vscode.QuickPickItem & { id?: string }).id === 'related-tasks-pick');
     await accept();
     const input = await nextInput();
     assert.equal(stepOf(input), 'related-tasks-pick');
@@ -333,16 +335,24 @@ describe('wizard UI', function () {
     const statePath = features().controller.session!.statePath!;
     const before = fs.readFileSync(statePath);
     features().setTrustOverride(false);
+    const started: string[] = [];
+    const watch = vscode.tasks.onDidStartTask((e) => started.push(e.execution.task.name));
+    let settled = 0;
+    const settle = features().controller.onDidSettleRun(() => settled++);
     try {
       dialogs.calls.length = 0;
       await vscode.commands.executeCommand('okstra.run');
       await vscode.commands.executeCommand('okstra.runAgain');
+      // Both commands have returned and each Run attempt is over (settled): whatever they started has started.
+      assert.equal(settled, 2, 'both Run attempts are over');
       const refusals = dialogs.calls.filter((c) => c.kind === 'error' && c.message.includes('untrusted workspace'));
       assert.equal(refusals.length, 2);
-      await sleep(500);
+      assert.deepEqual(started, [], 'no task was started');
       assert.equal(fs.existsSync(argvFile), false, 'the stand-in did not run');
       assert.deepEqual(fs.readFileSync(statePath), before, 'nothing was recorded');
     } finally {
+      watch.dispose();
+      settle.dispose();
       features().setTrustOverride(undefined);
     }
   });
@@ -372,16 +382,20 @@ describe('wizard UI', function () {
       input = await nextInput(input);
       assert.equal(stepOf(input), 'task-type');
       await closePrompt();
-      await sleep(50); // distinct mtimes
+      // Newest first is by the state file's time: each later one a second newer, whatever the clock's resolution.
+      const when = new Date(Date.parse('2026-11-29T12:00:00Z') + 1000 * ++paused);
+      fs.utimesSync(stateFileOf(root, key), when, when);
     };
+    let paused = 0;
     await startAndPause('demo/second');
     await startAndPause('demo/third');
     await startAndPause('demo/fourth');
     await vscode.commands.executeCommand('okstra.abort'); // the current one (fourth) is finished now
     assert.equal(features().controller.session!.state.aborted, true);
 
+    const picker = expectPicker();
     void vscode.commands.executeCommand('okstra.resume');
-    await sleep(800); // showQuickPick has no handle
+    await picker;
     await accept(); // the first row: the newest unfinished wizard
     const input = await nextInput();
     assert.equal(features().controller.session!.taskKey, 'demo/third');

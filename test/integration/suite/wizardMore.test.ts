@@ -25,7 +25,6 @@ import {
   openWizardHost,
   iconOf,
   setActive,
-  sleep,
   stateFileOf,
   stepOf,
   typeAndAccept,
@@ -191,13 +190,12 @@ describe('wizard UI, more', function () {
       assert.equal(asked.message, 'Some models may not start on this machine.');
       assert.deepEqual(asked.buttons, ['Run Anyway']);
       assert.match(asked.detail ?? '', /^model '[^']+' for role '[^']+' #1 cannot start here: /m);
-      await sleep(500);
+      // answerUntilConfirmed waited until that Run attempt was over (declined): nothing can start any more.
       assert.equal(fs.existsSync(argvFile), false, 'declined: okstra did not run');
       assert.equal(fs.readFileSync(configFile, 'utf8'), original, 'declined: the persist action was not applied');
       const stateBefore = fs.readFileSync(session.statePath!);
       dialogs.answers = [];
-      await vscode.commands.executeCommand('okstra.run');
-      await sleep(300);
+      await vscode.commands.executeCommand('okstra.run'); // returns when the Run attempt is over (declined again)
       assert.deepEqual(fs.readFileSync(session.statePath!), stateBefore, 'declined again: nothing recorded');
 
       dialogs.answers = [[/^Some models may not start/, 'Run Anyway']];
