@@ -1,7 +1,9 @@
 // Lists the entries of a .vsix (a zip) from its central directory, without
 // unpacking it: enough for `npm run package` to report the file list and sizes,
-// and for the tests to check what the package holds. No zip64 (a vsix is small).
+// and for the tests to check what the package holds; one entry's text is inflated
+// with node:zlib (the packaged README). No zip64 (a vsix is small).
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { LAZY_REQUIRES } from './bundles.mjs';
 
 const EOCD_SIG = 0x06054b50;
@@ -9,7 +11,7 @@ const CENTRAL_SIG = 0x02014b50;
 
 /**
  * @param {string} file  path of the .vsix
- * @returns {{name: string, size: number, compressedSize: number}[]} in archive order
+ * @returns {{name: string, size: number, compressedSize: number, method: number, offset: number}[]} in archive order
  */
 export function vsixEntries(file) {
   const buf = fs.readFileSync(file);
@@ -33,10 +35,26 @@ export function vsixEntries(file) {
     const extraLen = buf.readUInt16LE(at + 30);
     const commentLen = buf.readUInt16LE(at + 32);
     const name = buf.toString('utf8', at + 46, at + 46 + nameLen);
-    entries.push({ name, size, compressedSize });
+    entries.push({ name, size, compressedSize, method: buf.readUInt16LE(at + 10), offset: buf.readUInt32LE(at + 42) });
     at += 46 + nameLen + extraLen + commentLen;
   }
   return entries;
+}
+
+const LOCAL_SIG = 0x04034b50;
+
+/** The text (UTF-8) of the entry `name` of the .vsix, or null when it has none. Stored and deflated entries only. */
+export function vsixEntryText(file, name) {
+  const entry = vsixEntries(file).find((e) => e.name === name);
+  if (!entry) return null;
+  const buf = fs.readFileSync(file);
+  const at = entry.offset;
+  if (buf.readUInt32LE(at) !== LOCAL_SIG) throw new Error(`${file}: corrupt local header of ${name}`);
+  const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
+  const data = buf.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) return data.toString('utf8');
+  if (entry.method === 8) return zlib.inflateRawSync(data).toString('utf8');
+  throw new Error(`${file}: ${name} uses zip method ${entry.method}`);
 }
 
 /**
