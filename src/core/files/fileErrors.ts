@@ -221,23 +221,19 @@ export class YamlSource {
   ) {
     checkYamlBounds(text, path, lineOffset);
     // uniqueKeys: false — the library compares every key with every earlier one (quadratic: 40,000 keys
-    // took 10 s); duplicates are found below in one pass instead.
-    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: false });
+    // took 10 s); duplicates are found below in one pass instead. logLevel: 'error' — what is wrong with the text is
+    // a FileError of ours; the library never writes warnings of its own to stderr.
+    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
     const err = this.doc.errors[0];
     if (err) {
       const pos = this.posOf(err.pos[0]);
       const reason = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
       throw new FileError({ path, line: pos.line, column: pos.column, problem: `invalid YAML: ${reason}` });
     }
-    const dup = firstDuplicateKey(this.doc.contents as YamlNode | null);
-    if (dup) {
-      const pos = this.posOf(dup.offset);
-      throw new FileError({
-        path,
-        line: pos.line,
-        column: pos.column,
-        problem: `invalid YAML: key ${JSON.stringify(dup.key)} appears twice in one mapping`,
-      });
+    const bad = firstKeyProblem(this.doc.contents as YamlNode | null);
+    if (bad) {
+      const pos = this.posOf(bad.offset);
+      throw new FileError({ path, line: pos.line, column: pos.column, problem: `invalid YAML: ${bad.problem}` });
     }
     try {
       this.data = this.doc.toJS({ maxAliasCount: 100 });
@@ -297,7 +293,11 @@ export function checkYamlBounds(text: string, shownPath: string, lineOffset = 0)
 }
 
 /** The first key that a mapping repeats (by its scalar value), in document order; one pass over the tree. */
-function firstDuplicateKey(root: YamlNode | null): { key: string; offset: number } | null {
+/**
+ * The first key no okstra file can have, in one pass: a key that appears twice in one mapping, or a key that is a
+ * mapping or a list (`? [a, b]: x`), which a JSON object cannot hold.
+ */
+function firstKeyProblem(root: YamlNode | null): { problem: string; offset: number } | null {
   const stack: Array<YamlNode | null | undefined> = [root];
   while (stack.length) {
     const node = stack.pop();
@@ -307,8 +307,11 @@ function firstDuplicateKey(root: YamlNode | null): { key: string; offset: number
         const k = pair.key as YamlNode | null;
         if (isScalar(k)) {
           const id = `${typeof k.value}:${String(k.value)}`;
-          if (seen.has(id)) return { key: String(k.value), offset: k.range?.[0] ?? 0 };
+          if (seen.has(id))
+            return { problem: `key ${JSON.stringify(String(k.value))} appears twice in one mapping`, offset: k.range?.[0] ?? 0 };
           seen.add(id);
+        } else if (isMap(k) || isSeq(k)) {
+          return { problem: `a key must be a plain value, not a ${isMap(k) ? 'mapping' : 'list'}`, offset: k.range?.[0] ?? 0 };
         } else if (k) stack.push(k);
         stack.push(pair.value as YamlNode | null);
       }
