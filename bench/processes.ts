@@ -156,7 +156,7 @@ function bareOnce(cmd: string, args: string[]): RunResult {
 /**
  * P5 and its `node -e 0` reference for P8, their runs alternating (a CLI step, a bare Node start, …), so that the
  * ratio compares the two under the same load: measured one after the other, a machine that got busier or quieter
- * in between moved the ratio by 10 % and more (docs/performance.md › P7 and P8 now).
+ * in between moved the ratio by 10 % and more (docs/performance.md › How to measure).
  */
 export function timeCliStepAndBareNode(
   cli: string,

@@ -1,8 +1,8 @@
-// `npm run bench`: P1–P8 of docs/performance.md, on this machine, printed as one table
+// `npm run bench`: P1–P9 of docs/performance.md, on this machine, printed as one table
 // (figure, value, target, PASS/MISS). Inputs are generated into a temp folder
 // at bench time and removed afterwards. Exits non-zero when the P2 ratio
 // target (≥ 50× the seed's greedy algorithm) or P2's exactness is missed;
-// absolute times are reported, not enforced (docs/performance.md › How the bench measures).
+// absolute times are reported, not enforced (docs/performance.md › How to measure).
 //
 //   npm run bench                 the table (about 1–2 minutes)
 //   npm run bench -- --quick      fewer iterations (a smoke run)

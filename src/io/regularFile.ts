@@ -24,7 +24,7 @@ export const MAX_READ_BYTES = 64 * 1024 * 1024;
 /**
  * Whether `absPath` names nothing, asked without an exception. Many files a reader looks for are optional and
  * usually absent (a task type's profile override, a plan not approved yet): a failed open makes Node build an
- * Error with its stack, several times the cost of the stat (docs/performance.md, item 17). False whenever the stat
+ * Error with its stack, several times the cost of the stat (docs/performance.md › P7: where an answered step's time goes). False whenever the stat
  * cannot tell (an error other than ENOENT): the open then decides, and words its error.
  */
 function isSurelyMissing(fs: FileSystemCalls, absPath: string): boolean {

@@ -1,7 +1,7 @@
 // zod schemas of the okstra files a project holds (README › Files on disk). Manifests,
 // briefs, plans and run inputs are written by okstra and keep keys this
 // version does not know; config.yaml is the user's and refuses unknown keys.
-// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
+// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md › Start-up).
 
 import * as z from 'zod/mini';
 import { isPlainRecord, isRecordOf, isStringList, withFastCheck } from '../core/files';

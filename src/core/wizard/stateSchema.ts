@@ -4,7 +4,7 @@
 // codec (stateCodec.ts) checks every field with it, and the JSON Schema of the
 // file is generated from it (z.toJSONSchema). Each field's description is the
 // phrase of its load error (`wizard state field '<f>' must be <description>`).
-// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
+// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md › Start-up).
 import * as z from 'zod/mini';
 import { isRecordOf, isStringList, withFastCheck } from '../files';
 import { lazySchema } from '../lazySchema';

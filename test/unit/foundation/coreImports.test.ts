@@ -1,4 +1,5 @@
-// The architecture rule of eslint.config.mjs: src/core imports neither vscode nor fs nor child_process.
+// The architecture rule of eslint.config.mjs: src/core imports neither vscode nor fs nor child_process nor crypto
+// (hashing is the store's).
 // Lints probe sources as if they lived in src/core (and, for contrast, in src/vscode).
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -15,7 +16,17 @@ async function restrictionsIn(file: string, code: string): Promise<string[]> {
 describe('foundation: src/core stays free of vscode, fs and child_process', function () {
   this.timeout(60_000); // loading typescript-eslint takes a few seconds on a busy machine
 
-  for (const mod of ['vscode', 'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process']) {
+  for (const mod of [
+    'vscode',
+    'fs',
+    'node:fs',
+    'fs/promises',
+    'node:fs/promises',
+    'child_process',
+    'node:child_process',
+    'crypto',
+    'node:crypto',
+  ]) {
     it(`refuses import of '${mod}' in src/core`, async () => {
       const messages = await restrictionsIn('src/core/probe.ts', `import * as m from '${mod}';\nexport const x = m;\n`);
       assert.equal(messages.length, 1, `expected one restriction for '${mod}', got ${JSON.stringify(messages)}`);
