@@ -162,7 +162,8 @@ const layersRule = {
 
 const CORE_MESSAGE =
   'src/core is the engine: no vscode, fs, child_process or crypto. Take the data through a port (src/core/ports.ts), or hash in the store.';
-const coreForbidden = [
+/** What src/core may not import (test/unit/foundation/coreImports.test.ts tries each). */
+export const CORE_FORBIDDEN = [
   'vscode',
   'fs',
   'node:fs',
@@ -198,7 +199,7 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: coreForbidden.map((name) => ({ name, message: CORE_MESSAGE })) }],
+      'no-restricted-imports': ['error', { paths: CORE_FORBIDDEN.map((name) => ({ name, message: CORE_MESSAGE })) }],
       // require() and import() would get around the rule above.
       'no-restricted-syntax': [
         'error',

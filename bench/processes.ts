@@ -27,17 +27,7 @@ export async function buildPackage(dir: string): Promise<Package> {
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
   fs.copyFileSync(path.join(REPO, 'package.json'), path.join(root, 'package.json'));
   fs.symlinkSync(path.join(REPO, 'profiles'), path.join(root, 'profiles'), 'dir');
-  const common: esbuild.BuildOptions = {
-    absWorkingDir: REPO,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'error',
-    external: ['vscode'],
-    minify: true,
-    sourcemap: false,
-  };
+  const common: esbuild.BuildOptions = { logLevel: 'error' };
   const cli = path.join(root, 'dist', 'cli.js');
   const extension = path.join(root, 'dist', 'extension.js');
   // The bundles and dist/builtins.json exactly as scripts/build.mjs --release makes them (scripts/bundles.mjs).

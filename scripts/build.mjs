@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cliBundles, extensionBundles } from './bundles.mjs';
+import { cliBundles, extensionBundles, NODE_BUNDLE } from './bundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const release = process.argv.includes('--release');
@@ -23,16 +23,7 @@ const EXTENSION_BUDGET = 400 * 1024;
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const common = {
-  absWorkingDir: root,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  logLevel: 'warning',
-  // The extension host and the CLI run on Node 20; `vscode` is provided by the extension host.
-  external: ['vscode'],
-};
+const common = { ...NODE_BUNDLE, absWorkingDir: root, logLevel: 'warning' };
 
 function listTests(dir) {
   const abs = path.join(root, dir);

@@ -43,6 +43,9 @@ export const LAZY_REQUIRES = [
 /** The entry point that builds each lazily loaded bundle. */
 export const LAZY_ENTRIES = { 'engine.js': 'src/vscode/bundles/engine.ts', 'mcp.js': 'src/mcp/server.ts' };
 
+/** What every product bundle is: CommonJS for Node 20 (the extension host's and the CLI's), `vscode` provided by the host. */
+export const NODE_BUNDLE = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] };
+
 const posix = (p) => p.split(path.sep).join('/');
 
 /** The module a relative specifier names, as a root-relative path without extension or `/index`. */
@@ -75,9 +78,12 @@ export function lazyRequirePlugin(root) {
   };
 }
 
-/** esbuild options for the extension's bundles, written into `outdir` (absolute, or relative to `root`). */
-export function extensionBundles({ root, outdir, common, release }) {
-  const base = { ...common, absWorkingDir: root, minify: release, sourcemap: !release };
+/**
+ * esbuild options for the extension's bundles, written into `outdir` (absolute, or relative to `root`); `common`
+ * adds to NODE_BUNDLE (a log level, say).
+ */
+export function extensionBundles({ root, outdir, common = {}, release }) {
+  const base = { ...NODE_BUNDLE, ...common, absWorkingDir: root, minify: release, sourcemap: !release };
   return [
     {
       name: 'extension',
@@ -90,9 +96,9 @@ export function extensionBundles({ root, outdir, common, release }) {
   ];
 }
 
-/** esbuild options for the CLI's bundles, written into `outdir` (absolute, or relative to `root`). */
-export function cliBundles({ root, outdir, common, release }) {
-  const base = { ...common, absWorkingDir: root, minify: release, sourcemap: !release };
+/** esbuild options for the CLI's bundles, as extensionBundles takes them. */
+export function cliBundles({ root, outdir, common = {}, release }) {
+  const base = { ...NODE_BUNDLE, ...common, absWorkingDir: root, minify: release, sourcemap: !release };
   return [
     {
       name: 'cli',

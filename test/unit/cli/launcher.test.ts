@@ -13,14 +13,7 @@ import { cleanupTemp, REPO_ROOT, tempDir } from './cliHarness';
 
 const OUT = path.join(REPO_ROOT, 'out', 'test-launcher', String(process.pid), 'dist');
 
-const common: import('esbuild').BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  logLevel: 'error',
-  external: ['vscode'],
-};
+const common: import('esbuild').BuildOptions = { logLevel: 'error' };
 
 /** The CLI's release bundles and dist/builtins.json, as scripts/build.mjs --release writes them, into OUT. */
 async function buildRelease(): Promise<string> {

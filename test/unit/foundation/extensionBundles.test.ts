@@ -5,21 +5,14 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as esbuildTypes from 'esbuild';
-import { extensionBundles, LAZY_ENTRIES, LAZY_REQUIRES, productBundles } from '../../../scripts/bundles.mjs';
+import { extensionBundles, LAZY_ENTRIES, LAZY_REQUIRES, NODE_BUNDLE, productBundles } from '../../../scripts/bundles.mjs';
 import { vsixProblems } from '../../../scripts/vsixEntries.mjs';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const esbuild = require('esbuild') as typeof esbuildTypes;
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const BUDGET = 400 * 1024;
-const common: esbuildTypes.BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode'],
-  logLevel: 'silent',
-};
+const common: esbuildTypes.BuildOptions = { ...NODE_BUNDLE, logLevel: 'silent' };
 
 /**
  * What the shell may not hold: the engine (src/core/wizard: its step table, codec, engine; only the answer-binding
