@@ -26,7 +26,7 @@ import { checkedArgv } from './argvGuard';
 import { recheckConfirmed } from './outcomeCheck';
 import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
 import type { ParsedState } from './stateCodec';
-import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew } from './steps';
+import { confirm, flowIndex, isConfirmationStep, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
@@ -339,11 +339,11 @@ export function rewind(ctx: EngineContext, state: WizardState, id: string, carri
  */
 export function backTarget(state: WizardState): string | null {
   if (state.aborted) return null;
-  if (state.confirmed === false) return 'confirm';
+  if (state.confirmed === false) return confirm.id;
   const allowed = new Set(editTargets(state));
   for (let i = state.answered.length - 1; i >= 0; i--) {
     const id = state.answered[i];
-    if (id !== 'confirm' && id !== 'edit-target' && allowed.has(id)) return id;
+    if (!isConfirmationStep(id) && allowed.has(id)) return id;
   }
   return null;
 }
@@ -361,10 +361,10 @@ export function back(ctx: EngineContext, state: WizardState, carried: Notice[] =
       carried,
     );
   }
-  if (id === 'confirm') {
+  if (id === confirm.id) {
     const env = makeEnv(ctx);
     const w = cloneState(state);
-    w.answered = w.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
+    w.answered = withoutConfirmation(w.answered);
     w.confirmed = null;
     w.edit_target = '';
     // The answer being changed is "Change an answer…": it is preselected, never Run.
@@ -438,6 +438,19 @@ export function persistActions(state: WizardState): PersistAction[] {
 }
 
 // ------------------------------------------------------------------ rows
+
+/** What a front end shows beside a step's prompt, as the step declares it (steps/step.ts); false for role prompts. */
+export interface StepFacts {
+  /** The answer is a file of the project: offer a file dialog. */
+  pathAnswer: boolean;
+  /** An answer that opens a file for the person to write makes the wizard wait for it. */
+  waitsForOpenedFile: boolean;
+}
+
+export function stepFacts(id: string): StepFacts {
+  const step = STEP_BY_ID.get(id);
+  return { pathAnswer: step?.pathAnswer === true, waitsForOpenedFile: step?.waitsForOpenedFile === true };
+}
 
 /** The tree group of a step id (docs/protocol.md › Commands). */
 export function stepGroup(id: string): StepGroup | 'roles' {
@@ -590,7 +603,7 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
   const kept = new Set(w.answered);
   const out: ReadableAnswer[] = [];
   for (const a of state.answered) {
-    if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a)) continue;
+    if (a === id || isConfirmationStep(a) || kept.has(a)) continue;
     const v = answerValue(env, state, a);
     if (v !== null) out.push(readableOf(env, state, a, v));
   }

@@ -10,6 +10,7 @@ import { stepForField } from './argvGuard';
 import { editTargets, identityReady, nextPrompt } from './flow';
 import { isRoleStepId, reconcileRoleSelection } from './roleBridge';
 import type { StateField } from './stateCodec';
+import { confirm, withoutConfirmation } from './steps';
 import type { StepEnv } from './steps/step';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
 
@@ -92,7 +93,7 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
   // Every step still answered: with the confirmation taken back, the next prompt is the confirmation again.
   const unconfirmed = cloneState(s);
   unconfirmed.confirmed = null;
-  unconfirmed.answered = unconfirmed.answered.filter((id) => id !== 'confirm' && id !== 'edit-target');
+  unconfirmed.answered = withoutConfirmation(unconfirmed.answered);
   let pending: string;
   try {
     pending = nextPrompt(env, unconfirmed).step;
@@ -100,7 +101,7 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
     if (!(e instanceof WizardError)) throw e;
     throw notRunnable(e.message, roleStepToEdit(s, []));
   }
-  if (pending !== 'confirm') {
+  if (pending !== confirm.id) {
     throw notRunnable(`step ${pyReprString(pending)} is not answered for the state as it is now`, editTargets(s).at(-1) ?? null);
   }
   if (!identityReady(s)) throw notRunnable('the task identity is incomplete', 'task-pick');

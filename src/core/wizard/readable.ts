@@ -65,8 +65,7 @@ export function readableOf(env: StepEnv, s: WizardState, id: string, value: stri
   else if (!role && id !== taskPick.id && id !== taskNew.id && !isRoleStepId(id)) {
     const step = STEP_BY_ID.get(id);
     // A pick's answer is its option's label; a text is shown as typed.
-    const kindIsText = step?.needsValue || id === 'analysis-target';
-    if (!kindIsText) answer = optionLabel(env, s, id, value) ?? value;
+    if (step?.kind !== 'text') answer = optionLabel(env, s, id, value) ?? value;
   } else if (id === taskPick.id && value === 'new') answer = texts.steps.task_pick?.options.new ?? value;
   if (answer === '') answer = texts.ui.none;
   return { id, title, answer, text: formatTemplate(texts.ui.answer_line, { title, answer }) };

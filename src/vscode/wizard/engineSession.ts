@@ -496,6 +496,10 @@ export class EngineSession implements WizardSession {
     return engine.backTarget(this.stateValue) !== null;
   }
 
+  stepFacts(id: string): engine.StepFacts {
+    return engine.stepFacts(id);
+  }
+
   rewindQuestion(id: string): { title: string; detail: string } | null {
     // The engine's own rewind on a copy, nothing saved: exactly what it would clear, in words.
     return guarded(

@@ -16,11 +16,6 @@ import type { WizardContext } from './context';
 import { errorText } from './context';
 import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
 
-/** Text prompts whose answer is a file of the project: their InputBox has a file-dialog button. */
-const PATH_STEPS = new Set(['brief-path', 'clarification', 'pr-template']);
-/** The pick whose answer opens a file the person writes before the wizard goes on (Answer now). */
-const WRITE_FIRST_STEPS = new Set(['clarification-pick']);
-
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   return {
     ...prompt,
@@ -111,6 +106,7 @@ export class PromptLoop {
         this.pendingNotice = undefined;
         // The answer is bound to this prompt and to the state it was computed from.
         const revision = promptRevision(prompt, session.revision());
+        const facts = session.stepFacts(prompt.step);
         const request: PromptRequest = {
           prompt,
           folderName: session.folderName,
@@ -119,7 +115,8 @@ export class PromptLoop {
           notice,
           submit: (answer) => this.submit(session, prompt, answer, revision),
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
-          browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
+          // A text prompt whose answer is a file of the project: its InputBox has a file-dialog button.
+          browse: prompt.kind === 'text' && facts.pathAnswer ? () => this.browse(session) : undefined,
         };
         // The document opens first: the rendered preview takes the focus when it opens, the prompt then takes it back.
         if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
@@ -146,7 +143,7 @@ export class PromptLoop {
         }
         // Answered. The editor opens before the next prompt, which then takes the focus.
         await this.openForEditing(session, result.outcome.open);
-        if (WRITE_FIRST_STEPS.has(prompt.step) && result.outcome.open.length > 0) {
+        if (facts.waitsForOpenedFile && result.outcome.open.length > 0) {
           // The person writes the answers first: the wizard waits, visibly, until Resume.
           ctx.waitingFor = result.outcome.open[0];
           ctx.log.info(`waiting for the answers in ${ctx.waitingFor}`);

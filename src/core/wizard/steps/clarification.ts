@@ -18,7 +18,9 @@ export const clarificationPick: Step = {
   id: 'clarification-pick',
   textKey: 'clarification_pick',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['clarification_response_path'],
+  waitsForOpenedFile: true,
   applies: (env, s) => newestQuestions(env, s) !== null,
   build(env, s) {
     const q = newestQuestions(env, s)!;
@@ -50,6 +52,11 @@ export const clarificationPick: Step = {
   answerOf(_env, s) {
     if (followUpChosen(s, 'clarification')) return 'path';
     return s.clarification_response_path ? `answer-now (${s.clarification_response_path})` : 'skip';
+  },
+  // The echo shows `answer-now (<path>)`; the option's value is `answer-now`.
+  answerValue(env, s) {
+    const shown = clarificationPick.answerOf(env, s);
+    return shown.startsWith('answer-now') ? 'answer-now' : shown;
   },
 };
 

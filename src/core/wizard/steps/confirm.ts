@@ -6,6 +6,7 @@ export const confirm: Step = {
   id: 'confirm',
   textKey: 'confirm',
   group: 'confirm',
+  kind: 'pick',
   owns: ['confirmed'],
   // The flow decides (readiness for confirm needs every other step).
   applies: () => false,
@@ -30,6 +31,7 @@ export const editTarget: Step = {
   id: 'edit-target',
   textKey: 'edit_target',
   group: 'confirm',
+  kind: 'pick',
   owns: ['edit_target'],
   applies: (_env, s) => s.confirmed === false,
   // Built and submitted by the flow (the options are the rewind targets).

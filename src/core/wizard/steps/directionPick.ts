@@ -6,6 +6,7 @@ export const directionPick: Step = {
   id: 'direction-pick',
   textKey: 'direction_pick',
   group: 'inputs',
+  kind: 'pick',
   owns: ['selected_direction_path'],
   applies: (env, s) =>
     s.task_type === 'implementation-planning' &&

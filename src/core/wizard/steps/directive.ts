@@ -18,6 +18,7 @@ export const directivePick: Step = {
   id: 'directive-pick',
   textKey: 'directive_pick',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['directive'],
   applies: () => true,
   build(env, s) {
@@ -44,7 +45,9 @@ export const directive: Step = {
   id: 'directive',
   textKey: 'directive',
   group: 'follow-ups',
+  kind: 'text',
   owns: ['directive'],
+  followUp: true,
   needsValue: true,
   applies: (_env, s) => s.pending_follow_up === 'directive',
   build(env, s) {

@@ -30,6 +30,7 @@ export const evidence: Step = {
   id: 'evidence',
   textKey: 'evidence',
   group: 'inputs',
+  kind: 'pick',
   owns: ['feature_evidence_path', 'project_evidence_path'],
   applies: (env, s) => evidencePaths(env, s) !== null,
   build(env, s) {

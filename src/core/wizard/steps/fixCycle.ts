@@ -8,6 +8,7 @@ export const fixCycle: Step = {
   id: 'fix-cycle',
   textKey: 'fix_cycle',
   group: 'inputs',
+  kind: 'pick',
   owns: ['fix_cycle'],
   applies: (env, s) => {
     const task = env.task(s);

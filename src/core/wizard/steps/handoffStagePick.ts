@@ -9,6 +9,7 @@ export const handoffStagePick: Step = {
   id: 'handoff-stage-pick',
   textKey: 'handoff_stage_pick',
   group: 'inputs',
+  kind: 'pick',
   owns: ['handoff_mode', 'handoff_stages', 'approved_plan_path'],
   applies: (_env, s) => STAGE_SCOPED_TASK_TYPES.has(s.task_type),
   build(env, s) {

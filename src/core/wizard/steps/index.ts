@@ -56,8 +56,18 @@ export function flowIndex(id: string): number {
   return FLOW.findIndex((s) => s !== ROLES && s.id === id);
 }
 
-/** Text steps a pick leads to (restored as pending when a rewind targets them). */
-export const FOLLOW_UP_TEXT_IDS = new Set(['brief-path', 'directive', 'related-tasks', 'clarification', 'pr-template']);
+/**
+ * The confirmation's steps (group `confirm`: confirm, edit-target): their answers are not answers to edit, to count
+ * as progress or to remember, and a rewind or Back takes them back.
+ */
+export function isConfirmationStep(id: string): boolean {
+  return STEP_BY_ID.get(id)?.group === 'confirm';
+}
+
+/** `answered` without the confirmation's steps. */
+export function withoutConfirmation(answered: readonly string[]): string[] {
+  return answered.filter((id) => !isConfirmationStep(id));
+}
 
 export { confirm, editTarget, taskPick, taskNew };
-export type { Step, StepEnv, StepGroup } from './step';
+export type { Step, StepEnv, StepGroup, StepKind } from './step';

@@ -27,6 +27,7 @@ export const prTemplatePick: Step = {
   id: 'pr-template-pick',
   textKey: 'pr_template_pick',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['pr_template_path', 'pr_template_scope'],
   applies: (_env, s) => s.task_type === 'release-handoff',
   build(env, s) {
@@ -87,6 +88,7 @@ export const prTemplateScope: Step = {
   id: 'pr-template-scope',
   textKey: 'pr_template_scope',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['pr_template_scope'],
   applies: (_env, s) => needsScope(s),
   build(env) {

@@ -58,6 +58,7 @@ export const reusePrevious: Step = {
   id: 'reuse-previous',
   textKey: 'reuse_previous',
   group: 'task',
+  kind: 'pick',
   owns: ['reuse_previous'],
   applies: (env, s) => reusableRuns(env, s).length > 0,
   build(env, s) {

@@ -20,6 +20,7 @@ export const taskNew: Step = {
   id: 'task-new',
   textKey: 'task_new',
   group: 'task',
+  kind: 'text',
   owns: ['task_group', 'task_id', 'task_type'],
   applies: (_env, s) => s.answered.includes('task-pick') && s.task_group === '' && s.task_id === '',
   build(env) {

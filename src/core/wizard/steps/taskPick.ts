@@ -27,6 +27,7 @@ export const taskPick: Step = {
   id: 'task-pick',
   textKey: 'task_pick',
   group: 'task',
+  kind: 'pick',
   owns: ['task_group', 'task_id', 'task_type'],
   applies: () => true,
   build(env) {

@@ -23,6 +23,7 @@ export const taskType: Step = {
   id: 'task-type',
   textKey: 'task_type',
   group: 'task',
+  kind: 'pick',
   owns: ['task_type'],
   applies: () => true,
   build(env, s) {
