@@ -2,7 +2,7 @@
 // errors and notices. Every layer (core, store, workspace, cli, vscode) speaks
 // these types; only src/core/wizard/stateCodec.ts turns them into file JSON.
 
-import type { LastRunRecord, StateFields } from './wizard/stateSchema';
+import { defaultStateFields, type LastRunRecord, type StateFields } from './wizard/stateSchema';
 
 /** The six okstra run types, in TASK_TYPE_VALUES order (docs/steps.md › Steps). */
 export const TASK_TYPE_VALUES = [
@@ -55,49 +55,9 @@ export type WizardState = StateFields & {
   remembered_answers?: Record<string, string>;
 };
 
+/** A fresh state: every field at its default (src/core/wizard/stateSchema.ts), no role selection. */
 export function defaultState(): WizardState {
-  return {
-    workspace_root: '',
-    project_root: '',
-    project_id: '',
-    host_runtime: 'claude-code',
-    host_entry_mode: 'spawn-process',
-    available_functions: [],
-    task_group: '',
-    task_id: '',
-    task_type: '',
-    reuse_previous: null,
-    brief_path: '',
-    analysis_target: '',
-    feature_evidence_path: '',
-    project_evidence_path: '',
-    selected_direction_path: '',
-    approved_plan_path: '',
-    handoff_mode: '',
-    handoff_stages: '',
-    selected_stages: '',
-    reuse_worktree: false,
-    base_ref: '',
-    fix_cycle: '',
-    directive: '',
-    related_tasks_raw: '',
-    clarification_response_path: '',
-    pr_template_path: '',
-    pr_template_scope: '',
-    use_defaults: null,
-    critic_pending_text: false,
-    workers_custom_pending: false,
-    profile_workers: [],
-    confirmed: null,
-    aborted: false,
-    edit_target: '',
-    last_run: null,
-    answered: [],
-    extra_keys: [],
-    role_counts: {},
-    role_models: {},
-    role_selection_order: [],
-  };
+  return { ...defaultStateFields(), extra_keys: [], role_counts: {}, role_models: {}, role_selection_order: [] };
 }
 
 /** A deep copy; the engine mutates only copies. */

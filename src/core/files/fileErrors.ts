@@ -8,6 +8,7 @@ import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Document, type
 import type * as z from 'zod/mini';
 import { FileError, WizardError } from '../types';
 import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, type JsonPathSeg, type TextPos } from './jsonSource';
+import { passesFastCheck } from './fastCheck';
 import { jsonNestingDepth, MAX_JSON_CHARS, MAX_NESTING_DEPTH, MAX_YAML_CHARS, yamlNestingDepth } from './textLimits';
 
 export type KeyPath = JsonPathSeg[];
@@ -157,30 +158,6 @@ export function checkJsonDepth(text: string, shownPath: string): void {
 /** Parses JSON file text (a leading BOM skipped); a syntax error as parseJsonText. */
 export function parseJsonFile(text: string, shownPath: string): unknown {
   return parseJsonText(stripBom(text), shownPath);
-}
-
-/** Conservative stand-ins for `schema.safeParse`, by schema (withFastCheck). */
-const fastChecks = new WeakMap<object, (data: unknown) => boolean>();
-
-/**
- * Registers a conservative stand-in for `schema.safeParse` on a hot path: `passes(data)` may be true only when the
- * schema accepts `data` and gives back a value deep-equal to it (no null to normalise, no default to fill in).
- * validateJson and validateYaml then return `data` as it is; anything else goes through the schema, which also
- * words the error. Each stand-in has a property test that holds it to its schema (test/unit/workspace/).
- */
-export function withFastCheck<S extends object>(schema: S, passes: (data: unknown) => boolean): S {
-  fastChecks.set(schema, passes);
-  return schema;
-}
-
-function passesFastCheck(schema: object, data: unknown): boolean {
-  const passes = fastChecks.get(schema);
-  return passes !== undefined && passes(data);
-}
-
-/** `schema.safeParse(data)`, or `data` as it is when the schema's stand-in (withFastCheck) passes it. */
-export function safeParseChecked<T>(schema: z.ZodMiniType<T>, data: unknown): { success: true; data: T } | { success: false } {
-  return passesFastCheck(schema, data) ? { success: true, data: data as T } : schema.safeParse(data);
 }
 
 /** Validates parsed JSON against a schema; a failure names the key and its line/column. */

@@ -6,13 +6,14 @@
 
 import { pyReprString } from '../pyRepr';
 import type { TaskDetails } from '../ports';
-import { defaultState, WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
+import { WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
 import { clearRoleSelection, isRoleStepId, nextRolePrompt, recordRoleAnswer, resetRoleSelectionFrom, submitRolePrompt } from './roleBridge';
 import { FLOW, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget, isConfirmationStep, withoutConfirmation } from './steps';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
 import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
 import { readableOf } from './readable';
 import { applyRunSelection, reusedRun } from './steps/reusePrevious';
+import { defaultOf, type StateField, type StateFields } from './stateSchema';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
 
 export const DONE_PROMPT: Prompt = { step: 'done', kind: 'done', label: '', options: [], echo_template: '' };
@@ -103,9 +104,9 @@ export function rewindRefusal(s: WizardState, id: string): string | null {
 }
 
 /** Resets a field to its default (State file). */
-function resetField(s: WizardState, field: string): void {
-  const d = defaultState() as unknown as Record<string, unknown>;
-  (s as unknown as Record<string, unknown>)[field] = structuredClone(d[field]);
+function resetField<F extends StateField>(s: WizardState, field: F): void {
+  const fields: StateFields = s;
+  fields[field] = defaultOf(field);
 }
 
 /** docs/steps.md › Rewind and Back, on a working copy; the target was checked with rewindRefusal. */

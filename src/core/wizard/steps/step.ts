@@ -8,7 +8,7 @@ import type { EngineContext, ProjectConfig, TaskDetails, TaskEntry } from '../..
 import { pyReprString } from '../../pyRepr';
 import { WizardError, type Notice, type Prompt, type PromptOption, type WizardState } from '../../types';
 import { openRoleSession, type RoleSession } from '../roleBridge';
-import type { StateField } from '../stateCodec';
+import type { StateField } from '../stateSchema';
 import { outsideProblem } from '../argSafety';
 import { toProjectRelative } from '../paths';
 import { sortedCatalogue } from '../workspaceRules';
