@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { COMMAND_IDS, CONTEXT_KEYS, VIEW_IDS, type CommandName } from './commandIds';
 import { createVscodeWindow } from './host/vscodeWindow';
 import type { Disposable } from './host/window';
-import { vscodeRunPort } from './run/runPort';
+import { vscodeRunPort } from './run/vscodeRunPort';
 import type { TreeRowModel } from './tree/treeModel';
 import { WizardTreeProvider } from './tree/wizardTree';
 import { WizardController } from './wizard/controller';

@@ -4,10 +4,10 @@
 
 import type { LastRun } from '../../core/types';
 import type { CommandName } from '../commandIds';
-import { wizardCommands, type CommandHandler } from '../commands/index';
+import { openWizard, type CommandHandler } from '../commands/index';
 import type { Event } from '../host/emitter';
 import type { PromptRunner } from '../prompt/promptRunner';
-import { WizardContext, type WizardDeps } from './context';
+import type { WizardContext, WizardDeps } from './context';
 import type { WizardSession } from './session';
 
 export class WizardController {
@@ -19,8 +19,9 @@ export class WizardController {
   readonly onDidSettleRun: Event<void>;
 
   constructor(deps: WizardDeps) {
-    this.ctx = new WizardContext(deps);
-    this.commands = wizardCommands(this.ctx);
+    const { wizard, commands } = openWizard(deps);
+    this.ctx = wizard;
+    this.commands = commands;
     this.onDidFinishRun = this.ctx.runFinished.event;
     this.onDidSettleRun = this.ctx.runSettled.event;
   }

@@ -7,13 +7,12 @@
 import * as path from 'node:path';
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
-import { confirmationActions, closeConfirmationDocument, showConfirmationDocument, showConfirmationPick } from '../commands/confirmation';
-import { runWizard } from '../commands/run';
+import { confirmationActions, closeConfirmationDocument, showConfirmationDocument } from '../commands/confirmation';
+import { confirmAndAct, runWizard } from '../commands/run';
 import type { Disposable } from '../host/window';
 import type { PromptRequest } from '../prompt/promptRunner';
 import { promptRevision, WRONG_PROMPT } from './binding';
-import type { WizardContext } from './context';
-import { errorText } from './context';
+import { errorText, type WizardContext, type WizardLoop } from './context';
 import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
 
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
@@ -25,7 +24,7 @@ function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   };
 }
 
-export class PromptLoop {
+export class PromptLoop implements WizardLoop {
   private loop: Promise<void> | undefined;
   private watchers: Disposable[] = [];
   private watchedKey = '';
@@ -262,9 +261,7 @@ export class PromptLoop {
       return;
     }
     ctx.log.info('every prompt is answered');
-    await this.finishLoopThen(async () => {
-      await showConfirmationPick(ctx, session);
-    });
+    await this.finishLoopThen(() => confirmAndAct(ctx, session));
   }
 
   // ------------------------------------------------------------------ following the file
