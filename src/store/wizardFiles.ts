@@ -10,6 +10,7 @@ import { assertWritableTarget, checkExpected, readBytesIfExists, sha256Hex, writ
 import { allCompanions } from './companions';
 import { acquireLock, type HeldLock } from './lock';
 import { displayPath } from '../core/files';
+import { STATE_FILE_SUFFIX } from '../core/wizard/paths';
 import {
   asWriteError,
   isLegacyStateBytes,
@@ -22,7 +23,7 @@ import {
   type StateFileHandle,
 } from './stateFile';
 
-export const STATE_FILE_SUFFIX = '.wizard.json';
+export { STATE_FILE_SUFFIX };
 
 /** `<project>/.okstra/tasks/<group>/<id>.wizard.json` */
 export function stateFilePathFor(projectRootAbs: string, group: string, id: string): string {

@@ -20,7 +20,7 @@ import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { bindingRefusal, type AnswerBinding } from './binding';
 import type { CurrentResult, LegacyFiles, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
 import type { NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
-import type { WizardSettings } from './settings';
+import { environmentInputs, type WizardSettings } from './settings';
 
 const PENDING_KEY = 'okstra.pendingWizards';
 
@@ -101,14 +101,7 @@ export class EngineSessionFactory implements SessionFactory {
   }
 
   private environment(rootAbs: string): EnvironmentPort {
-    const settings = this.deps.settings(rootAbs);
-    const defaults = settings.modelDefaults;
-    return createEnvironment({
-      env: process.env,
-      settingPaths: settings.providerPaths,
-      terminalBackend: 'vscode-terminal',
-      userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
-    });
+    return createEnvironment(environmentInputs(this.deps.settings(rootAbs)));
   }
 
   async create(folder: FolderInfo, options: NewWizardOptions): Promise<WizardSession> {

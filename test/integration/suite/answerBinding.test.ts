@@ -73,7 +73,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
     const tally = { rounds: 0, refused: 0, namedBoth: 0, stale: 0, other: 0, wrong: 0, writesByRefused: 0, followed: 0 };
     let input = await newTask(`r8/binding-${task}`);
     for (let guard = 0; tally.rounds < ROUNDS && guard < ROUNDS * 4; guard++) {
-      const session = features().controller.session!;
+      const session = features().wizard.session!;
       const shown = session.current().prompt;
       assert.ok(shown, 'a current prompt');
       if (shown.step === 'task-new') {
@@ -81,7 +81,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
         await sleep(150);
         await accept();
         input = await waitFor('the prompt after task-new', () =>
-          features().controller.runner.input !== input ? features().controller.runner.input : undefined,
+          features().wizard.runner.input !== input ? features().wizard.runner.input : undefined,
         );
         await sleep(300);
         continue;
@@ -106,7 +106,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
       // Half the rounds pick at once (before any change event), half after the watcher had its moment.
       if (tally.rounds % 2 === 0) await sleep(500);
       // The pick at the QuickPick that showed `shown` (the runner submits exactly this for an accept).
-      const r = await features().controller.session!.submit(answer, binding);
+      const r = await features().wizard.session!.submit(answer, binding);
       const now = fs.readFileSync(file);
       if (r.ok) tally.wrong++;
       else {
@@ -123,10 +123,10 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
       if (!now.equals(afterCli)) tally.writesByRefused++;
       // The open QuickPick follows the file: it closes and the new current prompt opens.
       input = await waitFor('the QuickPick to follow the CLI', () => {
-        const i = features().controller.runner.input;
+        const i = features().wizard.runner.input;
         return i && i !== stale ? i : undefined;
       });
-      if (features().controller.session!.current().prompt?.id !== shown.id) tally.followed++;
+      if (features().wizard.session!.current().prompt?.id !== shown.id) tally.followed++;
       await sleep(300);
     }
     console.log(

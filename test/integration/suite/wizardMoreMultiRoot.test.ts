@@ -39,14 +39,14 @@ describe('multi-root workspace', function () {
   it('New Run… asks for the folder first when two folders have .okstra, and the wizard belongs to the chosen one', async () => {
     void vscode.commands.executeCommand('okstra.newRun');
     await sleep(1000); // the folder pick is a showQuickPick (no handle): wait until the renderer shows it
-    assert.equal(features().controller.runner.input, undefined, 'no wizard prompt before the folder is chosen');
+    assert.equal(features().wizard.runner.input, undefined, 'no wizard prompt before the folder is chosen');
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext'); // alpha → beta
     await sleep(200);
     await accept();
     const input = await nextInput();
     assert.equal(stepOf(input), 'task-pick');
     assert.match(input.title ?? '', /^beta › Task {2}\(/);
-    assert.equal(features().controller.session?.projectRootAbs, beta);
+    assert.equal(features().wizard.session?.projectRootAbs, beta);
     await closePrompt();
   });
 
@@ -58,7 +58,7 @@ describe('multi-root workspace', function () {
       const input = await nextInput();
       assert.equal(stepOf(input), 'task-pick');
       assert.match(input.title ?? '', /^alpha › Task {2}\(/);
-      assert.equal(features().controller.session?.projectRootAbs, alpha);
+      assert.equal(features().wizard.session?.projectRootAbs, alpha);
       await closePrompt();
     } finally {
       fs.renameSync(off, path.join(beta, '.okstra'));
