@@ -21,7 +21,7 @@ export interface FileSystemCalls {
 }
 
 /** The node:fs callback calls the asynchronous reader needs (structurally: `import * as fs from 'node:fs'` fits). */
-export interface AsyncFileSystemCalls {
+interface AsyncFileSystemCalls {
   open(path: string, flags: number, callback: (err: NodeJS.ErrnoException | null, fd: number) => void): void;
   fstat(fd: number, callback: (err: NodeJS.ErrnoException | null, st: FileKind & { size: number }) => void): void;
   read(

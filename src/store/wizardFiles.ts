@@ -23,8 +23,6 @@ import {
   type StateFileHandle,
 } from './stateFile';
 
-export { STATE_FILE_SUFFIX };
-
 /** `<project>/.okstra/tasks/<group>/<id>.wizard.json` */
 export function stateFilePathFor(projectRootAbs: string, group: string, id: string): string {
   return path.join(projectRootAbs, '.okstra', 'tasks', group, `${id}${STATE_FILE_SUFFIX}`);

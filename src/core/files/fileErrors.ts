@@ -11,8 +11,6 @@ import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, ty
 import { passesFastCheck } from './fastCheck';
 import { jsonNestingDepth, MAX_JSON_CHARS, MAX_NESTING_DEPTH, MAX_YAML_CHARS, yamlNestingDepth } from './textLimits';
 
-export type KeyPath = JsonPathSeg[];
-
 /** File text without a leading byte-order mark. */
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -25,7 +23,7 @@ export function readErrorText(e: unknown, shownPath: string): string {
 }
 
 /** `roles[0].max` from ['roles', 0, 'max']. */
-export function formatKeyPath(segs: readonly PropertyKey[]): string {
+function formatKeyPath(segs: readonly PropertyKey[]): string {
   let out = '';
   for (const seg of segs) {
     if (typeof seg === 'number') out += `[${seg}]`;
@@ -257,7 +255,7 @@ export class YamlSource {
 }
 
 /** Refuses YAML text that no parser should be given: too big, or nested too deeply. */
-export function checkYamlBounds(text: string, shownPath: string, lineOffset = 0): void {
+function checkYamlBounds(text: string, shownPath: string, lineOffset = 0): void {
   if (text.length > MAX_YAML_CHARS) {
     throw new FileError({
       path: shownPath,
@@ -297,7 +295,7 @@ function firstDuplicateKey(root: YamlNode | null): { key: string; offset: number
 }
 
 /** What validateYaml needs of a parsed YAML text: its file, its line offset and where a key path is. */
-export interface YamlLocator {
+interface YamlLocator {
   readonly path: string;
   readonly lineOffset: number;
   locate(segs: readonly JsonPathSeg[]): TextPos | undefined;
@@ -371,7 +369,7 @@ export function parseWithSchema<T>(source: YamlSource, schema: z.ZodMiniType<T>)
 
 // -------------------------------------------------------------- front matter
 
-export interface FrontMatterSplit {
+interface FrontMatterSplit {
   /** The YAML between the fences, or null when the file has no front matter. */
   yaml: string | null;
   /** Lines before the YAML text (the opening fence). */

@@ -5,6 +5,5 @@ export * from './fileErrors';
 export { safeParseChecked, withFastCheck } from './fastCheck';
 export { relativeInside, displayPath } from './displayPath';
 export { isPlainRecord, isRecordOf, isStringList } from './jsonShapes';
-export { jsonNestingDepth, yamlNestingDepth, MAX_NESTING_DEPTH, MAX_YAML_CHARS, MAX_JSON_CHARS } from './textLimits';
-export { offsetToPos, locateJsonPath, parseJsonWithPosition, JsonSyntaxError, type TextPos, type JsonPathSeg } from './jsonSource';
+export { jsonNestingDepth, yamlNestingDepth, MAX_NESTING_DEPTH, MAX_JSON_CHARS } from './textLimits';
 export * from './fsErrors';

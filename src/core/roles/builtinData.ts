@@ -9,7 +9,7 @@ import { parseRegistry, prebuiltRegistries, type ModelEntry, type ProviderEntry 
 import { parseRoleProfile, prebuiltProfiles, profileKey, type RoleProfile } from './roleProfile';
 
 /** A file of the built-in `profiles/` folder: its name there and its text. */
-export interface BuiltinSource {
+interface BuiltinSource {
   name: string;
   text: string;
 }

@@ -22,7 +22,7 @@ export function listItemProblem(value: string): string | null {
  * resolves through its deepest existing folder. Null when nothing of it can be
  * resolved (a loop, no permission).
  */
-export function resolveReal(ws: WorkspacePort, abs: string): string | null {
+function resolveReal(ws: WorkspacePort, abs: string): string | null {
   const rest: string[] = [];
   let p = abs;
   for (let i = 0; i < 256; i++) {

@@ -34,16 +34,14 @@ import { readableOf, type ReadableAnswer } from './readable';
 import { formatTemplate } from '../text/catalog';
 import { checkBinding, withRevision, type ExpectedPrompt } from './binding';
 
-export { stepTitle, readableAnswer, readableError, readableRefusal, type ReadableAnswer } from './readable';
-
-export type { RenderArgs, PersistAction } from './render';
+export { stepTitle, readableError, readableRefusal } from './readable';
 
 // ------------------------------------------------------------------ results
 //
 // Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, in the key order of docs/protocol.md);
 // the extension reads the fields. `notices` are the notices of the operation (carried ones first).
 
-export interface TreeRow {
+interface TreeRow {
   id: string;
   group: StepGroup | 'roles';
   label: string;
@@ -215,7 +213,7 @@ function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[])
 
 // ------------------------------------------------------------------ facade
 
-export interface InitOptions {
+interface InitOptions {
   /** Absolute project root. */
   projectRootAbs: string;
   hostRuntime?: string;
@@ -430,11 +428,6 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
 /** The confirmation block (docs/steps.md › The confirmation); throws WizardError. */
 export function confirmationText(ctx: EngineContext, state: WizardState): string {
   return buildConfirmationText(makeEnv(ctx), state);
-}
-
-/** The persist actions the extension applies when Run starts. */
-export function persistActions(state: WizardState): PersistAction[] {
-  return buildPersistActions(state);
 }
 
 // ------------------------------------------------------------------ rows

@@ -152,7 +152,7 @@ function identityReadyForRoles(s: WizardState): boolean {
  * docs/protocol.md › Answers: an option's exact value, its exact label, then `#<n>`.
  * A bare number is only ever a value. Returns null when nothing matches.
  */
-export function matchOption(options: PromptOption[], answer: string): PromptOption | null {
+function matchOption(options: PromptOption[], answer: string): PromptOption | null {
   const byValue = options.find((o) => o.value === answer);
   if (byValue) return byValue;
   const byLabel = options.find((o) => o.label === answer);
@@ -217,7 +217,7 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
 // ------------------------------------------------------------------ progress
 
 /** Ids of `answered` that count: table steps and role ids, without confirm / edit-target. */
-export function answeredCount(s: WizardState): number {
+function answeredCount(s: WizardState): number {
   return s.answered.filter((id) => !isConfirmationStep(id) && (STEP_BY_ID.has(id) || isRoleStepId(id))).length;
 }
 

@@ -171,7 +171,7 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
 }
 
 /** `obj[key] = value` as an own data property, also for `__proto__` (an assignment would set the prototype). */
-export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 

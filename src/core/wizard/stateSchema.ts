@@ -155,7 +155,7 @@ const STATE_FIELDS = {
 export type StateField = keyof typeof STATE_FIELDS;
 
 /** `last_run`: what Run started and how it ended. */
-export const lastRunSchema = lazySchema(() =>
+const lastRunSchema = lazySchema(() =>
   z.object({
     startedAt: z.string().check(z.describe('When the run started (ISO 8601, UTC).')),
     argv: z.array(z.string()).check(z.describe('The arguments okstra was started with.')),
@@ -215,7 +215,7 @@ export const STATE_FIELD_ORDER = Object.keys(STATE_FIELDS) as StateField[];
 
 /** Path fields stored project-relative (docs/state-file.md), in file order. */
 export const PATH_FIELDS = STATE_FIELD_ORDER.filter((f) => 'path' in STATE_FIELDS[f]) as PathField[];
-export type PathField = { [F in StateField]: (typeof STATE_FIELDS)[F] extends { path: true } ? F : never }[StateField];
+type PathField = { [F in StateField]: (typeof STATE_FIELDS)[F] extends { path: true } ? F : never }[StateField];
 
 /** The fields of a fresh state, each with its default. */
 export function defaultStateFields(): StateFields {
@@ -313,7 +313,7 @@ const pendingFollowUpSchema = lazySchema(() =>
 );
 
 /** R-ID-8: the snake_case v1 provider fields v2 drops. */
-export const V1_PROVIDER_STATE_FIELDS = [
+const V1_PROVIDER_STATE_FIELDS = [
   'workers_override',
   'lead_provider',
   'lead_model',
@@ -424,5 +424,4 @@ export const readableStateFileSchema = lazySchema(() => {
 });
 
 export type StateFields = z.infer<typeof stateFieldsSchema>;
-export type StateFile = z.infer<typeof stateFileSchema>;
 export type LastRunRecord = z.infer<typeof lastRunSchema>;

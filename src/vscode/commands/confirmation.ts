@@ -14,12 +14,12 @@ import type { OutcomeResult, WizardSession } from '../wizard/session';
 const DOCUMENT = 'okstra render-bundle';
 
 /** The command line Run would start, quoted for the default terminal shell. */
-export function displayedCommandLine(ctx: WizardContext, session: WizardSession, renderArgv: readonly string[]): DisplayedCommandLine {
+function displayedCommandLine(ctx: WizardContext, session: WizardSession, renderArgv: readonly string[]): DisplayedCommandLine {
   const command = ctx.okstraCommand(session);
   return commandLineForDisplay(renderBundleArgv(command, renderArgv), command.length, ctx.host.shell());
 }
 
-export function confirmationDocument(ctx: WizardContext, session: WizardSession, outcome: Extract<OutcomeResult, { ok: true }>): string {
+function confirmationDocument(ctx: WizardContext, session: WizardSession, outcome: Extract<OutcomeResult, { ok: true }>): string {
   const t = ctx.t;
   return confirmationMarkdown(outcome.confirmationText, displayedCommandLine(ctx, session, outcome.renderArgv), {
     setting: t('Setting'),

@@ -11,7 +11,7 @@ import { runAgainCommand, runCommand, showConfirmationCommand, showOutputCommand
 import { newRunCommand, resumeCommand, startOverCommand } from './start';
 import { openStateFileCommand } from './stateFile';
 
-export type CommandHandler = (...args: never[]) => unknown;
+type CommandHandler = (...args: never[]) => unknown;
 
 /** The wizard's context and its command table. */
 export function openWizard(deps: WizardDeps): { wizard: WizardContext; commands: Record<CommandName, CommandHandler> } {

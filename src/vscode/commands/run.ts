@@ -18,7 +18,7 @@ function isEnvironmental(n: Notice): boolean {
 }
 
 /** The answers file of "Answer now" when it still holds no answer, only its `## <id>: <question>` headings (issue 12 #11), else null. */
-export function emptyAnswersFile(session: WizardSession): string | null {
+function emptyAnswersFile(session: WizardSession): string | null {
   const rel = session.state.clarification_response_path;
   if (!rel || !session.state.answered.includes('clarification-pick')) return null;
   try {
@@ -29,7 +29,7 @@ export function emptyAnswersFile(session: WizardSession): string | null {
   }
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** The person has just confirmed (the confirm step or the confirmation): no second question. */
   confirmed?: boolean;
 }
@@ -148,7 +148,7 @@ async function notifyRunEnded(ctx: WizardContext, session: WizardSession, exitCo
   if (answer === again) await runWizard(ctx, session);
 }
 
-export function showOutput(ctx: WizardContext): void {
+function showOutput(ctx: WizardContext): void {
   if (ctx.lastRunResult?.ok) void ctx.host.executeCommand(WORKBENCH_COMMANDS.focusTerminal);
   else ctx.log.show(true);
 }

@@ -25,7 +25,7 @@ export interface BoardFolder {
 /** Reads what a task's state file says; the board calls it for the state files it lists. */
 export type WizardProbe = (statePathAbs: string, folder: BoardFolder) => Promise<WizardMark>;
 
-export interface BoardTask {
+interface BoardTask {
   folder: BoardFolder;
   entry: TaskEntry;
   wizard?: WizardMark;

@@ -16,7 +16,7 @@ export interface BoardParts {
   invalidate(absPath: string): void;
 }
 
-export interface TasksTreeDeps {
+interface TasksTreeDeps {
   host: HostWindow;
   log: Log;
   /** Loads the board over these folders (tasksView.ts: the lazily required modules). */

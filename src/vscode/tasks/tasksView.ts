@@ -23,7 +23,7 @@ export interface TasksViewApi {
   readonly provider: TasksTree;
 }
 
-export interface TasksViewDeps {
+interface TasksViewDeps {
   host: HostWindow;
   log: Log;
   /** The extension's folder: the built-in profiles, and the CLI the walkthrough's button copies. */

@@ -8,6 +8,7 @@ export const brief: Step = {
   group: 'inputs',
   kind: 'pick',
   owns: ['brief_path'],
+  optionTexts: ['task', 'path', 'none'],
   applies: () => true,
   build(env, s) {
     const task = requireTask(env, s);

@@ -8,6 +8,7 @@ export const confirm: Step = {
   group: 'confirm',
   kind: 'pick',
   owns: ['confirmed'],
+  optionTexts: ['run', 'edit', 'abort'],
   // The flow decides (readiness for confirm needs every other step).
   applies: () => false,
   build(env) {

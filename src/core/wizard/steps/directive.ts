@@ -20,6 +20,7 @@ export const directivePick: Step = {
   group: 'follow-ups',
   kind: 'pick',
   owns: ['directive'],
+  optionTexts: ['keep', 'none', 'write'],
   applies: () => true,
   build(env, s) {
     const kept = runDirective(reusedRun(env, s));

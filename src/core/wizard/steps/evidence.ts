@@ -32,6 +32,7 @@ export const evidence: Step = {
   group: 'inputs',
   kind: 'pick',
   owns: ['feature_evidence_path', 'project_evidence_path'],
+  optionTexts: ['use', 'none'],
   applies: (env, s) => evidencePaths(env, s) !== null,
   build(env, s) {
     const ev = evidencePaths(env, s)!;

@@ -10,6 +10,7 @@ export const fixCycle: Step = {
   group: 'inputs',
   kind: 'pick',
   owns: ['fix_cycle'],
+  optionTexts: ['yes', 'no'],
   applies: (env, s) => {
     const task = env.task(s);
     return s.task_type === 'implementation' && task !== null && failedFinalVerification(task.manifest) !== null;

@@ -70,4 +70,3 @@ export function withoutConfirmation(answered: readonly string[]): string[] {
 }
 
 export { confirm, editTarget, taskPick, taskNew };
-export type { Step, StepEnv, StepGroup, StepKind } from './step';

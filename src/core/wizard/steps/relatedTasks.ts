@@ -35,6 +35,7 @@ export const relatedTasksPick: Step = {
   group: 'follow-ups',
   kind: 'pick',
   owns: ['related_tasks_raw'],
+  optionTexts: ['keep', 'none', 'choose'],
   applies: () => true,
   build(env, s) {
     const run = reusedRun(env, s);

@@ -14,6 +14,7 @@ export const reuseWorktree: Step = {
   group: 'inputs',
   kind: 'pick',
   owns: ['reuse_worktree', 'base_ref'],
+  optionTexts: ['reuse', 'new'],
   applies: (env, s) => STAGE_SCOPED_TASK_TYPES.has(s.task_type) && manifestWorktree(env, s) !== null,
   build(env, s) {
     const wt = manifestWorktree(env, s)!;

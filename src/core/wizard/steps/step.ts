@@ -88,7 +88,7 @@ export function simulationEnv(env: StepEnv): StepEnv {
 }
 
 /** What a step's prompt asks for: one option, options to tick, or a typed text. */
-export type StepKind = 'pick' | 'multi_pick' | 'text';
+type StepKind = 'pick' | 'multi_pick' | 'text';
 
 /**
  * One step of the catalogue (src/core/wizard/steps/index.ts FLOW): everything the engine and the front ends know
@@ -107,6 +107,8 @@ export interface Step {
   kind: StepKind;
   /** Fields reset to their defaults when a rewind reaches this step. */
   owns: readonly StateField[];
+  /** The option texts build() reads (`steps.<textKey>.options.<key>`): every text catalogue must have them (core/text/schema.ts). */
+  optionTexts?: readonly string[];
   /**
    * A step a pick leads to (brief-path after brief = path, …): it applies while `pending_follow_up` names it, and a
    * rewind to it leaves its pick answered and makes it pending again.
@@ -211,7 +213,7 @@ export function storedProjectPath(s: WizardState, id: string, value: string, opt
  * A typed path: inside the project, stored relative, an existing file.
  * `missing` names the not-found message (`brief file not found`, …).
  */
-export function projectPath(env: StepEnv, s: WizardState, id: string, value: string, missing: string): string {
+function projectPath(env: StepEnv, s: WizardState, id: string, value: string, missing: string): string {
   refuseNul(id, value);
   refuseEmpty(id, value);
   const rel = storedProjectPath(s, id, value);
@@ -235,7 +237,7 @@ export function followUpChosen(s: WizardState, followUpId: string): boolean {
 }
 
 /** The path fields a follow-up text step can fill. */
-export type FollowUpPathField = 'brief_path' | 'pr_template_path' | 'clarification_response_path';
+type FollowUpPathField = 'brief_path' | 'pr_template_path' | 'clarification_response_path';
 
 /**
  * A follow-up text step that asks for a project file after its pick chose "another file" (brief-path,

@@ -7,7 +7,7 @@ import { slugifyTaskSegment } from '../workspaceRules';
 import { refuseNul, textPrompt, type Step } from './step';
 
 /** Parses `<group>/<name>` into slugified parts; the name part as typed is the title. */
-export function parseNewTaskName(value: string): { group: string; id: string; title: string } {
+function parseNewTaskName(value: string): { group: string; id: string; title: string } {
   refuseNul('task-new', value);
   const parts = value.split('/');
   if (parts.length !== 2 || parts[0].trim() === '' || parts[1].trim() === '') {

@@ -29,6 +29,7 @@ export const taskPick: Step = {
   group: 'task',
   kind: 'pick',
   owns: ['task_group', 'task_id', 'task_type'],
+  optionTexts: ['new'],
   applies: () => true,
   build(env) {
     const sorted = env.sortedTasks();
