@@ -432,19 +432,6 @@ export function confirmationText(ctx: EngineContext, state: WizardState): string
 
 // ------------------------------------------------------------------ rows
 
-/** What a front end shows beside a step's prompt, as the step declares it (steps/step.ts); false for role prompts. */
-export interface StepFacts {
-  /** The answer is a file of the project: offer a file dialog. */
-  pathAnswer: boolean;
-  /** An answer that opens a file for the person to write makes the wizard wait for it. */
-  waitsForOpenedFile: boolean;
-}
-
-export function stepFacts(id: string): StepFacts {
-  const step = STEP_BY_ID.get(id);
-  return { pathAnswer: step?.pathAnswer === true, waitsForOpenedFile: step?.waitsForOpenedFile === true };
-}
-
 /** The tree group of a step id (docs/protocol.md › Commands). */
 export function stepGroup(id: string): StepGroup | 'roles' {
   if (isRoleStepId(id)) return 'roles';

@@ -13,6 +13,7 @@ import { textsFor } from '../../core/text';
 import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../../core/types';
 import * as engine from '../../core/wizard/engine';
 import { parseState, stateToJson } from '../../core/wizard/stateCodec';
+import { stepFacts, type StepFacts } from '../../core/wizard/steps';
 import * as store from '../../store';
 import { createEnvironment } from '../../workspace/environment';
 import { openWorkspace } from '../../workspace/workspace';
@@ -489,8 +490,8 @@ export class EngineSession implements WizardSession {
     return engine.backTarget(this.stateValue) !== null;
   }
 
-  stepFacts(id: string): engine.StepFacts {
-    return engine.stepFacts(id);
+  stepFacts(id: string): StepFacts {
+    return stepFacts(id);
   }
 
   rewindQuestion(id: string): { title: string; detail: string } | null {

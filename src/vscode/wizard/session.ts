@@ -5,7 +5,7 @@
 // (engineSession.ts) wires the engine, the store and the workspace.
 
 import type { LastRun, Notice, PromptDoc, WizardErrorCode, WizardState } from '../../core/types';
-import type { StepFacts } from '../../core/wizard/engine';
+import type { StepFacts } from '../../core/wizard/steps';
 import type { AnswerBinding } from './binding';
 
 export interface CurrentResult {

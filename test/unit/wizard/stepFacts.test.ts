@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { FLOW, ROLES, STEP_BY_ID, STEPS, isConfirmationStep, withoutConfirmation } from '../../../src/core/wizard/steps';
-import { stepFacts } from '../../../src/core/wizard/engine';
+import { FLOW, ROLES, STEP_BY_ID, STEPS, isConfirmationStep, stepFacts, withoutConfirmation } from '../../../src/core/wizard/steps';
 import { opt, pickPrompt, textPrompt, type Step, type StepEnv } from '../../../src/core/wizard/steps/step';
 import { en } from '../../../src/core/text/en';
 
