@@ -66,6 +66,7 @@ function createTreeView<T>(viewId: string, source: TreeSource<T>, options: { sho
     onDidChangeTreeData: (listener) => source.onDidChangeTreeData(listener),
     getTreeItem: (row) => treeItem(source.getTreeItem(row)),
     getChildren: (row) => source.getChildren(row),
+    getParent: (row) => source.getParent(row),
   };
   const view = vscode.window.createTreeView(viewId, { treeDataProvider: provider, showCollapseAll: options.showCollapseAll });
   return {

@@ -64,6 +64,8 @@ export interface TreeItemModel {
 export interface TreeSource<T> {
   getChildren(row?: T): Promise<T[]>;
   getTreeItem(row: T): TreeItemModel;
+  /** The row above `row` (undefined: a top row); the view needs it to reveal a row. */
+  getParent(row: T): T | undefined;
   /** Fires with the row whose children changed, or undefined for the whole tree. */
   readonly onDidChangeTreeData: Event<T | undefined>;
 }

@@ -150,6 +150,11 @@ export class TasksTree implements TreeSource<BoardRow>, Disposable {
     }
   }
 
+  /** The view reveals only top rows and the rows it holds (a group in a one-folder workspace): no parent is needed. */
+  getParent(): undefined {
+    return undefined;
+  }
+
   private folders(): BoardFolder[] {
     return this.deps.host.workspaceFolders();
   }
