@@ -7,16 +7,8 @@
 
 import type { EngineContext, ProjectConfig } from '../ports';
 import type { TextCatalog } from '../text/catalog';
-import {
-  cloneState,
-  defaultState,
-  WizardError,
-  type Notice,
-  type Prompt,
-  type PromptDoc,
-  type WizardErrorCode,
-  type WizardState,
-} from '../types';
+import { cloneState, WizardError, type Notice, type Prompt, type PromptDoc, type WizardErrorCode, type WizardState } from '../types';
+import { defaultState } from './stateSchema';
 import { confirmationText as buildConfirmationText } from './confirmation';
 import { applyAnswer, applyRewind, DONE_PROMPT, editTargets, nextPrompt, promptDoc, rewindRefusal } from './flow';
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';

@@ -4,9 +4,10 @@
 
 import { safeParseChecked } from '../files';
 import { pyRepr, pyReprString } from '../pyRepr';
-import { defaultState, WizardError, type WizardState } from '../types';
+import { WizardError, type WizardState } from '../types';
 import { isAbsolutePath, toProjectRelative } from './paths';
 import {
+  defaultState,
   fieldPasses,
   fieldTypeWords,
   PATH_FIELDS,

@@ -218,7 +218,7 @@ export const PATH_FIELDS = STATE_FIELD_ORDER.filter((f) => 'path' in STATE_FIELD
 type PathField = { [F in StateField]: (typeof STATE_FIELDS)[F] extends { path: true } ? F : never }[StateField];
 
 /** The fields of a fresh state, each with its default. */
-export function defaultStateFields(): StateFields {
+function defaultStateFields(): StateFields {
   const out: Record<string, unknown> = {};
   for (const field of STATE_FIELD_ORDER) out[field] = defaultOf(field);
   return out as StateFields;
@@ -425,3 +425,41 @@ export const readableStateFileSchema = lazySchema(() => {
 
 export type StateFields = z.infer<typeof stateFieldsSchema>;
 export type LastRunRecord = z.infer<typeof lastRunSchema>;
+
+/**
+ * The wizard state in memory: the state file's snake_case fields as
+ * STATE_FIELDS defines them (z.infer), plus what the codec
+ * keeps beside them. The three role fields are written as roleCounts /
+ * roleModels / roleSelectionOrder by the codec.
+ *
+ * Engine functions never mutate a state they were given: they work on a
+ * clone (see cloneState) so that a refused answer leaves the caller's state,
+ * and therefore the file, unchanged.
+ */
+export type WizardState = StateFields & {
+  /** Keys this version does not know, verbatim, in their original order (`__proto__` included). */
+  extra_keys: Array<[string, unknown]>;
+  /** roleCounts: role → count (0 records "role-add answered: not added"). */
+  role_counts: Record<string, number>;
+  /** roleModels: role → model refs, ordinal order. "No models" is an absent key, never `[]`. */
+  role_models: Record<string, string[]>;
+  /** roleSelectionOrder: role step ids in the order they were settled. */
+  role_selection_order: string[];
+  /**
+   * The follow-up step a pick chose and that is not answered yet (`brief-path`
+   * after brief = path, `directive` after directive-pick = write, …); written
+   * as `pendingFollowUp` only while non-empty (docs/decisions.md › Pending follow-ups).
+   */
+  pending_follow_up?: string;
+  /**
+   * Answers a rewind or Back cleared, by step id, kept as the defaults of their
+   * prompts (never as answers); written as `rememberedAnswers` only while
+   * non-empty (docs/decisions.md › Wizard: remembered answers).
+   */
+  remembered_answers?: Record<string, string>;
+};
+
+/** A fresh state: every field at its default, no role selection. */
+export function defaultState(): WizardState {
+  return { ...defaultStateFields(), extra_keys: [], role_counts: {}, role_models: {}, role_selection_order: [] };
+}
