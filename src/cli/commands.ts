@@ -15,7 +15,7 @@ import * as engine from '../core/wizard/engine';
 
 export type { CliHooks } from './session';
 
-export interface CommandIo {
+interface CommandIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   hooks?: CliHooks;

@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 
 /** zod's English issue messages, unless a locale is set already (zod classic sets the same one). */
-export function useEnglishZodMessages(): void {
+function useEnglishZodMessages(): void {
   if (z.config().localeError === undefined) z.config(en());
 }
 

@@ -41,7 +41,6 @@ export {
   type StateFileStatus,
   type StateFileProbe,
   stateFilePathFor,
-  STATE_FILE_SUFFIX,
   type CreateOptions,
   type WizardFileEntry,
   type BackupResult,

@@ -60,12 +60,12 @@ export function findOnPath(cli: string, env: Env, platform: NodeJS.Platform = pr
   return null;
 }
 
-export interface ProviderCliResolution {
+interface ProviderCliResolution {
   path: string;
   source: 'setting' | 'env' | 'path';
 }
 
-export interface ProviderCliLookup {
+interface ProviderCliLookup {
   env: Env;
   platform?: NodeJS.Platform;
   /** VS Code `okstra.providers.<id>.path` values, by provider id (the extension only). */

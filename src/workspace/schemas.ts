@@ -20,7 +20,7 @@ const nonEmpty = lazySchema(() => z.string().check(z.minLength(1)));
 
 // ------------------------------------------------------------ task-manifest
 
-export const runEntrySchema = lazySchema(() =>
+const runEntrySchema = lazySchema(() =>
   z.looseObject({
     runId: nonEmpty,
     taskType: opt(z.string()),
@@ -71,7 +71,7 @@ export const briefFrontMatterSchema = withFastCheck(
 
 // -------------------------------------------------------- approved-plan.md
 
-export const planStageSchema = lazySchema(() =>
+const planStageSchema = lazySchema(() =>
   z.looseObject({
     id: nonEmpty.check(z.regex(/^[^,\s]+$/, "must not contain ',' or whitespace")),
     title: opt(z.string()),

@@ -8,9 +8,8 @@ import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Document, type
 import type * as z from 'zod/mini';
 import { FileError, WizardError } from '../types';
 import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, type JsonPathSeg, type TextPos } from './jsonSource';
+import { passesFastCheck } from './fastCheck';
 import { jsonNestingDepth, MAX_JSON_CHARS, MAX_NESTING_DEPTH, MAX_YAML_CHARS, yamlNestingDepth } from './textLimits';
-
-export type KeyPath = JsonPathSeg[];
 
 /** File text without a leading byte-order mark. */
 export function stripBom(text: string): string {
@@ -24,7 +23,7 @@ export function readErrorText(e: unknown, shownPath: string): string {
 }
 
 /** `roles[0].max` from ['roles', 0, 'max']. */
-export function formatKeyPath(segs: readonly PropertyKey[]): string {
+function formatKeyPath(segs: readonly PropertyKey[]): string {
   let out = '';
   for (const seg of segs) {
     if (typeof seg === 'number') out += `[${seg}]`;
@@ -159,30 +158,6 @@ export function parseJsonFile(text: string, shownPath: string): unknown {
   return parseJsonText(stripBom(text), shownPath);
 }
 
-/** Conservative stand-ins for `schema.safeParse`, by schema (withFastCheck). */
-const fastChecks = new WeakMap<object, (data: unknown) => boolean>();
-
-/**
- * Registers a conservative stand-in for `schema.safeParse` on a hot path: `passes(data)` may be true only when the
- * schema accepts `data` and gives back a value deep-equal to it (no null to normalise, no default to fill in).
- * validateJson and validateYaml then return `data` as it is; anything else goes through the schema, which also
- * words the error. Each stand-in has a property test that holds it to its schema (test/unit/workspace/).
- */
-export function withFastCheck<S extends object>(schema: S, passes: (data: unknown) => boolean): S {
-  fastChecks.set(schema, passes);
-  return schema;
-}
-
-function passesFastCheck(schema: object, data: unknown): boolean {
-  const passes = fastChecks.get(schema);
-  return passes !== undefined && passes(data);
-}
-
-/** `schema.safeParse(data)`, or `data` as it is when the schema's stand-in (withFastCheck) passes it. */
-export function safeParseChecked<T>(schema: z.ZodMiniType<T>, data: unknown): { success: true; data: T } | { success: false } {
-  return passesFastCheck(schema, data) ? { success: true, data: data as T } : schema.safeParse(data);
-}
-
 /** Validates parsed JSON against a schema; a failure names the key and its line/column. */
 export function validateJson<T>(schema: z.ZodMiniType<T>, data: unknown, text: string, shownPath: string): T {
   if (passesFastCheck(schema, data)) return data as T;
@@ -276,7 +251,7 @@ export class YamlSource {
 }
 
 /** Refuses YAML text that no parser should be given: too big, or nested too deeply. */
-export function checkYamlBounds(text: string, shownPath: string, lineOffset = 0): void {
+function checkYamlBounds(text: string, shownPath: string, lineOffset = 0): void {
   if (text.length > MAX_YAML_CHARS) {
     throw new FileError({
       path: shownPath,
@@ -323,7 +298,7 @@ function firstKeyProblem(root: YamlNode | null): { problem: string; offset: numb
 }
 
 /** What validateYaml needs of a parsed YAML text: its file, its line offset and where a key path is. */
-export interface YamlLocator {
+interface YamlLocator {
   readonly path: string;
   readonly lineOffset: number;
   locate(segs: readonly JsonPathSeg[]): TextPos | undefined;
@@ -358,7 +333,7 @@ export function parseWithSchema<T>(source: YamlSource, schema: z.ZodMiniType<T>)
 
 // -------------------------------------------------------------- front matter
 
-export interface FrontMatterSplit {
+interface FrontMatterSplit {
   /** The YAML between the fences, or null when the file has no front matter. */
   yaml: string | null;
   /** Lines before the YAML text (the opening fence). */

@@ -7,16 +7,8 @@
 
 import type { EngineContext, ProjectConfig } from '../ports';
 import type { TextCatalog } from '../text/catalog';
-import {
-  cloneState,
-  defaultState,
-  WizardError,
-  type Notice,
-  type Prompt,
-  type PromptDoc,
-  type WizardErrorCode,
-  type WizardState,
-} from '../types';
+import { cloneState, WizardError, type Notice, type Prompt, type PromptDoc, type WizardErrorCode, type WizardState } from '../types';
+import { defaultState } from './stateSchema';
 import { confirmationText as buildConfirmationText } from './confirmation';
 import { applyAnswer, applyRewind, DONE_PROMPT, editTargets, nextPrompt, promptDoc, rewindRefusal } from './flow';
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';
@@ -26,7 +18,7 @@ import { checkedArgv } from './argvGuard';
 import { recheckConfirmed } from './outcomeCheck';
 import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
 import type { ParsedState } from './stateCodec';
-import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew } from './steps';
+import { confirm, flowIndex, isConfirmationStep, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
@@ -34,16 +26,14 @@ import { readableOf, type ReadableAnswer } from './readable';
 import { formatTemplate } from '../text/catalog';
 import { checkBinding, withRevision, type ExpectedPrompt } from './binding';
 
-export { stepTitle, readableAnswer, readableError, readableRefusal, type ReadableAnswer } from './readable';
-
-export type { RenderArgs, PersistAction } from './render';
+export { stepTitle, readableError, readableRefusal } from './readable';
 
 // ------------------------------------------------------------------ results
 //
 // Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, in the key order of docs/protocol.md);
 // the extension reads the fields. `notices` are the notices of the operation (carried ones first).
 
-export interface TreeRow {
+interface TreeRow {
   id: string;
   group: StepGroup | 'roles';
   label: string;
@@ -215,7 +205,7 @@ function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[])
 
 // ------------------------------------------------------------------ facade
 
-export interface InitOptions {
+interface InitOptions {
   /** Absolute project root. */
   projectRootAbs: string;
   hostRuntime?: string;
@@ -339,11 +329,11 @@ export function rewind(ctx: EngineContext, state: WizardState, id: string, carri
  */
 export function backTarget(state: WizardState): string | null {
   if (state.aborted) return null;
-  if (state.confirmed === false) return 'confirm';
+  if (state.confirmed === false) return confirm.id;
   const allowed = new Set(editTargets(state));
   for (let i = state.answered.length - 1; i >= 0; i--) {
     const id = state.answered[i];
-    if (id !== 'confirm' && id !== 'edit-target' && allowed.has(id)) return id;
+    if (!isConfirmationStep(id) && allowed.has(id)) return id;
   }
   return null;
 }
@@ -361,10 +351,10 @@ export function back(ctx: EngineContext, state: WizardState, carried: Notice[] =
       carried,
     );
   }
-  if (id === 'confirm') {
+  if (id === confirm.id) {
     const env = makeEnv(ctx);
     const w = cloneState(state);
-    w.answered = w.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
+    w.answered = withoutConfirmation(w.answered);
     w.confirmed = null;
     w.edit_target = '';
     // The answer being changed is "Change an answer…": it is preselected, never Run.
@@ -430,11 +420,6 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
 /** The confirmation block (docs/steps.md › The confirmation); throws WizardError. */
 export function confirmationText(ctx: EngineContext, state: WizardState): string {
   return buildConfirmationText(makeEnv(ctx), state);
-}
-
-/** The persist actions the extension applies when Run starts. */
-export function persistActions(state: WizardState): PersistAction[] {
-  return buildPersistActions(state);
 }
 
 // ------------------------------------------------------------------ rows
@@ -590,7 +575,7 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
   const kept = new Set(w.answered);
   const out: ReadableAnswer[] = [];
   for (const a of state.answered) {
-    if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a)) continue;
+    if (a === id || isConfirmationStep(a) || kept.has(a)) continue;
     const v = answerValue(env, state, a);
     if (v !== null) out.push(readableOf(env, state, a, v));
   }

@@ -9,19 +9,10 @@ import { cloneState, WizardError, type Notice, type WizardState } from '../types
 import { stepForField } from './argvGuard';
 import { editTargets, identityReady, nextPrompt } from './flow';
 import { isRoleStepId, reconcileRoleSelection } from './roleBridge';
-import type { StateField } from './stateCodec';
+import { PATH_FIELDS, type StateField } from './stateSchema';
+import { confirm, withoutConfirmation } from './steps';
 import type { StepEnv } from './steps/step';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
-
-const FILE_FIELDS: StateField[] = [
-  'brief_path',
-  'feature_evidence_path',
-  'project_evidence_path',
-  'approved_plan_path',
-  'selected_direction_path',
-  'clarification_response_path',
-  'pr_template_path',
-];
 
 function notRunnable(what: string, step: string | null): WizardError {
   const edit = step ? `; edit step ${pyReprString(step)}` : '';
@@ -92,7 +83,7 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
   // Every step still answered: with the confirmation taken back, the next prompt is the confirmation again.
   const unconfirmed = cloneState(s);
   unconfirmed.confirmed = null;
-  unconfirmed.answered = unconfirmed.answered.filter((id) => id !== 'confirm' && id !== 'edit-target');
+  unconfirmed.answered = withoutConfirmation(unconfirmed.answered);
   let pending: string;
   try {
     pending = nextPrompt(env, unconfirmed).step;
@@ -100,13 +91,13 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
     if (!(e instanceof WizardError)) throw e;
     throw notRunnable(e.message, roleStepToEdit(s, []));
   }
-  if (pending !== 'confirm') {
+  if (pending !== confirm.id) {
     throw notRunnable(`step ${pyReprString(pending)} is not answered for the state as it is now`, editTargets(s).at(-1) ?? null);
   }
   if (!identityReady(s)) throw notRunnable('the task identity is incomplete', 'task-pick');
 
-  for (const field of FILE_FIELDS) {
-    const stored = s[field] as string;
+  for (const field of PATH_FIELDS) {
+    const stored = s[field];
     if (stored === '' || env.ctx.workspace.isFile(stored)) continue;
     // The PR template the project setting names: the file to fix is the setting's.
     if (field === 'pr_template_path' && s.pr_template_scope === 'config') {

@@ -4,7 +4,7 @@
 
 import type { DisplayedCommandLine } from '../run/commandLine';
 
-export interface ConfirmationTexts {
+interface ConfirmationTexts {
   setting: string;
   value: string;
   role: string;
@@ -15,7 +15,7 @@ export interface ConfirmationTexts {
   howToRun: string;
 }
 
-export interface ConfirmationRows {
+interface ConfirmationRows {
   title: string;
   settings: Array<[string, string]>;
   roles: Array<{ role: string; ordinal: string; model: string }>;
@@ -41,7 +41,7 @@ export function confirmationRows(confirmationText: string): ConfirmationRows {
 }
 
 /** A markdown table whose columns also line up in a plain-text editor. */
-export function markdownTable(head: readonly string[], body: ReadonlyArray<readonly string[]>): string {
+function markdownTable(head: readonly string[], body: ReadonlyArray<readonly string[]>): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|');
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => cell(r[i] ?? '').length), 3));
   const line = (cells: readonly string[]) => `| ${cells.map((c, i) => cell(c).padEnd(widths[i])).join(' | ')} |`;

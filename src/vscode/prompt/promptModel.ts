@@ -10,7 +10,7 @@ import { en } from '../../core/text/en';
 import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
 import type { PromptDoc, PromptOption } from '../../core/types';
 
-export interface PromptTexts {
+interface PromptTexts {
   unavailableSeparator: string;
   progress(n: number, total: number): string;
   /**
@@ -21,7 +21,7 @@ export interface PromptTexts {
 }
 
 /** The QuickPickItem texts of an item; `icon` is a codicon id for `iconPath` (never `$(…)` in a label or tooltip). */
-export interface ItemDisplay {
+interface ItemDisplay {
   label: string;
   description?: string;
   detail?: string;
@@ -195,7 +195,7 @@ export function multiPickAnswer(prompt: PromptDoc, chosen: readonly string[]): s
  * always shown and that Accept ignores. The message is plain text — the icon
  * is `iconPath`, so no `$(error) …` shows in a tooltip.
  */
-export interface RefusalRow {
+interface RefusalRow {
   kind: 'separator' | 'item';
   label: string;
   alwaysShow: true;

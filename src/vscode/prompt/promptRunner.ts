@@ -14,7 +14,7 @@ import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
 import { buildPromptModel, multiPickAnswer, refusalRow, typedValueMessage, type ItemModel, type PromptModel } from './promptModel';
 
-export type PromptResult =
+type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
   | { kind: 'back' }
   | { kind: 'paused' }

@@ -13,6 +13,7 @@ import { textsFor } from '../../core/text';
 import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardErrorCode, type WizardState } from '../../core/types';
 import * as engine from '../../core/wizard/engine';
 import { parseState, stateToJson } from '../../core/wizard/stateCodec';
+import { stepFacts, type StepFacts } from '../../core/wizard/steps';
 import * as store from '../../store';
 import { createEnvironment } from '../../workspace/environment';
 import { openWorkspace } from '../../workspace/workspace';
@@ -20,7 +21,7 @@ import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { bindingRefusal, type AnswerBinding } from './binding';
 import type { CurrentResult, LegacyFiles, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
 import type { NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
-import type { WizardSettings } from './settings';
+import { environmentInputs, type WizardSettings } from './settings';
 
 const PENDING_KEY = 'okstra.pendingWizards';
 
@@ -101,14 +102,7 @@ export class EngineSessionFactory implements SessionFactory {
   }
 
   private environment(rootAbs: string): EnvironmentPort {
-    const settings = this.deps.settings(rootAbs);
-    const defaults = settings.modelDefaults;
-    return createEnvironment({
-      env: process.env,
-      settingPaths: settings.providerPaths,
-      terminalBackend: 'vscode-terminal',
-      userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
-    });
+    return createEnvironment(environmentInputs(this.deps.settings(rootAbs)));
   }
 
   async create(folder: FolderInfo, options: NewWizardOptions): Promise<WizardSession> {
@@ -494,6 +488,10 @@ export class EngineSession implements WizardSession {
 
   canGoBack(): boolean {
     return engine.backTarget(this.stateValue) !== null;
+  }
+
+  stepFacts(id: string): StepFacts {
+    return stepFacts(id);
   }
 
   rewindQuestion(id: string): { title: string; detail: string } | null {

@@ -5,6 +5,7 @@
 // (engineSession.ts) wires the engine, the store and the workspace.
 
 import type { LastRun, Notice, PromptDoc, WizardErrorCode, WizardState } from '../../core/types';
+import type { StepFacts } from '../../core/wizard/steps';
 import type { AnswerBinding } from './binding';
 
 export interface CurrentResult {
@@ -101,6 +102,8 @@ export interface WizardSession {
   configOkstraCommand(): string | string[] | null;
   /** Is there an answered step Back would return to? */
   canGoBack(): boolean;
+  /** What the prompt of step `id` offers beside its options, as the step declares it (a file dialog, waiting for a file). */
+  stepFacts(id: string): StepFacts;
   /**
    * What `rewind(id)` would ask again besides the target (docs/steps.md › Rewind and Back), as the question to ask
    * first: its title and a detail listing the answers in words (issue 12 #10); null when nothing later is cleared.

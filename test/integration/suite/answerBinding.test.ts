@@ -93,7 +93,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
     };
     let input = await newTask(`r8/binding-${task}`);
     for (let guard = 0; tally.rounds < ROUNDS && guard < ROUNDS * 4; guard++) {
-      const session = features().controller.session!;
+      const session = features().wizard.session!;
       const shown = session.current().prompt;
       assert.ok(shown, 'a current prompt');
       if (shown.step === 'task-new') {
@@ -122,7 +122,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
       tally.rounds++;
       const follow = (): Promise<vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox> =>
         waitFor('the QuickPick to follow the CLI', () => {
-          const i = features().controller.runner.input;
+          const i = features().wizard.runner.input;
           return i && i !== stale ? i : undefined;
         });
       if (tally.rounds % 2 === 1) {
@@ -147,7 +147,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
         acceptWatch.dispose();
         input = await follow();
         tally.afterFollow++;
-        const r = await features().controller.session!.submit(answer, binding);
+        const r = await features().wizard.session!.submit(answer, binding);
         const now = fs.readFileSync(file);
         if (r.ok) tally.wrong++;
         else {
@@ -161,7 +161,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
           if (!now.equals(afterCli)) tally.writesByRefused++;
         }
       }
-      if (features().controller.session!.current().prompt?.id !== shown.id) tally.followed++;
+      if (features().wizard.session!.current().prompt?.id !== shown.id) tally.followed++;
       await workbenchShows(input);
     }
     console.log(

@@ -98,7 +98,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
   it("R2: the CLI writes between the extension's read and save → the extension is refused, writes nothing, offers Reload and continues from the CLI's answer", async () => {
     const input = await newTask('rel/r2-cli-first');
     assert.ok(isQuickPick(input));
-    const session = features().controller.session!;
+    const session = features().wizard.session!;
     const file = session.statePath!;
     assert.equal(file, stateFileOf(root, 'rel/r2-cli-first'));
     let cliBytes: Buffer | undefined;
@@ -130,7 +130,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       assert.deepEqual(offer.buttons, ['Reload']);
       reloadAnswer.resolve('Reload');
       const after = await nextInput(input);
-      assert.equal(features().controller.session!.state.task_type, 'implementation-planning', "reloaded: the CLI's answer");
+      assert.equal(features().wizard.session!.state.task_type, 'implementation-planning', "reloaded: the CLI's answer");
       assert.equal(stepOf(after), 'brief');
       assert.deepEqual(fs.readFileSync(file), cliBytes, 'Reload writes nothing');
     } finally {
@@ -244,7 +244,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     const started: string[] = [];
     const watch = vscode.tasks.onDidStartTask((e) => started.push(e.execution.task.name));
     let settled = 0;
-    const settle = features().controller.onDidSettleRun(() => settled++);
+    const settle = features().wizard.runSettled.event(() => settled++);
     try {
       await vscode.commands.executeCommand('okstra.run');
       await vscode.commands.executeCommand('okstra.runAgain');
@@ -285,7 +285,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
         10_000,
       ).catch(() => validationText(box));
       assert.equal(shown, message, `${step} ← ${JSON.stringify(value)}`);
-      assert.equal(features().controller.runner.input, box, 'the same InputBox stays open');
+      assert.equal(features().wizard.runner.input, box, 'the same InputBox stays open');
       assert.equal(stepOf(box), step);
       assert.deepEqual(fs.readFileSync(file), before, 'a refused answer writes nothing');
     };
@@ -342,7 +342,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     );
     await typeAndAccept(nameBox, 'rel/r7');
     await waitFor('the existing-task refusal', () => validationText(nameBox) === "task 'rel/r7' already exists");
-    assert.equal(features().controller.runner.input, nameBox);
+    assert.equal(features().wizard.runner.input, nameBox);
     assert.deepEqual(fs.readdirSync(path.join(root, '.okstra/tasks/rel')).sort(), tasksBefore, 'nothing created');
   });
 });

@@ -12,7 +12,7 @@ import { activeExtension, closePrompt, features, nextInput, stepOf, waitFor } fr
 const GROUP = 'board';
 
 function tasksApi(): TasksViewApi {
-  return (features() as unknown as { tasks: TasksViewApi }).tasks;
+  return features().tasks;
 }
 
 function writeTask(root: string, id: string, manifest: Record<string, unknown>): void {
@@ -130,7 +130,7 @@ describe('tasks view', function () {
     void vscode.commands.executeCommand('okstra.tasks.newRun', alpha);
     const input = await nextInput();
     assert.notEqual(stepOf(input), 'task-pick', 'task-pick is answered by the row');
-    assert.equal(features().controller.session?.taskKey, 'board/alpha');
+    assert.equal(features().wizard.session?.taskKey, 'board/alpha');
     const step = stepOf(input);
     await closePrompt();
     const marked = await waitForRows('the unfinished-wizard mark', (rows) =>
@@ -143,7 +143,7 @@ describe('tasks view', function () {
     void vscode.commands.executeCommand('okstra.tasks.resume', marked);
     const resumed = await nextInput(input);
     assert.equal(stepOf(resumed), step);
-    assert.equal(features().controller.session?.statePath, marked.wizard?.statePath);
+    assert.equal(features().wizard.session?.statePath, marked.wizard?.statePath);
   });
 
   it("Open Brief opens the task's brief.md", async () => {

@@ -9,7 +9,7 @@ import type { BoardRow, TaskRow } from '../../../src/vscode/tasks/taskBoardModel
 import { activeExtension, closePrompt, features, nextInput, stepOf, waitFor } from './wizardMoreHelpers';
 
 function tasksApi(): TasksViewApi {
-  return (features() as unknown as { tasks: TasksViewApi }).tasks;
+  return features().tasks;
 }
 
 function writeTask(root: string, group: string, id: string, title: string): void {
@@ -69,7 +69,7 @@ describe('multi-root workspace: tasks view', function () {
     void vscode.commands.executeCommand('okstra.tasks.newRun', row);
     const input = await nextInput();
     assert.notEqual(stepOf(input), 'task-pick');
-    await waitFor('the wizard of beta', () => features().controller.session?.taskKey === 'board-b/two');
-    assert.equal(features().controller.session?.projectRootAbs, beta);
+    await waitFor('the wizard of beta', () => features().wizard.session?.taskKey === 'board-b/two');
+    assert.equal(features().wizard.session?.projectRootAbs, beta);
   });
 });

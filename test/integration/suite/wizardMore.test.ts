@@ -85,10 +85,10 @@ describe('wizard UI, more', function () {
     await accept();
     const shown = await waitFor('the refusal in the QuickPick', () => errorItemText(qp));
     assert.equal(shown, refused.detail, "the QuickPick shows the engine's message");
-    assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
+    assert.equal(features().wizard.runner.input, qp, 'the same QuickPick stays open');
     assert.equal(qp.title, title, 'the same prompt (same step and progress)');
     assert.deepEqual(fs.readFileSync(file), before, 'a refused answer writes nothing');
-    assert.equal(features().controller.session!.state.task_type, '');
+    assert.equal(features().wizard.session!.state.task_type, '');
 
     // The wizard continues from that prompt: the default is accepted and saved.
     await setActive(qp, (i) => i.description?.includes('default') === true);
@@ -113,7 +113,7 @@ describe('wizard UI, more', function () {
     const fileA = stateFileOf(root, 'more/move-a');
     const fileB = stateFileOf(root, 'more/move-b');
     const fileC = stateFileOf(root, 'more/move-c');
-    assert.equal(features().controller.session!.statePath, fileA);
+    assert.equal(features().wizard.session!.statePath, fileA);
 
     dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
     void vscode.commands.executeCommand('okstra.editFromHere', 'task-pick');
@@ -127,16 +127,16 @@ describe('wizard UI, more', function () {
     await choose(qp, 'more/move-b');
     const refusal = await waitFor('the refusal in the QuickPick', () => errorItemText(qp));
     assert.equal(refusal, "task 'more/move-b' already has an unfinished wizard");
-    assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
+    assert.equal(features().wizard.runner.input, qp, 'the same QuickPick stays open');
     assert.deepEqual(fs.readFileSync(fileA), aBytes, 'our file is unchanged');
     assert.deepEqual(fs.readFileSync(fileB), bBytes, 'the other wizard is unchanged');
-    assert.equal(features().controller.session!.statePath, fileA);
+    assert.equal(features().wizard.session!.statePath, fileA);
 
     await choose(qp, 'more/move-c');
     const next = await nextInput(qp);
     assert.equal(stepOf(next), 'task-type');
     assert.match(next.title ?? '', /more\/move-c › Run type/);
-    assert.equal(features().controller.session!.statePath, fileC);
+    assert.equal(features().wizard.session!.statePath, fileC);
     assert.equal(fs.existsSync(fileA), false, 'the old file is deleted');
     const moved = JSON.parse(fs.readFileSync(fileC, 'utf8')) as { task_group: string; task_id: string; answered: string[] };
     assert.deepEqual([moved.task_group, moved.task_id, moved.answered], ['more', 'move-c', ['task-pick']]);
@@ -177,7 +177,7 @@ describe('wizard UI, more', function () {
       });
       console.log(`      release-handoff steps: ${seen.join(' → ')}`);
       assert.ok(seen.includes('pr-template-scope'), seen.join(' → '));
-      const session = features().controller.session!;
+      const session = features().wizard.session!;
       assert.equal(session.taskKey, 'ship/release-1');
       const outcome = session.outcome();
       assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
@@ -199,14 +199,14 @@ describe('wizard UI, more', function () {
       assert.deepEqual(fs.readFileSync(session.statePath!), stateBefore, 'declined again: nothing recorded');
 
       dialogs.answers = [[/^Some models may not start/, 'Run Anyway']];
-      const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+      const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
       await vscode.commands.executeCommand('okstra.run');
       await finished;
     } finally {
       clis.set();
       dialogs.answers = [];
     }
-    const outcome = features().controller.session!.outcome();
+    const outcome = features().wizard.session!.outcome();
     assert.ok(outcome.ok);
     const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] };
     assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
@@ -214,7 +214,7 @@ describe('wizard UI, more', function () {
 
     // With every CLI back, Run starts without asking; the action is applied again and changes nothing.
     dialogs.calls.length = 0;
-    const again = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+    const again = new Promise((resolve) => features().wizard.runFinished.event(resolve));
     await vscode.commands.executeCommand('okstra.run');
     await again;
     assert.equal(dialogs.calls.filter((c) => c.kind === 'ask').length, 0, JSON.stringify(dialogs.calls));

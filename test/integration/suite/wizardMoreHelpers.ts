@@ -80,14 +80,14 @@ export function isQuickPick(i: Input | undefined): i is Pick {
 
 /** The step id of the prompt the runner shows (the title names the step in words). */
 export function stepOf(input: Input): string {
-  const runner = features().controller.runner;
+  const runner = features().wizard.runner;
   return runner.input === input ? (runner.step ?? '') : '';
 }
 
 /** The next prompt the runner shows (a different object than `previous`), once the workbench shows it. */
 export async function nextInput(previous?: Input): Promise<Input> {
   const input = await waitFor('the next wizard prompt', () => {
-    const i = features().controller.runner.input as Input | undefined;
+    const i = features().wizard.runner.input as Input | undefined;
     return i && i !== previous ? i : undefined;
   });
   await shown(input);
@@ -238,7 +238,7 @@ export async function answerUntilConfirmed(first: Input, answers: Record<string,
     let settled: Promise<void> | undefined;
     if (step === 'confirm') {
       settled = new Promise<void>((resolve) => {
-        const sub = features().controller.onDidSettleRun(() => {
+        const sub = features().wizard.runSettled.event(() => {
           sub.dispose();
           resolve();
         });
@@ -248,7 +248,7 @@ export async function answerUntilConfirmed(first: Input, answers: Record<string,
     else if (isQuickPick(input)) await accept();
     else await typeAndAccept(input, input.value);
     if (step === 'confirm') {
-      await waitFor('the wizard to be confirmed', () => features().controller.session?.state.confirmed === true);
+      await waitFor('the wizard to be confirmed', () => features().wizard.session?.state.confirmed === true);
       await within('the Run attempt of the confirm step to be over', settled!, 60_000);
       return seen;
     }
@@ -260,9 +260,9 @@ export async function answerUntilConfirmed(first: Input, answers: Record<string,
 
 /** Closes the open prompt (Escape = pause) and waits until the runner has let go of it. */
 export async function closePrompt(): Promise<void> {
-  if (!features().controller.runner.input) return;
+  if (!features().wizard.runner.input) return;
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-  await waitFor('the prompt to close', () => features().controller.runner.input === undefined);
+  await waitFor('the prompt to close', () => features().wizard.runner.input === undefined);
 }
 
 /** The state file of a task in the workspace folder `root`, where the extension places it. */
@@ -284,7 +284,7 @@ export async function newTask(key: string): Promise<Input> {
   await typeAndAccept(input, key);
   input = await nextInput(input);
   assert.equal(stepOf(input), 'task-type', input.title);
-  assert.equal(features().controller.session?.taskKey, key);
+  assert.equal(features().wizard.session?.taskKey, key);
   return input;
 }
 

@@ -48,7 +48,7 @@ describe('multi-root workspace', function () {
     const picker = expectPicker();
     void vscode.commands.executeCommand('okstra.newRun');
     const folders = await picker;
-    assert.equal(features().controller.runner.input, undefined, 'no wizard prompt before the folder is chosen');
+    assert.equal(features().wizard.runner.input, undefined, 'no wizard prompt before the folder is chosen');
     assert.deepEqual(
       folders.items.map((i) => i.label),
       ['alpha', 'beta'],
@@ -58,7 +58,7 @@ describe('multi-root workspace', function () {
     const input = await nextInput();
     assert.equal(stepOf(input), 'task-pick');
     assert.match(input.title ?? '', /^beta › Task {2}\(/);
-    assert.equal(features().controller.session?.projectRootAbs, beta);
+    assert.equal(features().wizard.session?.projectRootAbs, beta);
     await closePrompt();
   });
 
@@ -70,7 +70,7 @@ describe('multi-root workspace', function () {
       const input = await nextInput();
       assert.equal(stepOf(input), 'task-pick');
       assert.match(input.title ?? '', /^alpha › Task {2}\(/);
-      assert.equal(features().controller.session?.projectRootAbs, alpha);
+      assert.equal(features().wizard.session?.projectRootAbs, alpha);
       await closePrompt();
     } finally {
       fs.renameSync(off, path.join(beta, '.okstra'));

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ApprovedPlan, TaskDetails, TaskEntry, TaskManifest } from '../../../src/core/ports';
 import { TASK_TYPE_VALUES } from '../../../src/core/types';
-import { parseState, V1_PROVIDER_STATE_JSON_FIELDS, V2_STATE_FIELDS } from '../../../src/core/wizard/stateCodec';
+import { parseState } from '../../../src/core/wizard/stateCodec';
+import { V1_PROVIDER_STATE_JSON_FIELDS, V2_STATE_FIELDS } from '../../../src/core/wizard/stateSchema';
 import { openWorkspace } from '../../../src/workspace';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { defaultState, WizardError, type WizardState } from '../../../src/core/types';
+import { WizardError, type WizardState } from '../../../src/core/types';
+import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { stateToJson } from '../../../src/core/wizard/stateCodec';
 import {
   availableCompanionPath,
@@ -455,7 +456,7 @@ describe('store: the state file', () => {
       const storeIndex = path.resolve(__dirname, '../../../src/store/index.ts');
       const script = `
         const store = require(${JSON.stringify(storeIndex)});
-        const { defaultState } = require(${JSON.stringify(path.resolve(__dirname, '../../../src/core/types.ts'))});
+        const { defaultState } = require(${JSON.stringify(path.resolve(__dirname, '../../../src/core/wizard/stateSchema.ts'))});
         let h = store.loadStateFile(${JSON.stringify(file)});
         for (let i = 1; ; i++) {
           h = store.saveStateFile(h, { ...defaultState(), directive: 'v' + i + ' ' + 'x'.repeat(20000 + (i % 7) * 3000) });

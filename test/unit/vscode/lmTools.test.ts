@@ -90,11 +90,7 @@ describe('language-model tools: confirmations and registration', function () {
       language: () => 'en',
       t: win.t,
     });
-    registerLanguageModelTools(
-      context as any,
-      quiet as any,
-      { controller: { session: { statePath } }, engineFactory: () => factory } as any,
-    );
+    registerLanguageModelTools(context as any, quiet as any, { wizard: { session: { statePath } }, engineFactory: () => factory } as any);
   });
 
   after(() => {

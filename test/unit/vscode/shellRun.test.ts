@@ -15,11 +15,11 @@ async function completeWizard(shell: Shell, key: string): Promise<void> {
   const first = await startTask(shell, key);
   const { input } = await answerUntil(shell, first, 'confirm');
   // Confirmed without running: what another window or the CLI would leave.
-  const session = shell.controller.session!;
+  const session = shell.wizard.session!;
   await input.escape();
   const r = await session.submit('run');
   assert.ok(r.ok);
-  shell.controller.refresh();
+  shell.wizard.refresh();
 }
 
 describe('vscode shell: Run and the confirmation', function () {
@@ -64,7 +64,7 @@ describe('vscode shell: Run and the confirmation', function () {
     // Another wizard is opened meanwhile.
     const other = await startTask(shell, 'checkout/saved-card-migration');
     await other.escape();
-    assert.equal(shell.controller.session!.taskKey, 'checkout/saved-card-migration');
+    assert.equal(shell.wizard.session!.taskKey, 'checkout/saved-card-migration');
     shell.win.answers = [];
     release('Run Again');
     await until('the second run', () => shell.runs.length === 2);
@@ -92,14 +92,14 @@ describe('vscode shell: Run and the confirmation', function () {
     await first.escape();
     shell.win.answers = [[/^Abort the wizard for checkout\/saved-card-migration\?$/, 'Abort Wizard']];
     await shell.command('abort');
-    assert.equal(shell.controller.session!.state.aborted, true);
+    assert.equal(shell.wizard.session!.state.aborted, true);
     assert.match(shell.win.statusItem.text, /aborted$/);
     shell.win.answers = [[/aborted already/, 'Start Over']];
     void shell.command('abort');
     const restarted = await shell.next(first);
     assert.equal(shell.win.messages.filter((m) => m.modal && /^Abort the wizard/.test(m.message)).length, 1, 'Abort asked once');
     assert.equal(stepOf(restarted), 'task-type');
-    assert.equal(shell.controller.session!.state.aborted, false);
+    assert.equal(shell.wizard.session!.state.aborted, false);
     const dir = path.dirname(shell.stateFile('checkout/saved-card-migration'));
     assert.ok(
       fs.readdirSync(dir).some((f) => f.startsWith('saved-card-migration.wizard.') && f.endsWith('.bak.json')),
@@ -112,7 +112,7 @@ describe('vscode shell: Run and the confirmation', function () {
     const first = await startTask(shell, 'checkout/idempotency-keys');
     const { input } = await answerUntil(shell, first, 'clarification-pick');
     await (input as FakeQuickPick).choose((i) => i.model?.value !== undefined && /^Answer now/.test(i.label));
-    const answers = await until('the wait', () => shell.controller.ctx.waitingFor);
+    const answers = await until('the wait', () => shell.wizard.waitingFor);
     assert.match(answers, /clarifications\/2026-11-27-1\.answers\.md$/);
     assert.equal(shell.win.input, undefined, 'no prompt covers the answers file');
     assert.ok(shell.win.opened.some((o) => o.file.endsWith(answers)));
@@ -150,7 +150,7 @@ describe('vscode shell: Run and the confirmation', function () {
 
   it('a click in the okstra view gives the open prompt its focus back (issue 12 #19)', async () => {
     await startTask(shell, 'checkout/saved-card-migration');
-    shell.controller.runner.focus();
+    shell.wizard.runner.focus();
     assert.equal(shell.win.commands.at(-1)?.id, 'workbench.action.focusQuickOpen');
   });
 });
