@@ -14,6 +14,7 @@ export {
   saveStateFile,
   saveStatePayload,
   serializeStatePayload,
+  stateTooLarge,
   decodeStateBytes,
   parseStateJson,
   stateVersionOf,
@@ -56,4 +57,5 @@ export {
   companionCandidates,
   availableCompanionPath,
 } from './companions';
+export { setConfigKey, setYamlKey, type ConfigKeyPath } from './configFile';
 export { acquireLock, isPidAlive, LOCK_WAIT_MS, STALE_FOREIGN_MS } from './lock';

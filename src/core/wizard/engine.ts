@@ -1,6 +1,6 @@
 // The engine facade (docs/architecture.md › Engine facade). Every function
 // takes an EngineContext and a state it never mutates; results carry each
-// field once (the CLI serializes them in the key order of docs/protocol.md, src/cli/documents.ts),
+// field once (the CLI serializes them in the key order of docs/protocol.md, src/host/documents.ts),
 // and the new state when something changed. `carried` are notices raised earlier
 // in the same operation (prepare's conversion / rebasing / reconcile): they
 // are repeated in every document until a successful submit writes the state.
@@ -40,7 +40,7 @@ export type { RenderArgs, PersistAction } from './render';
 
 // ------------------------------------------------------------------ results
 //
-// Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, in the key order of docs/protocol.md);
+// Each field once: the CLI turns a result into its JSON document (src/host/documents.ts, in the key order of docs/protocol.md);
 // the extension reads the fields. `notices` are the notices of the operation (carried ones first).
 
 export interface TreeRow {

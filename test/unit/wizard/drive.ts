@@ -4,7 +4,7 @@ import type { EngineContext } from '../../../src/core/ports';
 import type { PromptDoc, WizardState } from '../../../src/core/types';
 import * as E from '../../../src/core/wizard/engine';
 import { ROOT } from './fakeWorkspace';
-import * as D from '../../../src/cli/documents';
+import * as D from '../../../src/host/documents';
 import type { JsonDoc } from '../../../src/cli/output';
 
 export type Answers = Record<string, string | string[]>;
@@ -61,7 +61,7 @@ export function currentStep(ctx: EngineContext, state: WizardState): PromptDoc {
   return c.prompt!;
 }
 
-/** The CLI document of an engine result (src/cli/documents.ts), for key-order and shape checks. */
+/** The CLI document of an engine result (src/host/documents.ts), for key-order and shape checks. */
 export function docOf(r: object, revision: string | null = '0123456789abcdef'): JsonDoc {
   if ('prompt' in r) return D.currentDocument(r as E.CurrentResult, revision);
   if ('rows' in r) return D.treeDocument(r as E.TreeResult);

@@ -1,12 +1,38 @@
-// The CLI's documents from the engine's results (docs/protocol.md; the shapes are
-// src/cli/outputSchemas.ts): `ok`, then `notices` when there are some, then
+// The documents of the engine's results, serialized here once for every front end (the CLI's JSON, the MCP
+// tools' structuredContent, the language-model tools; docs/protocol.md, the shapes are src/cli/outputSchemas.ts): `ok`, then `notices` when there are some, then
 // the command's keys in their documented order, `code` right before `error`.
 // Every prompt document gets the `revision` of the state-file bytes it was
 // computed from as its last key (src/core/wizard/binding.ts).
 import type { Notice, PromptDoc } from '../core/types';
 import { withRevision } from '../core/wizard/binding';
 import type { CurrentResult, Failure, OutcomeResult, RenderArgsResult, StepResult, TreeResult } from '../core/wizard/engine';
-import { document, type JsonDoc, type JsonValue } from './output';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
+export type JsonDoc = { [key: string]: JsonValue | undefined };
+
+function noticeTexts(notices: ReadonlyArray<Notice | string> | undefined): string[] {
+  if (!notices) return [];
+  const out: string[] = [];
+  for (const n of notices) {
+    const text = typeof n === 'string' ? n : n.text;
+    // The same notice can come from two passes (load-time reconcile and the prompt); show it once.
+    if (!out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+/** `{ok, notices?, ...rest}` in that key order; `undefined` members are left out. */
+export function document(ok: boolean, rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): JsonDoc {
+  const doc: JsonDoc = { ok };
+  const texts = noticeTexts(notices);
+  if (texts.length > 0) doc.notices = texts;
+  for (const [key, value] of Object.entries(rest)) {
+    if (key === 'ok' || key === 'notices' || value === undefined) continue;
+    doc[key] = value;
+  }
+  return doc;
+}
+
 
 function prompt(p: PromptDoc | null, revision: string | null): JsonValue {
   if (p === null) return null;
