@@ -87,7 +87,9 @@ function saved(wizard: HostWizard, run: () => StepResult): CliResult {
     r = run();
   } catch (err) {
     if (err instanceof WizardRefusal && exitStatusOf(err.code) === EXIT_OK) {
-      return printed(stepDocument({ ok: false, code: err.code, error: err.message, notices: [...err.notices], current: err.current }, read));
+      return printed(
+        stepDocument({ ok: false, code: err.code, error: err.message, notices: [...err.notices], current: err.current }, read),
+      );
     }
     throw cliError(err);
   }
@@ -129,7 +131,10 @@ function runInit(parsed: InitCommand, io: CommandIo): CliResult {
   // --task G/ID: init, then answer task-pick with the task key; a refusal writes nothing (exit 2).
   let known: boolean;
   try {
-    known = wizard.ctx().workspace.tasks().some((t) => t.key === parsed.task);
+    known = wizard
+      .ctx()
+      .workspace.tasks()
+      .some((t) => t.key === parsed.task);
   } catch (err) {
     // A catalogue that cannot be read is the prompt's business, not a usage error.
     const cur = wizard.current();

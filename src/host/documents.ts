@@ -33,7 +33,6 @@ export function document(ok: boolean, rest: JsonDoc, notices?: ReadonlyArray<Not
   return doc;
 }
 
-
 function prompt(p: PromptDoc | null, revision: string | null): JsonValue {
   if (p === null) return null;
   return (revision === null ? p : withRevision(p, revision)) as unknown as JsonValue;

@@ -13,7 +13,15 @@ import type { TextCatalog } from '../core/text/catalog';
 import { WizardError, type LastRun, type Notice } from '../core/types';
 import * as engine from '../core/wizard/engine';
 import { parseState, stateToJson, type ParsedState } from '../core/wizard/stateCodec';
-import { backupStateFile, createStateFile, loadStateFile, probeStateFile, type StateFileHandle } from '../store';
+import {
+  backupStateFile,
+  createStateFile,
+  listUnfinishedWizards,
+  loadStateFile,
+  probeStateFile,
+  type StateFileHandle,
+  type WizardFileEntry,
+} from '../store';
 import { openWorkspace, type FsWorkspace, type WorkspaceOptions } from '../workspace/workspace';
 import { useBuildTricks } from './buildTricks';
 import { asWizardError, WizardRefusal } from './errors';
@@ -186,7 +194,14 @@ export class WizardHost implements WizardContextSource {
     }
     // What loading found (a legacy file whose continuation was found again) is said first.
     const carried = [...handle.notices, ...prepared.notices];
-    return new HostWizard(this, prepared.state.project_root || root, prepared.state, carried, { statePath: statePathAbs, shownPath: shown, handle }, handle.notices);
+    return new HostWizard(
+      this,
+      prepared.state.project_root || root,
+      prepared.state,
+      carried,
+      { statePath: statePathAbs, shownPath: shown, handle },
+      handle.notices,
+    );
   }
 
   /** `wizard` read again from its file (another writer); a file that stopped parsing becomes its problem. */
@@ -224,7 +239,11 @@ export class WizardHost implements WizardContextSource {
    * without, it lives in memory until its front end places it (the extension, before the task is chosen).
    * An unknown host or entry mode is refused (`usage`).
    */
-  fresh(projectRootAbs: string, options: FreshOptions, file: { statePath: string; shownPath: string; force?: boolean } | null = null): HostWizard {
+  fresh(
+    projectRootAbs: string,
+    options: FreshOptions,
+    file: { statePath: string; shownPath: string; force?: boolean } | null = null,
+  ): HostWizard {
     checkHostRuntime(options.hostRuntime, options.entryMode);
     const ctx = this.context(projectRootAbs);
     const state = engine.initState({
@@ -234,7 +253,12 @@ export class WizardHost implements WizardContextSource {
       availableFunctions: options.availableFunctions ?? [],
       config: this.configOf(ctx),
     });
-    return new HostWizard(this, projectRootAbs, state, [], { statePath: file?.statePath ?? null, shownPath: file?.shownPath ?? '', handle: null, force: file?.force });
+    return new HostWizard(this, projectRootAbs, state, [], {
+      statePath: file?.statePath ?? null,
+      shownPath: file?.shownPath ?? '',
+      handle: null,
+      force: file?.force,
+    });
   }
 
   /** A wizard kept elsewhere than a file (the extension's workspace storage), from its encoded payload. */
@@ -254,7 +278,11 @@ export class WizardHost implements WizardContextSource {
    * state file. Refused when the task is unknown, or has an unfinished wizard (its current prompt is the
    * refusal's `current`) unless `startOver`, which backs it up first; a finished one is backed up.
    */
-  startTask(projectRootAbs: string, task: string, options: FreshOptions & { startOver?: boolean }): { wizard: HostWizard; result: engine.StepResult } {
+  startTask(
+    projectRootAbs: string,
+    task: string,
+    options: FreshOptions & { startOver?: boolean },
+  ): { wizard: HostWizard; result: engine.StepResult } {
     const statePath = taskStatePath(projectRootAbs, task);
     const shown = path.relative(projectRootAbs, statePath);
     const wizard = this.fresh(projectRootAbs, options);
@@ -300,7 +328,10 @@ export class WizardHost implements WizardContextSource {
    * task already has an unfinished wizard nothing is written and that file is returned (unless `startOver`,
    * which backs it up first; a finished one is backed up always).
    */
-  place(wizard: HostWizard, startOver: boolean): { kind: 'placed'; statePath: string; backup?: string } | { kind: 'existing'; statePath: string } {
+  place(
+    wizard: HostWizard,
+    startOver: boolean,
+  ): { kind: 'placed'; statePath: string; backup?: string } | { kind: 'existing'; statePath: string } {
     const task = wizard.taskKey;
     const statePath = taskStatePath(wizard.projectRootAbs, task);
     let backup: string | undefined;
@@ -312,6 +343,11 @@ export class WizardHost implements WizardContextSource {
     const handle = createStateFile(statePath, wizard.state);
     wizard.replace(new HostWizard(this, wizard.projectRootAbs, wizard.state, [], { statePath, shownPath: statePath, handle }));
     return { kind: 'placed', statePath, backup };
+  }
+
+  /** The wizards of a project's tasks folder, newest first (the store's one scan); finished ones too with `includeFinished`. */
+  listWizards(projectRootAbs: string, options: { includeFinished?: boolean } = {}): WizardFileEntry[] {
+    return listUnfinishedWizards(projectRootAbs, options);
   }
 
   /** What a state file says, read only (the Tasks view, Resume): never throws for the file's sake. */
@@ -336,7 +372,13 @@ export class WizardHost implements WizardContextSource {
       const prepared = engine.prepare(ctx, read.parsed, { foundInDir: locateStateFile(statePathAbs).foundInDir });
       const current = engine.current(ctx, prepared.state, prepared.notices);
       if (!current.prompt) return { ...base, status: 'unfinished', error: current.error, n: prepared.state.answered.length + 1, total: 0 };
-      return { ...base, status: 'unfinished', step: current.prompt.step, n: current.prompt.progress.answered + 1, total: current.prompt.progress.total };
+      return {
+        ...base,
+        status: 'unfinished',
+        step: current.prompt.step,
+        n: current.prompt.progress.answered + 1,
+        total: current.prompt.progress.total,
+      };
     } catch (err) {
       const e = asWizardError(err);
       return { ...base, status: 'unfinished', error: e.message };

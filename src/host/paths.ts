@@ -52,7 +52,11 @@ export function isInside(rootReal: string, real: string): boolean {
 /** The project root with its links resolved; a root that cannot be resolved is refused. */
 export function realProjectRoot(projectRootAbs: string): string {
   const real = realPathOf(projectRootAbs);
-  if (real === null) throw new WizardError('usage', `the project folder cannot be resolved (a symlink loop, or no permission): ${pyReprString(projectRootAbs)}`);
+  if (real === null)
+    throw new WizardError(
+      'usage',
+      `the project folder cannot be resolved (a symlink loop, or no permission): ${pyReprString(projectRootAbs)}`,
+    );
   return real;
 }
 
@@ -76,7 +80,8 @@ export function taskStatePath(projectRootAbs: string, task: string): string {
   const statePath = stateFilePathFor(projectRootAbs, group, id);
   const rootReal = realProjectRoot(projectRootAbs);
   const real = realPathOf(statePath);
-  if (real === null) throw new WizardError('usage', `${path.relative(projectRootAbs, statePath)}: cannot be resolved (a symlink loop, or no permission)`);
+  if (real === null)
+    throw new WizardError('usage', `${path.relative(projectRootAbs, statePath)}: cannot be resolved (a symlink loop, or no permission)`);
   if (!isInside(rootReal, real)) {
     throw new WizardError(
       'usage',

@@ -45,7 +45,12 @@ export function resolveProgram(program: string, cwd: string, env: NodeJS.Process
 }
 
 /** Run's plan for a renderArgv: resolved once, before any persist action is applied. */
-export function runPlan(wizard: HostWizard, renderArgv: readonly string[], setting: OkstraCommandSetting, env: NodeJS.ProcessEnv = process.env): RunPlan {
+export function runPlan(
+  wizard: HostWizard,
+  renderArgv: readonly string[],
+  setting: OkstraCommandSetting,
+  env: NodeJS.ProcessEnv = process.env,
+): RunPlan {
   const command = okstraCommandOf(wizard, setting);
   const argv = renderBundleArgv(command, renderArgv);
   return { command, argv, program: resolveProgram(argv[0]!, wizard.projectRootAbs, env) };
@@ -56,14 +61,18 @@ const PERSISTED_KEYS = new Set(['prTemplate']);
 
 /** Applies one persist action; returns what it did, for the log. Throws WizardError naming the file and key. */
 export function applyPersistAction(projectRootAbs: string, action: PersistAction): string {
-  if (action.action !== 'set-config') throw new WizardError('not-runnable', `unknown persist action ${pyReprString(String(action.action))}`);
-  if (!PERSISTED_KEYS.has(action.key)) throw new WizardError('not-runnable', `${action.file}: persist action may not set ${pyReprString(action.key)}`);
+  if (action.action !== 'set-config')
+    throw new WizardError('not-runnable', `unknown persist action ${pyReprString(String(action.action))}`);
+  if (!PERSISTED_KEYS.has(action.key))
+    throw new WizardError('not-runnable', `${action.file}: persist action may not set ${pyReprString(action.key)}`);
   const problem = controlCharacterProblem(action.value);
-  if (problem) throw new WizardError('not-runnable', `${action.file}: ${action.key} ${pyReprString(action.value)} ${problem}; it is not saved`);
+  if (problem)
+    throw new WizardError('not-runnable', `${action.file}: ${action.key} ${pyReprString(action.value)} ${problem}; it is not saved`);
   const file = path.resolve(projectRootAbs, action.file);
   const rootReal = realPathOf(projectRootAbs) ?? projectRootAbs;
-  const real = realPathOf(file);
-  if (!isInside(projectRootAbs, file) || real === null || !isInside(rootReal, real)) {
+  // The folder is judged on its real path; the file itself may not be a link at all (the store refuses one).
+  const folderReal = realPathOf(path.dirname(file));
+  if (!isInside(projectRootAbs, file) || folderReal === null || !isInside(rootReal, folderReal)) {
     throw new WizardError('not-runnable', `${action.file}: persist action outside the project`);
   }
   setConfigKey(file, [action.key], action.value, { shownPath: action.file });

@@ -231,7 +231,10 @@ export class HostWizard {
       }
       const dest = this.movedTo(state);
       if (dest !== null) {
-        const moved = moveStateFile(handle, dest, state, { destKey: `${state.task_group}/${state.task_id}`, shownPath: this.shownOf(dest) });
+        const moved = moveStateFile(handle, dest, state, {
+          destKey: `${state.task_group}/${state.task_id}`,
+          shownPath: this.shownOf(dest),
+        });
         this.file = { statePath: dest, shownPath: this.shownOf(dest), handle: moved.handle };
         return;
       }
@@ -265,7 +268,10 @@ export class HostWizard {
    * revision of the bytes written. A refusal of the binding or the engine is the failure result; a save that
    * fails throws a WizardRefusal. Either way nothing is written, and the current prompt comes with its revision.
    */
-  private step(run: (ctx: EngineContext, s: WizardState, b: engine.PromptBinding | undefined) => engine.StepResult, binding?: Binding): engine.StepResult {
+  private step(
+    run: (ctx: EngineContext, s: WizardState, b: engine.PromptBinding | undefined) => engine.StepResult,
+    binding?: Binding,
+  ): engine.StepResult {
     if (this.problemValue) return { ok: false, code: 'file-error', error: this.problemValue, notices: [], current: null };
     const ctx = this.ctx();
     const revision = this.revision;

@@ -26,23 +26,15 @@ function parsed(text: string, shownFile: string): Document {
   return doc;
 }
 
-/** Everything but `keyPath` (the value there removed), as plain data. */
-function without(data: unknown, keyPath: ConfigKeyPath): unknown {
-  if (keyPath.length === 0 || data === null || typeof data !== 'object' || Array.isArray(data)) return data;
-  const out = { ...(data as Record<string, unknown>) };
+/** `data` (plain YAML data) with `keyPath` set to `value`, as the edit must leave it. */
+function withKey(data: unknown, keyPath: ConfigKeyPath, value: unknown): unknown {
   const [head, ...rest] = keyPath as [string, ...string[]];
-  if (rest.length === 0) delete out[head];
-  else if (head in out) out[head] = without(out[head], rest);
+  const base = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(base)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const next = rest.length === 0 ? value : withKey(base[head], rest, value);
+  Object.defineProperty(out, head, { value: next, enumerable: true, writable: true, configurable: true });
   return out;
-}
-
-function valueAt(data: unknown, keyPath: ConfigKeyPath): unknown {
-  let cur = data;
-  for (const k of keyPath) {
-    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, k)) return undefined;
-    cur = (cur as Record<string, unknown>)[k];
-  }
-  return cur;
 }
 
 /**
@@ -61,12 +53,19 @@ export function setYamlKey(text: string, keyPath: ConfigKeyPath, value: unknown,
   const before = doc.toJS({ maxAliasCount: -1 }) as unknown;
   if (doc.contents === null) doc.contents = doc.createNode({}) as never;
   doc.setIn([...keyPath], doc.createNode(value));
-  const next = doc.toString({ lineWidth: 0 });
+  let next: string;
+  try {
+    next = doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+  } catch {
+    // An alias of the replaced value elsewhere in the file: it would lose its anchor.
+    next = '';
+  }
   // What is written is UTF-8: check the text as it will be read back (a lone surrogate would not survive).
   const reread = parseDocument(Buffer.from(next, 'utf8').toString('utf8'), { uniqueKeys: true });
-  const after = reread.errors.length === 0 ? (reread.toJS({ maxAliasCount: -1 }) as unknown) : undefined;
-  if (after === undefined || !isDeepStrictEqual(valueAt(after, keyPath), value) || !isDeepStrictEqual(without(after, keyPath), without(before ?? {}, keyPath))) {
-    throw refused(shownFile, `${pyReprString(keyPath.join('.'))} cannot be set to ${pyReprString(String(value))} without changing other keys; it is not edited`);
+  const after = next !== '' && reread.errors.length === 0 ? (reread.toJS({ maxAliasCount: -1 }) as unknown) : undefined;
+  if (after === undefined || !isDeepStrictEqual(after, withKey(before, keyPath, value))) {
+    const shown = typeof value === 'string' ? pyReprString(value) : JSON.stringify(value);
+    throw refused(shownFile, `${pyReprString(keyPath.join('.'))} cannot be set to ${shown} without changing other keys; it is not edited`);
   }
   return next;
 }

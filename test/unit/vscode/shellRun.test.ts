@@ -246,7 +246,7 @@ describe('vscode shell: the prompt runner', () => {
       folderName: 'demo',
       taskKey: 'x/y',
       canGoBack: false,
-      submit: async () => ({ ok: false, error: 'pick at most one task', current: null }),
+      submit: async () => ({ ok: false, code: 'refused-answer', error: 'pick at most one task', notices: [], current: null }),
     });
     const qp = (await until('the pick', () => win.input)) as FakeQuickPick;
     await qp.tick(['a/one', 'b/two']);
