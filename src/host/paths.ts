@@ -8,22 +8,14 @@ import { fsErrorProblem } from '../core/files';
 import { pyReprString } from '../core/pyRepr';
 import { WizardError } from '../core/types';
 import { projectRootOfStateDir } from '../core/wizard/engine';
+import { controlProblem } from '../core/wizard/argSafety';
 import { stateFilePathFor } from '../store';
 
 /** `<group>/<id>`: two path segments, neither empty, `.`/`..`, nor starting with `-` or `.`. */
 export const TASK_KEY_PATTERN = /^(?![.-])[^/\\\0]+\/(?![.-])[^/\\\0]+$/;
 
-/** C0 and C1 control characters and DEL: never part of a name a person types or a file the wizard names. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** The reason a path or name may not be used because of a control character in it (a newline, a tab, ESC); null when it may. */
-export function controlCharacterProblem(value: string): string | null {
-  const m = CONTROL.exec(value);
-  if (!m) return null;
-  const code = m[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase();
-  return `contains the control character U+${code}`;
-}
+/** The reason a name or path may not be used because of a control character in it; null when it may (one rule: core/wizard/argSafety.ts). */
+export const controlCharacterProblem = controlProblem;
 
 /** The real path of `p` (links resolved), or of its deepest existing folder joined with the rest; null on a loop or an error. */
 export function realPathOf(p: string): string | null {

@@ -9,8 +9,13 @@ import * as fs from 'node:fs';
 export function stampOfPaths(paths: readonly string[]): string {
   return paths
     .map((p) => {
-      const st = fs.statSync(p, { bigint: true, throwIfNoEntry: false });
-      return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : '-';
+      try {
+        const st = fs.statSync(p, { bigint: true, throwIfNoEntry: false });
+        return st ? `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}` : '-';
+      } catch (e) {
+        // A PATH entry that stat() refuses (a file as a folder, a link loop, no permission) is stamped by its error.
+        return `!${(e as NodeJS.ErrnoException).code ?? 'error'}`;
+      }
     })
     .join('|');
 }

@@ -6,9 +6,10 @@
 // outcome is an argv for the person (or the agent's own shell tool) to run.
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { WizardError } from '../core/types';
+import { CallToolRequestSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type * as z from 'zod';
+import { refusalDoc, TASK_KEY_PATTERN } from '../host';
+import { LineTransport } from './lineTransport';
 import {
   AbortInput,
   AnswerInput,
@@ -41,23 +42,65 @@ function failed(doc: ToolErrorDoc): CallToolResult {
   return { content: [{ type: 'text', text: json(doc) }], isError: true };
 }
 
-/** Runs a tool body: its document, or its refusal as a tool error. */
+/** Runs a tool body: its document, or its refusal (a bug included, as code `internal`) as a tool error. */
 function call(body: () => object): CallToolResult {
   try {
     return ok(body());
   } catch (err) {
     if (err instanceof ToolFailure) return failed(err.doc);
-    if (err instanceof WizardError) return failed({ ok: false, code: err.code, error: err.message, current: null });
-    throw err;
+    return failed(refusalDoc(err) as ToolErrorDoc);
   }
+}
+
+/** The tools' own argument check: a bad argument is the JSON refusal (`usage`, with the wizard's current prompt when the task is known). */
+function checkedCall(host: WizardHost, name: string, schema: z.ZodType, args: unknown, body: (input: never) => object): CallToolResult {
+  const parsed = schema.safeParse(args ?? {});
+  if (parsed.success) return call(() => body(parsed.data as never));
+  const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
+  const task = (args as { task?: unknown } | null)?.task;
+  const current = typeof task === 'string' && TASK_KEY_PATTERN.test(task) ? host.currentOf(task) : null;
+  return failed({ ok: false, code: 'usage', error: `invalid arguments for ${name}: ${problems}`, current });
 }
 
 /** The MCP server over a WizardHost (not connected). */
 export function createWizardServer(host: WizardHost, version: string): McpServer {
   const server = new McpServer({ name: 'okstra-wizard', version }, { instructions: SERVER_INSTRUCTIONS });
+  // Each tool's input schema and body, for the one argument check (the SDK's own answers a JSON-RPC error instead).
+  const bodies = new Map<string, { schema: z.ZodType; body: (input: never) => object }>();
+  const tool = <S extends z.ZodObject>(schema: S, body: (input: z.infer<S>) => object) => {
+    return { schema, body: body as (input: never) => object };
+  };
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
   const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
+  bodies.set(
+    'wizard_init',
+    tool(InitInput, (input) => host.init(input)),
+  );
+  bodies.set(
+    'wizard_current',
+    tool(TaskInput, ({ task }) => host.current(task)),
+  );
+  bodies.set(
+    'wizard_answer',
+    tool(AnswerInput, ({ task, answer, prompt, revision }) => host.answer(task, answer, { prompt, revision })),
+  );
+  bodies.set(
+    'wizard_rewind',
+    tool(RewindInput, ({ task, to, prompt, revision }) => host.rewind(task, to, { prompt, revision })),
+  );
+  bodies.set(
+    'wizard_tree',
+    tool(TaskInput, ({ task }) => host.tree(task)),
+  );
+  bodies.set(
+    'wizard_outcome',
+    tool(TaskInput, ({ task }) => host.outcome(task)),
+  );
+  bodies.set(
+    'wizard_abort',
+    tool(AbortInput, ({ task, prompt, revision }) => host.abort(task, { prompt, revision })),
+  );
   server.registerTool(
     'wizard_init',
     {
@@ -140,6 +183,12 @@ export function createWizardServer(host: WizardHost, version: string): McpServer
     },
     ({ task, prompt, revision }) => call(() => host.abort(task, { prompt, revision })),
   );
+  // Tool calls: the arguments are checked here, so that a bad one is the JSON refusal docs/mcp.md promises.
+  server.server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const entry = bodies.get(request.params.name);
+    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    return checkedCall(host, request.params.name, entry.schema, request.params.arguments, entry.body);
+  });
   return server;
 }
 
@@ -152,10 +201,9 @@ export interface McpIo {
 export async function runMcpServer(options: WizardHostOptions & { version: string }, io: McpIo): Promise<void> {
   const host = new WizardHost(options);
   const server = createWizardServer(host, options.version);
-  const transport = new StdioServerTransport(io.stdin as never, io.stdout as never);
+  const transport = new LineTransport(io.stdin, io.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    io.stdin.once('end', () => void server.close());
   });
   await server.connect(transport);
   await closed;

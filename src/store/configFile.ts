@@ -31,7 +31,8 @@ function withKey(data: unknown, keyPath: ConfigKeyPath, value: unknown): unknown
   const [head, ...rest] = keyPath as [string, ...string[]];
   const base = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(base)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(base))
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   const next = rest.length === 0 ? value : withKey(base[head], rest, value);
   Object.defineProperty(out, head, { value: next, enumerable: true, writable: true, configurable: true });
   return out;

@@ -44,12 +44,25 @@ describe('store: setConfigKey edits config.yaml through the YAML document model'
     const key = fc.string({ minLength: 1, maxLength: 8, unit: 'grapheme-ascii' }).filter((k) => k !== 'prTemplate' && k !== '__proto__');
     const scalar = fc.oneof(fc.string({ unit: 'binary' }), fc.integer(), fc.boolean(), fc.constant(null));
     const file = fc
-      .tuple(fc.dictionary(key, fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(key, scalar, { maxKeys: 3 })), { maxKeys: 6 }), fc.boolean(), fc.boolean())
+      .tuple(
+        fc.dictionary(key, fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(key, scalar, { maxKeys: 3 })), {
+          maxKeys: 6,
+        }),
+        fc.boolean(),
+        fc.boolean(),
+      )
       .map(([data, comment, flow]) => {
         const body = Object.keys(data).length === 0 ? '' : stringify(data, flow ? { collectionStyle: 'flow' } : {});
-        return { data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>, text: (comment ? '# okstra project settings\n' : '') + body };
+        return {
+          data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
+          text: (comment ? '# okstra project settings\n' : '') + body,
+        };
       });
-    const value = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.constantFrom('null', '~', '- x', 'a: b', '#', ' x\nokstraCommand: [sh]', '"\'', '\t'));
+    const value = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'grapheme' }),
+      fc.constantFrom('null', '~', '- x', 'a: b', '#', ' x\nokstraCommand: [sh]', '"\'', '\t'),
+    );
     fc.assert(
       fc.property(file, value, ({ data, text }, v) => {
         let out: string;
