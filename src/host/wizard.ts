@@ -8,7 +8,15 @@ import type { EngineContext } from '../core/ports';
 import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardState } from '../core/types';
 import { withRevision, type ExpectedPrompt } from '../core/wizard/binding';
 import * as engine from '../core/wizard/engine';
-import { createStateFile, moveStateFile, saveStateFile, sha256OfFile, stateFilePathFor, type StateFileHandle } from '../store';
+import {
+  createStateFile,
+  moveStateFile,
+  saveStateFile,
+  sha256OfFile,
+  stateFilePathFor,
+  STATE_FILE_SUFFIX,
+  type StateFileHandle,
+} from '../store';
 import { asWizardError, WizardRefusal } from './errors';
 import { taskStatePath } from './paths';
 
@@ -247,14 +255,14 @@ export class HostWizard {
     }
   }
 
-  /** The new task's state file when the task changed and this wizard lives in its old task's file; else null. */
+  /** The new task's state file when this wizard lives in a task's own file and `state` names another task; else null. */
   private movedTo(state: WizardState): string | null {
     const { statePath } = this.file;
-    const old = this.stateValue;
     if (statePath === null || !state.task_group || !state.task_id) return null;
-    if (state.task_group === old.task_group && state.task_id === old.task_id) return null;
-    if (!old.task_group || !old.task_id) return null;
-    if (path.resolve(statePath) !== path.resolve(stateFilePathFor(this.projectRootAbs, old.task_group, old.task_id))) return null;
+    const group = path.basename(path.dirname(statePath));
+    const id = path.basename(statePath).slice(0, -STATE_FILE_SUFFIX.length);
+    if (!path.basename(statePath).endsWith(STATE_FILE_SUFFIX) || (group === state.task_group && id === state.task_id)) return null;
+    if (path.resolve(statePath) !== path.resolve(stateFilePathFor(this.projectRootAbs, group, id))) return null;
     return taskStatePath(this.projectRootAbs, `${state.task_group}/${state.task_id}`);
   }
 
