@@ -9,6 +9,7 @@ import { runR4 } from './r4BadInputs';
 import { runR5 } from './r5ShellInjection';
 import { runR8 } from './r8AnswerBinding';
 import { runR9 } from './r9ArgvFromDisk';
+import { runR9PersistActions } from './r9PersistActions';
 import { runR10 } from './r10HostileFiles';
 
 interface Options {
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
     await run('R4', () => runR4({ seed: o.seed, direct: o.quick ? 100 : 850, wizard: o.quick ? 10 : 60 }));
     await run('R8', () => runR8({ seed: o.seed, answers: o.quick ? 60 : 1000, lanes: 4 }));
     await run('R9', () => runR9({ seed: o.seed, limit: o.quick ? 60 : 520 }));
+    await run('R9', async () => runR9PersistActions({ seed: o.seed, limit: o.quick ? 60 : 520 }));
     await run('R10', () => runR10({ seed: o.seed, quick: o.quick }));
   } finally {
     cleanupTemps();
