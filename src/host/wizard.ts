@@ -255,15 +255,31 @@ export class HostWizard {
     }
   }
 
-  /** The new task's state file when this wizard lives in a task's own file and `state` names another task; else null. */
+  /**
+   * The new task's state file when `state` answers task-pick with another task than the state held, and this
+   * wizard lives in the state file of a task of the project (`.okstra/tasks/<group>/<id>.wizard.json`, a known
+   * task) other than the new one; else null. A file elsewhere (`init --state any.json`) stays where it is.
+   */
   private movedTo(state: WizardState): string | null {
     const { statePath } = this.file;
+    const was = this.stateValue;
     if (statePath === null || !state.task_group || !state.task_id) return null;
+    if (was.task_group === state.task_group && was.task_id === state.task_id) return null;
     const group = path.basename(path.dirname(statePath));
-    const id = path.basename(statePath).slice(0, -STATE_FILE_SUFFIX.length);
-    if (!path.basename(statePath).endsWith(STATE_FILE_SUFFIX) || (group === state.task_group && id === state.task_id)) return null;
+    const name = path.basename(statePath);
+    if (!name.endsWith(STATE_FILE_SUFFIX)) return null;
+    const id = name.slice(0, -STATE_FILE_SUFFIX.length);
+    if (group === state.task_group && id === state.task_id) return null;
     if (path.resolve(statePath) !== path.resolve(stateFilePathFor(this.projectRootAbs, group, id))) return null;
-    return taskStatePath(this.projectRootAbs, `${state.task_group}/${state.task_id}`);
+    let known: boolean;
+    try {
+      known = this.ctx()
+        .workspace.tasks()
+        .some((t) => t.key === `${group}/${id}`);
+    } catch {
+      known = false;
+    }
+    return known ? taskStatePath(this.projectRootAbs, `${state.task_group}/${state.task_id}`) : null;
   }
 
   private shownOf(abs: string): string {

@@ -129,11 +129,11 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
 
   for (const field of FILE_FIELDS) {
     const stored = s[field] as string;
-    if (stored === '') continue;
-    // A path that leads outside the project is said to be outside, not "not a file" (argSafety.ts).
+    if (stored === '' || env.ctx.workspace.isFile(stored)) continue;
+    // A path that is no file of the project because it leads outside is said to be outside, not "not a file"
+    // (argSafety.ts); a file outside that the workspace does see is refused by the argv guard (argvGuard.ts).
     const outside = outsideProblem(env.ctx.workspace, s.project_root, stored);
     if (outside) throw notRunnable(`${pyReprString(stored)} (state field ${pyReprString(field)}) ${outside}`, fieldStep(s, field));
-    if (env.ctx.workspace.isFile(stored)) continue;
     // The PR template the project setting names: the file to fix is the setting's.
     if (field === 'pr_template_path' && s.pr_template_scope === 'config') {
       throw notRunnable(`.okstra/config.yaml: prTemplate ${pyReprString(stored)} is not a file`, fieldStep(s, field));
