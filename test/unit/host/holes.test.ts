@@ -82,6 +82,7 @@ describe('host: the holes between the front ends stay closed', function () {
     const t = new LineTransport(stdin, stdout, 1024);
     const got: unknown[] = [];
     t.onmessage = (m) => got.push(m);
+    const closed = new Promise<void>((resolve) => (t.onclose = resolve));
     await t.start();
     let out = '';
     stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -92,7 +93,8 @@ describe('host: the holes between the front ends stay closed', function () {
     stdin.write(`{"x":"${'y'.repeat(3000)}"}\n`);
     stdin.write('\uFEFF{"jsonrpc":"2.0","id":3,"method":"ping"}\n');
     stdin.end();
-    await new Promise((r) => setImmediate(r));
+    // The transport closes once every line before the end of input was answered or passed on.
+    await closed;
     const replies = out
       .trim()
       .split('\n')
