@@ -11,6 +11,7 @@ import { runR8 } from './r8AnswerBinding';
 import { runR9 } from './r9ArgvFromDisk';
 import { runR9PersistActions } from './r9PersistActions';
 import { runR10 } from './r10HostileFiles';
+import { runR10McpLines } from './r10McpLines';
 
 interface Options {
   only: Set<string> | null;
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     await run('R9', () => runR9({ seed: o.seed, limit: o.quick ? 60 : 520 }));
     await run('R9', async () => runR9PersistActions({ seed: o.seed, limit: o.quick ? 60 : 520 }));
     await run('R10', () => runR10({ seed: o.seed, quick: o.quick }));
+    await run('R10', () => runR10McpLines({ seed: o.seed, lines: o.quick ? 40 : 300, oversized: o.quick ? 3 : 12 }));
   } finally {
     cleanupTemps();
   }
