@@ -39,7 +39,7 @@ export function stepOf(input: object): string {
   return stepIds.get(input) ?? '';
 }
 
-export function openShell(options: { runResult?: RunResult } = {}): Shell {
+export function openShell(options: { runResult?: RunResult; run?: Partial<RunPort> } = {}): Shell {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-shell-'));
   const project = path.join(parent, 'acme-payments');
   fs.cpSync(DEMO, project, { recursive: true });
@@ -68,6 +68,7 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
       return options.runResult ?? { ok: true, exitCode: 0 };
     },
     applyPersistAction: (_root, a) => `${a.file}: ${a.key} = ${a.value}`,
+    ...options.run,
   };
   const view: Shell['view'] = {
     session: undefined,
