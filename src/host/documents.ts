@@ -73,7 +73,8 @@ export function renderArgsDocument(r: RenderArgsResult): JsonDoc {
   return document(true, { renderArgs: r.renderArgs as unknown as JsonValue, renderArgv: r.renderArgv }, r.notices);
 }
 
-export function outcomeDocument(r: OutcomeResult): JsonDoc {
+/** `outcome`: the engine's outcome and, last, the program Run would start (`{command, path}`, src/host/run.ts). */
+export function outcomeDocument(r: OutcomeResult, program: { command: string[]; path: string | null }): JsonDoc {
   if (!r.ok) return failed(r, r.notices);
   return document(
     true,
@@ -83,6 +84,7 @@ export function outcomeDocument(r: OutcomeResult): JsonDoc {
       orchestration: r.orchestration,
       persistActions: r.persistActions as unknown as JsonValue,
       confirmationText: r.confirmationText,
+      program: { command: program.command, path: program.path },
     },
     r.notices,
   );

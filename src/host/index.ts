@@ -5,7 +5,7 @@ export { WizardHost, checkHostRuntime, type HostOptions, type OpenOptions, type 
 export { HostWizard, refusalWith, type Binding, type ExpectedPrompt } from './wizard';
 export { WizardRefusal, asWizardError, hostCall, refusalDoc, noticeTexts, type RefusalDoc } from './errors';
 export { TASK_KEY_PATTERN, checkTaskKey, taskStatePath, checkInitStatePath, controlCharacterProblem, realPathOf, isInside } from './paths';
-export { runPlan, resolveProgram, okstraCommandOf, applyPersistAction, type RunPlan } from './run';
+export { runPlan, runProgram, resolveProgram, okstraCommandOf, applyPersistAction, type RunPlan, type RunProgram } from './run';
 export {
   document,
   currentDocument,

@@ -44,6 +44,20 @@ export function resolveProgram(program: string, cwd: string, env: NodeJS.Process
   return findOnPath(program, env);
 }
 
+/** The program Run would start, as every confirmation shows it (the outcome documents' `program`). */
+export interface RunProgram {
+  /** The okstra command words (the setting, else config.yaml's okstraCommand, else `okstra`). */
+  command: string[];
+  /** The executable its first word resolves to now (absolute), or null when it is not found or not executable. */
+  path: string | null;
+}
+
+/** What Run would start for this wizard, resolved now against `env`'s PATH (a path word from the project root). */
+export function runProgram(wizard: HostWizard, setting: OkstraCommandSetting, env: NodeJS.ProcessEnv = process.env): RunProgram {
+  const command = okstraCommandOf(wizard, setting);
+  return { command, path: resolveProgram(command[0]!, wizard.projectRootAbs, env) };
+}
+
 /** Run's plan for a renderArgv: resolved once, before any persist action is applied. */
 export function runPlan(
   wizard: HostWizard,
@@ -51,9 +65,8 @@ export function runPlan(
   setting: OkstraCommandSetting,
   env: NodeJS.ProcessEnv = process.env,
 ): RunPlan {
-  const command = okstraCommandOf(wizard, setting);
-  const argv = renderBundleArgv(command, renderArgv);
-  return { command, argv, program: resolveProgram(argv[0]!, wizard.projectRootAbs, env) };
+  const { command, path: program } = runProgram(wizard, setting, env);
+  return { command, argv: renderBundleArgv(command, renderArgv), program };
 }
 
 /** The keys a persist action may set (src/core/wizard/render.ts persistActions). */

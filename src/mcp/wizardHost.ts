@@ -16,6 +16,7 @@ import {
   currentDocument,
   outcomeDocument,
   refusalDoc,
+  runProgram,
   stepDocument,
   taskStatePath,
   treeDocument,
@@ -215,7 +216,8 @@ export class WizardHost {
       const wizard = this.open(task);
       const o = wizard.outcome();
       if (!o.ok) throw new WizardRefusal(o.code, o.error, wizard.state.aborted ? null : wizard.currentPrompt(), o.notices);
-      return outcomeDocument(o) as unknown as OutcomeDoc;
+      // The program Run would start, resolved on the server's PATH: an agent sees what its shell would find.
+      return outcomeDocument(o, runProgram(wizard, undefined, this.options.env)) as unknown as OutcomeDoc;
     });
   }
 }

@@ -15,7 +15,7 @@ import { ToolFailure, WizardHost } from '../../../src/mcp/wizardHost';
 import { createStateFile, writeFileAtomic } from '../../../src/store';
 import { cleanupTemp, cli, cliInProcess, copyFixture, fullMachine, statePathIn, tempDir } from '../cli/cliHarness';
 import { parse as parseYaml } from 'yaml';
-import { demoCopy, demoEnv } from '../mcp/mcpHarness';
+import { demoCopy, demoEnv, walkAnswer } from '../mcp/mcpHarness';
 
 const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
 
@@ -94,6 +94,37 @@ describe('host: the holes between the front ends stay closed', function () {
       /^--pr-template-path .* contains the control character U\+000A: it comes from state field 'pr_template_path'; edit step 'pr-template-pick'$/,
     );
     assert.equal(r.json.persistActions, undefined);
+  });
+
+  it('C1: the outcome names the program Run would start (CLI: the configured okstraCommand, resolved; not found: null)', async () => {
+    const { env } = fullMachine();
+    const root = copyFixture('okstra-project');
+    const { state } = await walkTo(root, 'payments/refund-timeout', 'program', 'confirm', { 'reuse-previous': 'fresh' }, env);
+    assert.equal((await cliInProcess(['step', '--state', state, '--answer', 'run'], env)).json?.ok, true);
+    const bare = await cliInProcess(['outcome', '--state', state], env);
+    assert.deepEqual(bare.json.program, { command: ['okstra'], path: null }, 'okstra is not on this PATH');
+    const wrapper = path.join(root, 'tools', 'okstra-wrapper');
+    fs.mkdirSync(path.dirname(wrapper));
+    fs.writeFileSync(wrapper, '#!/bin/sh\n');
+    fs.chmodSync(wrapper, 0o755);
+    fs.appendFileSync(path.join(root, '.okstra', 'config.yaml'), 'okstraCommand: [tools/okstra-wrapper, --quiet]\n');
+    const r = await cliInProcess(['outcome', '--state', state], env);
+    assert.equal(r.json?.ok, true, r.stdout);
+    assert.deepEqual(r.json.program, { command: ['tools/okstra-wrapper', '--quiet'], path: wrapper });
+    assert.equal(Object.keys(r.json).at(-1), 'program');
+  });
+
+  it("C1: the MCP outcome names the program on the server's PATH", () => {
+    const project = demoCopy();
+    const host = mcpHost(project);
+    const task = 'payments/refund-queue';
+    let next = host.init({ task }).next;
+    for (let i = 0; next && next.kind !== 'done'; i++) {
+      assert.ok(i < 60);
+      next = host.answer(task, walkAnswer(next), { prompt: next.id, revision: next.revision }).next;
+    }
+    const o = host.outcome(task) as unknown as { program: unknown };
+    assert.deepEqual(o.program, { command: ['okstra'], path: path.join(project, '.demo-bin', 'okstra') });
   });
 
   it('C11: a typed absolute path through the real path of a symlinked project root, or via <root>/../<root>/…, is accepted', async () => {

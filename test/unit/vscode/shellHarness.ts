@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { resolveProgram } from '../../../src/host/run';
 import type { RunPort, RunRequest, RunResult } from '../../../src/vscode/run/runPort';
 import type { ViewExtras } from '../../../src/vscode/wizard/context';
 import { WizardController } from '../../../src/vscode/wizard/controller';
@@ -63,6 +64,8 @@ export function openShell(options: { runResult?: RunResult; run?: Partial<RunPor
   const runs: RunRequest[] = [];
   const run: RunPort = {
     missingProgram: () => null,
+    // The demo's stand-in okstra, found the way Run finds a program (src/host/run.ts).
+    resolveProgram: (program, cwd) => resolveProgram(program, cwd, { PATH: bin }),
     execute: async (request) => {
       runs.push(request);
       return options.runResult ?? { ok: true, exitCode: 0 };

@@ -38,6 +38,9 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(stepOf(confirm), 'confirm');
     assert.deepEqual(confirm.values(), ['run', 'edit']);
     assert.match(shell.win.documents.get('okstra render-bundle') ?? '', /^## Command line \(bash\)$/m);
+    // The program Run starts, resolved as Run resolves it.
+    const program = path.join(shell.project, '.demo-bin', 'okstra');
+    assert.ok((shell.win.documents.get('okstra render-bundle') ?? '').split('\n').includes(`Run starts \`${program}\`.`));
     assert.equal(shell.runs.length, 0, 'nothing runs before the person chose Run');
     await confirm.choose('run');
     await until('okstra to run', () => shell.runs.length === 1);
