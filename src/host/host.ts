@@ -25,7 +25,7 @@ import {
 import { openWorkspace, type FsWorkspace, type WorkspaceOptions } from '../workspace/workspace';
 import { useBuildTricks } from './buildTricks';
 import { asWizardError, WizardRefusal } from './errors';
-import { locateStateFile, taskStatePath } from './paths';
+import { locateStateFile, refuseLinkedOut, taskStatePath } from './paths';
 import { HostWizard, type WizardContextSource } from './wizard';
 
 export interface HostOptions {
@@ -157,6 +157,7 @@ export class WizardHost implements WizardContextSource {
 
   /** Reads and parses a state file (store → codec); a file that cannot be loaded is a WizardError naming it. */
   private read(statePathAbs: string, shown: string, cleanStale: boolean): { handle: StateFileHandle; parsed: ParsedState } {
+    refuseLinkedOut(statePathAbs, shown);
     let handle: StateFileHandle;
     try {
       // The store's load errors name the file.

@@ -84,6 +84,23 @@ export function taskStatePath(projectRootAbs: string, task: string): string {
 }
 
 /**
+ * Refuses a state file named inside a project's tasks folder whose real path lies outside that project (a task
+ * group folder, or the file itself, linked into another project): a wizard is never read or written in another
+ * project through a link, whichever front end names it. A path outside every tasks folder is not judged here.
+ */
+export function refuseLinkedOut(statePathAbs: string, shown: string): void {
+  const spelled = projectRootOfStateDir(path.dirname(path.resolve(statePathAbs)));
+  if (spelled === null) return;
+  const rootReal = realPathOf(spelled);
+  const real = realPathOf(statePathAbs);
+  if (rootReal === null || real === null || isInside(rootReal, real)) return;
+  throw new WizardError(
+    'usage',
+    `${shown}: lies outside the project once links are resolved (it resolves to ${pyReprString(real)}); a task's wizard is kept inside its project`,
+  );
+}
+
+/**
  * Where a state file named on a command line really lies, and the project it belongs to: the project whose tasks
  * folder holds its real path (a state file reached through a link is judged where it is), else the folder the
  * path names. `foundInDir` is the real folder.
