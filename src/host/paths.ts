@@ -70,16 +70,10 @@ export function checkTaskKey(task: string): [group: string, id: string] {
 export function taskStatePath(projectRootAbs: string, task: string): string {
   const [group, id] = checkTaskKey(task);
   const statePath = stateFilePathFor(projectRootAbs, group, id);
-  const rootReal = realProjectRoot(projectRootAbs);
-  const real = realPathOf(statePath);
-  if (real === null)
-    throw new WizardError('usage', `${path.relative(projectRootAbs, statePath)}: cannot be resolved (a symlink loop, or no permission)`);
-  if (!isInside(rootReal, real)) {
-    throw new WizardError(
-      'usage',
-      `${path.relative(projectRootAbs, statePath)}: lies outside the project once links are resolved (it resolves to ${pyReprString(real)}); a task's wizard is kept inside its project`,
-    );
-  }
+  realProjectRoot(projectRootAbs);
+  const shown = path.relative(projectRootAbs, statePath);
+  if (realPathOf(statePath) === null) throw new WizardError('usage', `${shown}: cannot be resolved (a symlink loop, or no permission)`);
+  refuseLinkedOut(statePath, shown);
   return statePath;
 }
 
