@@ -6,15 +6,11 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createWizardServer } from '../../../src/mcp/server';
-import { WizardHost } from '../../../src/mcp/wizardHost';
 import { EngineWizardProbe } from '../../../src/vscode/tasks/wizardProbe';
 import { cliEnvironment } from '../../../src/cli/environment';
 import { textsFor } from '../../../src/core/text';
 import { cleanupTemp, cliInProcess, sha256 } from '../cli/cliHarness';
-import { demoCopy, demoEnv, walkAnswer } from '../mcp/mcpHarness';
+import { demoCopy, demoEnv, inProcessMcp, mcpHostOf, walkAnswer } from '../mcp/mcpHarness';
 import { answerUntil, openShell, startTask, stepOf } from '../vscode/shellHarness';
 import type { FakeInputBox, FakeQuickPick } from '../vscode/fakeWindow';
 import { until } from '../vscode/fakeWindow';
@@ -143,19 +139,8 @@ const CLI = {
 };
 
 async function mcpClient(project: string): Promise<{ call(name: string, args: object): Promise<any>; close(): Promise<void> }> {
-  const host = new WizardHost({ projectRootAbs: project, builtinProfilesDir: PROFILES, env: demoEnv(project), cwd: project });
-  const server = createWizardServer(host, '0.0.0');
-  const [s, c] = InMemoryTransport.createLinkedPair();
-  await server.connect(s);
-  const client = new Client({ name: 'attack-matrix', version: '0' });
-  await client.connect(c);
-  return {
-    async call(name, args) {
-      const r = (await client.callTool({ name, arguments: args as Record<string, unknown> })) as any;
-      return r.isError ? JSON.parse(r.content[0].text) : r.structuredContent;
-    },
-    close: () => client.close(),
-  };
+  const session = await inProcessMcp(mcpHostOf(project));
+  return { call: async (name, args) => (await session.call(name, args as Record<string, unknown>)).doc, close: () => session.close() };
 }
 
 const MCP = {

@@ -3,16 +3,10 @@
 // oversized line is survived with an error (C6), bad tool arguments are the JSON refusal (C8); and in process, a
 // document that does not match its tool's outputSchema is caught by the SDK's check as a refusal, never sent.
 import assert from 'node:assert/strict';
-import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createWizardServer } from '../../../src/mcp/server';
-import { WizardHost } from '../../../src/mcp/wizardHost';
 import { buildCli, cleanupTemp } from '../cli/cliHarness';
 import { errorFor, rawMcp, type RawMcp, type ServerLine } from '../../helpers/mcpLines';
-import { demoCopy, demoEnv } from './mcpHarness';
+import { demoCopy, demoEnv, inProcessMcp, mcpHostOf } from './mcpHarness';
 
-const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
 const TASK = 'payments/refund-queue';
 
 /** How many id-less errors of `code` the server wrote (a line whose id cannot be known). */
@@ -86,17 +80,12 @@ describe('MCP transport: every line is answered (C6, C9) and tool errors are JSO
   });
 
   it("a document that does not match its tool's outputSchema is caught (code internal), never sent as a result", async () => {
-    const project = demoCopy();
-    const host = new WizardHost({ projectRootAbs: project, builtinProfilesDir: PROFILES, env: demoEnv(project), cwd: project });
+    const host = mcpHostOf(demoCopy());
     // A bug in a tool body: a current document without its prompt's fields.
     (host as unknown as { current: () => object }).current = () => ({ ok: true, current: { id: 'x' } });
-    const server = createWizardServer(host, '0.0.0');
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await server.connect(a);
-    const client = new Client({ name: 't', version: '0' });
-    await client.connect(b);
+    const session = await inProcessMcp(host);
     try {
-      const r = (await client.callTool({ name: 'wizard_current', arguments: { task: TASK } })) as any;
+      const r = (await session.client.callTool({ name: 'wizard_current', arguments: { task: TASK } })) as any;
       assert.equal(r.isError, true, JSON.stringify(r));
       assert.equal(r.structuredContent, undefined);
       const doc = JSON.parse(r.content[0].text);
@@ -104,7 +93,7 @@ describe('MCP transport: every line is answered (C6, C9) and tool errors are JSO
       assert.match(doc.error, /Output validation error/);
       assert.equal(doc.current, null);
     } finally {
-      await client.close();
+      await session.close();
     }
   });
 });
