@@ -15,8 +15,9 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /**
  * The layer order: each folder of src/ and the folders of src/ it may import (its own included).
  * src/core imports nothing of ours; src/workspace and src/store are siblings over core (neither imports the
- * other); src/cli, src/mcp and src/vscode sit on top; src/mcp may also use src/cli's session helpers (every
- * module of src/cli but its entry point, main.ts); nothing outside src/vscode and src/mcp imports them.
+ * other); src/host, the wizard host, sits on both; src/cli, src/mcp and src/vscode — the front ends — sit on
+ * the host and never reach src/store; src/mcp may also use src/cli's session helpers (every module of src/cli
+ * but its entry point, main.ts); nothing outside src/vscode and src/mcp imports them.
  * Only src/vscode may import the `vscode` module.
  */
 const LAYERS = {
@@ -24,10 +25,18 @@ const LAYERS = {
   io: ['io', 'core'],
   workspace: ['workspace', 'io', 'core'],
   store: ['store', 'io', 'core'],
-  cli: ['cli', 'workspace', 'store', 'io', 'core'],
-  mcp: ['mcp', 'cli', 'workspace', 'store', 'io', 'core'],
-  vscode: ['vscode', 'workspace', 'store', 'io', 'core'],
+  host: ['host', 'workspace', 'store', 'io', 'core'],
+  cli: ['cli', 'host', 'workspace', 'io', 'core'],
+  mcp: ['mcp', 'host', 'cli', 'workspace', 'io', 'core'],
+  vscode: ['vscode', 'host', 'workspace', 'io', 'core'],
 };
+/** The front ends: they reach a wizard only through src/host (docs/architecture.md › The host). */
+const FRONT_ENDS = ['cli', 'mcp', 'vscode'];
+/**
+ * The pieces of a wizard session the host owns: the engine facade, the state codec and the workspace's opener.
+ * A front end that imported them would load, parse, prepare or answer a wizard by itself, beside the host's checks.
+ */
+const HOST_OWNED = ['src/core/wizard/engine.ts', 'src/core/wizard/stateCodec.ts', 'src/workspace/workspace.ts'];
 /** Entry points that no other module may import, even where their layer may be imported. */
 const ENTRY_POINTS = ['src/cli/main.ts'];
 /**
@@ -109,6 +118,13 @@ const layersRule = {
         context.report({
           node,
           message: `src/${from} must not import src/${to || '?'} ('${spec}'): src/${from} may import ${may} (docs/architecture.md › Layers)`,
+        });
+        return;
+      }
+      if (FRONT_ENDS.includes(from) && HOST_OWNED.some((h) => stripExtension(h) === stripExtension(targetRel))) {
+        context.report({
+          node,
+          message: `src/${from} must not import ${targetRel} ('${spec}'): a front end reaches a wizard through src/host (docs/architecture.md › The host)`,
         });
         return;
       }

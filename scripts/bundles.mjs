@@ -29,7 +29,7 @@ export const LAZY_REQUIRES = [
       'src/vscode/wizard/engineSession',
       'src/vscode/lm/lmWizard',
       'src/vscode/run/runExecution',
-      'src/vscode/run/persistActions',
+      'src/host/run',
       'src/vscode/tasks/taskBoard',
       'src/vscode/tasks/boardTree',
       'src/vscode/tasks/wizardProbe',

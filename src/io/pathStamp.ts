@@ -8,7 +8,16 @@ import * as fs from 'node:fs';
  * nothing was replaced or changed.
  */
 export function stampOfPaths(paths: readonly string[]): string {
-  return paths.map((p) => stampOf(fs.statSync(p, { bigint: true, throwIfNoEntry: false }))).join('|');
+  return paths
+    .map((p) => {
+      try {
+        return stampOf(fs.statSync(p, { bigint: true, throwIfNoEntry: false }));
+      } catch (e) {
+        // A PATH entry that stat() refuses (a file as a folder, a link loop, no permission) is stamped by its error.
+        return `!${(e as NodeJS.ErrnoException).code ?? 'error'}`;
+      }
+    })
+    .join('|');
 }
 
 function stampOf(st: fs.BigIntStats | undefined): string {

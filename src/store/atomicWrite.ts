@@ -88,6 +88,21 @@ function fsyncDir(dirAbs: string): void {
 /** `wx` without following a link: O_CREAT | O_EXCL | O_WRONLY, plus O_NOFOLLOW where the platform has it. */
 const EXCLUSIVE_CREATE = fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY | (fs.constants.O_NOFOLLOW ?? 0);
 
+/**
+ * Errors of a file system that has no Unix modes (FAT or exFAT, often through FUSE; some network shares):
+ * there the mode cannot be kept, and the save goes on without it.
+ */
+const NO_MODES = new Set(['ENOSYS', 'ENOTSUP', 'EOPNOTSUPP', 'EPERM', 'EINVAL']);
+
+/** Gives the temporary the mode of the file it replaces, where the file system has modes. */
+function keepMode(fd: number, mode: number): void {
+  try {
+    fs.fchmodSync(fd, mode);
+  } catch (e) {
+    if (!NO_MODES.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+  }
+}
+
 /** Writes `bytes` to a new private temporary next to the target; on any failure the temporary is removed. */
 function writeTemp(targetAbs: string, bytes: Uint8Array): string {
   const tmp = tempPathFor(targetAbs);
@@ -96,7 +111,7 @@ function writeTemp(targetAbs: string, bytes: Uint8Array): string {
   const fd = fs.openSync(tmp, EXCLUSIVE_CREATE, 0o644); // a new file: 0644 less the umask
   try {
     try {
-      if (existing && existing.isFile() && process.platform !== 'win32') fs.fchmodSync(fd, existing.mode & 0o777);
+      if (existing && existing.isFile() && process.platform !== 'win32') keepMode(fd, existing.mode & 0o777);
       let off = 0;
       while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
       fs.fsyncSync(fd);

@@ -22,7 +22,6 @@ export {
   lockPathFor,
   isLegacyStateFile,
   type StateFileHandle,
-  type LoadedStateFile,
   type LegacyInfo,
   type LegacySource,
   type LoadOptions,
@@ -55,4 +54,5 @@ export {
   companionCandidates,
   availableCompanionPath,
 } from './companions';
+export { setConfigKey } from './configFile';
 export { acquireLock, isPidAlive, LOCK_WAIT_MS, STALE_FOREIGN_MS } from './lock';

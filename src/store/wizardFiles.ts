@@ -100,7 +100,7 @@ function createUnchecked(pathAbs: string, shownPath: string, payload: Record<str
       if (isLegacyStateBytes(existing)) throw new WizardError('usage', `${shownPath}: legacy v1 state; choose another path`);
       if (!options.force) throw new WizardError('usage', `${shownPath}: state file already exists`);
     }
-    const text = serializeStatePayload(payload, null);
+    const text = serializeStatePayload(payload, null, shownPath);
     const sha = writeChecked({
       target: stateAbs,
       bytes: Buffer.from(text, 'utf8'),

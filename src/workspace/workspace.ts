@@ -13,7 +13,7 @@ import { FileError } from '../core/types';
 import { readTaskDetails } from './taskDetails';
 import { TaskDetailsCache } from './taskDetailsCache';
 
-interface WorkspaceOptions {
+export interface WorkspaceOptions {
   /**
    * The extension's built-in `profiles/` folder (`<t>.md` per task type and
    * `registry.yaml`), e.g. `path.join(__dirname, '..', 'profiles')` from dist/.

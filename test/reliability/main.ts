@@ -10,7 +10,9 @@ import { runR4 } from './r4BadInputs';
 import { runR5 } from './r5ShellInjection';
 import { runR8 } from './r8AnswerBinding';
 import { runR9 } from './r9ArgvFromDisk';
+import { runR9PersistActions } from './r9PersistActions';
 import { runR10 } from './r10HostileFiles';
+import { runR10McpLines } from './r10McpLines';
 
 /**
  * The targets this script measures, with the counts a run tries and the count it requires: the spec's figure in a
@@ -25,8 +27,12 @@ const TARGETS: ReadonlyArray<{ id: string; run: (seed: number, quick: boolean) =
   { id: 'R4', run: (seed, q) => runR4({ seed, direct: q ? 100 : 850, wizard: q ? 10 : 60, need: q ? 1000 : 10_000 }) },
   { id: 'R8', run: (seed, q) => runR8({ seed, answers: q ? 60 : 1000, lanes: 4, need: q ? 60 : 1000 }) },
   { id: 'R9', run: (seed, q) => runR9({ seed, limit: q ? 60 : 520, need: q ? 60 : 500 }) },
+  { id: 'R9', run: async (seed, q) => runR9PersistActions({ seed, limit: q ? 60 : 520 }) },
   { id: 'R10', run: (seed, q) => runR10({ seed, quick: q, need: q ? 10 : 100 }) },
+  { id: 'R10', run: (seed, q) => runR10McpLines({ seed, lines: q ? 40 : 300, oversized: q ? 3 : 12 }) },
 ];
+/** The target ids, each once (R9 and R10 have two parts). */
+const TARGET_IDS = [...new Set(TARGETS.map((t) => t.id))];
 const IN_THE_EXTENSION = new Set(['R6', 'R7']);
 
 interface Options {
@@ -35,7 +41,7 @@ interface Options {
   quick: boolean;
 }
 
-const USAGE = `usage: npm run test:reliability -- [--only ${TARGETS.map((t) => t.id).join(',')}] [--seed N] [--quick]`;
+const USAGE = `usage: npm run test:reliability -- [--only ${TARGET_IDS.join(',')}] [--seed N] [--quick]`;
 
 /** The options, or a message saying what is wrong (the script then exits 2). */
 export function parseOptions(argv: string[]): Options | string {
@@ -49,12 +55,12 @@ export function parseOptions(argv: string[]): Options | string {
   } catch (e) {
     return `${(e as Error).message}\n${USAGE}`;
   }
-  const only = values.only === undefined ? TARGETS.map((t) => t.id) : values.only.split(',').map((s) => s.trim().toUpperCase());
+  const only = values.only === undefined ? TARGET_IDS : values.only.split(',').map((s) => s.trim().toUpperCase());
   for (const id of only) {
     if (TARGETS.some((t) => t.id === id)) continue;
     if (IN_THE_EXTENSION.has(id))
       return `${id} is checked in the extension host by the integration suite (npm run test:integration), not by this script\n${USAGE}`;
-    return `unknown target ${JSON.stringify(id)}; targets: ${TARGETS.map((t) => t.id).join(', ')}\n${USAGE}`;
+    return `unknown target ${JSON.stringify(id)}; targets: ${TARGET_IDS.join(', ')}\n${USAGE}`;
   }
   const seed = values.seed === undefined ? Date.now() % 2_147_483_647 : Number(values.seed);
   if (!Number.isInteger(seed)) return `--seed must be an integer, got ${JSON.stringify(values.seed)}\n${USAGE}`;
@@ -82,7 +88,7 @@ async function main(): Promise<void> {
   }
   const targets = TARGETS.filter((t) => o.only.includes(t.id));
   console.log(
-    `okstra-wizard reliability (${targets.map((t) => t.id).join(', ')}), seed ${o.seed}${o.quick ? ', quick (fewer cases)' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`,
+    `okstra-wizard reliability (${[...new Set(targets.map((t) => t.id))].join(', ')}), seed ${o.seed}${o.quick ? ', quick (fewer cases)' : ''}; replay: npm run test:reliability -- --seed ${o.seed}`,
   );
   const reports: TargetReport[] = [];
   try {

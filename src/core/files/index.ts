@@ -5,5 +5,5 @@ export * from './fileErrors';
 export { safeParseChecked, withFastCheck } from './fastCheck';
 export { relativeInside, displayPath } from './displayPath';
 export { isPlainRecord, isRecordOf, isStringList } from './jsonShapes';
-export { jsonNestingDepth, yamlNestingDepth, MAX_NESTING_DEPTH, MAX_JSON_CHARS } from './textLimits';
+export { jsonNestingDepth, yamlNestingDepth, MAX_NESTING_DEPTH, MAX_JSON_CHARS, MAX_YAML_CHARS } from './textLimits';
 export * from './fsErrors';

@@ -71,3 +71,26 @@ export function stateNameProblem(id: string): string | null {
   if (bytes + STATE_NAME_OVERHEAD <= NAME_MAX) return null;
   return `is too long for its state file (${bytes} bytes; '<id>.wizard.json' and its temporaries must fit in ${NAME_MAX} bytes, so at most ${NAME_MAX - STATE_NAME_OVERHEAD})`;
 }
+
+/**
+ * An absolute path judged after resolving it, the project root included: the project-relative path of what it
+ * names when that lies inside the project (a file reached through the real path of a symlinked root, or
+ * through `<root>/../<root>/…`), else null.
+ */
+export function resolvedProjectRelative(ws: WorkspacePort, projectRoot: string, p: string): string | null {
+  const real = resolveReal(ws, p);
+  if (real === null) return null;
+  const rel = toProjectRelative(realRoot(ws, projectRoot), real);
+  return rel === null || rel === '' ? null : rel;
+}
+
+/** C0 and C1 control characters and DEL: never part of a path a person types or a file the wizard names. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The reason a path may not be used because it holds a control character (a newline, a tab, ESC); null when it may. */
+export function controlProblem(value: string): string | null {
+  const m = CONTROL.exec(value);
+  if (!m) return null;
+  return `contains the control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`;
+}

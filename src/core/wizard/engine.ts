@@ -1,6 +1,6 @@
 // The engine facade (docs/architecture.md › Engine facade). Every function
 // takes an EngineContext and a state it never mutates; results carry each
-// field once (the CLI serializes them in the key order of docs/protocol.md, src/cli/documents.ts),
+// field once (the CLI serializes them in the key order of docs/protocol.md, src/host/documents.ts),
 // and the new state when something changed. `carried` are notices raised earlier
 // in the same operation (prepare's conversion / rebasing / reconcile): they
 // are repeated in every document until a successful submit writes the state.
@@ -17,6 +17,8 @@ import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './role
 import { checkedArgv } from './argvGuard';
 import { recheckConfirmed } from './outcomeCheck';
 import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
+
+export type { PersistAction };
 import type { ParsedState } from './stateCodec';
 import { confirm, flowIndex, isConfirmationStep, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
@@ -30,10 +32,10 @@ export { stepTitle, readableError, readableRefusal } from './readable';
 
 // ------------------------------------------------------------------ results
 //
-// Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, in the key order of docs/protocol.md);
+// Each field once: the CLI turns a result into its JSON document (src/host/documents.ts, in the key order of docs/protocol.md);
 // the extension reads the fields. `notices` are the notices of the operation (carried ones first).
 
-interface TreeRow {
+export interface TreeRow {
   id: string;
   group: StepGroup | 'roles';
   label: string;

@@ -12,7 +12,8 @@ import { isRoleStepId, reconcileRoleSelection } from './roleBridge';
 import { PATH_FIELDS, type StateField } from './stateSchema';
 import { confirm, withoutConfirmation } from './steps';
 import type { StepEnv } from './steps/step';
-import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
+import { stagePlan, STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
+import { outsideProblem } from './argSafety';
 
 function notRunnable(what: string, step: string | null): WizardError {
   const edit = step ? `; edit step ${pyReprString(step)}` : '';
@@ -96,9 +97,34 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
   }
   if (!identityReady(s)) throw notRunnable('the task identity is incomplete', 'task-pick');
 
+  // The plan stage, like every file named: the plan still approved, the chosen stages still in it and not done.
+  if (STAGE_SCOPED_TASK_TYPES.has(s.task_type)) {
+    const edit = fieldStep(s, 'approved_plan_path');
+    let stages: { chain: string[]; singles: string[] };
+    try {
+      const plan = stagePlan(env.task(s)!, s.task_type);
+      stages = { chain: plan.chain.map((st) => st.id), singles: plan.singles.map((st) => st.id) };
+    } catch (e) {
+      if (!(e instanceof WizardError)) throw e;
+      throw notRunnable(`the approved plan changed since it was confirmed: ${e.message}`, edit);
+    }
+    const chosen = s.handoff_stages.split(',').filter((id) => id !== '');
+    const offered = s.handoff_mode === 'single' ? stages.singles : stages.chain;
+    const gone = chosen.find((id) => !offered.includes(id));
+    if (gone !== undefined || (s.handoff_mode !== 'single' && chosen.join(',') !== stages.chain.join(','))) {
+      const what =
+        gone !== undefined ? `stage ${pyReprString(gone)} is no longer a stage to run` : 'its stages to run are not the confirmed ones';
+      throw notRunnable(`the approved plan changed since it was confirmed: ${what}`, edit);
+    }
+  }
+
   for (const field of PATH_FIELDS) {
     const stored = s[field];
     if (stored === '' || env.ctx.workspace.isFile(stored)) continue;
+    // A path that is no file of the project because it leads outside is said to be outside, not "not a file"
+    // (argSafety.ts); a file outside that the workspace does see is refused by the argv guard (argvGuard.ts).
+    const outside = outsideProblem(env.ctx.workspace, s.project_root, stored);
+    if (outside) throw notRunnable(`${pyReprString(stored)} (state field ${pyReprString(field)}) ${outside}`, fieldStep(s, field));
     // The PR template the project setting names: the file to fix is the setting's.
     if (field === 'pr_template_path' && s.pr_template_scope === 'config') {
       throw notRunnable(`.okstra/config.yaml: prTemplate ${pyReprString(stored)} is not a file`, fieldStep(s, field));

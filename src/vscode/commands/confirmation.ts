@@ -19,18 +19,36 @@ function displayedCommandLine(ctx: WizardContext, session: WizardSession, render
   return commandLineForDisplay(renderBundleArgv(command, renderArgv), command.length, ctx.host.shell());
 }
 
+/** Which executable Run starts, resolved now as Run resolves it (src/host/run.ts), in words; or why it cannot start one. */
+function programSentence(ctx: WizardContext, session: WizardSession): string {
+  const program = ctx.okstraCommand(session)[0] ?? '';
+  const resolved = ctx.runPort.resolveProgram(program, session.projectRootAbs);
+  if (resolved === null) {
+    return ctx.t(
+      "Run cannot start '{0}': it was not found or is not executable (set okstra.command, or okstraCommand in .okstra/config.yaml).",
+      program,
+    );
+  }
+  return ctx.t('Run starts {0}.', `\`${resolved}\``);
+}
+
 function confirmationDocument(ctx: WizardContext, session: WizardSession, outcome: Extract<OutcomeResult, { ok: true }>): string {
   const t = ctx.t;
-  return confirmationMarkdown(outcome.confirmationText, displayedCommandLine(ctx, session, outcome.renderArgv), {
-    setting: t('Setting'),
-    value: t('Value'),
-    role: t('Role'),
-    ordinal: '#',
-    model: t('Model'),
-    roles: t('Agents'),
-    commandLine: (shell) => t('Command line ({0})', shell),
-    howToRun: t('Run, Copy Command Line and Change an answer… are in the prompt above (Enter runs the highlighted item).'),
-  });
+  return confirmationMarkdown(
+    outcome.confirmationText,
+    displayedCommandLine(ctx, session, outcome.renderArgv),
+    {
+      setting: t('Setting'),
+      value: t('Value'),
+      role: t('Role'),
+      ordinal: '#',
+      model: t('Model'),
+      roles: t('Agents'),
+      commandLine: (shell) => t('Command line ({0})', shell),
+      howToRun: t('Run, Copy Command Line and Change an answer… are in the prompt above (Enter runs the highlighted item).'),
+    },
+    programSentence(ctx, session),
+  );
 }
 
 export async function showConfirmationDocument(ctx: WizardContext, session: WizardSession, outcome: OutcomeResult): Promise<void> {

@@ -71,6 +71,17 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
     await confirmAndAct(ctx, session);
     return;
   }
+  // What Run starts is decided before anything is written: the okstra command as it is now, the exact argv, and
+  // its program checked; a persist action applied after this cannot change what runs (src/host/run.ts).
+  const command = ctx.okstraCommand(session);
+  const argv = renderBundleArgv(command, outcome.renderArgv);
+  // A task whose program does not exist never ends: refuse it before anything is written or recorded.
+  const missing = settings.runIn === 'shell' ? null : ctx.runPort.missingProgram(argv[0], session.projectRootAbs);
+  if (missing) {
+    ctx.log.warn(`Run refused: ${missing}`);
+    await ctx.dialogs.error(missing);
+    return;
+  }
   const empty = emptyAnswersFile(session);
   if (empty) {
     await ctx.dialogs.error(t('{0} has no answers yet: write them there, then Run again.', empty));
@@ -95,15 +106,6 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
       );
       return;
     }
-  }
-  const command = ctx.okstraCommand(session);
-  const argv = renderBundleArgv(command, outcome.renderArgv);
-  // A task whose program does not exist never ends: refuse it before anything is recorded.
-  const missing = settings.runIn === 'shell' ? null : ctx.runPort.missingProgram(argv[0], session.projectRootAbs);
-  if (missing) {
-    ctx.log.warn(`Run refused: ${missing}`);
-    await ctx.dialogs.error(missing);
-    return;
   }
   const startedAt = new Date().toISOString();
   const record = async (exitCode: number | null): Promise<void> => {

@@ -1,6 +1,7 @@
 // The confirmation as a read-only markdown document shown beside the confirm prompt: the settings and the
 // roles as two tables, the full command line in a code block (readable, selectable, copyable; it never wraps
-// inside an option). Pure: the engine's confirmationText and the quoted command line in, markdown out.
+// inside an option), and the program Run starts. Pure: the engine's confirmationText, the quoted command line and
+// the program's sentence in, markdown out.
 
 import type { DisplayedCommandLine } from '../run/commandLine';
 
@@ -48,7 +49,16 @@ function markdownTable(head: readonly string[], body: ReadonlyArray<readonly str
   return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
 }
 
-export function confirmationMarkdown(confirmationText: string, command: DisplayedCommandLine, texts: ConfirmationTexts): string {
+/**
+ * `program`: the sentence that says which executable Run starts (or that it cannot start one), shown under the
+ * command line.
+ */
+export function confirmationMarkdown(
+  confirmationText: string,
+  command: DisplayedCommandLine,
+  texts: ConfirmationTexts,
+  program?: string,
+): string {
   const rows = confirmationRows(confirmationText);
   const parts = [`# ${rows.title}`, '', markdownTable([texts.setting, texts.value], rows.settings)];
   if (rows.roles.length > 0) {
@@ -64,6 +74,7 @@ export function confirmationMarkdown(confirmationText: string, command: Displaye
   }
   parts.push('', `## ${texts.commandLine(command.shell)}`, '', '```' + (command.error ? 'json' : 'sh'), command.line, '```');
   if (command.error) parts.push('', command.error);
+  if (program) parts.push('', program);
   parts.push('', texts.howToRun, '');
   return parts.join('\n');
 }

@@ -7,7 +7,7 @@
 import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
 import type { TextCatalog } from '../../core/text/catalog';
-import type { PromptDoc } from '../../core/types';
+import { WizardError, type PromptDoc } from '../../core/types';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
@@ -286,7 +286,8 @@ export class PromptRunner {
     try {
       return await request.submit(answer);
     } catch (err) {
-      return { ok: false, error: err instanceof Error ? err.message : String(err), current: request.prompt };
+      const code = err instanceof WizardError ? err.code : 'internal';
+      return { ok: false, code, error: err instanceof Error ? err.message : String(err), notices: [], current: request.prompt };
     }
   }
 

@@ -16,6 +16,8 @@ export type RunResult = { ok: true; exitCode: number | null } | { ok: false; err
 export interface RunPort {
   /** Why the program cannot start (it does not exist or is not executable), or null. */
   missingProgram(program: string, cwd: string): string | null;
+  /** The executable a command word resolves to (absolute), as Run would start it; null when it cannot start. */
+  resolveProgram(program: string, cwd: string): string | null;
   execute(request: RunRequest, runIn: 'task' | 'shell'): Promise<RunResult>;
   /** Applies one persist action; resolves what it did, for the log. */
   applyPersistAction(projectRootAbs: string, action: PersistAction): string;

@@ -7,10 +7,11 @@ import type { RunPort } from './runPort';
 export function vscodeRunPort(log: Log): RunPort {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const exec = (): typeof import('./runExecution') => require('./runExecution') as typeof import('./runExecution');
-  const persist = (): typeof import('./persistActions') => require('./persistActions') as typeof import('./persistActions');
+  const persist = (): typeof import('../../host/run') => require('../../host/run') as typeof import('../../host/run');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return {
     missingProgram: (program, cwd) => exec().missingProgram(program, cwd),
+    resolveProgram: (program, cwd) => exec().resolvedProgram(program, cwd),
     execute: (request, runIn) => (runIn === 'shell' ? exec().runInShell(request, log) : exec().runAsTask(request, log)),
     applyPersistAction: (root, action) => persist().applyPersistAction(root, action),
   };

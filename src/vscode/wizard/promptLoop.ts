@@ -172,7 +172,8 @@ export class PromptLoop implements WizardLoop {
    */
   async answerOutside(session: WizardSession, promptId: string, answer: string): Promise<StepOutcome> {
     const prompt = session.current().prompt;
-    if (!prompt) return { ok: false, error: this.ctx.t('The wizard has no prompt to answer.'), current: null, code: 'no-prompt' };
+    if (!prompt)
+      return { ok: false, error: this.ctx.t('The wizard has no prompt to answer.'), current: null, code: 'no-prompt', notices: [] };
     return this.submit(session, { ...prompt, id: promptId }, answer, session.revision());
   }
 

@@ -3,7 +3,8 @@
 // state file stays byte-identical, and the wizard continues from that prompt (the text refusals and the R2
 // stale-write refusal with Reload are covered by reliability.test.ts); the wizard moving with its task when
 // task-pick is answered again (and the refusal when the target has an unfinished wizard); the persist action
-// applied by Run (set-config prTemplate in config.yaml, the rest of the file kept byte for byte); "Run Anyway"
+// applied by Run (set-config prTemplate in config.yaml through the yaml library's document model: comments, order
+// and blank lines kept, the space before an inline comment made one); "Run Anyway"
 // for environmental notices; and the Korean texts through the extension's language seam
 // (features.setLanguageOverride: vscode.env.language cannot change while the host runs).
 import assert from 'node:assert/strict';
@@ -210,7 +211,9 @@ describe('wizard UI, more', function () {
     assert.ok(outcome.ok);
     const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] };
     assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
-    assert.equal(fs.readFileSync(configFile, 'utf8'), `${original}prTemplate: .github/pull_request_template.md\n`);
+    // The document model (src/store/configFile.ts) writes one space before an inline comment; the rest is kept.
+    const edited = `${original.replace('vscode-fixture   # the id', 'vscode-fixture # the id')}prTemplate: .github/pull_request_template.md\n`;
+    assert.equal(fs.readFileSync(configFile, 'utf8'), edited);
 
     // With every CLI back, Run starts without asking; the action is applied again and changes nothing.
     dialogs.calls.length = 0;
@@ -218,7 +221,7 @@ describe('wizard UI, more', function () {
     await vscode.commands.executeCommand('okstra.run');
     await again;
     assert.equal(dialogs.calls.filter((c) => c.kind === 'ask').length, 0, JSON.stringify(dialogs.calls));
-    assert.equal(fs.readFileSync(configFile, 'utf8'), `${original}prTemplate: .github/pull_request_template.md\n`);
+    assert.equal(fs.readFileSync(configFile, 'utf8'), edited);
   });
 
   it("Korean: with a ko language the prompts show the engine's Korean catalogue; refusals stay English (protocol); back to English without it (language seam)", async () => {

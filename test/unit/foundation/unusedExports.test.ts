@@ -24,10 +24,7 @@ const ENTRY_POINTS = [
  */
 const PENDING = new Set<string>([
   'src/cli/session.ts InitOptions',
-  'src/cli/yamlMemo.ts YAML_MEMO_KIND',
-  'src/cli/yamlMemo.ts PersistentYamlMemo',
   'src/mcp/server.ts SERVER_INSTRUCTIONS',
-  'src/mcp/server.ts createWizardServer',
   'src/mcp/server.ts McpIo',
   'src/mcp/wizardHost.ts InitDoc',
   'src/store/atomicWrite.ts CheckedWrite',
@@ -41,7 +38,6 @@ const PENDING = new Set<string>([
   'src/store/index.ts StateFileStatus',
   'src/store/index.ts StateFileProbe',
   'src/store/index.ts CreateOptions',
-  'src/store/index.ts WizardFileEntry',
   'src/store/index.ts BackupResult',
   'src/store/index.ts MoveOptions',
   'src/store/index.ts MoveResult',
@@ -59,7 +55,6 @@ const PENDING = new Set<string>([
   'src/store/wizardFiles.ts StateFileStatus',
   'src/store/wizardFiles.ts StateFileProbe',
   'src/store/wizardFiles.ts CreateOptions',
-  'src/store/wizardFiles.ts WizardFileEntry',
   'src/store/wizardFiles.ts BackupResult',
   'src/store/wizardFiles.ts MoveOptions',
   'src/store/wizardFiles.ts MoveResult',

@@ -12,7 +12,7 @@ import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { readRegularFileBytes, type FileSystemCalls } from '../../../src/io/regularFile';
 import { createStateFile, loadStateFile, lockPathFor, saveStateFile, writeFileAtomic } from '../../../src/store';
 import { isLockStale, lockOwnerText, parseLockOwner, processStartTime } from '../../../src/store/lock';
-import { applyPersistAction } from '../../../src/vscode/run/persistActions';
+import { applyPersistAction } from '../../../src/host/run';
 import { cleanup, tmpDir } from '../workspace/helpers';
 import { skipHere } from '../../helpers/skip';
 

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { resolveProgram } from '../../../src/host/run';
 import type { RunPort, RunRequest, RunResult } from '../../../src/vscode/run/runPort';
 import { COMMAND_IDS, type CommandName } from '../../../src/vscode/commandIds';
 import { openWizard } from '../../../src/vscode/commands/index';
@@ -43,7 +44,7 @@ export function stepOf(input: object): string {
   return stepIds.get(input) ?? '';
 }
 
-export function openShell(options: { runResult?: RunResult } = {}): Shell {
+export function openShell(options: { runResult?: RunResult; run?: Partial<RunPort> } = {}): Shell {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-shell-'));
   const project = path.join(parent, 'acme-payments');
   fs.cpSync(DEMO, project, { recursive: true });
@@ -67,11 +68,14 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
   const runs: RunRequest[] = [];
   const run: RunPort = {
     missingProgram: () => null,
+    // The demo's stand-in okstra, found the way Run finds a program (src/host/run.ts).
+    resolveProgram: (program, cwd) => resolveProgram(program, cwd, { PATH: bin }),
     execute: async (request) => {
       runs.push(request);
       return options.runResult ?? { ok: true, exitCode: 0 };
     },
     applyPersistAction: (_root, a) => `${a.file}: ${a.key} = ${a.value}`,
+    ...options.run,
   };
   const view: Shell['view'] = {
     session: undefined,

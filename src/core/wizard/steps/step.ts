@@ -9,8 +9,8 @@ import { pyReprString } from '../../pyRepr';
 import { WizardError, type Notice, type Prompt, type PromptOption, type WizardState } from '../../types';
 import { openRoleSession, type RoleSession } from '../roleBridge';
 import type { StateField } from '../stateSchema';
-import { outsideProblem } from '../argSafety';
-import { toProjectRelative } from '../paths';
+import { controlProblem, outsideProblem, resolvedProjectRelative } from '../argSafety';
+import { isAbsolutePath, toProjectRelative } from '../paths';
 import { sortedCatalogue } from '../workspaceRules';
 
 export type StepGroup = 'task' | 'inputs' | 'follow-ups' | 'confirm';
@@ -216,7 +216,14 @@ export function storedProjectPath(s: WizardState, id: string, value: string, opt
 function projectPath(env: StepEnv, s: WizardState, id: string, value: string, missing: string): string {
   refuseNul(id, value);
   refuseEmpty(id, value);
-  const rel = storedProjectPath(s, id, value);
+  const control = controlProblem(value);
+  if (control) throw new WizardError('refused-answer', `${id}: path ${pyReprString(value)} ${control}`);
+  // An absolute path is judged after resolving it, the project root included.
+  const resolved =
+    isAbsolutePath(value) && toProjectRelative(s.project_root, value) === null
+      ? resolvedProjectRelative(env.ctx.workspace, s.project_root, value)
+      : null;
+  const rel = resolved ?? storedProjectPath(s, id, value);
   const outside = pathProblem(env, s, rel);
   if (outside) throw new WizardError('refused-answer', `${id}: path must be inside the project: ${pyReprString(value)} ${outside}`);
   if (!env.ctx.workspace.isFile(rel)) throw new WizardError('refused-answer', `${missing}: ${pyReprString(value)}`);
@@ -228,7 +235,7 @@ function projectPath(env: StepEnv, s: WizardState, id: string, value: string, mi
  * symlinks followed, outside the project. Null when it may be offered.
  */
 export function pathProblem(env: StepEnv, s: WizardState, p: string): string | null {
-  return outsideProblem(env.ctx.workspace, s.project_root, p);
+  return controlProblem(p) ?? outsideProblem(env.ctx.workspace, s.project_root, p);
 }
 
 /** Did the pick choose its follow-up step (pending, or answered already)? */
