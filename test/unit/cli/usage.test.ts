@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { baseEnv, cleanupTemp, cli, REPO_ROOT, tempDir } from './cliHarness';
 import { ErrorDocSchema, VersionDocSchema } from '../../../src/cli/outputSchemas';
+import { COMMAND_NAMES } from '../../../src/cli/args';
 
 const pkgVersion = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -28,7 +29,8 @@ describe('cli: usage, help, version', () => {
       const r = cli(args);
       assert.equal(r.code, 0);
       assert.match(r.stdout, /^usage: okstra-wizard <command> \[options\]/);
-      for (const cmd of ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'abort']) {
+      assert.ok(COMMAND_NAMES.length >= 8, COMMAND_NAMES.join(', '));
+      for (const cmd of COMMAND_NAMES) {
         assert.ok(r.stdout.includes(`\n  ${cmd} `), `usage lists ${cmd}`);
       }
       assert.equal(r.stderr, '');
@@ -48,10 +50,7 @@ describe('cli: usage, help, version', () => {
 
   it('bad usage exits 2 with an error document and the usage on stderr', () => {
     assertUsageError([], /^missing command/);
-    assertUsageError(
-      ['launch', '--state', 'x'],
-      "unknown command 'launch' (known: init, step, rewind, outcome, render-args, tree, abort, mcp)",
-    );
+    assertUsageError(['launch', '--state', 'x'], `unknown command 'launch' (known: ${COMMAND_NAMES.join(', ')})`);
     assertUsageError(['step'], "'step' needs --state FILE");
     assertUsageError(['step', '--state'], "option '--state' needs a value");
     assertUsageError(['step', '--state', 'x', '--to', 'brief'], /^unknown option '--to' for 'step'/);
