@@ -12,6 +12,25 @@ export function dashProblem(value: string): string | null {
   return value.startsWith('-') ? "starts with '-' (okstra would read it as an option)" : null;
 }
 
+/**
+ * Invisible format characters (Unicode category Cf): zero-width spaces and joiners, the byte-order mark, and the
+ * bidirectional controls that make a name read in an order other than its bytes' (U+202A–U+202E, U+2066–U+2069).
+ */
+const INVISIBLE = /\p{Cf}/u;
+
+/**
+ * The reason a folder name from disk may not name a task, for what it looks like rather than what okstra reads: a
+ * backslash (a path separator on Windows, so the key `<group>/<id>` would not name one folder there) or an
+ * invisible character (two tasks could look the same, or a name could show reversed). Null when it may.
+ */
+export function nameCharacterProblem(name: string): string | null {
+  if (name.includes('\\')) return "contains '\\' (a path separator on Windows)";
+  const m = INVISIBLE.exec(name);
+  if (!m) return null;
+  const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+  return `contains the invisible character U+${code} (the name would not read as what it is)`;
+}
+
 /** The reason a name may not be an item of a comma-joined list (`--stages`, `--related-tasks`); null when it may. */
 export function listItemProblem(value: string): string | null {
   return dashProblem(value) ?? (value.includes(',') ? "contains ',' (okstra splits the list there)" : null);

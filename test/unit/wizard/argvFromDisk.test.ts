@@ -52,6 +52,36 @@ describe('argv from disk: refused at the source', () => {
     assert.match(r.ok ? '' : r.error, /^task '--lead-runtime=codex\/--project-root=\.' cannot be used: /);
   });
 
+  it('a task folder with a backslash, or an invisible or bidi character, in its name is listed as unavailable, saying which', () => {
+    const odd = [
+      ['payments', 'we\\ird', /task folder name 'we\\\\ird' contains '\\' \(a path separator on Windows\)/],
+      ['payments', 'refund\u202eeulav', /task folder name 'refund\\u202eeulav' contains the invisible character U\+202E/],
+      ['pay\u200bments', 'zero', /group folder name 'pay\\u200bments' contains the invisible character U\+200B/],
+      ['payments', 'bom\ufeff', /contains the invisible character U\+FEFF/],
+      ['payments', 'iso\u2066late', /contains the invisible character U\+2066/],
+    ] as const;
+    const { ctx } = fakeContext({ tasks: [...projectTasks(), ...odd.map(([g, id]) => task(g, id))] });
+    const s = fresh();
+    for (const [group, id, reason] of odd) {
+      const key = `${group}/${id}`;
+      const o = optionOf(ctx, s, key);
+      assert.equal(o?.disabled, true, key);
+      assert.match(o?.description ?? '', reason);
+      const r = E.submit(ctx, s, key);
+      assert.equal(r.ok, false, key);
+      assert.match(r.ok ? '' : r.error, reason);
+    }
+    // NFC and NFD spellings of one name are two folders, and two tasks: each is offered, picked by its own bytes.
+    const nfc = 'caf\u00e9';
+    const nfd = 'cafe\u0301';
+    const twins = fakeContext({ tasks: [...projectTasks(), task('payments', nfc), task('payments', nfd)] }).ctx;
+    for (const id of [nfc, nfd]) {
+      assert.equal(optionOf(twins, s, `payments/${id}`)?.disabled, undefined, id);
+      const r = E.submit(twins, fresh(), `payments/${id}`);
+      assert.equal(r.ok ? r.echo : r.error, `task: payments/${id}`);
+    }
+  });
+
   it('a plan stage id starting with "-" is shown disabled naming the plan file, and the chain is not offered', () => {
     const tasks = projectTasks();
     const impl = tasks.find((t) => t.id === 'impl')!;

@@ -2,7 +2,7 @@
 import type { TaskEntry } from '../../ports';
 import { pyReprString } from '../../pyRepr';
 import { WizardError } from '../../types';
-import { listItemProblem, stateNameProblem } from '../argSafety';
+import { listItemProblem, nameCharacterProblem, stateNameProblem } from '../argSafety';
 import { autofillTaskType, latestKey, taskPickerLabel } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
 
@@ -16,7 +16,7 @@ export function taskNameProblem(entry: Pick<TaskEntry, 'group' | 'id'>): string 
     ['group folder', entry.group],
     ['task folder', entry.id],
   ] as const) {
-    const problem = listItemProblem(name);
+    const problem = listItemProblem(name) ?? nameCharacterProblem(name);
     if (problem) return `${what} name ${pyReprString(name)} ${problem}`;
   }
   const long = stateNameProblem(entry.id);
