@@ -31,6 +31,17 @@ export function nameCharacterProblem(name: string): string | null {
   return `contains the invisible character U+${code} (the name would not read as what it is)`;
 }
 
+/** The device names Windows reserves in every folder, with or without an extension (case-blind). */
+const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:\.|$)/i;
+
+/**
+ * The reason a folder the wizard is about to create may not have this name: one Windows reserves for a device, so
+ * the project could not be checked out there. Refused on every system, since a project moves between them.
+ */
+export function reservedNameProblem(name: string): string | null {
+  return WINDOWS_RESERVED.test(name) ? 'is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9)' : null;
+}
+
 /** The reason a name may not be an item of a comma-joined list (`--stages`, `--related-tasks`); null when it may. */
 export function listItemProblem(value: string): string | null {
   return dashProblem(value) ?? (value.includes(',') ? "contains ',' (okstra splits the list there)" : null);

@@ -145,6 +145,15 @@ describe('static steps', () => {
       assert.equal(refusal(ctx, state, 'a/!!!'), "task segment is empty after slugify: '!!!'");
     });
 
+    it('refuses a group or task folder name Windows reserves for a device (CON, NUL, COM1, LPT9, …), on every system', () => {
+      const { ctx, state } = atNew();
+      const reserved = 'is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9)';
+      assert.equal(refusal(ctx, state, 'Con/Aux'), `task name 'Con/Aux': the group folder 'con' ${reserved}`);
+      assert.equal(refusal(ctx, state, 'payments/ nul '), `task name 'payments/ nul ': the task folder 'nul' ${reserved}`);
+      for (const name of ['prn', 'COM1', 'lpt9']) assert.match(refusal(ctx, state, `x/${name}`), /reserves for a device/, name);
+      for (const fine of ['x/console', 'x/com10', 'x/auxiliary', 'x/lpt']) assert.equal(E.submit(ctx, state, fine).ok, true, fine);
+    });
+
     it('slugify_task_segment', () => {
       assert.equal(slugifyTaskSegment('  New  Invoices!! '), 'new-invoices');
       assert.equal(slugifyTaskSegment('a'.repeat(63) + '-b'), 'a'.repeat(63));

@@ -3,6 +3,7 @@
 import { pyReprString } from '../../pyRepr';
 import { WizardError } from '../../types';
 import { taskNameProblem } from './taskPick';
+import { reservedNameProblem } from '../argSafety';
 import { slugifyTaskSegment } from '../workspaceRules';
 import { refuseNul, textPrompt, type Step } from './step';
 
@@ -13,7 +14,15 @@ function parseNewTaskName(value: string): { group: string; id: string; title: st
   if (parts.length !== 2 || parts[0].trim() === '' || parts[1].trim() === '') {
     throw new WizardError('refused-answer', `task name must be '<group>/<name>': ${pyReprString(value)}`);
   }
-  return { group: slugifyTaskSegment(parts[0]), id: slugifyTaskSegment(parts[1]), title: parts[1].trim() };
+  const [group, id] = [slugifyTaskSegment(parts[0]), slugifyTaskSegment(parts[1])];
+  for (const [what, name] of [
+    ['group', group],
+    ['task', id],
+  ] as const) {
+    const reserved = reservedNameProblem(name);
+    if (reserved) throw new WizardError('refused-answer', `task name ${pyReprString(value)}: the ${what} folder '${name}' ${reserved}`);
+  }
+  return { group, id, title: parts[1].trim() };
 }
 
 export const taskNew: Step = {
