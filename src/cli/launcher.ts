@@ -48,12 +48,23 @@ function readIfRegular(file: string): Buffer | undefined {
   }
 }
 
-/** Writes the cache file and removes the caches of older builds; any failure only means no cache. */
+/**
+ * Caches of other builds kept beside this one (the newest; about 0.5 MB each): two installed copies, such as the
+ * extension's CLI and a global one, run in turn without deleting each other's cache on every run.
+ */
+const OTHER_CACHES_KEPT = 3;
+
+/** Writes the cache file and removes the caches of other builds beyond the newest few; any failure only means no cache. */
 function writeCache(dir: string, file: string, data: Uint8Array): void {
   try {
-    for (const old of readdirSync(dir)) {
-      if (old.startsWith(CACHE_PREFIX) && join(dir, old) !== file && !old.endsWith('.tmp')) rmSync(join(dir, old), { force: true });
+    const others: { path: string; mtimeMs: number }[] = [];
+    for (const name of readdirSync(dir)) {
+      const other = join(dir, name);
+      if (name.startsWith(CACHE_PREFIX) && other !== file && !name.endsWith('.tmp'))
+        others.push({ path: other, mtimeMs: lstatSync(other).mtimeMs });
     }
+    others.sort((a, b) => b.mtimeMs - a.mtimeMs);
+    for (const stale of others.slice(OTHER_CACHES_KEPT)) rmSync(stale.path, { force: true });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, data, { flag: 'wx', mode: 0o600 });
     renameSync(tmp, file);

@@ -70,6 +70,47 @@ describe('cli launcher: dist/cli.js and its V8 code cache', function () {
     assert.ok(!fs.readFileSync(file).every((b) => b === 7), 'a rejected cache is replaced');
   });
 
+  it('two builds run in turn keep both caches, and the caches of other builds beyond the newest three go', () => {
+    const home = tempDir('okstra-cache-');
+    // A second build: the same files with another mtime, so another build stamp (src/cli/launcher.ts buildStamp).
+    const other = path.join(path.dirname(OUT), 'other');
+    fs.cpSync(OUT, other, { recursive: true });
+    const later = new Date(fs.statSync(path.join(OUT, 'cli-main.js')).mtimeMs + 60_000);
+    fs.utimesSync(path.join(other, 'cli-main.js'), later, later);
+    const cli2 = path.join(other, 'cli.js');
+    run(cli, home, ['--version']);
+    run(cli2, home, ['--version']);
+    const both = cacheFiles(home).sort();
+    assert.equal(both.length, 2, both.join(', '));
+    const bytes = both.map((f) => fs.readFileSync(f));
+    run(cli, home, ['--version']);
+    run(cli2, home, ['--version']);
+    assert.deepEqual(cacheFiles(home).sort(), both, "neither build deleted the other one's cache");
+    assert.ok(
+      both.every((f, i) => fs.readFileSync(f).equals(bytes[i]!)),
+      'neither cache was rewritten',
+    );
+
+    // Four caches of older builds: after this build writes its own, the newest three of them are left.
+    const dir = path.join(home, 'okstra-wizard');
+    for (const f of both) fs.rmSync(f);
+    const stale = [1, 2, 3, 4].map((n) => path.join(dir, `cli-main-old${n}.cache`));
+    stale.forEach((f, n) => {
+      fs.writeFileSync(f, 'x', { mode: 0o600 });
+      const t = new Date(Date.now() - (n + 1) * 3_600_000);
+      fs.utimesSync(f, t, t);
+    });
+    run(cli, home, ['--version']);
+    assert.deepEqual(
+      cacheFiles(home)
+        .map((f) => path.basename(f))
+        .filter((f) => f.includes('-old'))
+        .sort(),
+      ['cli-main-old1.cache', 'cli-main-old2.cache', 'cli-main-old3.cache'],
+    );
+    assert.equal(cacheFiles(home).length, 4);
+  });
+
   it('runs without a cache when the cache folder may be written by others', () => {
     const home = tempDir('okstra-cache-');
     fs.mkdirSync(path.join(home, 'okstra-wizard'), { mode: 0o777 });
