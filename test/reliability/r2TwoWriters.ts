@@ -125,7 +125,19 @@ export async function runR2(opts: R2Options): Promise<TargetReport> {
     // What each writer does: answer the current prompt (when there is one to answer) or rewind.
     const answerArgs = (p: PromptDoc | null): string[] | null => {
       if (!p || p.kind === 'done') return null;
-      const answer = random() < 0.5 ? randomAnswer(p, random, i) : p.kind === 'text' ? textAnswer(p, i) : defaultAnswer(p);
+      // task-pick keeps the task of the file under test: another task moves the wizard into that task's own file
+      // (src/host/wizard.ts), so B and A would write different files. A stale move is refused as a stale save is
+      // (test/unit/store/wizardFiles.test.ts); a legacy v1 source is never changed by a move, so two moves out of it
+      // are two continuations, not a lost update.
+      const ownTask = rel === v1Rel ? 'payments/refund-timeout' : null;
+      const answer =
+        p.step === 'task-pick' && ownTask !== null && p.kind === 'pick' && p.options.some((o) => o.value === ownTask)
+          ? ownTask
+          : random() < 0.5
+            ? randomAnswer(p, random, i)
+            : p.kind === 'text'
+              ? textAnswer(p, i)
+              : defaultAnswer(p);
       return ['step', '--state', rel, '--answer', answer];
     };
     const rewindArgs = (): string[] | null => (editable.length ? ['rewind', '--state', rel, '--to', pick(random, editable)] : null);
@@ -193,7 +205,7 @@ export async function runR2(opts: R2Options): Promise<TargetReport> {
     if (sha256(fs.readFileSync(path.join(project, v1Rel))) !== v1Sha) report.failures.push(`${tag}: the legacy v1 file changed`);
   }
   report.tried.push(
-    `${rounds} rounds: CLI process A reads and computes, is held before its save; CLI process B writes the same file; A saves (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}; every third round on the demo's legacy v1 file, whose saves go to its companion)`,
+    `${rounds} rounds: CLI process A reads and computes, is held before its save; CLI process B writes the same file; A saves (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}; every third round on the demo's legacy v1 file, whose saves go to its companion; task-pick keeps the file's own task)`,
   );
   report.found.push(
     `stale writer refused with the exact message and exit 1: ${refusedExactly}/${rounds}; stale writer wrote nothing (every file of .okstra/tasks byte-identical, no temporary or lock left): ${wroteNothing}/${rounds}`,

@@ -17,6 +17,7 @@ export function runR9PersistActions(opts: { seed: number; limit: number }): Targ
     'config.yaml keeps its keys; the value reads back or is refused',
     opts.seed,
   );
+  const started = Date.now();
   const root = tempDir('okstra-r9p-');
   const values = hostileStrings(path.join(root, 'CANARY')).slice(0, opts.limit);
   const file = path.join(root, '.okstra', 'config.yaml');
@@ -41,5 +42,6 @@ export function runR9PersistActions(opts: { seed: number; limit: number }): Targ
   }
   report.tried.push(`${values.length} hostile values as a persist action's value`);
   report.found.push(`${written} written and read back exactly, ${refused} refused with nothing written`);
+  report.seconds = (Date.now() - started) / 1000;
   return report;
 }
