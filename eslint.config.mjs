@@ -20,7 +20,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  * but its entry point, main.ts); nothing outside src/vscode and src/mcp imports them.
  * Only src/vscode may import the `vscode` module.
  */
-const LAYERS = {
+export const LAYERS = {
   core: ['core'],
   io: ['io', 'core'],
   workspace: ['workspace', 'io', 'core'],
