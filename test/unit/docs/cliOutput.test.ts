@@ -25,7 +25,9 @@ function assertDoc(run: CliRun, doc: string, exitCode = 0): any {
   return run.json;
 }
 
-describe('CLI output against the JSON Schemas of docs/protocol.md', () => {
+describe('CLI output against the JSON Schemas of docs/protocol.md', function () {
+  // Whole wizards through the bundled CLI, a process per command, as the CLI's own suites (test/unit/cli/).
+  this.timeout(120_000);
   let env: NodeJS.ProcessEnv;
   let root: string;
   let state: string;

@@ -26,7 +26,9 @@ function examples(page: string): Map<string, string> {
   return out;
 }
 
-describe('docs/profiles.md examples', () => {
+describe('docs/profiles.md examples', function () {
+  // Whole wizards through the bundled CLI, a process per command, as the CLI's own suites (test/unit/cli/).
+  this.timeout(120_000);
   const page = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'profiles.md'), 'utf8');
   const ex = examples(page);
   const profile = ex.get('.okstra/prompts/profiles/requirements-discovery.md')!;

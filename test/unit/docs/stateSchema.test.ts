@@ -29,7 +29,9 @@ function stateFiles(dir: string): string[] {
 
 const V2 = () => stateToJson({ ...defaultState(), project_root: '/p', workspace_root: '/p/.okstra' });
 
-describe('the state file schema', () => {
+describe('the state file schema', function () {
+  // Whole wizards through the bundled CLI, a process per command, as the CLI's own suites (test/unit/cli/).
+  this.timeout(120_000);
   it('accepts every state file of the demo and the fixtures (legacy v1 ones too), as the codec does', () => {
     const files = [...stateFiles('demo'), ...stateFiles('test/fixtures')];
     assert.ok(files.length >= 2, files.join(', '));
