@@ -46,6 +46,14 @@ export interface WizardFile {
   force?: boolean;
 }
 
+function isFolder(p: string): boolean {
+  try {
+    return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
 /** The prompt with the revision of the state it was computed from. */
 function revised(p: PromptDoc | null, revision: string): PromptDoc | null {
   return p === null ? null : withRevision(p, revision);
@@ -255,14 +263,24 @@ export class HostWizard {
     }
   }
 
-  /** The new task's state file when this wizard lives in a task's own file and `state` names another task; else null. */
+  /**
+   * The new task's state file when this wizard lives in its task's own file and `state` names another task (task-pick
+   * answered again); else null. The file is its task's own when it is `.okstra/tasks/<g>/<id>.wizard.json` beside the
+   * task folder `<g>/<id>/` and the state named that task or none yet (a rewind to task-pick clears it); a file named
+   * otherwise (`init --state .okstra/tasks/g/copy.wizard.json --task g/t`) stays where it is.
+   */
   private movedTo(state: WizardState): string | null {
     const { statePath } = this.file;
     if (statePath === null || !state.task_group || !state.task_id) return null;
+    const name = path.basename(statePath);
+    if (!name.endsWith(STATE_FILE_SUFFIX)) return null;
     const group = path.basename(path.dirname(statePath));
-    const id = path.basename(statePath).slice(0, -STATE_FILE_SUFFIX.length);
-    if (!path.basename(statePath).endsWith(STATE_FILE_SUFFIX) || (group === state.task_group && id === state.task_id)) return null;
+    const id = name.slice(0, -STATE_FILE_SUFFIX.length);
+    if (group === state.task_group && id === state.task_id) return null;
     if (path.resolve(statePath) !== path.resolve(stateFilePathFor(this.projectRootAbs, group, id))) return null;
+    const before = this.stateValue;
+    if (before.task_group && before.task_id && (before.task_group !== group || before.task_id !== id)) return null;
+    if (!isFolder(path.join(path.dirname(statePath), id))) return null;
     return taskStatePath(this.projectRootAbs, `${state.task_group}/${state.task_id}`);
   }
 
