@@ -1,33 +1,41 @@
-// `okstra-wizard mcp`: the run wizard as a Model Context Protocol server over
-// stdio (docs/mcp.md), on the official SDK. One project per server; the
-// tools answer with the CLI's JSON documents (structuredContent, and the
-// same JSON as text); a refusal is a tool error (`isError: true`) whose text
-// is `{ok: false, code, error, current}`. The server never runs okstra: the
-// outcome is an argv for the person (or the agent's own shell tool) to run.
+// `okstra-wizard mcp`: the run wizard as a Model Context Protocol server over stdio (docs/mcp.md), on the official
+// SDK's Server. One project per server; the tools (defined once in src/host/tools.ts) answer with the CLI's JSON
+// documents (structuredContent, and the same JSON as text); a refusal is a tool error (`isError: true`) whose text
+// is `{ok: false, code, error, current}`. The tool list never changes (no `listChanged`). A cancelled call stops
+// before its save, or — when the cancellation came after the save — the server says so in a log message. The
+// server never runs okstra: the outcome is an argv for the person (or the agent's own shell tool) to run.
 
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type * as z from 'zod';
-import { refusalDoc, TASK_KEY_PATTERN } from '../host';
-import { LineTransport } from './lineTransport';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  AbortInput,
-  AnswerInput,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type RequestId,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN } from '../host';
+import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type WizardToolKey } from '../host/tools';
+import { LineTransport } from './lineTransport';
+import { hostRuntimeOfClient } from './clientHost';
+import {
   CurrentOutput,
-  InitInput,
   InitOutput,
+  ListOutput,
   OutcomeOutput,
-  RewindInput,
+  PreviewOutput,
   StepOutput,
-  TaskInput,
+  TasksOutput,
   TreeOutput,
   type ToolErrorDoc,
 } from './schemas';
 import { ToolFailure, WizardHost, type WizardHostOptions } from './wizardHost';
 
-export const SERVER_INSTRUCTIONS = `okstra's run wizard for one project: it asks which task, run type, brief, plan stage, how many agents per role and which model each, and turns the answers into one \`okstra render-bundle …\` argv.
-Start with wizard_init (a task '<group>/<id>') or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer; an answer to a prompt that is no longer current is refused and nothing is written. A refusal is a tool error whose JSON text has \`code\`, \`error\` and the \`current\` prompt.
-When the wizard is done, wizard_outcome returns the argv and the confirmation text. This server never runs okstra: show the confirmation to the user and let them decide.`;
+export const SERVER_INSTRUCTIONS = WIZARD_TOOL_INSTRUCTIONS;
 
 /** The text twin of structuredContent (for clients that read only text), compact: it is sent on every call. */
 function json(doc: object): string {
@@ -42,154 +50,180 @@ function failed(doc: ToolErrorDoc): CallToolResult {
   return { content: [{ type: 'text', text: json(doc) }], isError: true };
 }
 
-/** Runs a tool body: its document, or its refusal (a bug included, as code `internal`) as a tool error. */
-function call(body: () => object): CallToolResult {
-  try {
-    return ok(body());
-  } catch (err) {
-    if (err instanceof ToolFailure) return failed(err.doc);
-    return failed(refusalDoc(err) as ToolErrorDoc);
+/** What a tool call runs with: its checked input, and whether it was cancelled (asked right before a save). */
+interface CallContext {
+  cancelled: () => boolean;
+  /** The host runtime the MCP client's name tells, for wizard_init (clientHost.ts). */
+  clientHost: string | undefined;
+}
+
+interface ServedTool {
+  key: WizardToolKey;
+  output: z.ZodType;
+  /** Writes the state (so a cancellation after it is reported). */
+  writes: boolean;
+  body: (input: never, call: CallContext) => object;
+}
+
+/** One JSON Schema of a tool (draft 7, as the SDK's own server generates them). */
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io }) as Record<string, unknown>;
+  return rest as Tool['inputSchema'];
+}
+
+/** How many completed writes are remembered for a cancellation that arrives after them. */
+const RECENT_WRITES = 32;
+
+/** The MCP server over a WizardHost; `connect` it to a transport. */
+export class WizardServer {
+  readonly server: Server;
+  private readonly tools = new Map<string, ServedTool>();
+  private readonly listed: Tool[];
+  /** Writes answered lately, by request id: a cancellation that names one is told that the write was done. */
+  private readonly recentWrites = new Map<RequestId, { tool: string; task: string | undefined; doc: object }>();
+
+  constructor(
+    private readonly host: WizardHost,
+    version: string,
+  ) {
+    this.server = new Server(
+      { name: 'okstra-wizard', version },
+      { capabilities: { tools: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
+    );
+    const serve = <S extends z.core.$ZodType>(
+      key: WizardToolKey,
+      _input: S,
+      output: z.ZodType,
+      writes: boolean,
+      body: (input: z.output<S>, call: CallContext) => object,
+    ) => {
+      this.tools.set(WIZARD_TOOLS[key].name, { key, output, writes, body: body as ServedTool['body'] });
+    };
+    const t = WIZARD_TOOLS;
+    serve('tasks', t.tasks.input, TasksOutput, false, (input) => host.tasks(input));
+    serve('list', t.list.input, ListOutput, false, () => host.list());
+    serve('init', t.init.input, InitOutput, true, (input, call) => host.init(input, call));
+    serve('current', t.current.input, CurrentOutput, false, ({ task }) => host.current(task));
+    serve('answer', t.answer.input, StepOutput, true, ({ task, answer, prompt, revision }, call) =>
+      host.answer(task, answer, { prompt, revision }, call),
+    );
+    serve('rewind', t.rewind.input, StepOutput, true, ({ task, to, prompt, revision }, call) =>
+      host.rewind(task, to, { prompt, revision }, call),
+    );
+    serve('tree', t.tree.input, TreeOutput, false, ({ task }) => host.tree(task));
+    serve('preview', t.preview.input, PreviewOutput, false, ({ task }) => host.preview(task));
+    serve('outcome', t.outcome.input, OutcomeOutput, false, ({ task }) => host.outcome(task));
+    serve('abort', t.abort.input, StepOutput, true, ({ task, prompt, revision }, call) => host.abort(task, { prompt, revision }, call));
+
+    // The list is computed once: it never changes while the server runs.
+    this.listed = [...this.tools.values()].map(({ key, output }) => {
+      const d = WIZARD_TOOLS[key];
+      return {
+        name: d.name,
+        title: d.title,
+        description: d.description,
+        inputSchema: jsonSchema(d.input, 'input'),
+        outputSchema: jsonSchema(output, 'output') as Tool['outputSchema'],
+        annotations: { title: d.title, ...d.annotations },
+      };
+    });
+    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listed }));
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+      const tool = this.tools.get(request.params.name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+      const signal = extra.signal;
+      const args = request.params.arguments;
+      const task = typeof args?.task === 'string' ? args.task : undefined;
+      if (signal.aborted) return this.cancelledBefore(extra.requestId, request.params.name, task);
+      const result = this.run(tool, args, {
+        cancelled: () => signal.aborted,
+        clientHost: hostRuntimeOfClient(this.server.getClientVersion()),
+      });
+      if (signal.aborted) return this.cancelledBefore(extra.requestId, request.params.name, task);
+      if (tool.writes && !result.isError) this.rememberWrite(extra.requestId, request.params.name, task, result.structuredContent ?? {});
+      return result;
+    });
+  }
+
+  /** The tool's own argument check (a bad argument is the JSON refusal, `usage`, with the task's current prompt), then its body. */
+  private run(tool: ServedTool, args: unknown, call: CallContext): CallToolResult {
+    const d = WIZARD_TOOLS[tool.key];
+    const parsed = z.safeParse(d.input, args ?? {});
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
+      const task = (args as { task?: unknown } | null)?.task;
+      const current = typeof task === 'string' && TASK_KEY_PATTERN.test(task) ? this.host.currentOf(task) : null;
+      return failed({ ok: false, code: 'usage', error: `invalid arguments for ${d.name}: ${problems}`, current });
+    }
+    try {
+      return ok(tool.body(parsed.data as never, call));
+    } catch (err) {
+      if (err instanceof ToolFailure) return failed(err.doc);
+      return failed(refusalDoc(err) as ToolErrorDoc);
+    }
+  }
+
+  /**
+   * A call cancelled before anything was written: MCP sends no result for it, so a write tool says so in a log
+   * message (`notifications/message`, level info) naming the request; the result returned here is dropped by the SDK.
+   */
+  private cancelledBefore(requestId: RequestId, tool: string, task: string | undefined): CallToolResult {
+    const served = this.tools.get(tool);
+    if (served?.writes) {
+      void this.log('info', { requestId, tool, task, written: false, message: `${tool}: ${CANCELLED_BEFORE_SAVE}` });
+    }
+    return failed({ ok: false, code: 'cancelled', error: CANCELLED_BEFORE_SAVE, current: null });
+  }
+
+  private rememberWrite(requestId: RequestId, tool: string, task: string | undefined, doc: object): void {
+    this.recentWrites.set(requestId, { tool, task, doc });
+    while (this.recentWrites.size > RECENT_WRITES) this.recentWrites.delete(this.recentWrites.keys().next().value!);
+  }
+
+  /** A cancellation of a call that had already written: the client is told (level warning) what was saved. */
+  private lateCancellation(requestId: RequestId): void {
+    const done = this.recentWrites.get(requestId);
+    if (!done) return;
+    this.recentWrites.delete(requestId);
+    void this.log('warning', {
+      requestId,
+      tool: done.tool,
+      task: done.task,
+      written: true,
+      message: `${done.tool}: the cancellation arrived after the state was saved; the call's result follows (wizard_current shows where the wizard is)`,
+      result: done.doc,
+    });
+  }
+
+  private async log(level: 'info' | 'warning', data: Record<string, unknown>): Promise<void> {
+    try {
+      await this.server.sendLoggingMessage({ level, logger: 'okstra-wizard', data });
+    } catch {
+      // The client is gone: nothing to tell.
+    }
+  }
+
+  /** Connects to a transport, watching its messages for cancellations of calls that already wrote. */
+  async connect(transport: Transport): Promise<void> {
+    await this.server.connect(transport);
+    const inner = transport.onmessage;
+    transport.onmessage = (message: JSONRPCMessage, extra) => {
+      inner?.(message, extra);
+      if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+        const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+        if (id !== undefined) this.lateCancellation(id);
+      }
+    };
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
   }
 }
 
-/** The tools' own argument check: a bad argument is the JSON refusal (`usage`, with the wizard's current prompt when the task is known). */
-function checkedCall(host: WizardHost, name: string, schema: z.ZodType, args: unknown, body: (input: never) => object): CallToolResult {
-  const parsed = schema.safeParse(args ?? {});
-  if (parsed.success) return call(() => body(parsed.data as never));
-  const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
-  const task = (args as { task?: unknown } | null)?.task;
-  const current = typeof task === 'string' && TASK_KEY_PATTERN.test(task) ? host.currentOf(task) : null;
-  return failed({ ok: false, code: 'usage', error: `invalid arguments for ${name}: ${problems}`, current });
-}
-
 /** The MCP server over a WizardHost (not connected). */
-export function createWizardServer(host: WizardHost, version: string): McpServer {
-  const server = new McpServer({ name: 'okstra-wizard', version }, { instructions: SERVER_INSTRUCTIONS });
-  // Each tool's input schema and body, for the one argument check (the SDK's own answers a JSON-RPC error instead).
-  const bodies = new Map<string, { schema: z.ZodType; body: (input: never) => object }>();
-  const tool = <S extends z.ZodObject>(schema: S, body: (input: z.infer<S>) => object) => {
-    return { schema, body: body as (input: never) => object };
-  };
-  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-  const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-
-  bodies.set(
-    'wizard_init',
-    tool(InitInput, (input) => host.init(input)),
-  );
-  bodies.set(
-    'wizard_current',
-    tool(TaskInput, ({ task }) => host.current(task)),
-  );
-  bodies.set(
-    'wizard_answer',
-    tool(AnswerInput, ({ task, answer, prompt, revision }) => host.answer(task, answer, { prompt, revision })),
-  );
-  bodies.set(
-    'wizard_rewind',
-    tool(RewindInput, ({ task, to, prompt, revision }) => host.rewind(task, to, { prompt, revision })),
-  );
-  bodies.set(
-    'wizard_tree',
-    tool(TaskInput, ({ task }) => host.tree(task)),
-  );
-  bodies.set(
-    'wizard_outcome',
-    tool(TaskInput, ({ task }) => host.outcome(task)),
-  );
-  bodies.set(
-    'wizard_abort',
-    tool(AbortInput, ({ task, prompt, revision }) => host.abort(task, { prompt, revision })),
-  );
-  server.registerTool(
-    'wizard_init',
-    {
-      title: 'Start a run wizard',
-      description:
-        "Starts okstra's run wizard for a task of this project (its state file is .okstra/tasks/<group>/<id>.wizard.json) and returns the first question as `next`. Refused when the task already has an unfinished wizard, unless startOver (which keeps the old one as a backup).",
-      inputSchema: InitInput.shape,
-      outputSchema: InitOutput.shape,
-      annotations: writes,
-    },
-    (input) => call(() => host.init(input)),
-  );
-  server.registerTool(
-    'wizard_current',
-    {
-      title: 'Current prompt',
-      description:
-        'The prompt to answer now: `current.id`, `kind` (pick, multi_pick, text, done), `label`, `options` (answer with a value, a label or #N), `progress` and `revision`. Changes nothing.',
-      inputSchema: TaskInput.shape,
-      outputSchema: CurrentOutput.shape,
-      annotations: readOnly,
-    },
-    ({ task }) => call(() => host.current(task)),
-  );
-  server.registerTool(
-    'wizard_answer',
-    {
-      title: 'Answer the current prompt',
-      description:
-        'Answers the prompt you were shown (its id and revision) and returns the next one as `next`. Refused, with nothing written, when that prompt is no longer the current one or the state changed since (another window, the CLI).',
-      inputSchema: AnswerInput.shape,
-      outputSchema: StepOutput.shape,
-      annotations: writes,
-    },
-    ({ task, answer, prompt, revision }) => call(() => host.answer(task, answer, { prompt, revision })),
-  );
-  server.registerTool(
-    'wizard_rewind',
-    {
-      title: 'Go back to a step',
-      description:
-        'Goes back to an answered step (a wizard_tree row with editable: true) so that it is asked again; answers that depend on it are cleared. Pass the shown prompt id and revision to refuse the rewind when the state changed meanwhile.',
-      inputSchema: RewindInput.shape,
-      outputSchema: StepOutput.shape,
-      annotations: writes,
-    },
-    ({ task, to, prompt, revision }) => call(() => host.rewind(task, to, { prompt, revision })),
-  );
-  server.registerTool(
-    'wizard_tree',
-    {
-      title: 'Answered steps',
-      description: 'The answered steps in order (id, group, label, echo, editable) and the id of the current prompt. Changes nothing.',
-      inputSchema: TaskInput.shape,
-      outputSchema: TreeOutput.shape,
-      annotations: readOnly,
-    },
-    ({ task }) => call(() => host.tree(task)),
-  );
-  server.registerTool(
-    'wizard_outcome',
-    {
-      title: 'Outcome of a finished wizard',
-      description:
-        "The `okstra render-bundle` argv (renderArgv) of a confirmed wizard and the confirmation text to show the user. Runs nothing: running okstra is the user's decision.",
-      inputSchema: TaskInput.shape,
-      outputSchema: OutcomeOutput.shape,
-      annotations: readOnly,
-    },
-    ({ task }) => call(() => host.outcome(task)),
-  );
-  server.registerTool(
-    'wizard_abort',
-    {
-      title: 'Abort the wizard',
-      description: 'Aborts the wizard of a task (its state file records aborted: true; a new wizard_init backs it up).',
-      inputSchema: AbortInput.shape,
-      outputSchema: StepOutput.shape,
-      annotations: { ...writes, destructiveHint: true },
-    },
-    ({ task, prompt, revision }) => call(() => host.abort(task, { prompt, revision })),
-  );
-  // Tool calls: the arguments are checked here, so that a bad one is the JSON refusal docs/mcp.md promises.
-  server.server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const entry = bodies.get(request.params.name);
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-    return checkedCall(host, request.params.name, entry.schema, request.params.arguments, entry.body);
-  });
-  return server;
+export function createWizardServer(host: WizardHost, version: string): WizardServer {
+  return new WizardServer(host, version);
 }
 
 export interface McpIo {

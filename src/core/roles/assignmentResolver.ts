@@ -77,7 +77,7 @@ export function dynamicRolesProblem(session: RoleSession): string | null {
     if (!req.dynamic) continue;
     const fromScopes = roleDefaults(scopes, avail, req.role).refs;
     const ok = fromScopes.some((ref) => avail.availability(ref, req.role).available) || avail.executableCandidates(req.role).length > 0;
-    if (!ok) return `dynamic role ${q(req.role)} has no executable model`;
+    if (!ok) return avail.environmentProblem() ?? `dynamic role ${q(req.role)} has no executable model`;
   }
   return null;
 }
