@@ -2,7 +2,8 @@
 // line. A line that is not JSON gets -32700 (parse error), JSON that is not one JSON-RPC message (no `method`,
 // an array, two objects on one line) gets -32600 (invalid request), with the request's id when it has one; a
 // line over MAX_LINE_BYTES is skipped as it arrives (never held in memory) and gets -32600; a UTF-8 BOM at the
-// start of a line is ignored. Nothing a client sends ends the server but the end of its input.
+// start of a line is ignored. A response to a line without an id has no `id` (as MCP's schema has it; the SDK's
+// client refuses `id: null`). Nothing a client sends ends the server but the end of its input.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -99,8 +100,10 @@ export class LineTransport implements Transport {
     }
   }
 
+  /** An error response; without an id when the line had none (MCP's JSONRPCErrorResponse has `id` optional, not null). */
   private reply(code: number, message: string, id: string | number | null): void {
-    this.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) + '\n');
+    const response = id === null ? { jsonrpc: '2.0', error: { code, message } } : { jsonrpc: '2.0', id, error: { code, message } };
+    this.stdout.write(JSON.stringify(response) + '\n');
   }
 
   async start(): Promise<void> {

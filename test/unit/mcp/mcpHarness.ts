@@ -36,23 +36,32 @@ export interface ToolCall {
 
 export interface McpSession {
   client: Client;
+  transport: StdioClientTransport;
   call(name: string, args: Record<string, unknown>): Promise<ToolCall>;
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** The server's environment (default: the demo's machine, demoEnv). */
+  env?: Record<string, string>;
+  /** The client's name in `initialize` (clientInfo.name). */
+  clientName?: string;
+}
+
 /** Starts `okstra-wizard mcp --project-root <project>` and connects the SDK client to it. */
-export async function startServer(project: string): Promise<McpSession> {
+export async function startServer(project: string, options: ServerOptions = {}): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [buildCli(), 'mcp', '--project-root', project],
-    env: demoEnv(project),
+    env: options.env ?? demoEnv(project),
     cwd: project,
     stderr: 'pipe',
   });
-  const client = new Client({ name: 'okstra-wizard-tests', version: '0.0.0' });
+  const client = new Client({ name: options.clientName ?? 'okstra-wizard-tests', version: '0.0.0' });
   await client.connect(transport);
   return {
     client,
+    transport,
     async call(name, args) {
       const r = (await client.callTool({ name, arguments: args })) as {
         isError?: boolean;
