@@ -10,8 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { BuildOptions } from 'esbuild';
-import { copyDemo, demoEnv, REPO } from './generate';
+import { copyDemo, demoEnv } from './generate';
+import { buildPackage } from './processes';
 import { durableSaver } from './saveCosts';
 import { fmtMs, fmtSample, nowMs, summarize, type Sample } from './stats';
 
@@ -127,34 +127,16 @@ export function fmtP7(r: P7Result): string {
   return `${r.ratio.toFixed(2)}× (step ${fmtMs(r.step.median)} ÷ (ping ${fmtMs(r.ping.median)} + save ${fmtMs(r.save.median)}))`;
 }
 
-// `npx tsx bench/mcp.ts [rounds] [folder]`: P7 alone — the release CLI bundles built into a temp folder (as
-// `npm run bench` builds them), a copy of demo/ under `folder` (default: the temp folder), three rows printed.
+// `npx tsx bench/mcp.ts [rounds] [folder]`: P7 alone — the release bundles built into a temp folder (as
+// `npm run bench` builds them), a copy of demo/ under `folder` (default: the temp folder), four lines printed.
 if (require.main === module) {
   void (async () => {
     const rounds = Number(process.argv[2] ?? 8);
     const tmp = fs.mkdtempSync(path.join(process.argv[3] ?? os.tmpdir(), 'okstra-p7-'));
     try {
-      const root = path.join(tmp, 'pkg');
-      fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
-      fs.copyFileSync(path.join(REPO, 'package.json'), path.join(root, 'package.json'));
-      fs.symlinkSync(path.join(REPO, 'profiles'), path.join(root, 'profiles'), 'dir');
-      const { cliBundles } = (await import(path.join(REPO, 'scripts', 'cliBundles.mjs'))) as {
-        cliBundles(o: { root: string; outdir: string; common: BuildOptions; release: boolean }): Array<BuildOptions & { name: string }>;
-      };
-      const common: BuildOptions = {
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        logLevel: 'error',
-        external: ['vscode'],
-      };
-      const esbuild = await import('esbuild');
-      await Promise.all(
-        cliBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _n, ...o }) => esbuild.build(o)),
-      );
+      const pkg = await buildPackage(tmp);
       const demo = copyDemo(path.join(tmp, 'mcp'));
-      const r = await runP7(path.join(root, 'dist', 'cli.js'), demo, demoEnv(demo), rounds);
+      const r = await runP7(pkg.cli, demo, demoEnv(demo), rounds);
       console.log(`P7 ${fmtP7(r)}  [${r.ratio <= 2 ? 'PASS' : 'MISS'}; target ≤ 2×; load ${os.loadavg()[0].toFixed(1)}]`);
       console.log(`  step ${fmtSample(r.step)}`);
       console.log(`  ping ${fmtSample(r.ping)}`);

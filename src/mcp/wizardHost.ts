@@ -24,6 +24,7 @@ import {
   NoticeLedger,
   type ExpectedPrompt,
   type HostWizard,
+  type OutcomeResult,
   type StepOptions,
   type StepResult,
   type TaskListOptions,
@@ -272,19 +273,19 @@ export class WizardHost {
 
   /** At the confirm prompt: the outcome as it will be once confirmed; never saves or runs anything. */
   preview(task: string): OutcomeDoc {
-    return this.call(task, () => {
-      const wizard = this.open(task);
-      const o = wizard.preview();
-      if (!o.ok) throw new WizardRefusal(o.code, o.error, wizard.state.aborted ? null : wizard.currentPrompt(), o.notices);
-      return this.once(task, outcomeDocument(o) as unknown as OutcomeDoc);
-    });
+    return this.outcomeOf(task, (wizard) => wizard.preview());
   }
 
   /** renderArgv and the confirmation text of a confirmed wizard; never runs anything. */
   outcome(task: string): OutcomeDoc {
+    return this.outcomeOf(task, (wizard) => wizard.outcome());
+  }
+
+  /** An outcome document, or its refusal with the prompt to go on with (none for an aborted wizard). */
+  private outcomeOf(task: string, compute: (wizard: HostWizard) => OutcomeResult): OutcomeDoc {
     return this.call(task, () => {
       const wizard = this.open(task);
-      const o = wizard.outcome();
+      const o = compute(wizard);
       if (!o.ok) throw new WizardRefusal(o.code, o.error, wizard.state.aborted ? null : wizard.currentPrompt(), o.notices);
       return this.once(task, outcomeDocument(o) as unknown as OutcomeDoc);
     });
