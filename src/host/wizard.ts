@@ -84,6 +84,12 @@ export class HostWizard {
   private problemValue: string | null = null;
   /** Who answers, when not the host's (OpenOptions.audience). */
   audience: Audience | null = null;
+  /**
+   * The prompt last shown from the bytes of `revision` (as the engine built it, copied) and the environment it was
+   * computed in: an answer bound to exactly it is matched against it rather than computing it again (engine.submit
+   * `shown`). Anything else — another revision, prompt or environment — computes the prompt afresh.
+   */
+  private shown: { revision: string; prompt: PromptDoc; environment: EngineContext['environment'] } | null = null;
 
   constructor(
     private readonly source: WizardContextSource,
@@ -142,6 +148,7 @@ export class HostWizard {
     if (this.problemValue) return { prompt: null, code: 'file-error', error: this.problemValue, notices: [] };
     try {
       const r = engine.current(ctx, this.stateValue, this.carriedValue);
+      this.keepShown(ctx, r.prompt);
       const notices = this.withEnvironment(ctx, this.stateValue, r.notices, deadEnd(r.prompt, r.code));
       return { ...r, notices, prompt: revised(r.prompt, this.revision) };
     } catch (err) {
@@ -167,7 +174,27 @@ export class HostWizard {
   }
 
   submit(answer: string, binding?: Binding, options?: StepOptions): engine.StepResult {
-    return this.step((ctx, s, b) => engine.submit(ctx, s, answer, this.carriedValue, b), binding, options);
+    return this.step((ctx, s, b) => engine.submit(ctx, s, answer, this.carriedValue, b, this.shownFor(ctx, binding)), binding, options);
+  }
+
+  /** Keeps the prompt a result shows, computed from the bytes of the current revision (see `shown`). */
+  private keepShown(ctx: EngineContext, prompt: PromptDoc | null): void {
+    this.shown =
+      prompt && this.file.handle ? { revision: this.revision, prompt: structuredClone(prompt), environment: ctx.environment } : null;
+  }
+
+  /** The prompt kept for an answer bound to it by id and revision, when nothing it was computed from differs. */
+  private shownFor(ctx: EngineContext, binding: Binding | undefined): PromptDoc | undefined {
+    const s = this.shown;
+    if (!s || !binding || binding.refusal || binding.expected.prompt === undefined || binding.expected.revision === undefined)
+      return undefined;
+    const same =
+      s.revision === this.revision &&
+      binding.expected.revision === s.revision &&
+      binding.expected.prompt === s.prompt.id &&
+      ctx.environment === s.environment &&
+      !this.problemValue;
+    return same ? s.prompt : undefined;
   }
 
   rewind(id: string, binding?: Binding, options?: StepOptions): engine.StepResult {
@@ -250,6 +277,7 @@ export class HostWizard {
   /** Replaces what is held by what another read found (reload), or records why the file cannot be used now. */
   replace(next: HostWizard | { problem: string }): void {
     this.generation++;
+    this.shown = null;
     if (!(next instanceof HostWizard)) {
       this.problemValue = next.problem;
       return;
@@ -266,6 +294,7 @@ export class HostWizard {
     this.write(next);
     this.stateValue = next;
     this.generation++;
+    this.shown = null;
   }
 
   /**
@@ -365,6 +394,7 @@ export class HostWizard {
     this.stateValue = r.state;
     this.carriedValue = [];
     this.generation++;
+    this.keepShown(ctx, r.next);
     const moved =
       before !== null && this.statePath !== before
         ? [...r.notices, { kind: 'moved' as const, text: `the wizard moved with its task to ${this.shownPath}` }]

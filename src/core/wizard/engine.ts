@@ -285,7 +285,10 @@ export function current(ctx: EngineContext, state: WizardState, carried: Notice[
 /**
  * Answers the current prompt (docs/protocol.md › Commands). With `binding`, only when the current prompt is the
  * one the answer names (its `wrong-prompt` refusal is checkBinding's, checked against the prompt computed here
- * for the answer: one prompt computation per answer).
+ * for the answer: one prompt computation per answer). `shown` is that prompt as it was computed from these very
+ * bytes for the result that showed it (the host keeps it, src/host/wizard.ts): the answer is matched against it
+ * instead of computing it again; everything after (the step's own checks, the reconcile, the next prompt) is
+ * computed now.
  */
 export function submit(
   ctx: EngineContext,
@@ -293,12 +296,13 @@ export function submit(
   answer: string,
   carried: Notice[] = [],
   binding?: PromptBinding,
+  shown?: Prompt,
 ): StepResult {
   const env = makeEnv(ctx);
   const w = cloneState(state);
   let prompt;
   try {
-    prompt = nextPrompt(env, w);
+    prompt = shown ?? nextPrompt(env, w);
   } catch (e) {
     // The current prompt cannot be computed: the binding's rule decides first (checkBinding leaves it to the engine's own reason).
     const err = errorOf(e);

@@ -1,13 +1,14 @@
 // The host's pieces for agents that every front end gets: the nearest known tasks, notices once, the words of an
 // environment in which no provider can start, a step cancelled before its save, and the preview only at confirm.
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { NoticeLedger, nearestTaskKeys, unknownTaskMessage, WizardHost } from '../../../src/host';
 import { textsFor } from '../../../src/core/text';
 import { cliEnvironment } from '../../../src/cli/environment';
 import { environmentWhere } from '../../../src/workspace/environment';
-import { cleanupTemp, cli, sha256 } from '../cli/cliHarness';
+import { cleanupTemp, cli, sha256, tempDir } from '../cli/cliHarness';
 import { demoCopy, demoEnv } from '../mcp/mcpHarness';
 
 const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
@@ -132,5 +133,51 @@ describe('host: what agents need, for every front end', function () {
         }),
       (e: Error & { code?: string }) => e.code === 'cancelled',
     );
+  });
+});
+
+describe('host: an answer bound to the prompt shown', function () {
+  this.timeout(60_000);
+  after(cleanupTemp);
+
+  it('is matched against the prompt kept from the bytes it was shown from, unless the environment it was computed in changed', () => {
+    const project = demoCopy();
+    const full = cliEnvironment({ env: demoEnv(project), cwd: project });
+    const bin = tempDir('okstra-bin-');
+    for (const name of fs.readdirSync(path.join(project, '.demo-bin')).filter((n) => n !== 'codex')) {
+      fs.copyFileSync(path.join(project, '.demo-bin', name), path.join(bin, name));
+      fs.chmodSync(path.join(bin, name), 0o755);
+    }
+    const withoutCodex = cliEnvironment({
+      env: { ...demoEnv(project), PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}` },
+      cwd: project,
+    });
+    let port = full;
+    const h = new WizardHost({ builtinProfilesDir: PROFILES, environment: () => port, texts: () => textsFor('en'), audience: 'agent' });
+    const { wizard, result } = h.startTask(project, 'checkout/saved-card-migration', {
+      hostRuntime: 'claude-code',
+      entryMode: 'spawn-process',
+    });
+    assert.ok(result.ok);
+    // Walk to the first model prompt that offers a codex model.
+    let p = result.next!;
+    for (let i = 0; i < 20 && !(p.id.startsWith('role-model:') && p.options.some((o) => o.value.startsWith('codex/'))); i++) {
+      const enabled = p.options.filter((o) => !o.disabled);
+      const answer = p.kind === 'text' ? (p.default ?? '') : (enabled.find((o) => o.default) ?? enabled[0])!.value;
+      const r = wizard.submit(answer, { expected: { prompt: p.id, revision: p.revision } });
+      assert.ok(r.ok, JSON.stringify(r));
+      p = r.next!;
+    }
+    const codex = p.options.find((o) => o.value.startsWith('codex/'))!.value;
+    const bound = { expected: { prompt: p.id, revision: p.revision } };
+    // The environment changes under the prompt shown (the provider's CLI is gone): the prompt is computed again.
+    port = withoutCodex;
+    const refused = wizard.submit(codex, bound);
+    assert.ok(!refused.ok, 'refused against the prompt of the environment as it is now');
+    assert.match(refused.error, /is not a compatible candidate/);
+    // Shown again in this environment and answered with an offered model: taken.
+    const shown = wizard.current().prompt!;
+    const offered = shown.options.find((o) => !o.disabled)!.value;
+    assert.ok(wizard.submit(offered, { expected: { prompt: shown.id, revision: shown.revision } }).ok);
   });
 });
