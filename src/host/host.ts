@@ -368,6 +368,7 @@ export class WizardHost implements WizardContextSource {
       throw asWizardError(err);
     }
     const placed = new HostWizard(this, projectRootAbs, r.state, [], { statePath, shownPath: shown, handle });
+    placed.keepShown(ctx, r.next);
     return { wizard: placed, result: { ...r, next: r.next && { ...r.next, revision: handle.revision } } };
   }
 

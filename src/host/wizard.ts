@@ -85,9 +85,10 @@ export class HostWizard {
   /** Who answers, when not the host's (OpenOptions.audience). */
   audience: Audience | null = null;
   /**
-   * The prompt last shown from the bytes of `revision` (as the engine built it, copied) and the environment it was
-   * computed in: an answer bound to exactly it is matched against it rather than computing it again (engine.submit
-   * `shown`). Anything else — another revision, prompt or environment — computes the prompt afresh.
+   * The prompt last shown from the bytes of `revision` (as the engine built it) and the environment it was computed
+   * in: an answer bound to exactly it is matched against it rather than computing it again (engine.submit `shown`).
+   * Anything else — another revision, prompt or environment — computes the prompt afresh. It is the engine's own
+   * object (documents are copies with the revision added; nothing changes them), so keeping it costs nothing.
    */
   private shown: { revision: string; prompt: PromptDoc; environment: EngineContext['environment'] } | null = null;
 
@@ -178,9 +179,8 @@ export class HostWizard {
   }
 
   /** Keeps the prompt a result shows, computed from the bytes of the current revision (see `shown`). */
-  private keepShown(ctx: EngineContext, prompt: PromptDoc | null): void {
-    this.shown =
-      prompt && this.file.handle ? { revision: this.revision, prompt: structuredClone(prompt), environment: ctx.environment } : null;
+  keepShown(ctx: EngineContext, prompt: PromptDoc | null): void {
+    this.shown = prompt && this.file.handle ? { revision: this.revision, prompt, environment: ctx.environment } : null;
   }
 
   /** The prompt kept for an answer bound to it by id and revision, when nothing it was computed from differs. */
