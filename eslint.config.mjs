@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint's recommended rules for the TypeScript sources and tests, plus the
 // architecture rules (docs/architecture.md › Layers):
-//   - the engine (src/core) is free of VS Code and of Node's fs / child_process: it takes plain data and
+//   - the engine (src/core) is free of VS Code and of Node's fs / child_process / crypto: it takes plain data and
 //     injected ports;
 //   - `layers/imports`: which folder of src/ may import which (LAYERS below). Every import form is checked
 //     (import, export … from, import(), require(), import x = require(), typeof import()), by the path it
@@ -176,8 +176,20 @@ const layersRule = {
   },
 };
 
-const CORE_MESSAGE = 'src/core is the engine: no vscode, fs or child_process. Take the data through a port (src/core/ports.ts).';
-const coreForbidden = ['vscode', 'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process'];
+const CORE_MESSAGE =
+  'src/core is the engine: no vscode, fs, child_process or crypto. Take the data through a port (src/core/ports.ts), or hash in the store.';
+/** What src/core may not import (test/unit/foundation/coreImports.test.ts tries each). */
+export const CORE_FORBIDDEN = [
+  'vscode',
+  'fs',
+  'node:fs',
+  'fs/promises',
+  'node:fs/promises',
+  'child_process',
+  'node:child_process',
+  'crypto',
+  'node:crypto',
+];
 
 export default tseslint.config(
   {
@@ -203,7 +215,7 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: coreForbidden.map((name) => ({ name, message: CORE_MESSAGE })) }],
+      'no-restricted-imports': ['error', { paths: CORE_FORBIDDEN.map((name) => ({ name, message: CORE_MESSAGE })) }],
       // require() and import() would get around the rule above.
       'no-restricted-syntax': [
         'error',

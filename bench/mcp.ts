@@ -54,7 +54,7 @@ export interface P7Result {
  * agent's session mostly sees. Every answered step is followed by one `ping` round trip over the same connection and
  * one durable save in the project's folder (bench/saveCosts.ts durableSaver: the same disk), so that the three are
  * measured turn about under the same load. With `laterRounds`, the same server then answers that many more wizards
- * and the last `rounds` of them are timed again: the step of a server whose code V8 has optimised (docs/performance.md › P7).
+ * and the last `rounds` of them are timed again: the step of a server whose code V8 has optimised (docs/performance.md › P7: where an answered step's time goes).
  */
 export async function runP7(cli: string, project: string, env: NodeJS.ProcessEnv, rounds: number, laterRounds = 0): Promise<P7Result> {
   const transport = new StdioClientTransport({

@@ -14,6 +14,7 @@ import {
   initDocument,
   outcomeDocument,
   renderArgsDocument,
+  runProgram,
   stepDocument,
   treeDocument,
   WizardRefusal,
@@ -24,7 +25,7 @@ import {
 
 export type { CliHooks } from './session';
 
-export interface CommandIo {
+interface CommandIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   hooks?: CliHooks;
@@ -63,7 +64,8 @@ function runStateCommand(parsed: StateCommand, io: CommandIo): CliResult {
     case 'abort':
       return saved(wizard, () => wizard.abort());
     case 'outcome':
-      return printed(outcomeDocument(wizard.outcome()));
+      // The program Run would start, resolved on this process's PATH (docs/protocol.md › Documents).
+      return printed(outcomeDocument(wizard.outcome(), runProgram(wizard, undefined, io.env)));
     case 'render-args':
       return printed(renderArgsDocument(wizard.renderArgs()));
     case 'tree':

@@ -9,7 +9,7 @@ import type { WizardErrorCode } from '../core/types';
 
 import { document, type JsonDoc } from '../host';
 
-export { document, type JsonDoc, type JsonValue } from '../host';
+export { document, type JsonDoc } from '../host';
 
 /** Exit statuses of docs/protocol.md › Exit status. */
 export const EXIT_OK = 0;

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from './args';
-import { BUILTIN_DATA } from './builtinData';
+import { usePrebuiltBuiltins } from './prebuilt';
 import { cliEnvironment } from './environment';
 import { builtinProfilesDir } from './packageRoot';
 import type { EnvironmentPort } from '../core/ports';
@@ -54,11 +54,11 @@ function cliHost(io: Io): { host: WizardHost; environment: () => EnvironmentPort
   const env = (): EnvironmentPort => (environment ??= cliEnvironment({ env: io.env, cwd: io.cwd }));
   // Labels in Korean when OKSTRA_LANG is `ko` (or `ko-KR`, …); values, echoes and errors stay as they are.
   const texts = textsFor(io.env.OKSTRA_LANG);
+  usePrebuiltBuiltins();
   const host = new WizardHost({
     builtinProfilesDir: builtinProfilesDir(),
     environment: env,
     texts: () => texts,
-    builtinData: BUILTIN_DATA,
     beforeSave: io.hooks?.beforeSave,
     // Scripts and agents answer: the confirmation says that answering it starts nothing.
     audience: 'agent',

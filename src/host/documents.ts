@@ -7,7 +7,7 @@ import type { Notice, PromptDoc } from '../core/types';
 import { withRevision } from '../core/wizard/binding';
 import type { CurrentResult, Failure, OutcomeResult, RenderArgsResult, StepResult, TreeResult } from '../core/wizard/engine';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
 export type JsonDoc = { [key: string]: JsonValue | undefined };
 
 function noticeTexts(notices: ReadonlyArray<Notice | string> | undefined): string[] {
@@ -73,7 +73,8 @@ export function renderArgsDocument(r: RenderArgsResult): JsonDoc {
   return document(true, { renderArgs: r.renderArgs as unknown as JsonValue, renderArgv: r.renderArgv }, r.notices);
 }
 
-export function outcomeDocument(r: OutcomeResult): JsonDoc {
+/** `outcome`: the engine's outcome and, last, the program Run would start (`{command, path}`, src/host/run.ts). */
+export function outcomeDocument(r: OutcomeResult, program: { command: string[]; path: string | null }): JsonDoc {
   if (!r.ok) return failed(r, r.notices);
   return document(
     true,
@@ -83,6 +84,7 @@ export function outcomeDocument(r: OutcomeResult): JsonDoc {
       orchestration: r.orchestration,
       persistActions: r.persistActions as unknown as JsonValue,
       confirmationText: r.confirmationText,
+      program: { command: program.command, path: program.path },
     },
     r.notices,
   );

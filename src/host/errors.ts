@@ -27,17 +27,8 @@ export function asWizardError(err: unknown): WizardError {
   return internal;
 }
 
-/** Runs `body`; whatever it throws leaves as a WizardError (asWizardError). */
-export function hostCall<T>(body: () => T): T {
-  try {
-    return body();
-  } catch (err) {
-    throw asWizardError(err);
-  }
-}
-
 /** The refusal document every front end prints for a WizardError: `{ok: false, notices?, code, error, current}`. */
-export interface RefusalDoc {
+interface RefusalDoc {
   ok: false;
   notices?: string[];
   code: WizardErrorCode;
@@ -46,7 +37,7 @@ export interface RefusalDoc {
 }
 
 /** Notice texts, each once, in order. */
-export function noticeTexts(notices: readonly Notice[]): string[] {
+function noticeTexts(notices: readonly Notice[]): string[] {
   const out: string[] = [];
   for (const n of notices) if (!out.includes(n.text)) out.push(n.text);
   return out;

@@ -7,10 +7,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Audience, EngineContext, EnvironmentPort, TaskDetails, TaskEntry, WorkspacePort } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
-import type { BuiltinData } from '../core/roles/builtinData';
 import { validateHost } from '../core/roles/hostRegistry';
 import type { TextCatalog } from '../core/text/catalog';
-import { WizardError, type LastRun, type Notice } from '../core/types';
+import { WizardError, type LastRun } from '../core/types';
 import * as engine from '../core/wizard/engine';
 import { parseState, stateToJson, type ParsedState } from '../core/wizard/stateCodec';
 import {
@@ -23,23 +22,18 @@ import {
   type WizardFileEntry,
 } from '../store';
 import { openWorkspace, type FsWorkspace, type WorkspaceOptions } from '../workspace/workspace';
-import { useBuildTricks } from './buildTricks';
 import { asWizardError, WizardRefusal } from './errors';
-import { locateStateFile, taskStatePath } from './paths';
+import { locateStateFile, refuseLinkedOut, taskStatePath } from './paths';
 import { CANCELLED_BEFORE_SAVE, HostWizard, type StepOptions, type WizardContextSource } from './wizard';
 import { summarizeTasks, unknownTaskMessage, type TaskList, type TaskListOptions } from './tasks';
 
-export interface HostOptions {
+interface HostOptions {
   builtinProfilesDir: string;
   /** The environment prompts are computed in, for a project root; a bad environment is a WizardError (`usage`). */
   environment(projectRootAbs: string): EnvironmentPort;
   texts(): TextCatalog;
   /** Workspace options beside the profiles folder (the extension's and the MCP server's caches). */
   workspace?: Omit<WorkspaceOptions, 'builtinProfilesDir'>;
-  /** A process that serves many operations (the MCP server, the extension). */
-  longLived?: boolean;
-  /** The built-in profiles parsed at build time, when the build made them (the CLI's bundle). */
-  builtinData?: BuiltinData | null;
   /** Called just before a state file is written (tests: a second writer). */
   beforeSave?: (statePathAbs: string) => void;
   /** Who answers this host's wizards (core/ports.ts Audience): `agent` for the CLI and the MCP server; default `person`. */
@@ -52,7 +46,7 @@ export interface HostOptions {
   environmentHint?: string;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   /** How messages name the file (default: its absolute path). */
   shownPath?: string;
   /** Remove a dead writer's leftovers first (default true; a read-only look passes false). */
@@ -63,14 +57,14 @@ export interface OpenOptions {
   audience?: Audience;
 }
 
-export interface FreshOptions {
+interface FreshOptions {
   hostRuntime: string;
   entryMode: string;
   availableFunctions?: string[];
 }
 
 /** An unfinished wizard as the listing of wizards in progress shows it (WizardHost.wizardsInProgress). */
-export interface WizardInProgress {
+interface WizardInProgress {
   /** The task the state names (else the one its file is named after). */
   task: string;
   /** The state file, relative to the project. */
@@ -88,7 +82,7 @@ export interface WizardInProgress {
 }
 
 /** What a state file says, for the Tasks view and Resume: never cleans, converts or writes. */
-export interface WizardProbe {
+interface WizardProbe {
   statePath: string;
   status: 'unfinished' | 'confirmed' | 'aborted' | 'unreadable';
   taskKey?: string;
@@ -145,9 +139,7 @@ export function checkHostRuntime(hostRuntime: string, entryMode: string): void {
 export class WizardHost implements WizardContextSource {
   private readonly workspaces = new Map<string, FsWorkspace>();
 
-  constructor(private readonly options: HostOptions) {
-    useBuildTricks({ longLived: options.longLived === true, builtinData: options.builtinData ?? null });
-  }
+  constructor(private readonly options: HostOptions) {}
 
   /** The workspace of a project (one per root: its caches are what make a warm picker fast). */
   workspace(projectRootAbs: string): FsWorkspace {
@@ -191,6 +183,7 @@ export class WizardHost implements WizardContextSource {
 
   /** Reads and parses a state file (store → codec); a file that cannot be loaded is a WizardError naming it. */
   private read(statePathAbs: string, shown: string, cleanStale: boolean): { handle: StateFileHandle; parsed: ParsedState } {
+    refuseLinkedOut(statePathAbs, shown);
     let handle: StateFileHandle;
     try {
       // The store's load errors name the file.
@@ -480,5 +473,3 @@ export class WizardHost implements WizardContextSource {
     }
   }
 }
-
-export type { Notice };

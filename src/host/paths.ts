@@ -42,7 +42,7 @@ export function isInside(rootReal: string, real: string): boolean {
 }
 
 /** The project root with its links resolved; a root that cannot be resolved is refused. */
-export function realProjectRoot(projectRootAbs: string): string {
+function realProjectRoot(projectRootAbs: string): string {
   const real = realPathOf(projectRootAbs);
   if (real === null)
     throw new WizardError(
@@ -53,7 +53,7 @@ export function realProjectRoot(projectRootAbs: string): string {
 }
 
 /** Refuses a task key that is not `<group>/<id>` (a `usage` error). */
-export function checkTaskKey(task: string): [group: string, id: string] {
+function checkTaskKey(task: string): [group: string, id: string] {
   if (typeof task !== 'string' || !TASK_KEY_PATTERN.test(task) || task.split('/').some((s) => s === '.' || s === '..')) {
     throw new WizardError('usage', `not a task key '<group>/<id>': ${pyReprString(String(task))}`);
   }
@@ -70,17 +70,28 @@ export function checkTaskKey(task: string): [group: string, id: string] {
 export function taskStatePath(projectRootAbs: string, task: string): string {
   const [group, id] = checkTaskKey(task);
   const statePath = stateFilePathFor(projectRootAbs, group, id);
-  const rootReal = realProjectRoot(projectRootAbs);
-  const real = realPathOf(statePath);
-  if (real === null)
-    throw new WizardError('usage', `${path.relative(projectRootAbs, statePath)}: cannot be resolved (a symlink loop, or no permission)`);
-  if (!isInside(rootReal, real)) {
-    throw new WizardError(
-      'usage',
-      `${path.relative(projectRootAbs, statePath)}: lies outside the project once links are resolved (it resolves to ${pyReprString(real)}); a task's wizard is kept inside its project`,
-    );
-  }
+  realProjectRoot(projectRootAbs);
+  const shown = path.relative(projectRootAbs, statePath);
+  if (realPathOf(statePath) === null) throw new WizardError('usage', `${shown}: cannot be resolved (a symlink loop, or no permission)`);
+  refuseLinkedOut(statePath, shown);
   return statePath;
+}
+
+/**
+ * Refuses a state file named inside a project's tasks folder whose real path lies outside that project (a task
+ * group folder, or the file itself, linked into another project): a wizard is never read or written in another
+ * project through a link, whichever front end names it. A path outside every tasks folder is not judged here.
+ */
+export function refuseLinkedOut(statePathAbs: string, shown: string): void {
+  const spelled = projectRootOfStateDir(path.dirname(path.resolve(statePathAbs)));
+  if (spelled === null) return;
+  const rootReal = realPathOf(spelled);
+  const real = realPathOf(statePathAbs);
+  if (rootReal === null || real === null || isInside(rootReal, real)) return;
+  throw new WizardError(
+    'usage',
+    `${shown}: lies outside the project once links are resolved (it resolves to ${pyReprString(real)}); a task's wizard is kept inside its project`,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
 // project, a key the engine sets, a value without control characters) and written through the store's
 // Document-model edit (setConfigKey): a value never becomes YAML of its own.
 import * as path from 'node:path';
-import { okstraCommandArgv, renderBundleArgv, type OkstraCommandSetting } from '../core/run';
+import { okstraCommandArgv, type OkstraCommandSetting } from '../core/run';
 import { pyReprString } from '../core/pyRepr';
 import { WizardError } from '../core/types';
 import type { PersistAction } from '../core/wizard/engine';
@@ -13,17 +13,8 @@ import { findOnPath, isExecutableFile } from '../workspace/environment';
 import { controlCharacterProblem, isInside, realPathOf } from './paths';
 import type { HostWizard } from './wizard';
 
-export interface RunPlan {
-  /** The okstra command words (before `render-bundle`). */
-  command: string[];
-  /** `<command…> render-bundle <renderArgv…>`: the exact argv Run starts. */
-  argv: string[];
-  /** The program argv[0] resolves to (absolute), or null when it is not found or not executable. */
-  program: string | null;
-}
-
 /** The okstra command of a project: the setting, else config.yaml's okstraCommand (null when unreadable: the default). */
-export function okstraCommandOf(wizard: HostWizard, setting: OkstraCommandSetting): string[] {
+function okstraCommandOf(wizard: HostWizard, setting: OkstraCommandSetting): string[] {
   let config = null;
   try {
     config = wizard.ctx().workspace.config();
@@ -44,16 +35,18 @@ export function resolveProgram(program: string, cwd: string, env: NodeJS.Process
   return findOnPath(program, env);
 }
 
-/** Run's plan for a renderArgv: resolved once, before any persist action is applied. */
-export function runPlan(
-  wizard: HostWizard,
-  renderArgv: readonly string[],
-  setting: OkstraCommandSetting,
-  env: NodeJS.ProcessEnv = process.env,
-): RunPlan {
+/** The program Run would start, as every confirmation shows it (the outcome documents' `program`). */
+interface RunProgram {
+  /** The okstra command words (the setting, else config.yaml's okstraCommand, else `okstra`). */
+  command: string[];
+  /** The executable its first word resolves to now (absolute), or null when it is not found or not executable. */
+  path: string | null;
+}
+
+/** What Run would start for this wizard, resolved now against `env`'s PATH (a path word from the project root). */
+export function runProgram(wizard: HostWizard, setting: OkstraCommandSetting, env: NodeJS.ProcessEnv = process.env): RunProgram {
   const command = okstraCommandOf(wizard, setting);
-  const argv = renderBundleArgv(command, renderArgv);
-  return { command, argv, program: resolveProgram(argv[0]!, wizard.projectRootAbs, env) };
+  return { command, path: resolveProgram(command[0]!, wizard.projectRootAbs, env) };
 }
 
 /** The keys a persist action may set (src/core/wizard/render.ts persistActions). */

@@ -8,7 +8,7 @@ import { currentPhaseOf, promotePointer, sortCatalogue } from '../core/wizard/wo
 import type { WizardFileEntry } from '../store';
 
 /** The wizard a task's own state file holds (`.okstra/tasks/<group>/<id>.wizard.json`), as a listing shows it. */
-export interface TaskWizardSummary {
+interface TaskWizardSummary {
   status: 'unfinished' | 'confirmed' | 'aborted' | 'unreadable';
   /** The state file, relative to the project. */
   state: string;
@@ -21,7 +21,7 @@ export interface TaskWizardSummary {
 }
 
 /** One task of the project, as the task listing shows it. */
-export interface TaskSummary {
+interface TaskSummary {
   key: string;
   /** The manifest's title, else the task id. */
   title: string;

@@ -5,7 +5,6 @@
 // the CLI's commands bundle, which imports the host, holds neither (test/unit/cli/launcher.test.ts).
 import * as z from 'zod/mini';
 import { HOST_IDS } from '../core/roles/hostRegistry';
-import { REVISION_PATTERN } from '../core/wizard/binding';
 import { TASK_KEY_PATTERN } from './paths';
 
 /** The entry modes a host may have (core/roles/hostRegistry.ts): how the leader's session is entered. */
@@ -13,7 +12,10 @@ export const ENTRY_MODES = ['current-session', 'spawn-process'] as const;
 
 const describe = z.describe;
 
-export const ToolTaskSchema = z
+/** A prompt's revision: the first 16 hex digits of its state's sha256 (core/wizard/binding.ts). */
+const REVISION_PATTERN = /^[0-9a-f]{16}$/;
+
+const ToolTaskSchema = z
   .string()
   .check(
     z.regex(TASK_KEY_PATTERN, "a task key '<group>/<id>'"),
@@ -27,15 +29,15 @@ const revision = z
     describe('The revision of the prompt you were shown (`current.revision`, `next.revision`, or the `revision` of wizard_tree).'),
   );
 
-export const TaskInput = z.object({ task: ToolTaskSchema });
+const TaskInput = z.object({ task: ToolTaskSchema });
 
-export const TasksInput = z.object({
+const TasksInput = z.object({
   group: z.optional(z.string().check(z.minLength(1), describe("Only the tasks of this group (the part before '/')."))),
   query: z.optional(z.string().check(z.minLength(1), describe('Only tasks whose key or title contains this text (case-insensitive).'))),
   limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000), describe('At most this many tasks (default 100).'))),
 });
 
-export const ListInput = z.object({});
+const ListInput = z.object({});
 
 export const InitInput = z.object({
   task: ToolTaskSchema,
@@ -71,7 +73,7 @@ export const InitInput = z.object({
   ),
 });
 
-export const AnswerInput = z.object({
+const AnswerInput = z.object({
   task: ToolTaskSchema,
   answer: z
     .string()
@@ -84,7 +86,7 @@ export const AnswerInput = z.object({
   revision,
 });
 
-export const RewindInput = z.object({
+const RewindInput = z.object({
   task: ToolTaskSchema,
   to: z
     .string()
@@ -93,9 +95,9 @@ export const RewindInput = z.object({
   revision: z.optional(revision),
 });
 
-export const AbortInput = z.object({ task: ToolTaskSchema, prompt: z.optional(promptId), revision: z.optional(revision) });
+const AbortInput = z.object({ task: ToolTaskSchema, prompt: z.optional(promptId), revision: z.optional(revision) });
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;
@@ -195,8 +197,6 @@ export const WIZARD_TOOLS = {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
 } satisfies Record<string, ToolDefinition>;
-
-export type WizardToolKey = keyof typeof WIZARD_TOOLS;
 
 /** The instructions a server gives with its tools: the wizard in a paragraph, and the rules of every tool. */
 export const WIZARD_TOOL_INSTRUCTIONS = `okstra's run wizard for one project: it asks which task, run type, brief, plan stage, how many agents per role and which model each, and turns the answers into one \`okstra render-bundle …\` argv.

@@ -8,22 +8,15 @@ import type { Audience, EngineContext } from '../core/ports';
 import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardState } from '../core/types';
 import { withRevision, type ExpectedPrompt } from '../core/wizard/binding';
 import * as engine from '../core/wizard/engine';
-import {
-  createStateFile,
-  moveStateFile,
-  saveStateFile,
-  sha256OfFile,
-  stateFilePathFor,
-  STATE_FILE_SUFFIX,
-  type StateFileHandle,
-} from '../store';
+import { createStateFile, moveStateFile, saveStateFile, sha256OfFile, stateFilePathFor, type StateFileHandle } from '../store';
+import { STATE_FILE_SUFFIX } from '../core/wizard/paths';
 import { asWizardError, WizardRefusal } from './errors';
 import { taskStatePath } from './paths';
 
 export type { ExpectedPrompt };
 
 /** How an answer is bound to the prompt that was shown: the engine's rule by default, or the front end's own. */
-export interface Binding {
+interface Binding {
   expected: ExpectedPrompt;
   /** A front end's own rule (the extension's): the refusal, given the current prompt, or null to apply. */
   refusal?: (current: PromptDoc | null, revision: string) => WizardError | null;
@@ -52,7 +45,7 @@ function deadEnd(prompt: PromptDoc | null, code: string | undefined): boolean {
   return (prompt.kind === 'pick' || prompt.kind === 'multi_pick') && prompt.options.length > 0 && prompt.options.every((o) => o.disabled);
 }
 
-export interface WizardFile {
+interface WizardFile {
   /** The state file, absolute; null for a wizard kept in memory (its task is not chosen yet). */
   statePath: string | null;
   /** How messages name it. */
@@ -60,14 +53,6 @@ export interface WizardFile {
   handle: StateFileHandle | null;
   /** For a fresh wizard with a path: replace an existing file (CLI `init --force`). */
   force?: boolean;
-}
-
-function isFolder(p: string): boolean {
-  try {
-    return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return false;
-  }
 }
 
 /** The prompt with the revision of the state it was computed from. */
@@ -333,24 +318,30 @@ export class HostWizard {
   }
 
   /**
-   * The new task's state file when this wizard lives in its task's own file and `state` names another task (task-pick
-   * answered again); else null. The file is its task's own when it is `.okstra/tasks/<g>/<id>.wizard.json` beside the
-   * task folder `<g>/<id>/` and the state named that task or none yet (a rewind to task-pick clears it); a file named
-   * otherwise (`init --state .okstra/tasks/g/copy.wizard.json --task g/t`) stays where it is.
+   * The new task's state file when `state` answers task-pick with another task than the state held, and this
+   * wizard lives in the state file of a task of the project (`.okstra/tasks/<group>/<id>.wizard.json`, a known
+   * task) other than the new one; else null. A file elsewhere (`init --state any.json`) stays where it is.
    */
   private movedTo(state: WizardState): string | null {
     const { statePath } = this.file;
+    const was = this.stateValue;
     if (statePath === null || !state.task_group || !state.task_id) return null;
+    if (was.task_group === state.task_group && was.task_id === state.task_id) return null;
+    const group = path.basename(path.dirname(statePath));
     const name = path.basename(statePath);
     if (!name.endsWith(STATE_FILE_SUFFIX)) return null;
-    const group = path.basename(path.dirname(statePath));
     const id = name.slice(0, -STATE_FILE_SUFFIX.length);
     if (group === state.task_group && id === state.task_id) return null;
     if (path.resolve(statePath) !== path.resolve(stateFilePathFor(this.projectRootAbs, group, id))) return null;
-    const before = this.stateValue;
-    if (before.task_group && before.task_id && (before.task_group !== group || before.task_id !== id)) return null;
-    if (!isFolder(path.join(path.dirname(statePath), id))) return null;
-    return taskStatePath(this.projectRootAbs, `${state.task_group}/${state.task_id}`);
+    let known: boolean;
+    try {
+      known = this.ctx()
+        .workspace.tasks()
+        .some((t) => t.key === `${group}/${id}`);
+    } catch {
+      known = false;
+    }
+    return known ? taskStatePath(this.projectRootAbs, `${state.task_group}/${state.task_id}`) : null;
   }
 
   private shownOf(abs: string): string {
@@ -413,11 +404,4 @@ export class HostWizard {
       return { ok: false, code: e.code, error: e.message, notices: this.carriedValue, ...extra } as unknown as T;
     }
   }
-}
-
-/** A refusal of an operation that found no wizard to go on with, or the current prompt of one. */
-export function refusalWith(wizard: HostWizard | null, err: unknown): WizardRefusal {
-  const e = asWizardError(err);
-  if (e instanceof WizardRefusal) return e;
-  return new WizardRefusal(e.code, e.message, wizard ? wizard.currentPrompt() : null);
 }

@@ -2,7 +2,7 @@
 // client's name (`clientInfo.name` of `initialize`) tells, else none (the server's default, claude-code).
 
 /** Client names, as MCP hosts send them, and the host runtime each one is (core/roles/hostRegistry.ts). */
-export const CLIENT_HOSTS: ReadonlyArray<{ pattern: RegExp; hostRuntime: string }> = [
+const CLIENT_HOSTS: ReadonlyArray<{ pattern: RegExp; hostRuntime: string }> = [
   { pattern: /^claude[- ]?code\b/i, hostRuntime: 'claude-code' },
   { pattern: /\bcodex\b/i, hostRuntime: 'codex' },
   { pattern: /\bantigravity\b/i, hostRuntime: 'antigravity' },

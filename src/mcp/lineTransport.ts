@@ -1,11 +1,15 @@
-// The server's stdio transport (docs/mcp.md › Limits): one JSON-RPC message per line, and an answer to every
-// line. A line that is not JSON gets -32700 (parse error), JSON that is not one JSON-RPC message (no `method`,
-// an array, two objects on one line) gets -32600 (invalid request), with the request's id when it has one; a
-// line over MAX_LINE_BYTES is skipped as it arrives (never held in memory) and gets -32600; a UTF-8 BOM at the
-// start of a line is ignored. A response to a line without an id has no `id` (as MCP's schema has it; the SDK's
-// client refuses `id: null`). Nothing a client sends ends the server but the end of its input.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+// The server's stdio transport (docs/mcp.md › Limits): the SDK's StdioServerTransport, fed through a line guard
+// so that every line gets an answer. The SDK's transport drops a line that is not one JSON-RPC message without a
+// word (the client waits forever) and closes itself on a line over its buffer. The guard, in front of it, frames
+// the input into lines; a line that is not JSON gets -32700 (parse error), JSON that is not one JSON-RPC message
+// (no `method`, an array) gets -32600 (invalid request) with the request's id when it has one, a line over
+// MAX_LINE_BYTES is skipped as it arrives (never held in memory) and gets -32600, and a UTF-8 BOM at the start of
+// a line is dropped. A response to a line without an id has no `id` (as MCP's schema has it; the SDK's client
+// refuses `id: null`). Every other line goes on, unchanged, to the SDK's transport, which parses, dispatches and
+// sends as it always does. Nothing a client sends ends the server but the end of its input.
+import { PassThrough } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 
 /** The longest line taken (4 MiB): a state file is at most 1 MiB, so no tool call needs more. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -18,21 +22,39 @@ function idOf(value: unknown): string | number | null {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
 
-export class LineTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+/** Why a line is refused (its JSON-RPC error), or null for one JSON-RPC message (`text` without BOM and CR). */
+function lineProblem(text: string): { code: number; message: string; id: string | number | null } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { code: PARSE_ERROR, message: 'Parse error: the line is not one JSON value (one JSON-RPC message per line)', id: null };
+  }
+  if (JSONRPCMessageSchema.safeParse(value).success) return null;
+  return {
+    code: INVALID_REQUEST,
+    message: 'Invalid Request: not a JSON-RPC 2.0 message (jsonrpc "2.0", a method, an id for a request)',
+    id: idOf(value),
+  };
+}
+
+export class LineTransport extends StdioServerTransport {
+  /** What the SDK's transport reads: the lines that passed the guard. */
+  private readonly lines: PassThrough;
   private chunks: Buffer[] = [];
   private size = 0;
   /** The current line is over the limit: its bytes are dropped until its newline. */
   private skipping = false;
-  private closed = false;
 
   constructor(
-    private readonly stdin: NodeJS.ReadableStream,
-    private readonly stdout: NodeJS.WritableStream,
+    private readonly input: NodeJS.ReadableStream,
+    private readonly output: NodeJS.WritableStream,
     private readonly maxLineBytes = MAX_LINE_BYTES,
-  ) {}
+  ) {
+    const lines = new PassThrough();
+    super(lines, output as typeof process.stdout);
+    this.lines = lines;
+  }
 
   private readonly onData = (chunk: Buffer | string): void => {
     let buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
@@ -46,8 +68,11 @@ export class LineTransport implements Transport {
 
   private readonly onEnd = (): void => {
     if (this.size > 0 || this.skipping) this.endLine();
-    void this.close();
+    // The lines already passed on are read by the SDK's transport before it closes.
+    this.lines.end();
   };
+
+  private readonly onInputError = (err: Error): void => this.onerror?.(err);
 
   private take(part: Buffer): void {
     if (this.skipping || part.length === 0) return;
@@ -77,53 +102,35 @@ export class LineTransport implements Transport {
     if (text.startsWith('\uFEFF')) text = text.slice(1);
     if (text.endsWith('\r')) text = text.slice(0, -1);
     if (text.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      this.reply(PARSE_ERROR, 'Parse error: the line is not one JSON value (one JSON-RPC message per line)', null);
-      return;
-    }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
-      this.reply(
-        INVALID_REQUEST,
-        'Invalid Request: not a JSON-RPC 2.0 message (jsonrpc "2.0", a method, an id for a request)',
-        idOf(value),
-      );
-      return;
-    }
-    try {
-      this.onmessage?.(parsed.data);
-    } catch (err) {
-      this.onerror?.(err instanceof Error ? err : new Error(String(err)));
+    const problem = lineProblem(text);
+    if (problem) this.reply(problem.code, problem.message, problem.id);
+    else if (!this.lines.write(text + '\n')) {
+      // The SDK's transport reads behind: the input waits for it.
+      this.input.pause();
+      this.lines.once('drain', () => this.input.resume());
     }
   }
 
   /** An error response; without an id when the line had none (MCP's JSONRPCErrorResponse has `id` optional, not null). */
   private reply(code: number, message: string, id: string | number | null): void {
     const response = id === null ? { jsonrpc: '2.0', error: { code, message } } : { jsonrpc: '2.0', id, error: { code, message } };
-    this.stdout.write(JSON.stringify(response) + '\n');
+    this.output.write(JSON.stringify(response) + '\n');
   }
 
-  async start(): Promise<void> {
-    this.stdin.on('data', this.onData);
-    this.stdin.on('end', this.onEnd);
-    this.stdin.on('error', (err: Error) => this.onerror?.(err));
+  override async start(): Promise<void> {
+    await super.start();
+    this.lines.once('end', () => void this.close());
+    this.input.on('data', this.onData);
+    this.input.on('end', this.onEnd);
+    this.input.on('error', this.onInputError);
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.stdout.write(JSON.stringify(message) + '\n')) resolve();
-      else this.stdout.once('drain', () => resolve());
-    });
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.stdin.off('data', this.onData);
-    this.stdin.off('end', this.onEnd);
-    this.onclose?.();
+  override async close(): Promise<void> {
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onEnd);
+    this.input.off('error', this.onInputError);
+    const wasOpen = !this.lines.destroyed;
+    this.lines.destroy();
+    if (wasOpen) await super.close();
   }
 }

@@ -5,12 +5,8 @@
 import * as z from 'zod';
 import { CurrentDocSchema, OutcomeDocSchema, PromptSchema, RefusedDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import { WIZARD_ERROR_CODES } from '../core/types';
-import { TASK_KEY_PATTERN } from '../host';
 import { ENTRY_MODES } from '../host/tools';
 import { HOST_IDS } from '../core/roles/hostRegistry';
-
-export { TASK_KEY_PATTERN };
-export { TaskInput, TasksInput, ListInput, InitInput, AnswerInput, RewindInput, AbortInput } from '../host/tools';
 
 export const InitOutput = SubmitDocSchema.extend({
   state: z.string().describe('The state file, relative to the project root (the CLI takes it as --state).'),

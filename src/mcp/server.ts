@@ -1,25 +1,16 @@
 // `okstra-wizard mcp`: the run wizard as a Model Context Protocol server over stdio (docs/mcp.md), on the official
-// SDK's Server. One project per server; the tools (defined once in src/host/tools.ts) answer with the CLI's JSON
+// SDK's McpServer. One project per server; the tools (defined once in src/host/tools.ts) answer with the CLI's JSON
 // documents (structuredContent, and the same JSON as text); a refusal is a tool error (`isError: true`) whose text
 // is `{ok: false, code, error, current}`. The tool list never changes (no `listChanged`). A cancelled call stops
 // before its save, or — when the cancellation came after the save — the server says so in a log message. The
 // server never runs okstra: the outcome is an argv for the person (or the agent's own shell tool) to run.
 
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type JSONRPCMessage,
-  type RequestId,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, type CallToolResult, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN } from '../host';
-import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type WizardToolKey } from '../host/tools';
+import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN, type StepOptions } from '../host';
+import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type ToolDefinition } from '../host/tools';
 import { LineTransport } from './lineTransport';
 import { hostRuntimeOfClient } from './clientHost';
 import {
@@ -50,138 +41,110 @@ function failed(doc: ToolErrorDoc): CallToolResult {
   return { content: [{ type: 'text', text: json(doc) }], isError: true };
 }
 
-/** What a tool call runs with: its checked input, and whether it was cancelled (asked right before a save). */
-interface CallContext {
-  cancelled: () => boolean;
-  /** The host runtime the MCP client's name tells, for wizard_init (clientHost.ts). */
-  clientHost: string | undefined;
+/** Runs a tool body: its document, or its refusal (a bug included, as code `internal`) as a tool error. */
+function call(body: () => object): CallToolResult {
+  try {
+    return ok(body());
+  } catch (err) {
+    if (err instanceof ToolFailure) return failed(err.doc);
+    return failed(refusalDoc(err) as ToolErrorDoc);
+  }
 }
 
-interface ServedTool {
-  key: WizardToolKey;
-  output: z.ZodType;
-  /** Writes the state (so a cancellation after it is reported). */
-  writes: boolean;
-  body: (input: never, call: CallContext) => object;
+/** The arguments' refusal (`usage`, with the wizard's current prompt when the task is known), or null when they parse. */
+function argumentRefusal(host: WizardHost, name: string, schema: z.core.$ZodType, args: unknown): CallToolResult | null {
+  const parsed = z.safeParse(schema, args ?? {});
+  if (parsed.success) return null;
+  const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
+  const task = (args as { task?: unknown } | null)?.task;
+  const current = typeof task === 'string' && TASK_KEY_PATTERN.test(task) ? host.currentOf(task) : null;
+  return failed({ ok: false, code: 'usage', error: `invalid arguments for ${name}: ${problems}`, current });
 }
 
-/** One JSON Schema of a tool (draft 7, as the SDK's own server generates them). */
-function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io }) as Record<string, unknown>;
-  return rest as Tool['inputSchema'];
+/** A tool error of the SDK's own (a document that does not match its outputSchema: a bug) as the JSON refusal. */
+function asRefusal(result: CallToolResult): CallToolResult {
+  if (!result.isError) return result;
+  const text = result.content.find((c) => c.type === 'text')?.text ?? '';
+  try {
+    if ((JSON.parse(text) as { ok?: unknown }).ok === false) return result;
+  } catch {
+    // The SDK's text: below.
+  }
+  return failed({ ok: false, code: 'internal', error: `internal error: ${text}`, current: null });
 }
 
+/**
+ * The SDK's tools/call handler (input check, the tool, the outputSchema check of structuredContent), with the
+ * tools' arguments checked first, so that a bad one is the JSON refusal docs/mcp.md promises rather than the SDK's
+ * text, and the SDK's own tool errors (an output that does not match its schema) are JSON refusals too. A call
+ * cancelled before its save is reported in a log message (MCP sends no result for a cancelled request); one
+ * cancelled after it, with what was saved. Installed by wrapping the one tools/call handler the SDK registers,
+ * before any tool is.
+ */
+function guardToolCalls(server: WizardServer, host: WizardHost, inputs: Map<string, z.core.$ZodType>): void {
+  const low = server.server;
+  const set = low.setRequestHandler.bind(low) as (schema: unknown, handler: unknown) => void;
+  low.setRequestHandler = ((schema: typeof CallToolRequestSchema, handler: ToolCallHandler) => {
+    if (schema !== CallToolRequestSchema) return set(schema, handler);
+    const guarded: ToolCallHandler = async (request, extra) => {
+      const name = request.params.name;
+      const input = inputs.get(name);
+      const refused = input && argumentRefusal(host, name, input, request.params.arguments);
+      if (refused) return refused;
+      const task = typeof request.params.arguments?.task === 'string' ? request.params.arguments.task : undefined;
+      if (extra.signal.aborted) return server.cancelledBefore(name, task, extra.requestId);
+      server.inFlight.add(extra.requestId);
+      try {
+        const result = asRefusal((await handler(request, extra)) as CallToolResult);
+        if (extra.signal.aborted) {
+          if (server.recentWrites.has(extra.requestId)) server.lateCancellation(extra.requestId);
+          else return server.cancelledBefore(name, task, extra.requestId);
+        }
+        return result;
+      } finally {
+        server.inFlight.delete(extra.requestId);
+      }
+    };
+    return set(schema, guarded);
+  }) as typeof low.setRequestHandler;
+}
+
+type ToolCallHandler = (
+  request: z.infer<typeof CallToolRequestSchema>,
+  extra: Parameters<Parameters<McpServer['server']['setRequestHandler']>[1]>[1],
+) => Promise<unknown>;
+
+/** The MCP server over a WizardHost (not connected). */
 /** How many completed writes are remembered for a cancellation that arrives after them. */
 const RECENT_WRITES = 32;
 
-/** The MCP server over a WizardHost; `connect` it to a transport. */
-export class WizardServer {
-  readonly server: Server;
-  private readonly tools = new Map<string, ServedTool>();
-  private readonly listed: Tool[];
+/** The MCP server over a WizardHost (createWizardServer); its connect watches for cancellations of calls that wrote. */
+class WizardServer extends McpServer {
+  /** Tool calls running now, by request id: their cancellation is reported by the call itself. */
+  readonly inFlight = new Set<RequestId>();
   /** Writes answered lately, by request id: a cancellation that names one is told that the write was done. */
-  private readonly recentWrites = new Map<RequestId, { tool: string; task: string | undefined; doc: object }>();
+  readonly recentWrites = new Map<RequestId, { tool: string; task: string | undefined; doc: object }>();
+  /** The tools that write the state. */
+  readonly writeTools = new Set<string>();
 
-  constructor(
-    private readonly host: WizardHost,
-    version: string,
-  ) {
-    this.server = new Server(
-      { name: 'okstra-wizard', version },
-      { capabilities: { tools: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
-    );
-    const serve = <S extends z.core.$ZodType>(
-      key: WizardToolKey,
-      _input: S,
-      output: z.ZodType,
-      writes: boolean,
-      body: (input: z.output<S>, call: CallContext) => object,
-    ) => {
-      this.tools.set(WIZARD_TOOLS[key].name, { key, output, writes, body: body as ServedTool['body'] });
-    };
-    const t = WIZARD_TOOLS;
-    serve('tasks', t.tasks.input, TasksOutput, false, (input) => host.tasks(input));
-    serve('list', t.list.input, ListOutput, false, () => host.list());
-    serve('init', t.init.input, InitOutput, true, (input, call) => host.init(input, call));
-    serve('current', t.current.input, CurrentOutput, false, ({ task }) => host.current(task));
-    serve('answer', t.answer.input, StepOutput, true, ({ task, answer, prompt, revision }, call) =>
-      host.answer(task, answer, { prompt, revision }, call),
-    );
-    serve('rewind', t.rewind.input, StepOutput, true, ({ task, to, prompt, revision }, call) =>
-      host.rewind(task, to, { prompt, revision }, call),
-    );
-    serve('tree', t.tree.input, TreeOutput, false, ({ task }) => host.tree(task));
-    serve('preview', t.preview.input, PreviewOutput, false, ({ task }) => host.preview(task));
-    serve('outcome', t.outcome.input, OutcomeOutput, false, ({ task }) => host.outcome(task));
-    serve('abort', t.abort.input, StepOutput, true, ({ task, prompt, revision }, call) => host.abort(task, { prompt, revision }, call));
-
-    // The list is computed once: it never changes while the server runs.
-    this.listed = [...this.tools.values()].map(({ key, output }) => {
-      const d = WIZARD_TOOLS[key];
-      return {
-        name: d.name,
-        title: d.title,
-        description: d.description,
-        inputSchema: jsonSchema(d.input, 'input'),
-        outputSchema: jsonSchema(output, 'output') as Tool['outputSchema'],
-        annotations: { title: d.title, ...d.annotations },
-      };
-    });
-    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listed }));
-    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-      const tool = this.tools.get(request.params.name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-      const signal = extra.signal;
-      const args = request.params.arguments;
-      const task = typeof args?.task === 'string' ? args.task : undefined;
-      if (signal.aborted) return this.cancelledBefore(extra.requestId, request.params.name, task);
-      const result = this.run(tool, args, {
-        cancelled: () => signal.aborted,
-        clientHost: hostRuntimeOfClient(this.server.getClientVersion()),
-      });
-      if (signal.aborted) return this.cancelledBefore(extra.requestId, request.params.name, task);
-      if (tool.writes && !result.isError) this.rememberWrite(extra.requestId, request.params.name, task, result.structuredContent ?? {});
-      return result;
-    });
-  }
-
-  /** The tool's own argument check (a bad argument is the JSON refusal, `usage`, with the task's current prompt), then its body. */
-  private run(tool: ServedTool, args: unknown, call: CallContext): CallToolResult {
-    const d = WIZARD_TOOLS[tool.key];
-    const parsed = z.safeParse(d.input, args ?? {});
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
-      const task = (args as { task?: unknown } | null)?.task;
-      const current = typeof task === 'string' && TASK_KEY_PATTERN.test(task) ? this.host.currentOf(task) : null;
-      return failed({ ok: false, code: 'usage', error: `invalid arguments for ${d.name}: ${problems}`, current });
-    }
-    try {
-      return ok(tool.body(parsed.data as never, call));
-    } catch (err) {
-      if (err instanceof ToolFailure) return failed(err.doc);
-      return failed(refusalDoc(err) as ToolErrorDoc);
-    }
+  rememberWrite(requestId: RequestId, tool: string, task: string | undefined, doc: object): void {
+    this.recentWrites.set(requestId, { tool, task, doc });
+    while (this.recentWrites.size > RECENT_WRITES) this.recentWrites.delete(this.recentWrites.keys().next().value!);
   }
 
   /**
-   * A call cancelled before anything was written: MCP sends no result for it, so a write tool says so in a log
-   * message (`notifications/message`, level info) naming the request; the result returned here is dropped by the SDK.
+   * A call cancelled before anything was written: a write tool says so in a log message (`notifications/message`,
+   * level info) naming the request; the result returned here is dropped by the SDK.
    */
-  private cancelledBefore(requestId: RequestId, tool: string, task: string | undefined): CallToolResult {
-    const served = this.tools.get(tool);
-    if (served?.writes) {
+  cancelledBefore(tool: string, task: string | undefined, requestId: RequestId): CallToolResult {
+    if (this.writeTools.has(tool)) {
       void this.log('info', { requestId, tool, task, written: false, message: `${tool}: ${CANCELLED_BEFORE_SAVE}` });
     }
     return failed({ ok: false, code: 'cancelled', error: CANCELLED_BEFORE_SAVE, current: null });
   }
 
-  private rememberWrite(requestId: RequestId, tool: string, task: string | undefined, doc: object): void {
-    this.recentWrites.set(requestId, { tool, task, doc });
-    while (this.recentWrites.size > RECENT_WRITES) this.recentWrites.delete(this.recentWrites.keys().next().value!);
-  }
-
   /** A cancellation of a call that had already written: the client is told (level warning) what was saved. */
-  private lateCancellation(requestId: RequestId): void {
+  lateCancellation(requestId: RequestId): void {
     const done = this.recentWrites.get(requestId);
     if (!done) return;
     this.recentWrites.delete(requestId);
@@ -203,27 +166,72 @@ export class WizardServer {
     }
   }
 
-  /** Connects to a transport, watching its messages for cancellations of calls that already wrote. */
-  async connect(transport: Transport): Promise<void> {
-    await this.server.connect(transport);
+  /** Connects, watching the transport's messages for cancellations of calls that already answered. */
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
     const inner = transport.onmessage;
     transport.onmessage = (message: JSONRPCMessage, extra) => {
       inner?.(message, extra);
       if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
         const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
-        if (id !== undefined) this.lateCancellation(id);
+        if (id !== undefined && !this.inFlight.has(id)) this.lateCancellation(id);
       }
     };
-  }
-
-  close(): Promise<void> {
-    return this.server.close();
   }
 }
 
 /** The MCP server over a WizardHost (not connected). */
-export function createWizardServer(host: WizardHost, version: string): WizardServer {
-  return new WizardServer(host, version);
+export function createWizardServer(host: WizardHost, version: string): McpServer {
+  const server = new WizardServer({ name: 'okstra-wizard', version }, { capabilities: { logging: {} }, instructions: SERVER_INSTRUCTIONS });
+  const inputs = new Map<string, z.core.$ZodType>();
+  guardToolCalls(server, host, inputs);
+  /** What a tool body runs with: whether its call was cancelled (asked right before a save), the client's host runtime. */
+  type CallContext = StepOptions & { clientHost: string | undefined };
+  /**
+   * One tool: its definition (src/host/tools.ts: name, title, description, input schema — the argument check
+   * above — and annotations), its output schema (the SDK's check) and its body. `writes`: the body saves the state.
+   */
+  const tool = <I extends ToolDefinition>(
+    d: I,
+    output: z.ZodObject,
+    writes: boolean,
+    body: (input: z.infer<I['input']>, call: CallContext) => object,
+  ): void => {
+    inputs.set(d.name, d.input);
+    if (writes) server.writeTools.add(d.name);
+    server.registerTool(
+      d.name,
+      {
+        title: d.title,
+        description: d.description,
+        inputSchema: d.input.shape,
+        outputSchema: output.shape,
+        annotations: { title: d.title, ...d.annotations },
+      },
+      ((input: z.infer<I['input']>, extra: { signal: AbortSignal; requestId: RequestId }) =>
+        call(() => {
+          const context = { cancelled: () => extra.signal.aborted, clientHost: hostRuntimeOfClient(server.server.getClientVersion()) };
+          const doc = body(input, context);
+          const task = (input as { task?: string }).task;
+          if (writes) server.rememberWrite(extra.requestId, d.name, task, doc);
+          return doc;
+        })) as never,
+    );
+  };
+  const t = WIZARD_TOOLS;
+  tool(t.tasks, TasksOutput, false, (input) => host.tasks(input));
+  tool(t.list, ListOutput, false, () => host.list());
+  tool(t.init, InitOutput, true, (input, call) => host.init(input, call));
+  tool(t.current, CurrentOutput, false, ({ task }) => host.current(task));
+  tool(t.answer, StepOutput, true, ({ task, answer, prompt, revision }, call) => host.answer(task, answer, { prompt, revision }, call));
+  tool(t.rewind, StepOutput, true, ({ task, to, prompt, revision }, call) => host.rewind(task, to, { prompt, revision }, call));
+  tool(t.tree, TreeOutput, false, ({ task }) => host.tree(task));
+  tool(t.preview, PreviewOutput, false, ({ task }) => host.preview(task));
+  tool(t.outcome, OutcomeOutput, false, ({ task }) => host.outcome(task));
+  tool(t.abort, StepOutput, true, ({ task, prompt, revision }, call) => host.abort(task, { prompt, revision }, call));
+  // The list never changes while the server runs (the SDK declares listChanged for any McpServer with tools).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
+  return server;
 }
 
 export interface McpIo {

@@ -9,13 +9,14 @@ import { textsFor } from '../core/text';
 import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
-import { BUILTIN_DATA } from '../cli/builtinData';
+import { usePrebuiltBuiltins } from '../cli/prebuilt';
 import { stampOfPaths } from '../io/pathStamp';
 import {
   asWizardError,
   currentDocument,
   outcomeDocument,
   refusalDoc,
+  runProgram,
   stepDocument,
   taskStatePath,
   treeDocument,
@@ -46,7 +47,7 @@ export interface WizardHostOptions {
  * What the report of an environment in which no provider can start ends with (src/host, HostOptions.environmentHint):
  * this server's environment is what its MCP host starts it with, so that is where to change it.
  */
-export const MCP_ENVIRONMENT_HINT =
+const MCP_ENVIRONMENT_HINT =
   "This is the environment the MCP host started this server with: add an `env` entry to the server's configuration in the MCP host, " +
   'e.g. "env": {"PATH": "<the folder of the provider CLIs>:/usr/local/bin:/usr/bin:/bin", "OKSTRA_TERMINAL_BACKEND": "tmux"}, ' +
   'then restart the server (docs/mcp.md › Adding the server to a host)';
@@ -69,7 +70,7 @@ type ListDoc = z.infer<typeof ListOutput>;
 type InitInput = z.output<typeof InitInputSchema>;
 
 /** The host runtime of a wizard whose call names none and whose MCP client's name tells nothing (docs/mcp.md). */
-export const DEFAULT_HOST_RUNTIME = 'claude-code';
+const DEFAULT_HOST_RUNTIME = 'claude-code';
 
 /** One open wizard and the stamp of the files it was read from. */
 interface Open {
@@ -91,14 +92,13 @@ export class WizardHost {
 
   constructor(private readonly options: WizardHostOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
+    usePrebuiltBuiltins();
     const texts = textsFor(options.env.OKSTRA_LANG);
     this.host = new Host({
       builtinProfilesDir: options.builtinProfilesDir,
       environment: () => this.environmentPort(),
       texts: () => texts,
       workspace: { keepTaskDetails: true },
-      longLived: true,
-      builtinData: BUILTIN_DATA,
       audience: 'agent',
       environmentHint: MCP_ENVIRONMENT_HINT,
     });
@@ -287,7 +287,8 @@ export class WizardHost {
       const wizard = this.open(task);
       const o = compute(wizard);
       if (!o.ok) throw new WizardRefusal(o.code, o.error, wizard.state.aborted ? null : wizard.currentPrompt(), o.notices);
-      return this.once(task, outcomeDocument(o) as unknown as OutcomeDoc);
+      // The program Run would start, resolved on the server's PATH: an agent sees what its shell would find.
+      return this.once(task, outcomeDocument(o, runProgram(wizard, undefined, this.options.env)) as unknown as OutcomeDoc);
     });
   }
 }

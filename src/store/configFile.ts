@@ -13,7 +13,7 @@ import { MAX_YAML_CHARS, readFailure } from '../core/files';
 import { writeFileAtomic } from './atomicWrite';
 
 /** A key path: `['prTemplate']` for a top-level key, `['teams', 'payments']` for a nested one. */
-export type ConfigKeyPath = readonly string[];
+type ConfigKeyPath = readonly string[];
 
 function refused(shownFile: string, problem: string): FileError {
   return new FileError({ path: shownFile, problem });

@@ -44,9 +44,6 @@ export interface LoadNotice extends Notice {
   kind: 'legacy';
 }
 
-/** The name the CLI uses for a loaded state file. */
-export type LoadedStateFile = StateFileHandle;
-
 /**
  * A loaded state file and what a save needs. Immutable: a save returns the
  * next handle. `payload` is the JSON object to decode: for a legacy v1 file
@@ -388,7 +385,7 @@ export function serializeStatePayload(payload: Record<string, unknown>, legacySo
 }
 
 /** The refusal of a save that would make the state file bigger than a state file may be (docs/state-file.md › Limits). */
-export function stateTooLarge(shownPath: string, chars: number): WizardError {
+function stateTooLarge(shownPath: string, chars: number): WizardError {
   return new WizardError(
     'refused-answer',
     `${shownPath}: the answer would make the wizard state ${chars} characters long, over the limit of ${MAX_JSON_CHARS} characters (1 MiB) a state file may have; nothing was saved (give a shorter answer)`,

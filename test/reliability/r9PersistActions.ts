@@ -11,9 +11,14 @@ import { hostileStrings } from './hostile';
 import { newReport, shown, tempDir, type TargetReport } from './lib';
 
 export function runR9PersistActions(opts: { seed: number; limit: number }): TargetReport {
-  const report = newReport('R9', 'persist actions from hostile values', 'config.yaml keeps its keys; the value reads back or is refused', opts.seed);
-  const values = hostileStrings(opts.seed).slice(0, opts.limit);
+  const report = newReport(
+    'R9',
+    'persist actions from hostile values',
+    'config.yaml keeps its keys; the value reads back or is refused',
+    opts.seed,
+  );
   const root = tempDir('okstra-r9p-');
+  const values = hostileStrings(path.join(root, 'CANARY')).slice(0, opts.limit);
   const file = path.join(root, '.okstra', 'config.yaml');
   const base = '# settings\nprojectId: p\nmodelDefaults:\n  analyser: [claude/opus-4.5]\n';
   let written = 0;

@@ -5,7 +5,7 @@
 // run's inputs, a path). Paths are judged on real paths (WorkspacePort.realPath).
 import type { WorkspacePort } from '../ports';
 import { pyReprString } from '../pyRepr';
-import { baseName, parentDir, toAbsolute, toProjectRelative } from './paths';
+import { baseName, parentDir, STATE_FILE_SUFFIX, toAbsolute, toProjectRelative } from './paths';
 
 /** The reason a value may not follow a flag of okstra's command line; null when it may. */
 export function dashProblem(value: string): string | null {
@@ -22,7 +22,7 @@ export function listItemProblem(value: string): string | null {
  * resolves through its deepest existing folder. Null when nothing of it can be
  * resolved (a loop, no permission).
  */
-export function resolveReal(ws: WorkspacePort, abs: string): string | null {
+function resolveReal(ws: WorkspacePort, abs: string): string | null {
   const rest: string[] = [];
   let p = abs;
   for (let i = 0; i < 256; i++) {
@@ -55,7 +55,7 @@ export function outsideProblem(ws: WorkspacePort, projectRoot: string, p: string
 }
 
 /** The longest name the store makes from a state file's name: `.<id>.wizard.json.lock.tmp-<pid>-<12 hex>`. */
-const STATE_NAME_OVERHEAD = '.'.length + '.wizard.json'.length + '.lock'.length + '.tmp-'.length + 10 + '-'.length + 12;
+const STATE_NAME_OVERHEAD = '.'.length + STATE_FILE_SUFFIX.length + '.lock'.length + '.tmp-'.length + 10 + '-'.length + 12;
 /** The longest file name most file systems take, in bytes. */
 const NAME_MAX = 255;
 

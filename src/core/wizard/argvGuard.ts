@@ -7,7 +7,7 @@ import { pyReprString } from '../pyRepr';
 import { WizardError, type WizardState } from '../types';
 import { controlProblem, dashProblem, outsideProblem } from './argSafety';
 import { renderArgv, type RenderArgs } from './render';
-import type { StateField } from './stateCodec';
+import type { StateField } from './stateSchema';
 import { STEPS } from './steps';
 
 /** The path flags of render-bundle and the state fields they come from. */

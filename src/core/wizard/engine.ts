@@ -7,16 +7,8 @@
 
 import type { EngineContext, ProjectConfig } from '../ports';
 import type { TextCatalog } from '../text/catalog';
-import {
-  cloneState,
-  defaultState,
-  WizardError,
-  type Notice,
-  type Prompt,
-  type PromptDoc,
-  type WizardErrorCode,
-  type WizardState,
-} from '../types';
+import { cloneState, WizardError, type Notice, type Prompt, type PromptDoc, type WizardErrorCode, type WizardState } from '../types';
+import { defaultState } from './stateSchema';
 import { confirmationText as buildConfirmationText } from './confirmation';
 import { applyAnswer, applyRewind, DONE_PROMPT, editTargets, nextPrompt, promptDoc, rewindRefusal } from './flow';
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';
@@ -25,8 +17,10 @@ import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './role
 import { checkedArgv } from './argvGuard';
 import { recheckConfirmed } from './outcomeCheck';
 import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
+
+export type { PersistAction };
 import type { ParsedState } from './stateCodec';
-import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew } from './steps';
+import { confirm, flowIndex, isConfirmationStep, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
@@ -34,9 +28,7 @@ import { readableOf, type ReadableAnswer } from './readable';
 import { formatTemplate } from '../text/catalog';
 import { checkBinding, withRevision, type ExpectedPrompt } from './binding';
 
-export { stepTitle, readableAnswer, readableError, readableRefusal, type ReadableAnswer } from './readable';
-
-export type { RenderArgs, PersistAction } from './render';
+export { stepTitle, readableError, readableRefusal } from './readable';
 
 // ------------------------------------------------------------------ results
 //
@@ -215,7 +207,7 @@ function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[])
 
 // ------------------------------------------------------------------ facade
 
-export interface InitOptions {
+interface InitOptions {
   /** Absolute project root. */
   projectRootAbs: string;
   hostRuntime?: string;
@@ -333,7 +325,7 @@ function rewindTargetsText(state: WizardState): string {
 function confirmAgain(ctx: EngineContext, state: WizardState, carried: Notice[], echo: string, remembered?: string): StepResult {
   const env = makeEnv(ctx);
   const w = cloneState(state);
-  w.answered = w.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
+  w.answered = withoutConfirmation(w.answered);
   w.confirmed = null;
   w.edit_target = '';
   if (remembered) w.remembered_answers = { ...(w.remembered_answers ?? {}), confirm: remembered };
@@ -347,7 +339,7 @@ function confirmAgain(ctx: EngineContext, state: WizardState, carried: Notice[],
 export function rewind(ctx: EngineContext, state: WizardState, id: string, carried: Notice[] = [], binding?: PromptBinding): StepResult {
   const wrong = bindingRefused(ctx, state, promptForBinding(ctx, state, binding), binding, carried);
   if (wrong) return wrong;
-  if (id === 'confirm' && !state.aborted) {
+  if (id === confirm.id && !state.aborted) {
     if (state.confirmed !== null)
       return confirmAgain(ctx, state, carried, 'edit-target: confirm (rewinding)', state.confirmed ? undefined : 'edit');
     const why = `'confirm' is not answered yet: it is asked once every step before it is answered; ${rewindTargetsText(state)}`;
@@ -375,11 +367,11 @@ export function rewind(ctx: EngineContext, state: WizardState, id: string, carri
  */
 export function backTarget(state: WizardState): string | null {
   if (state.aborted) return null;
-  if (state.confirmed === false) return 'confirm';
+  if (state.confirmed === false) return confirm.id;
   const allowed = new Set(editTargets(state));
   for (let i = state.answered.length - 1; i >= 0; i--) {
     const id = state.answered[i];
-    if (id !== 'confirm' && id !== 'edit-target' && allowed.has(id)) return id;
+    if (!isConfirmationStep(id) && allowed.has(id)) return id;
   }
   return null;
 }
@@ -398,7 +390,7 @@ export function back(ctx: EngineContext, state: WizardState, carried: Notice[] =
     );
   }
   // The answer being changed is "Change an answer…": it is preselected, never Run.
-  if (id === 'confirm') return confirmAgain(ctx, state, carried, 'back: confirm', 'edit');
+  if (id === confirm.id) return confirmAgain(ctx, state, carried, 'back: confirm', 'edit');
   return rewind(ctx, state, id, carried);
 }
 
@@ -475,11 +467,6 @@ export function environmentReport(ctx: EngineContext, state: WizardState): strin
 /** The confirmation block (docs/steps.md › The confirmation); throws WizardError. */
 export function confirmationText(ctx: EngineContext, state: WizardState): string {
   return buildConfirmationText(makeEnv(ctx), state);
-}
-
-/** The persist actions the extension applies when Run starts. */
-export function persistActions(state: WizardState): PersistAction[] {
-  return buildPersistActions(state);
 }
 
 // ------------------------------------------------------------------ rows
@@ -635,7 +622,7 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
   const kept = new Set(w.answered);
   const out: ReadableAnswer[] = [];
   for (const a of state.answered) {
-    if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a)) continue;
+    if (a === id || isConfirmationStep(a) || kept.has(a)) continue;
     const v = answerValue(env, state, a);
     if (v !== null) out.push(readableOf(env, state, a, v));
   }

@@ -8,14 +8,13 @@ import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
 import type { TextCatalog } from '../../core/text/catalog';
 import { WizardError, type PromptDoc } from '../../core/types';
-import { readableError, readableRefusal } from '../../core/wizard/readable';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
 import { buildPromptModel, multiPickAnswer, refusalRow, typedValueMessage, type ItemModel, type PromptModel } from './promptModel';
 
-export type PromptResult =
+type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
   | { kind: 'back' }
   | { kind: 'paused' }
@@ -307,6 +306,9 @@ export class PromptRunner {
 
 /** A refused answer in words (issue 12 #15); the protocol text stays in the log. */
 function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string, outcome: Extract<StepOutcome, { ok: false }>): string {
+  // The step table's words are the engine's: from dist/engine.js, which the session that refused has loaded (P4).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readableError, readableRefusal } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const refusal = readableRefusal(catalog, prompt, answer, outcome.error);
   if (refusal !== outcome.error || !outcome.code) return refusal;
   return readableError(catalog, outcome.code, outcome.error, prompt.step);

@@ -8,13 +8,14 @@ import * as fs from 'node:fs';
 import type { EngineContext, EnvironmentPort } from '../../core/ports';
 import { textsFor } from '../../core/text';
 import { WizardError, type LastRun } from '../../core/types';
+import { stepFacts, type StepFacts } from '../../core/wizard/steps';
 import { asWizardError, WizardHost, WizardRefusal, type HostWizard, type StepResult } from '../../host';
 import { createEnvironment } from '../../workspace/environment';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { bindingRefusal, type AnswerBinding } from './binding';
 import type { CurrentResult, LegacyFiles, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
 import type { NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
-import type { WizardSettings } from './settings';
+import { environmentInputs, type WizardSettings } from './settings';
 import { PendingWizards, type KeyValueStorage } from './pendingWizards';
 import { openingMessages, summariseWizard } from './unfinished';
 
@@ -46,7 +47,6 @@ export class EngineSessionFactory implements SessionFactory {
       texts: () => textsFor(deps.language()),
       // One workspace per root: its caches make the task picker fast when warm (P3) and keep task details (P1).
       workspace: { keepTaskDetails: true },
-      longLived: true,
     });
   }
 
@@ -64,14 +64,7 @@ export class EngineSessionFactory implements SessionFactory {
   }
 
   private environment(rootAbs: string): EnvironmentPort {
-    const settings = this.deps.settings(rootAbs);
-    const defaults = settings.modelDefaults;
-    return createEnvironment({
-      env: process.env,
-      settingPaths: settings.providerPaths,
-      terminalBackend: 'vscode-terminal',
-      userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
-    });
+    return createEnvironment(environmentInputs(this.deps.settings(rootAbs)));
   }
 
   async create(folder: FolderInfo, options: NewWizardOptions): Promise<WizardSession> {
@@ -285,6 +278,10 @@ export class EngineSession implements WizardSession {
 
   canGoBack(): boolean {
     return this.wizard.canGoBack();
+  }
+
+  stepFacts(id: string): StepFacts {
+    return stepFacts(id);
   }
 
   rewindQuestion(id: string): { title: string; detail: string } | null {

@@ -3,7 +3,7 @@
 
 const PENDING_KEY = 'okstra.pendingWizards';
 
-export interface PendingRecord {
+interface PendingRecord {
   rootAbs: string;
   folderName: string;
   payload: Record<string, unknown>;

@@ -5,6 +5,7 @@
 // (engineSession.ts) is an adapter over the wizard host (src/host).
 
 import type { LastRun, Notice, WizardState } from '../../core/types';
+import type { StepFacts } from '../../core/wizard/steps';
 import type { CurrentResult, OutcomeResult, PersistAction, StepResult, TreeResult as EngineTree, TreeRow } from '../../host';
 import type { AnswerBinding } from './binding';
 
@@ -64,6 +65,8 @@ export interface WizardSession {
   configOkstraCommand(): string | string[] | null;
   /** Is there an answered step Back would return to? */
   canGoBack(): boolean;
+  /** What the prompt of step `id` offers beside its options, as the step declares it (a file dialog, waiting for a file). */
+  stepFacts(id: string): StepFacts;
   /**
    * What `rewind(id)` would ask again besides the target (docs/steps.md › Rewind and Back), as the question to ask
    * first: its title and a detail listing the answers in words (issue 12 #10); null when nothing later is cleared.

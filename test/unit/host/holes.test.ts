@@ -1,19 +1,21 @@
-// The holes a second attack pass found between the front ends (C2–C10, and the task switch), each closed in
-// the host or below it, each shown here through the front end that had it.
+// The holes a second attack pass found between the front ends (C1–C12, and the task switch), each closed in
+// the host or below it, each shown here through the front end that had it (C4 is in
+// test/unit/cli/outcomeRecheck.test.ts, C6/C8/C9 through a real process in test/unit/mcp/transport.test.ts).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { defaultState } from '../../../src/core/types';
+import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { stampOfPaths } from '../../../src/io/pathStamp';
 import { LineTransport } from '../../../src/mcp/lineTransport';
 import { createWizardServer } from '../../../src/mcp/server';
 import { ToolFailure, WizardHost } from '../../../src/mcp/wizardHost';
 import { createStateFile, writeFileAtomic } from '../../../src/store';
-import { cleanupTemp, cli, tempDir } from '../cli/cliHarness';
-import { demoCopy, demoEnv } from '../mcp/mcpHarness';
+import { cleanupTemp, cli, cliInProcess, copyFixture, fullMachine, statePathIn, tempDir } from '../cli/cliHarness';
+import { parse as parseYaml } from 'yaml';
+import { demoCopy, demoEnv, walkAnswer } from '../mcp/mcpHarness';
 
 const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
 
@@ -34,6 +36,123 @@ function refusal(f: () => unknown): ToolFailure['doc'] {
 describe('host: the holes between the front ends stay closed', function () {
   this.timeout(120_000);
   after(cleanupTemp);
+
+  /** The CLI (in process) from `init --task` to the prompt `stop`, with `answers` by step id, else the defaults. */
+  async function walkTo(root: string, task: string, name: string, stop: string, answers: Record<string, string>, env: NodeJS.ProcessEnv) {
+    const state = statePathIn(root, task.split('/')[0]!, name);
+    const init = await cliInProcess(['init', '--state', state, '--project-root', root, '--task', task], env);
+    assert.equal(init.json?.ok, true, init.stdout);
+    let prompt = init.json.next;
+    for (let i = 0; prompt.step !== stop; i++) {
+      assert.ok(i < 60 && prompt.kind !== 'done', `never reached ${stop}`);
+      const enabled = (prompt.options ?? []).filter((o: { disabled?: boolean }) => !o.disabled);
+      const answer =
+        answers[prompt.step] ??
+        (prompt.kind === 'text' ? (prompt.default ?? '') : (enabled.find((o: any) => o.default) ?? enabled[0]).value);
+      const r = await cliInProcess(['step', '--state', state, '--answer', answer], env);
+      assert.equal(r.json?.ok, true, `${prompt.step} = ${answer}: ${r.stdout}`);
+      prompt = r.json.next;
+    }
+    return { state, prompt };
+  }
+
+  it("C1: a project file named ' t.md\\nokstraCommand: [sh, -c, touch PWNED]' typed as the PR template is refused; config.yaml keeps its keys", async () => {
+    const { env } = fullMachine();
+    const root = copyFixture('okstra-project');
+    const name = ' t.md\nokstraCommand: [sh, -c, touch PWNED]';
+    fs.writeFileSync(path.join(root, name), '# PR\n');
+    const config = path.join(root, '.okstra', 'config.yaml');
+    const configBefore = fs.readFileSync(config);
+    const { state, prompt } = await walkTo(root, 'platform/release-2026-12', 'c1', 'pr-template', { 'pr-template-pick': 'path' }, env);
+    const stateBefore = fs.readFileSync(state);
+    for (const typed of [name, path.join(root, name)]) {
+      const r = await cliInProcess(['step', '--state', state, '--answer', typed, '--prompt', prompt.id], env);
+      assert.equal(r.json?.ok, false, r.stdout);
+      assert.equal(r.json.code, 'refused-answer');
+      assert.match(r.json.error, /^pr-template: path .* contains the control character U\+000A$/);
+    }
+    assert.deepEqual(fs.readFileSync(state), stateBefore, 'the state file is unchanged');
+    assert.deepEqual(fs.readFileSync(config), configBefore, 'config.yaml is unchanged');
+    assert.equal('okstraCommand' in (parseYaml(configBefore.toString('utf8')) ?? {}), false);
+    assert.equal(fs.existsSync(path.join(root, 'PWNED')), false);
+  });
+
+  it('C1: a state file edited to that PR template with scope project: outcome refuses it, no persist action is offered', async () => {
+    const { env } = fullMachine();
+    const root = copyFixture('okstra-project');
+    const name = ' t.md\nokstraCommand: [sh, -c, touch PWNED]';
+    fs.writeFileSync(path.join(root, name), '# PR\n');
+    const { state } = await walkTo(root, 'platform/release-2026-12', 'c1-edited', 'confirm', { 'pr-template-pick': 'none' }, env);
+    assert.equal((await cliInProcess(['step', '--state', state, '--answer', 'run'], env)).json?.ok, true);
+    const doc = JSON.parse(fs.readFileSync(state, 'utf8'));
+    fs.writeFileSync(state, JSON.stringify({ ...doc, pr_template_path: name, pr_template_scope: 'project' }, null, 2));
+    const r = await cliInProcess(['outcome', '--state', state], env);
+    assert.equal(r.json?.ok, false, r.stdout);
+    assert.equal(r.json.code, 'not-runnable');
+    assert.match(
+      r.json.error,
+      /^--pr-template-path .* contains the control character U\+000A: it comes from state field 'pr_template_path'; edit step 'pr-template-pick'$/,
+    );
+    assert.equal(r.json.persistActions, undefined);
+  });
+
+  it('C1: the outcome names the program Run would start (CLI: the configured okstraCommand, resolved; not found: null)', async () => {
+    const { env } = fullMachine();
+    const root = copyFixture('okstra-project');
+    const { state } = await walkTo(root, 'payments/refund-timeout', 'program', 'confirm', { 'reuse-previous': 'fresh' }, env);
+    assert.equal((await cliInProcess(['step', '--state', state, '--answer', 'run'], env)).json?.ok, true);
+    const bare = await cliInProcess(['outcome', '--state', state], env);
+    assert.deepEqual(bare.json.program, { command: ['okstra'], path: null }, 'okstra is not on this PATH');
+    const wrapper = path.join(root, 'tools', 'okstra-wrapper');
+    fs.mkdirSync(path.dirname(wrapper));
+    fs.writeFileSync(wrapper, '#!/bin/sh\n');
+    fs.chmodSync(wrapper, 0o755);
+    fs.appendFileSync(path.join(root, '.okstra', 'config.yaml'), 'okstraCommand: [tools/okstra-wrapper, --quiet]\n');
+    const r = await cliInProcess(['outcome', '--state', state], env);
+    assert.equal(r.json?.ok, true, r.stdout);
+    assert.deepEqual(r.json.program, { command: ['tools/okstra-wrapper', '--quiet'], path: wrapper });
+    assert.equal(Object.keys(r.json).at(-1), 'program');
+  });
+
+  it("C1: the MCP outcome names the program on the server's PATH", () => {
+    const project = demoCopy();
+    const host = mcpHost(project);
+    const task = 'payments/refund-queue';
+    let next = host.init({ task }).next;
+    for (let i = 0; next && next.kind !== 'done'; i++) {
+      assert.ok(i < 60);
+      next = host.answer(task, walkAnswer(next), { prompt: next.id, revision: next.revision }).next;
+    }
+    const o = host.outcome(task) as unknown as { program: unknown };
+    assert.deepEqual(o.program, { command: ['okstra'], path: path.join(project, '.demo-bin', 'okstra') });
+  });
+
+  it('C11: a typed absolute path through the real path of a symlinked project root, or via <root>/../<root>/…, is accepted', async () => {
+    const { env } = fullMachine();
+    const real = copyFixture('okstra-project');
+    const link = path.join(tempDir('okstra-link-'), 'project');
+    fs.symlinkSync(real, link);
+    const typed = [path.join(real, 'docs', 'search.md'), path.join(link, '..', 'project', 'docs', 'search.md')];
+    for (const [n, brief] of typed.entries()) {
+      const { state, prompt } = await walkTo(link, 'payments/refund-timeout', `c11-${n}`, 'brief-path', { brief: 'path' }, env);
+      const r = await cliInProcess(['step', '--state', state, '--answer', brief, '--prompt', prompt.id], env);
+      assert.equal(r.json?.ok, true, `${brief}: ${r.stdout}`);
+      assert.equal(JSON.parse(fs.readFileSync(state, 'utf8')).brief_path, 'docs/search.md');
+    }
+  });
+
+  it("C12: a state file's path outside the project is refused as outside, not as 'not a file any more'", async () => {
+    const { env } = fullMachine();
+    const root = copyFixture('okstra-project');
+    const { state } = await walkTo(root, 'payments/refund-timeout', 'c12', 'confirm', { 'reuse-previous': 'fresh' }, env);
+    assert.equal((await cliInProcess(['step', '--state', state, '--answer', 'run'], env)).json?.ok, true);
+    const doc = JSON.parse(fs.readFileSync(state, 'utf8'));
+    fs.writeFileSync(state, JSON.stringify({ ...doc, brief_path: '/etc/passwd' }, null, 2));
+    const r = await cliInProcess(['outcome', '--state', state], env);
+    assert.equal(r.json?.code, 'not-runnable', r.stdout);
+    assert.match(r.json.error, /'\/etc\/passwd' \(state field 'brief_path'\) resolves outside the project/);
+    assert.doesNotMatch(r.json.error, /not a file/);
+  });
 
   it('C2: a task group folder linked into another project is refused; nothing is written there', () => {
     const a = demoCopy();
@@ -82,6 +201,7 @@ describe('host: the holes between the front ends stay closed', function () {
     const t = new LineTransport(stdin, stdout, 1024);
     const got: unknown[] = [];
     t.onmessage = (m) => got.push(m);
+    const closed = new Promise<void>((resolve) => (t.onclose = resolve));
     await t.start();
     let out = '';
     stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -92,7 +212,8 @@ describe('host: the holes between the front ends stay closed', function () {
     stdin.write(`{"x":"${'y'.repeat(3000)}"}\n`);
     stdin.write('\uFEFF{"jsonrpc":"2.0","id":3,"method":"ping"}\n');
     stdin.end();
-    await new Promise((r) => setImmediate(r));
+    // The transport closes once every line before the end of input was answered or passed on.
+    await closed;
     const replies = out
       .trim()
       .split('\n')

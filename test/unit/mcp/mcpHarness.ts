@@ -6,6 +6,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { createWizardServer } from '../../../src/mcp/server';
+import { WizardHost } from '../../../src/mcp/wizardHost';
 import { buildCli, tempDir } from '../cli/cliHarness';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
@@ -36,7 +40,8 @@ export interface ToolCall {
 
 export interface McpSession {
   client: Client;
-  transport: StdioClientTransport;
+  /** The client's transport (a child process's stdio, or the in-memory pair). */
+  transport: Transport;
   call(name: string, args: Record<string, unknown>): Promise<ToolCall>;
   close(): Promise<void>;
 }
@@ -59,6 +64,11 @@ export async function startServer(project: string, options: ServerOptions = {}):
   });
   const client = new Client({ name: options.clientName ?? 'okstra-wizard-tests', version: '0.0.0' });
   await client.connect(transport);
+  return sessionOf(client, transport);
+}
+
+/** A connected SDK client as a session: `call` answers the document (structuredContent) or the refusal (its JSON text). */
+function sessionOf(client: Client, transport: Transport): McpSession {
   return {
     client,
     transport,
@@ -82,4 +92,21 @@ export function walkAnswer(prompt: any, answers: Record<string, string> = {}): s
   if (prompt.kind === 'text') return prompt.default ?? '';
   const enabled = (prompt.options as any[]).filter((o) => !o.disabled);
   return (enabled.find((o) => o.default) ?? enabled[0]).value;
+}
+
+const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
+
+/** The MCP server's host for a project, in this process (the demo's machine unless `host` is given). */
+export function mcpHostOf(project: string): WizardHost {
+  return new WizardHost({ projectRootAbs: project, builtinProfilesDir: PROFILES, env: demoEnv(project), cwd: project });
+}
+
+/** The SDK client connected to the server over `host` in this process; `call` answers the document (or the refusal). */
+export async function inProcessMcp(host: WizardHost): Promise<McpSession> {
+  const server = createWizardServer(host, '0.0.0');
+  const [s, c] = InMemoryTransport.createLinkedPair();
+  await server.connect(s);
+  const client = new Client({ name: 'okstra-wizard-tests', version: '0.0.0' });
+  await client.connect(c);
+  return sessionOf(client, c);
 }

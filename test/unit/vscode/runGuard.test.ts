@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyPersistAction } from '../../../src/vscode/run/persistActions';
+import { applyPersistAction } from '../../../src/host/run';
 import { runRefusal } from '../../../src/vscode/run/runGuard';
 
 describe('vscode run guard and persist actions', () => {

@@ -66,6 +66,7 @@ export function docOf(r: object, revision: string | null = '0123456789abcdef'): 
   if ('prompt' in r) return D.currentDocument(r as E.CurrentResult, revision);
   if ('rows' in r) return D.treeDocument(r as E.TreeResult, revision);
   if ('echo' in r || 'current' in r) return D.stepDocument(r as E.StepResult, revision);
-  if ('confirmationText' in r) return D.outcomeDocument(r as E.OutcomeResult);
+  // The program is the host's (resolved on a PATH); an engine test has none: the default command, not found.
+  if ('confirmationText' in r) return D.outcomeDocument(r as E.OutcomeResult, { command: ['okstra'], path: null });
   return D.renderArgsDocument(r as E.RenderArgsResult);
 }
