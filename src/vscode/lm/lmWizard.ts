@@ -64,6 +64,9 @@ interface LmInput {
   revision?: string;
   to?: string;
   startOver?: boolean;
+  hostRuntime?: string;
+  entryMode?: string;
+  availableFunctions?: string[];
   group?: string;
   query?: string;
   limit?: number;
@@ -143,7 +146,7 @@ export class LmWizard {
       case 'list':
         return this.list();
       case 'init':
-        return this.init(input.task!, input.startOver === true);
+        return this.init(input.task!, input);
       case 'current':
         return this.currentDoc(input.task);
       case 'answer':
@@ -203,27 +206,24 @@ export class LmWizard {
 
   /**
    * A new wizard for `task` in its state file, answered up to its first question (the MCP server's wizard_init): the
-   * host runtime and entry mode of okstra.hostRuntime / okstra.hostEntryMode. An unfinished wizard of the task is
-   * refused with its current prompt unless `startOver` (which backs it up).
+   * host runtime and entry mode given, else okstra.hostRuntime / okstra.hostEntryMode. An unfinished wizard of the
+   * task is refused with its current prompt unless `startOver` (which backs it up).
    */
-  init(task: string, startOver: boolean): Promise<LmDoc> {
+  init(task: string, input: Pick<LmInput, 'startOver' | 'hostRuntime' | 'entryMode' | 'availableFunctions'>): Promise<LmDoc> {
     return this.run(async () => {
       const folders = this.folders();
       if (folders.length === 0) throw new WizardError('no-prompt', vscode.l10n.t('There is no workspace folder open.'));
       const root = folders.find((f) => this.hasTask(f.rootAbs, task))?.rootAbs ?? folders[0]!.rootAbs;
       const settings = this.factory.settings(root);
+      const hostRuntime = input.hostRuntime ?? settings.hostRuntime;
+      const entryMode = input.entryMode ?? settings.hostEntryMode;
       const { wizard, result } = this.factory.host.startTask(root, task, {
-        hostRuntime: settings.hostRuntime,
-        entryMode: settings.hostEntryMode,
-        startOver,
+        hostRuntime,
+        entryMode,
+        availableFunctions: input.availableFunctions ?? [],
+        startOver: input.startOver === true,
       });
-      return {
-        ...stepDocument(result, wizard.fileRevision),
-        task: this.taskOf(wizard),
-        state: wizard.shownPath,
-        hostRuntime: settings.hostRuntime,
-        entryMode: settings.hostEntryMode,
-      };
+      return { ...stepDocument(result, wizard.fileRevision), task: this.taskOf(wizard), state: wizard.shownPath, hostRuntime, entryMode };
     });
   }
 

@@ -105,7 +105,9 @@ describe('language-model tools: parity with the MCP tools (init, tree, preview, 
   });
 
   it('bad arguments are the refusal usage with the current prompt; a stale abort writes nothing; abort ends the wizard', async () => {
-    const init = await lm.call('okstra_wizard_init', { task: TASK });
+    const init = await lm.call('okstra_wizard_init', { task: TASK, hostRuntime: 'codex', entryMode: 'current-session' });
+    assert.deepEqual([init.hostRuntime, init.entryMode], ['codex', 'current-session']);
+    assert.equal(JSON.parse(fs.readFileSync(stateOf(project), 'utf8')).host_runtime, 'codex');
     const shown = init.next;
     for (const input of [
       { task: TASK, answer: 'x', prompt: shown.id },
