@@ -27,6 +27,11 @@ function result(doc: LmDoc): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(doc, null, 2))]);
 }
 
+/** A write's prepared invocation: what the chat says while it runs, and the confirmation asked before it. */
+function asking(invocationMessage: string, title: string, message: string): vscode.PreparedToolInvocation {
+  return { invocationMessage, confirmationMessages: { title, message } };
+}
+
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -49,66 +54,58 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
   const confirmations: Partial<Record<LmToolKey, (input: LmInput) => Promise<vscode.PreparedToolInvocation>>> = {
     async init(input) {
       const key = shown(input.task);
-      return {
-        invocationMessage: vscode.l10n.t('Starting the okstra wizard of {0}…', key),
-        confirmationMessages: {
-          title: vscode.l10n.t('okstra wizard: start the wizard of {0}?', key),
-          message:
-            input.startOver === true
-              ? vscode.l10n.t(
-                  'Start a new run wizard for {0}. Its unfinished wizard, if any, is backed up and set aside. This does not run okstra.',
-                  key,
-                )
-              : vscode.l10n.t('Start a new run wizard for {0}. This does not run okstra.', key),
-        },
-      };
+      return asking(
+        vscode.l10n.t('Starting the okstra wizard of {0}…', key),
+        vscode.l10n.t('okstra wizard: start the wizard of {0}?', key),
+
+        input.startOver === true
+          ? vscode.l10n.t(
+              'Start a new run wizard for {0}. Its unfinished wizard, if any, is backed up and set aside. This does not run okstra.',
+              key,
+            )
+          : vscode.l10n.t('Start a new run wizard for {0}. This does not run okstra.', key),
+      );
     },
     async answer(input) {
       const at = await lm().summary(task(input));
       const step = at?.step ?? shown(input.prompt);
-      return {
-        invocationMessage: vscode.l10n.t('Answering {0} of the okstra wizard…', step),
-        confirmationMessages: {
-          title: vscode.l10n.t('okstra wizard: answer {0}?', step),
-          message: vscode.l10n.t(
-            'Answer “{0}” ({1}) of {2} with: {3}\n\nThis records the answer in the wizard’s state file; it does not run okstra.',
-            at?.label ?? step,
-            step,
-            at?.taskKey ?? '',
-            shown(input.answer),
-          ),
-        },
-      };
+      return asking(
+        vscode.l10n.t('Answering {0} of the okstra wizard…', step),
+        vscode.l10n.t('okstra wizard: answer {0}?', step),
+        vscode.l10n.t(
+          'Answer “{0}” ({1}) of {2} with: {3}\n\nThis records the answer in the wizard’s state file; it does not run okstra.',
+          at?.label ?? step,
+          step,
+          at?.taskKey ?? '',
+          shown(input.answer),
+        ),
+      );
     },
     async rewind(input) {
       const to = shown(input.to);
       const [name, at] = await Promise.all([lm().stepName(to), lm().summary(task(input))]);
-      return {
-        invocationMessage: vscode.l10n.t('Going back to {0} in the okstra wizard…', to),
-        confirmationMessages: {
-          title: vscode.l10n.t('okstra wizard: go back to {0}?', to),
-          message: vscode.l10n.t(
-            'Go back to “{0}” ({1}) of {2}: it is asked again and the answers that depend on it are cleared. This does not run okstra.',
-            name,
-            to,
-            at?.taskKey ?? '',
-          ),
-        },
-      };
+      return asking(
+        vscode.l10n.t('Going back to {0} in the okstra wizard…', to),
+        vscode.l10n.t('okstra wizard: go back to {0}?', to),
+        vscode.l10n.t(
+          'Go back to “{0}” ({1}) of {2}: it is asked again and the answers that depend on it are cleared. This does not run okstra.',
+          name,
+          to,
+          at?.taskKey ?? '',
+        ),
+      );
     },
     async abort(input) {
       const at = await lm().summary(task(input));
       const key = at?.taskKey ?? shown(input.task ?? '');
-      return {
-        invocationMessage: vscode.l10n.t('Aborting the okstra wizard of {0}…', key),
-        confirmationMessages: {
-          title: vscode.l10n.t('okstra wizard: abort the wizard of {0}?', key),
-          message: vscode.l10n.t(
-            'Abort the run wizard of {0}: its state file records that it was aborted, and it can no longer run. This does not run okstra.',
-            key,
-          ),
-        },
-      };
+      return asking(
+        vscode.l10n.t('Aborting the okstra wizard of {0}…', key),
+        vscode.l10n.t('okstra wizard: abort the wizard of {0}?', key),
+        vscode.l10n.t(
+          'Abort the run wizard of {0}: its state file records that it was aborted, and it can no longer run. This does not run okstra.',
+          key,
+        ),
+      );
     },
   };
   const reading: Record<string, string> = {
