@@ -351,7 +351,7 @@ describe('MCP server, second round: what an agent finishes a wizard with on its 
   it('items 11 and 12: descriptions carry the rules; annotations are honest; the tool list does not claim to change', async () => {
     const project = demoCopy();
     const s = await open(project);
-    assert.notEqual(s.client.getServerCapabilities()?.tools?.listChanged, true);
+    assert.equal(s.client.getServerCapabilities()?.tools?.listChanged, false);
     const { tools } = await s.client.listTools();
     const by = new Map(tools.map((t) => [t.name, t]));
     const answer = by.get('wizard_answer')!;
