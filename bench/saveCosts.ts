@@ -98,6 +98,37 @@ export function measureSaveCosts(folder: string, saves: number, mode: SaveMode =
   }
 }
 
+/** The calls of one durable save, the floor of P7 (quality: temporary, fsync, rename, folder fsync), without the lock. */
+export const DURABLE_SAVE_CALLS = ['temporary: create + write', 'temporary: fsync', 'rename over the state file', 'folder: fsync'] as const;
+
+/**
+ * A folder where one durable save can be timed again and again (P7's floor, turn about with the server's steps):
+ * `save()` writes `bytes` to a temporary, fsyncs it, renames it over the file and fsyncs the folder, as the store's
+ * checked write does without its lock (src/store/atomicWrite.ts), and returns its wall time in ms.
+ */
+export function durableSaver(folder: string, bytes: Buffer = Buffer.alloc(3000, 'a')): { save(): number; close(): void } {
+  const dir = fs.mkdtempSync(path.join(folder, 'okstra-save-floor-'));
+  const target = path.join(dir, 'task.wizard.json');
+  fs.writeFileSync(target, bytes);
+  let i = 0;
+  return {
+    save() {
+      const tmp = path.join(dir, `.task.wizard.json.tmp-${process.pid}-${i++}`);
+      const t = performance.now();
+      const fd = fs.openSync(tmp, 'wx', 0o644);
+      fs.writeSync(fd, bytes);
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      fs.renameSync(tmp, target);
+      const d = fs.openSync(dir, 'r');
+      fs.fsyncSync(d);
+      fs.closeSync(d);
+      return performance.now() - t;
+    },
+    close: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 if (require.main === module) {
   const where = process.argv[2] ?? os.tmpdir();
   const saves = Number(process.argv[3] ?? 300);

@@ -69,7 +69,7 @@ function runStateCommand(parsed: StateCommand, io: CommandIo): CliResult {
     case 'render-args':
       return printed(renderArgsDocument(wizard.renderArgs()));
     case 'tree':
-      return printed(treeDocument(wizard.tree()));
+      return printed(treeDocument(wizard.tree(), wizard.fileRevision));
   }
 }
 

@@ -33,6 +33,8 @@ export const PromptSchema = z
     progress: ProgressSchema,
     default: z.string().optional(),
     unavailable: z.array(z.strictObject({ value: z.string(), reason: z.string(), detail: z.string().optional() })).optional(),
+    /** On the done prompt only: how the wizard ended. */
+    ended: z.enum(['confirmed', 'aborted']).optional(),
     /** The first 16 hex digits of the sha256 of the state-file bytes the prompt was computed from. */
     revision: z.string().regex(/^[0-9a-f]{16}$/),
   })
@@ -44,6 +46,8 @@ export const PromptSchema = z
     if (p.kind === 'pick' ? defaults > 1 : defaults > 0) {
       ctx.addIssue({ code: 'custom', message: `${defaults} default options on a ${p.kind} prompt` });
     }
+    if ((p.kind === 'done') !== (p.ended !== undefined))
+      ctx.addIssue({ code: 'custom', message: '`ended` on a prompt that is not done, or missing' });
     if (p.kind === 'done') {
       if (p.label !== '' || p.options.length > 0 || p.echo_template !== '' || p.progress.total !== p.progress.answered) {
         ctx.addIssue({ code: 'custom', message: 'malformed done prompt' });
@@ -123,6 +127,11 @@ export const TreeDocSchema = z.strictObject({
   notices: Notices,
   rows: z.array(TreeRowSchema),
   current: z.string().nullable(),
+  /** The revision of the state the tree was computed from: with `current`, it binds an answer or a rewind. */
+  revision: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 
 export const VersionDocSchema = z.strictObject({ ok: z.literal(true), version: z.string().regex(/^\d+\.\d+\.\d+/) });

@@ -60,6 +60,10 @@ function cliHost(io: Io): { host: WizardHost; environment: () => EnvironmentPort
     environment: env,
     texts: () => texts,
     beforeSave: io.hooks?.beforeSave,
+    // Scripts and agents answer: the confirmation says that answering it starts nothing.
+    audience: 'agent',
+    environmentHint:
+      "Run okstra-wizard with a PATH that holds the provider CLIs (or OKSTRA_<PROVIDER>_CLI naming each), and OKSTRA_TERMINAL_BACKEND (tmux, zellij or vscode-terminal) for providers other than the host's own",
   });
   return { host, environment: env };
 }

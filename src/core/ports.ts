@@ -208,11 +208,24 @@ export interface EnvironmentPort {
   terminalBackend(): TerminalBackend;
   /** The user scope of model defaults (VS Code setting or OKSTRA_MODEL_DEFAULTS file); null when none. */
   userModelDefaults(): { source: UserDefaultsSource; defaults: Record<string, string[]> } | null;
+  /**
+   * Where provider CLIs are looked for and where the terminal backend comes from, in words, for the report of an
+   * environment in which no provider can start (`PATH is '/usr/bin:/bin'; OKSTRA_TERMINAL_BACKEND is not set`).
+   */
+  where?(): string;
 }
+
+/**
+ * Who answers the prompts: a person in the extension's wizard (where Run starts okstra), or a program (the CLI, the
+ * MCP server, the language-model tools), for which answering the confirmation records it and starts nothing.
+ */
+export type Audience = 'person' | 'agent';
 
 /** Everything one engine operation needs. */
 export interface EngineContext {
   workspace: WorkspacePort;
   environment: EnvironmentPort;
   texts: TextCatalog;
+  /** Default `person`. */
+  audience?: Audience;
 }

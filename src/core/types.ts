@@ -73,7 +73,7 @@ export interface Progress {
 
 /**
  * The prompt document of docs/protocol.md, key order included:
- * id, step, kind, label, options, echo_template, progress, then default / unavailable, and `revision` last.
+ * id, step, kind, label, options, echo_template, progress, then default / unavailable / ended, and `revision` last.
  * The engine builds it without `revision`; whoever knows the state file's bytes adds it
  * (src/core/wizard/binding.ts withRevision).
  */
@@ -87,6 +87,8 @@ export interface PromptDoc {
   progress: Progress;
   default?: string;
   unavailable?: UnavailableModel[];
+  /** On the `done` prompt only: how the wizard ended (an aborted and a confirmed wizard are told apart). */
+  ended?: 'confirmed' | 'aborted';
   /** The first 16 hex digits of the sha256 of the state-file bytes the prompt was computed from. */
   revision?: string;
 }
@@ -130,6 +132,7 @@ export interface Notice {
  * - `aborted`: the wizard was aborted;
  * - `not-runnable`: the confirmed outcome no longer holds (the selection, a file, or the identity changed);
  * - `output-failed`: the result could not be written to stdout (after the state file was saved);
+ * - `cancelled`: the caller cancelled the operation before anything was written (an MCP cancellation, a tool's);
  * - `internal`: a bug; never expected.
  */
 export const WIZARD_ERROR_CODES = [
@@ -144,6 +147,7 @@ export const WIZARD_ERROR_CODES = [
   'aborted',
   'not-runnable',
   'output-failed',
+  'cancelled',
   'internal',
 ] as const;
 export type WizardErrorCode = (typeof WIZARD_ERROR_CODES)[number];

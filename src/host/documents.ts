@@ -90,7 +90,8 @@ export function outcomeDocument(r: OutcomeResult, program: { command: string[]; 
   );
 }
 
-export function treeDocument(r: TreeResult): JsonDoc {
+/** `tree`: `{ok, notices?, rows, current, revision}`; `revision` (of the bytes read) binds an answer to `current`. */
+export function treeDocument(r: TreeResult, revision: string | null): JsonDoc {
   if (!r.ok) return failed(r, r.notices);
-  return document(true, { rows: r.rows as unknown as JsonValue, current: r.current }, r.notices);
+  return document(true, { rows: r.rows as unknown as JsonValue, current: r.current, revision: revision ?? undefined }, r.notices);
 }

@@ -5,7 +5,7 @@
 // A check added here (or in paths.ts / wizard.ts beside it) holds for all five front ends.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EngineContext, EnvironmentPort, TaskDetails, WorkspacePort } from '../core/ports';
+import type { Audience, EngineContext, EnvironmentPort, TaskDetails, TaskEntry, WorkspacePort } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { validateHost } from '../core/roles/hostRegistry';
 import type { TextCatalog } from '../core/text/catalog';
@@ -24,7 +24,8 @@ import {
 import { openWorkspace, type FsWorkspace, type WorkspaceOptions } from '../workspace/workspace';
 import { asWizardError, WizardRefusal } from './errors';
 import { locateStateFile, refuseLinkedOut, taskStatePath } from './paths';
-import { HostWizard, type WizardContextSource } from './wizard';
+import { CANCELLED_BEFORE_SAVE, HostWizard, type StepOptions, type WizardContextSource } from './wizard';
+import { summarizeTasks, unknownTaskMessage, type TaskList, type TaskListOptions } from './tasks';
 
 interface HostOptions {
   builtinProfilesDir: string;
@@ -35,6 +36,14 @@ interface HostOptions {
   workspace?: Omit<WorkspaceOptions, 'builtinProfilesDir'>;
   /** Called just before a state file is written (tests: a second writer). */
   beforeSave?: (statePathAbs: string) => void;
+  /** Who answers this host's wizards (core/ports.ts Audience): `agent` for the CLI and the MCP server; default `person`. */
+  audience?: Audience;
+  /**
+   * How to give the process the environment it lacks, in this front end's words (the MCP server: the `env` entry of
+   * its host's configuration). Given, a wizard reports an environment in which no provider can start as an
+   * `environment` notice ending with it — when the task is chosen, and at a prompt nothing can be chosen at.
+   */
+  environmentHint?: string;
 }
 
 interface OpenOptions {
@@ -44,12 +53,32 @@ interface OpenOptions {
   cleanStale?: boolean;
   /** The project when the file does not lie in a project's tasks folder and names none (the extension's folder). */
   fallbackRoot?: string;
+  /** Who answers this wizard, when not the host's audience (the extension's language-model tools: `agent`). */
+  audience?: Audience;
 }
 
 interface FreshOptions {
   hostRuntime: string;
   entryMode: string;
   availableFunctions?: string[];
+}
+
+/** An unfinished wizard as the listing of wizards in progress shows it (WizardHost.wizardsInProgress). */
+interface WizardInProgress {
+  /** The task the state names (else the one its file is named after). */
+  task: string;
+  /** The state file, relative to the project. */
+  state: string;
+  status: 'unfinished' | 'unreadable';
+  /** The prompt it stops at, n of total (as Resume shows it). */
+  step?: string;
+  n?: number;
+  total?: number;
+  /** When the state file was last written (ISO 8601, UTC). */
+  updatedAt: string;
+  /** Why the file cannot be read, or why its current prompt cannot be computed. */
+  error?: string;
+  legacy?: true;
 }
 
 /** What a state file says, for the Tasks view and Resume: never cleans, converts or writes. */
@@ -134,6 +163,7 @@ export class WizardHost implements WizardContextSource {
       workspace: memoizedTasks(this.workspace(projectRootAbs)),
       environment: this.options.environment(projectRootAbs),
       texts: this.options.texts(),
+      audience: this.options.audience ?? 'person',
     };
   }
 
@@ -143,6 +173,10 @@ export class WizardHost implements WizardContextSource {
 
   beforeSave(statePathAbs: string): void {
     this.options.beforeSave?.(statePathAbs);
+  }
+
+  environmentHint(): string | undefined {
+    return this.options.environmentHint;
   }
 
   // ------------------------------------------------------------------ the one load
@@ -187,7 +221,7 @@ export class WizardHost implements WizardContextSource {
     }
     // What loading found (a legacy file whose continuation was found again) is said first.
     const carried = [...handle.notices, ...prepared.notices];
-    return new HostWizard(
+    const wizard = new HostWizard(
       this,
       prepared.state.project_root || root,
       prepared.state,
@@ -195,6 +229,8 @@ export class WizardHost implements WizardContextSource {
       { statePath: statePathAbs, shownPath: shown, handle },
       handle.notices,
     );
+    if (options.audience) wizard.audience = options.audience;
+    return wizard;
   }
 
   /** `wizard` read again from its file (another writer); a file that stopped parsing becomes its problem. */
@@ -213,7 +249,18 @@ export class WizardHost implements WizardContextSource {
   openTask(projectRootAbs: string, task: string): HostWizard {
     const statePath = taskStatePath(projectRootAbs, task);
     const shown = path.relative(projectRootAbs, statePath);
-    if (!fs.existsSync(statePath)) throw new WizardError('usage', `task '${task}' has no wizard (${shown}); start one with wizard_init`);
+    if (!fs.existsSync(statePath)) {
+      let known = true;
+      try {
+        known = this.workspace(projectRootAbs)
+          .tasks()
+          .some((t) => t.key === task);
+      } catch {
+        known = true;
+      }
+      if (!known) throw this.unknownTask(projectRootAbs, task);
+      throw new WizardError('usage', `task '${task}' has no wizard (${shown}); start one with wizard_init`);
+    }
     return this.open(statePath, { shownPath: shown });
   }
 
@@ -274,7 +321,7 @@ export class WizardHost implements WizardContextSource {
   startTask(
     projectRootAbs: string,
     task: string,
-    options: FreshOptions & { startOver?: boolean },
+    options: FreshOptions & { startOver?: boolean } & StepOptions,
   ): { wizard: HostWizard; result: engine.StepResult } {
     const statePath = taskStatePath(projectRootAbs, task);
     const shown = path.relative(projectRootAbs, statePath);
@@ -286,7 +333,7 @@ export class WizardHost implements WizardContextSource {
     } catch (err) {
       throw asWizardError(err);
     }
-    if (!known) throw new WizardError('usage', `unknown task: ${pyReprString(task)}`);
+    if (!known) throw this.unknownTask(projectRootAbs, task);
     const probe = probeStateFile(statePath, { shownPath: shown });
     if ((probe.status === 'unfinished' || probe.status === 'unreadable') && !options.startOver) {
       let current = null;
@@ -304,6 +351,7 @@ export class WizardHost implements WizardContextSource {
     }
     const r = wizard.submit(task);
     if (!r.ok) throw new WizardRefusal(r.code, r.error, r.current, r.notices);
+    if (options.cancelled?.()) throw new WizardRefusal('cancelled', CANCELLED_BEFORE_SAVE, null, r.notices);
     let handle: StateFileHandle;
     try {
       // A finished or aborted wizard, or one the caller chose to start over: kept as a backup (as New Run does).
@@ -313,6 +361,7 @@ export class WizardHost implements WizardContextSource {
       throw asWizardError(err);
     }
     const placed = new HostWizard(this, projectRootAbs, r.state, [], { statePath, shownPath: shown, handle });
+    placed.keepShown(ctx, r.next);
     return { wizard: placed, result: { ...r, next: r.next && { ...r.next, revision: handle.revision } } };
   }
 
@@ -336,6 +385,52 @@ export class WizardHost implements WizardContextSource {
     const handle = createStateFile(statePath, wizard.state);
     wizard.replace(new HostWizard(this, wizard.projectRootAbs, wizard.state, [], { statePath, shownPath: statePath, handle }));
     return { kind: 'placed', statePath, backup };
+  }
+
+  /** The project's tasks (sorted as the task picker sorts them), each with its phase, next phase and wizard (tasks.ts). */
+  listTasks(projectRootAbs: string, options: TaskListOptions = {}): TaskList {
+    const root = path.resolve(projectRootAbs);
+    let entries: TaskEntry[];
+    try {
+      entries = this.workspace(root).tasks();
+    } catch (err) {
+      throw asWizardError(err);
+    }
+    return summarizeTasks(root, entries, listUnfinishedWizards(root, { includeFinished: true }), options);
+  }
+
+  /**
+   * The unfinished wizards of a project, newest first (and the state files that cannot be read, which block their
+   * task's wizard_init): each probed read-only for the step it stops at.
+   */
+  wizardsInProgress(projectRootAbs: string): WizardInProgress[] {
+    const root = path.resolve(projectRootAbs);
+    return listUnfinishedWizards(root).map((w): WizardInProgress => {
+      const probe = w.error === undefined ? this.probe(w.path, root) : null;
+      const base = { task: probe?.taskKey ?? w.key, state: path.relative(root, w.path), updatedAt: new Date(w.mtimeMs).toISOString() };
+      if (probe === null || probe.status === 'unreadable') return { ...base, status: 'unreadable', error: w.error ?? probe?.error ?? '' };
+      const at = probe.step !== undefined ? { step: probe.step, n: probe.n!, total: probe.total! } : {};
+      return {
+        ...base,
+        status: 'unfinished',
+        ...at,
+        ...(probe.error ? { error: probe.error } : {}),
+        ...(probe.legacy ? { legacy: true } : {}),
+      };
+    });
+  }
+
+  /** The message for a task key that names no task of the project: the known tasks, or the nearest ones (tasks.ts). */
+  unknownTask(projectRootAbs: string, task: string): WizardError {
+    let known: string[] = [];
+    try {
+      known = this.workspace(projectRootAbs)
+        .tasks()
+        .map((t) => t.key);
+    } catch {
+      known = [];
+    }
+    return new WizardError('usage', unknownTaskMessage(known, task));
   }
 
   /** The wizards of a project's tasks folder, newest first (the store's one scan); finished ones too with `includeFinished`. */

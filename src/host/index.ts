@@ -2,7 +2,9 @@
 // use of the engine's session pieces (eslint's layers/imports keeps src/store, the engine facade, the state
 // codec and the workspace's opener to this layer; docs/architecture.md › The host).
 export { WizardHost, checkHostRuntime } from './host';
-export { HostWizard, type ExpectedPrompt } from './wizard';
+export { NoticeLedger } from './notices';
+export { nearestTaskKeys, unknownTaskMessage, type TaskListOptions } from './tasks';
+export { HostWizard, CANCELLED_BEFORE_SAVE, type ExpectedPrompt, type StepOptions } from './wizard';
 export { WizardRefusal, asWizardError, refusalDoc } from './errors';
 export { TASK_KEY_PATTERN, taskStatePath, checkInitStatePath } from './paths';
 export { runProgram, applyPersistAction } from './run';

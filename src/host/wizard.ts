@@ -4,7 +4,7 @@
 // re-checked from disk and the preview. Every front end holds one of these and nothing else of the engine.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EngineContext } from '../core/ports';
+import type { Audience, EngineContext } from '../core/ports';
 import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardState } from '../core/types';
 import { withRevision, type ExpectedPrompt } from '../core/wizard/binding';
 import * as engine from '../core/wizard/engine';
@@ -22,11 +22,27 @@ interface Binding {
   refusal?: (current: PromptDoc | null, revision: string) => WizardError | null;
 }
 
+/** How a step may be stopped: `cancelled()` is asked right before the save; true, nothing is written (code `cancelled`). */
+export interface StepOptions {
+  cancelled?: () => boolean;
+}
+
+/** The refusal of a step its caller cancelled before the save. */
+export const CANCELLED_BEFORE_SAVE = 'cancelled before anything was written';
+
 /** What the host needs of its owner to build a context. */
 export interface WizardContextSource {
   context(projectRootAbs: string): EngineContext;
   /** Called just before a state file is written (tests: a second writer). */
   beforeSave?(statePathAbs: string): void;
+  /** HostOptions.environmentHint: when given, an environment in which no provider can start is reported. */
+  environmentHint?(): string | undefined;
+}
+
+/** A prompt nothing can be chosen at (every option disabled), or none because none can be computed. */
+function deadEnd(prompt: PromptDoc | null, code: string | undefined): boolean {
+  if (prompt === null) return code === 'no-prompt';
+  return (prompt.kind === 'pick' || prompt.kind === 'multi_pick') && prompt.options.length > 0 && prompt.options.every((o) => o.disabled);
 }
 
 interface WizardFile {
@@ -51,6 +67,15 @@ export class HostWizard {
   private generation = 0;
   /** Why the state file cannot be used now (it stopped parsing after another writer), or null. */
   private problemValue: string | null = null;
+  /** Who answers, when not the host's (OpenOptions.audience). */
+  audience: Audience | null = null;
+  /**
+   * The prompt last shown from the bytes of `revision` (as the engine built it) and the environment it was computed
+   * in: an answer bound to exactly it is matched against it rather than computing it again (engine.submit `shown`).
+   * Anything else — another revision, prompt or environment — computes the prompt afresh. It is the engine's own
+   * object (documents are copies with the revision added; nothing changes them), so keeping it costs nothing.
+   */
+  private shown: { revision: string; prompt: PromptDoc; environment: EngineContext['environment'] } | null = null;
 
   constructor(
     private readonly source: WizardContextSource,
@@ -100,7 +125,8 @@ export class HostWizard {
   }
 
   ctx(): EngineContext {
-    return this.source.context(this.projectRootAbs);
+    const ctx = this.source.context(this.projectRootAbs);
+    return this.audience ? { ...ctx, audience: this.audience } : ctx;
   }
 
   /** The prompt to answer now, with its revision. */
@@ -108,11 +134,24 @@ export class HostWizard {
     if (this.problemValue) return { prompt: null, code: 'file-error', error: this.problemValue, notices: [] };
     try {
       const r = engine.current(ctx, this.stateValue, this.carriedValue);
-      return { ...r, prompt: revised(r.prompt, this.revision) };
+      this.keepShown(ctx, r.prompt);
+      const notices = this.withEnvironment(ctx, this.stateValue, r.notices, deadEnd(r.prompt, r.code));
+      return { ...r, notices, prompt: revised(r.prompt, this.revision) };
     } catch (err) {
       const e = asWizardError(err);
       return { prompt: null, code: e.code, error: e.message, notices: this.carriedValue };
     }
+  }
+
+  /**
+   * `notices` and, when `due` and the front end gave a hint (HostOptions.environmentHint), the report of an
+   * environment in which no provider can start (engine.environmentReport), as an `environment` notice.
+   */
+  private withEnvironment(ctx: EngineContext, state: WizardState, notices: Notice[], due: boolean): Notice[] {
+    const hint = due ? this.source.environmentHint?.() : undefined;
+    if (hint === undefined) return notices;
+    const report = engine.environmentReport(ctx, state);
+    return report === null ? notices : [...notices, { kind: 'environment', text: hint ? `${report}. ${hint}` : report }];
   }
 
   /** The current prompt, or null (for a refusal's `current`). */
@@ -120,20 +159,39 @@ export class HostWizard {
     return this.current(ctx).prompt;
   }
 
-  submit(answer: string, binding?: Binding): engine.StepResult {
-    return this.step((ctx, s, b) => engine.submit(ctx, s, answer, this.carriedValue, b), binding);
+  submit(answer: string, binding?: Binding, options?: StepOptions): engine.StepResult {
+    return this.step((ctx, s, b) => engine.submit(ctx, s, answer, this.carriedValue, b, this.shownFor(ctx, binding)), binding, options);
   }
 
-  rewind(id: string, binding?: Binding): engine.StepResult {
-    return this.step((ctx, s, b) => engine.rewind(ctx, s, id, this.carriedValue, b), binding);
+  /** Keeps the prompt a result shows, computed from the bytes of the current revision (see `shown`). */
+  keepShown(ctx: EngineContext, prompt: PromptDoc | null): void {
+    this.shown = prompt && this.file.handle ? { revision: this.revision, prompt, environment: ctx.environment } : null;
+  }
+
+  /** The prompt kept for an answer bound to it by id and revision, when nothing it was computed from differs. */
+  private shownFor(ctx: EngineContext, binding: Binding | undefined): PromptDoc | undefined {
+    const s = this.shown;
+    if (!s || !binding || binding.refusal || binding.expected.prompt === undefined || binding.expected.revision === undefined)
+      return undefined;
+    const same =
+      s.revision === this.revision &&
+      binding.expected.revision === s.revision &&
+      binding.expected.prompt === s.prompt.id &&
+      ctx.environment === s.environment &&
+      !this.problemValue;
+    return same ? s.prompt : undefined;
+  }
+
+  rewind(id: string, binding?: Binding, options?: StepOptions): engine.StepResult {
+    return this.step((ctx, s, b) => engine.rewind(ctx, s, id, this.carriedValue, b), binding, options);
   }
 
   back(): engine.StepResult {
     return this.step((ctx, s) => engine.back(ctx, s, this.carriedValue));
   }
 
-  abort(binding?: Binding): engine.StepResult {
-    return this.step((ctx, s, b) => engine.abort(ctx, s, this.carriedValue, b), binding);
+  abort(binding?: Binding, options?: StepOptions): engine.StepResult {
+    return this.step((ctx, s, b) => engine.abort(ctx, s, this.carriedValue, b), binding, options);
   }
 
   tree(): engine.TreeResult {
@@ -152,13 +210,22 @@ export class HostWizard {
     return this.guarded(() => engine.outcome(this.ctx(), this.stateValue, this.carriedValue), {});
   }
 
-  /** At the confirm prompt: the outcome as it would be once confirmed (nothing saved). */
+  /**
+   * At the confirm prompt: the outcome as it will be once confirmed — the same argv and confirmation text (nothing
+   * saved). A confirmed or aborted wizard: its outcome. Before the confirm prompt: refused with `not-complete`.
+   */
   preview(): engine.OutcomeResult {
     if (this.problemValue) return { ok: false, code: 'file-error', error: this.problemValue, notices: [] };
-    if (this.stateValue.confirmed === true) return this.outcome();
+    if (this.stateValue.confirmed === true || this.stateValue.aborted) return this.outcome();
     const ctx = this.ctx();
-    const r = this.guarded<engine.StepResult>(() => engine.submit(ctx, this.stateValue, 'run'), { current: null });
-    if (!r.ok) return { ok: false, code: r.code, error: r.error, notices: r.notices };
+    const binding: engine.PromptBinding = { expected: { prompt: 'confirm' }, revision: null };
+    const r = this.guarded<engine.StepResult>(() => engine.submit(ctx, this.stateValue, 'run', [], binding), { current: null });
+    if (!r.ok) {
+      if (r.code !== 'wrong-prompt') return { ok: false, code: r.code, error: r.error, notices: r.notices };
+      const at = r.current ? `'${r.current.id}' (${r.current.progress.answered + 1} of ${r.current.progress.total})` : 'a prompt';
+      const error = `the command line is previewed at the confirm prompt; the wizard is at ${at}`;
+      return { ok: false, code: 'not-complete', error, notices: this.carriedValue };
+    }
     return this.guarded(() => engine.outcome(ctx, r.state, this.carriedValue), {});
   }
 
@@ -195,6 +262,7 @@ export class HostWizard {
   /** Replaces what is held by what another read found (reload), or records why the file cannot be used now. */
   replace(next: HostWizard | { problem: string }): void {
     this.generation++;
+    this.shown = null;
     if (!(next instanceof HostWizard)) {
       this.problemValue = next.problem;
       return;
@@ -211,6 +279,7 @@ export class HostWizard {
     this.write(next);
     this.stateValue = next;
     this.generation++;
+    this.shown = null;
   }
 
   /**
@@ -288,6 +357,7 @@ export class HostWizard {
   private step(
     run: (ctx: EngineContext, s: WizardState, b: engine.PromptBinding | undefined) => engine.StepResult,
     binding?: Binding,
+    options?: StepOptions,
   ): engine.StepResult {
     if (this.problemValue) return { ok: false, code: 'file-error', error: this.problemValue, notices: [], current: null };
     const ctx = this.ctx();
@@ -299,6 +369,9 @@ export class HostWizard {
     };
     const r = this.guarded<engine.StepResult>(() => run(ctx, this.stateValue, bound), { current: null });
     if (!r.ok) return { ...r, current: revised(r.current, revision) };
+    if (options?.cancelled?.()) {
+      return { ok: false, code: 'cancelled', error: CANCELLED_BEFORE_SAVE, notices: r.notices, current: this.currentPrompt(ctx) };
+    }
     const before = this.statePath;
     try {
       this.write(r.state);
@@ -308,13 +381,16 @@ export class HostWizard {
       if (e.code === 'internal') throw e;
       throw new WizardRefusal(e.code, e.message, this.currentPrompt(ctx), r.notices);
     }
+    const taskChosen = r.state.task_id !== '' && r.state.task_id !== this.stateValue.task_id;
     this.stateValue = r.state;
     this.carriedValue = [];
     this.generation++;
-    const notices =
+    this.keepShown(ctx, r.next);
+    const moved =
       before !== null && this.statePath !== before
         ? [...r.notices, { kind: 'moved' as const, text: `the wizard moved with its task to ${this.shownPath}` }]
         : r.notices;
+    const notices = this.withEnvironment(ctx, r.state, moved, taskChosen || deadEnd(r.next, r.code));
     return { ...r, notices, next: revised(r.next, this.revision) };
   }
 

@@ -4,7 +4,8 @@
 // the input into lines; a line that is not JSON gets -32700 (parse error), JSON that is not one JSON-RPC message
 // (no `method`, an array) gets -32600 (invalid request) with the request's id when it has one, a line over
 // MAX_LINE_BYTES is skipped as it arrives (never held in memory) and gets -32600, and a UTF-8 BOM at the start of
-// a line is dropped. Every other line goes on, unchanged, to the SDK's transport, which parses, dispatches and
+// a line is dropped. A response to a line without an id has no `id` (as MCP's schema has it; the SDK's client
+// refuses `id: null`). Every other line goes on, unchanged, to the SDK's transport, which parses, dispatches and
 // sends as it always does. Nothing a client sends ends the server but the end of its input.
 import { PassThrough } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -110,8 +111,10 @@ export class LineTransport extends StdioServerTransport {
     }
   }
 
+  /** An error response; without an id when the line had none (MCP's JSONRPCErrorResponse has `id` optional, not null). */
   private reply(code: number, message: string, id: string | number | null): void {
-    this.output.write(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) + '\n');
+    const response = id === null ? { jsonrpc: '2.0', error: { code, message } } : { jsonrpc: '2.0', id, error: { code, message } };
+    this.output.write(JSON.stringify(response) + '\n');
   }
 
   override async start(): Promise<void> {

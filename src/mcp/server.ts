@@ -1,33 +1,32 @@
-// `okstra-wizard mcp`: the run wizard as a Model Context Protocol server over
-// stdio (docs/mcp.md), on the official SDK. One project per server; the
-// tools answer with the CLI's JSON documents (structuredContent, and the
-// same JSON as text); a refusal is a tool error (`isError: true`) whose text
-// is `{ok: false, code, error, current}`. The server never runs okstra: the
-// outcome is an argv for the person (or the agent's own shell tool) to run.
+// `okstra-wizard mcp`: the run wizard as a Model Context Protocol server over stdio (docs/mcp.md), on the official
+// SDK's McpServer. One project per server; the tools (defined once in src/host/tools.ts) answer with the CLI's JSON
+// documents (structuredContent, and the same JSON as text); a refusal is a tool error (`isError: true`) whose text
+// is `{ok: false, code, error, current}`. The tool list never changes (no `listChanged`). A cancelled call stops
+// before its save, or — when the cancellation came after the save — the server says so in a log message. The
+// server never runs okstra: the outcome is an argv for the person (or the agent's own shell tool) to run.
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type * as z from 'zod';
-import { refusalDoc, TASK_KEY_PATTERN } from '../host';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, type CallToolResult, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN, type StepOptions } from '../host';
+import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type ToolDefinition } from '../host/tools';
 import { LineTransport } from './lineTransport';
+import { hostRuntimeOfClient } from './clientHost';
 import {
-  AbortInput,
-  AnswerInput,
   CurrentOutput,
-  InitInput,
   InitOutput,
+  ListOutput,
   OutcomeOutput,
-  RewindInput,
+  PreviewOutput,
   StepOutput,
-  TaskInput,
+  TasksOutput,
   TreeOutput,
   type ToolErrorDoc,
 } from './schemas';
 import { ToolFailure, WizardHost, type WizardHostOptions } from './wizardHost';
 
-export const SERVER_INSTRUCTIONS = `okstra's run wizard for one project: it asks which task, run type, brief, plan stage, how many agents per role and which model each, and turns the answers into one \`okstra render-bundle …\` argv.
-Start with wizard_init (a task '<group>/<id>') or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer; an answer to a prompt that is no longer current is refused and nothing is written. A refusal is a tool error whose JSON text has \`code\`, \`error\` and the \`current\` prompt.
-When the wizard is done, wizard_outcome returns the argv and the confirmation text. This server never runs okstra: show the confirmation to the user and let them decide.`;
+export const SERVER_INSTRUCTIONS = WIZARD_TOOL_INSTRUCTIONS;
 
 /** The text twin of structuredContent (for clients that read only text), compact: it is sent on every call. */
 function json(doc: object): string {
@@ -53,8 +52,8 @@ function call(body: () => object): CallToolResult {
 }
 
 /** The arguments' refusal (`usage`, with the wizard's current prompt when the task is known), or null when they parse. */
-function argumentRefusal(host: WizardHost, name: string, schema: z.ZodType, args: unknown): CallToolResult | null {
-  const parsed = schema.safeParse(args ?? {});
+function argumentRefusal(host: WizardHost, name: string, schema: z.core.$ZodType, args: unknown): CallToolResult | null {
+  const parsed = z.safeParse(schema, args ?? {});
   if (parsed.success) return null;
   const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
   const task = (args as { task?: unknown } | null)?.task;
@@ -77,19 +76,34 @@ function asRefusal(result: CallToolResult): CallToolResult {
 /**
  * The SDK's tools/call handler (input check, the tool, the outputSchema check of structuredContent), with the
  * tools' arguments checked first, so that a bad one is the JSON refusal docs/mcp.md promises rather than the SDK's
- * text, and the SDK's own tool errors (an output that does not match its schema) are JSON refusals too. Installed
- * by wrapping the one tools/call handler the SDK registers, before any tool is.
+ * text, and the SDK's own tool errors (an output that does not match its schema) are JSON refusals too. A call
+ * cancelled before its save is reported in a log message (MCP sends no result for a cancelled request); one
+ * cancelled after it, with what was saved. Installed by wrapping the one tools/call handler the SDK registers,
+ * before any tool is.
  */
-function guardToolCalls(server: McpServer, host: WizardHost, inputs: Map<string, z.ZodType>): void {
+function guardToolCalls(server: WizardServer, host: WizardHost, inputs: Map<string, z.core.$ZodType>): void {
   const low = server.server;
   const set = low.setRequestHandler.bind(low) as (schema: unknown, handler: unknown) => void;
   low.setRequestHandler = ((schema: typeof CallToolRequestSchema, handler: ToolCallHandler) => {
     if (schema !== CallToolRequestSchema) return set(schema, handler);
     const guarded: ToolCallHandler = async (request, extra) => {
-      const input = inputs.get(request.params.name);
-      const refused = input && argumentRefusal(host, request.params.name, input, request.params.arguments);
+      const name = request.params.name;
+      const input = inputs.get(name);
+      const refused = input && argumentRefusal(host, name, input, request.params.arguments);
       if (refused) return refused;
-      return asRefusal((await handler(request, extra)) as CallToolResult);
+      const task = typeof request.params.arguments?.task === 'string' ? request.params.arguments.task : undefined;
+      if (extra.signal.aborted) return server.cancelledBefore(name, task, extra.requestId);
+      server.inFlight.add(extra.requestId);
+      try {
+        const result = asRefusal((await handler(request, extra)) as CallToolResult);
+        if (extra.signal.aborted) {
+          if (server.recentWrites.has(extra.requestId)) server.lateCancellation(extra.requestId);
+          else return server.cancelledBefore(name, task, extra.requestId);
+        }
+        return result;
+      } finally {
+        server.inFlight.delete(extra.requestId);
+      }
     };
     return set(schema, guarded);
   }) as typeof low.setRequestHandler;
@@ -101,114 +115,122 @@ type ToolCallHandler = (
 ) => Promise<unknown>;
 
 /** The MCP server over a WizardHost (not connected). */
+/** How many completed writes are remembered for a cancellation that arrives after them. */
+const RECENT_WRITES = 32;
+
+/** The MCP server over a WizardHost (createWizardServer); its connect watches for cancellations of calls that wrote. */
+class WizardServer extends McpServer {
+  /** Tool calls running now, by request id: their cancellation is reported by the call itself. */
+  readonly inFlight = new Set<RequestId>();
+  /** Writes answered lately, by request id: a cancellation that names one is told that the write was done. */
+  readonly recentWrites = new Map<RequestId, { tool: string; task: string | undefined; doc: object }>();
+  /** The tools that write the state. */
+  readonly writeTools = new Set<string>();
+
+  rememberWrite(requestId: RequestId, tool: string, task: string | undefined, doc: object): void {
+    this.recentWrites.set(requestId, { tool, task, doc });
+    while (this.recentWrites.size > RECENT_WRITES) this.recentWrites.delete(this.recentWrites.keys().next().value!);
+  }
+
+  /**
+   * A call cancelled before anything was written: a write tool says so in a log message (`notifications/message`,
+   * level info) naming the request; the result returned here is dropped by the SDK.
+   */
+  cancelledBefore(tool: string, task: string | undefined, requestId: RequestId): CallToolResult {
+    if (this.writeTools.has(tool)) {
+      void this.log('info', { requestId, tool, task, written: false, message: `${tool}: ${CANCELLED_BEFORE_SAVE}` });
+    }
+    return failed({ ok: false, code: 'cancelled', error: CANCELLED_BEFORE_SAVE, current: null });
+  }
+
+  /** A cancellation of a call that had already written: the client is told (level warning) what was saved. */
+  lateCancellation(requestId: RequestId): void {
+    const done = this.recentWrites.get(requestId);
+    if (!done) return;
+    this.recentWrites.delete(requestId);
+    void this.log('warning', {
+      requestId,
+      tool: done.tool,
+      task: done.task,
+      written: true,
+      message: `${done.tool}: the cancellation arrived after the state was saved; the call's result follows (wizard_current shows where the wizard is)`,
+      result: done.doc,
+    });
+  }
+
+  private async log(level: 'info' | 'warning', data: Record<string, unknown>): Promise<void> {
+    try {
+      await this.server.sendLoggingMessage({ level, logger: 'okstra-wizard', data });
+    } catch {
+      // The client is gone: nothing to tell.
+    }
+  }
+
+  /** Connects, watching the transport's messages for cancellations of calls that already answered. */
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    const inner = transport.onmessage;
+    transport.onmessage = (message: JSONRPCMessage, extra) => {
+      inner?.(message, extra);
+      if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+        const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+        if (id !== undefined && !this.inFlight.has(id)) this.lateCancellation(id);
+      }
+    };
+  }
+}
+
+/** The MCP server over a WizardHost (not connected). */
 export function createWizardServer(host: WizardHost, version: string): McpServer {
-  const server = new McpServer({ name: 'okstra-wizard', version }, { instructions: SERVER_INSTRUCTIONS });
-  const inputs = new Map<string, z.ZodType>();
+  const server = new WizardServer({ name: 'okstra-wizard', version }, { capabilities: { logging: {} }, instructions: SERVER_INSTRUCTIONS });
+  const inputs = new Map<string, z.core.$ZodType>();
   guardToolCalls(server, host, inputs);
-  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-  const writes = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-  /** One tool: its input schema (the argument check above), its output schema (the SDK's check) and its body. */
-  const tool = <I extends z.ZodObject, O extends z.ZodObject>(
-    name: string,
-    config: { title: string; description: string; input: I; output: O; annotations: typeof writes },
-    body: (input: z.infer<I>) => object,
+  /** What a tool body runs with: whether its call was cancelled (asked right before a save), the client's host runtime. */
+  type CallContext = StepOptions & { clientHost: string | undefined };
+  /**
+   * One tool: its definition (src/host/tools.ts: name, title, description, input schema — the argument check
+   * above — and annotations), its output schema (the SDK's check) and its body. `writes`: the body saves the state.
+   */
+  const tool = <I extends ToolDefinition>(
+    d: I,
+    output: z.ZodObject,
+    writes: boolean,
+    body: (input: z.infer<I['input']>, call: CallContext) => object,
   ): void => {
-    inputs.set(name, config.input);
+    inputs.set(d.name, d.input);
+    if (writes) server.writeTools.add(d.name);
     server.registerTool(
-      name,
+      d.name,
       {
-        title: config.title,
-        description: config.description,
-        inputSchema: config.input.shape,
-        outputSchema: config.output.shape,
-        annotations: config.annotations,
+        title: d.title,
+        description: d.description,
+        inputSchema: d.input.shape,
+        outputSchema: output.shape,
+        annotations: { title: d.title, ...d.annotations },
       },
-      ((input: z.infer<I>) => call(() => body(input))) as never,
+      ((input: z.infer<I['input']>, extra: { signal: AbortSignal; requestId: RequestId }) =>
+        call(() => {
+          const context = { cancelled: () => extra.signal.aborted, clientHost: hostRuntimeOfClient(server.server.getClientVersion()) };
+          const doc = body(input, context);
+          const task = (input as { task?: string }).task;
+          if (writes) server.rememberWrite(extra.requestId, d.name, task, doc);
+          return doc;
+        })) as never,
     );
   };
-
-  tool(
-    'wizard_init',
-    {
-      title: 'Start a run wizard',
-      description:
-        "Starts okstra's run wizard for a task of this project (its state file is .okstra/tasks/<group>/<id>.wizard.json) and returns the first question as `next`. Refused when the task already has an unfinished wizard, unless startOver (which keeps the old one as a backup).",
-      input: InitInput,
-      output: InitOutput,
-      annotations: writes,
-    },
-    (input) => host.init(input),
-  );
-  tool(
-    'wizard_current',
-    {
-      title: 'Current prompt',
-      description:
-        'The prompt to answer now: `current.id`, `kind` (pick, multi_pick, text, done), `label`, `options` (answer with a value, a label or #N), `progress` and `revision`. Changes nothing.',
-      input: TaskInput,
-      output: CurrentOutput,
-      annotations: readOnly,
-    },
-    ({ task }) => host.current(task),
-  );
-  tool(
-    'wizard_answer',
-    {
-      title: 'Answer the current prompt',
-      description:
-        'Answers the prompt you were shown (its id and revision) and returns the next one as `next`. Refused, with nothing written, when that prompt is no longer the current one or the state changed since (another window, the CLI).',
-      input: AnswerInput,
-      output: StepOutput,
-      annotations: writes,
-    },
-    ({ task, answer, prompt, revision }) => host.answer(task, answer, { prompt, revision }),
-  );
-  tool(
-    'wizard_rewind',
-    {
-      title: 'Go back to a step',
-      description:
-        'Goes back to an answered step (a wizard_tree row with editable: true) so that it is asked again; answers that depend on it are cleared. Pass the shown prompt id and revision to refuse the rewind when the state changed meanwhile.',
-      input: RewindInput,
-      output: StepOutput,
-      annotations: writes,
-    },
-    ({ task, to, prompt, revision }) => host.rewind(task, to, { prompt, revision }),
-  );
-  tool(
-    'wizard_tree',
-    {
-      title: 'Answered steps',
-      description: 'The answered steps in order (id, group, label, echo, editable) and the id of the current prompt. Changes nothing.',
-      input: TaskInput,
-      output: TreeOutput,
-      annotations: readOnly,
-    },
-    ({ task }) => host.tree(task),
-  );
-  tool(
-    'wizard_outcome',
-    {
-      title: 'Outcome of a finished wizard',
-      description:
-        "The `okstra render-bundle` argv (renderArgv) of a confirmed wizard and the confirmation text to show the user. Runs nothing: running okstra is the user's decision.",
-      input: TaskInput,
-      output: OutcomeOutput,
-      annotations: readOnly,
-    },
-    ({ task }) => host.outcome(task),
-  );
-  tool(
-    'wizard_abort',
-    {
-      title: 'Abort the wizard',
-      description: 'Aborts the wizard of a task (its state file records aborted: true; a new wizard_init backs it up).',
-      input: AbortInput,
-      output: StepOutput,
-      annotations: { ...writes, destructiveHint: true },
-    },
-    ({ task, prompt, revision }) => host.abort(task, { prompt, revision }),
-  );
+  const t = WIZARD_TOOLS;
+  tool(t.tasks, TasksOutput, false, (input) => host.tasks(input));
+  tool(t.list, ListOutput, false, () => host.list());
+  tool(t.init, InitOutput, true, (input, call) => host.init(input, call));
+  tool(t.current, CurrentOutput, false, ({ task }) => host.current(task));
+  tool(t.answer, StepOutput, true, ({ task, answer, prompt, revision }, call) => host.answer(task, answer, { prompt, revision }, call));
+  tool(t.rewind, StepOutput, true, ({ task, to, prompt, revision }, call) => host.rewind(task, to, { prompt, revision }, call));
+  tool(t.tree, TreeOutput, false, ({ task }) => host.tree(task));
+  tool(t.preview, PreviewOutput, false, ({ task }) => host.preview(task));
+  tool(t.outcome, OutcomeOutput, false, ({ task }) => host.outcome(task));
+  tool(t.abort, StepOutput, true, ({ task, prompt, revision }, call) => host.abort(task, { prompt, revision }, call));
+  // The list never changes while the server runs (the SDK declares listChanged for any McpServer with tools).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
 

@@ -22,13 +22,18 @@ import {
   treeDocument,
   WizardHost as Host,
   WizardRefusal,
+  NoticeLedger,
   type ExpectedPrompt,
   type HostWizard,
+  type OutcomeResult,
+  type StepOptions,
   type StepResult,
+  type TaskListOptions,
 } from '../host';
 import { WizardError } from '../core/types';
 import type { z } from 'zod';
-import type { ToolErrorDoc } from './schemas';
+import type { InitOutput, ListOutput, TasksOutput, ToolErrorDoc } from './schemas';
+import type { InitInput as InitInputSchema } from '../host/tools';
 
 export interface WizardHostOptions {
   projectRootAbs: string;
@@ -37,6 +42,15 @@ export interface WizardHostOptions {
   /** Where relative OKSTRA_* paths of the environment are taken from. */
   cwd: string;
 }
+
+/**
+ * What the report of an environment in which no provider can start ends with (src/host, HostOptions.environmentHint):
+ * this server's environment is what its MCP host starts it with, so that is where to change it.
+ */
+const MCP_ENVIRONMENT_HINT =
+  "This is the environment the MCP host started this server with: add an `env` entry to the server's configuration in the MCP host, " +
+  'e.g. "env": {"PATH": "<the folder of the provider CLIs>:/usr/local/bin:/usr/bin:/bin", "OKSTRA_TERMINAL_BACKEND": "tmux"}, ' +
+  'then restart the server (docs/mcp.md › Adding the server to a host)';
 
 /** A refused or failed tool call: the document the tool error carries. */
 export class ToolFailure extends Error {
@@ -50,7 +64,13 @@ type CurrentDoc = z.infer<typeof CurrentDocSchema>;
 type SubmitDoc = z.infer<typeof SubmitDocSchema>;
 type TreeDoc = z.infer<typeof TreeDocSchema>;
 type OutcomeDoc = z.infer<typeof OutcomeDocSchema>;
-export type InitDoc = SubmitDoc & { state: string };
+export type InitDoc = z.infer<typeof InitOutput>;
+type TasksDoc = z.infer<typeof TasksOutput>;
+type ListDoc = z.infer<typeof ListOutput>;
+type InitInput = z.output<typeof InitInputSchema>;
+
+/** The host runtime of a wizard whose call names none and whose MCP client's name tells nothing (docs/mcp.md). */
+const DEFAULT_HOST_RUNTIME = 'claude-code';
 
 /** One open wizard and the stamp of the files it was read from. */
 interface Open {
@@ -67,6 +87,8 @@ export class WizardHost {
   private readonly host: Host;
   private readonly wizards = new Map<string, Open>();
   private environment: { stamp: string; port: EnvironmentPort } | null = null;
+  /** What was reported to this session's client, per task (src/host/notices.ts). */
+  private readonly notices = new NoticeLedger();
 
   constructor(private readonly options: WizardHostOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
@@ -77,6 +99,8 @@ export class WizardHost {
       environment: () => this.environmentPort(),
       texts: () => texts,
       workspace: { keepTaskDetails: true },
+      audience: 'agent',
+      environmentHint: MCP_ENVIRONMENT_HINT,
     });
   }
 
@@ -104,13 +128,14 @@ export class WizardHost {
     return this.environment.port;
   }
 
-  /** Runs one tool call: a refusal or a bug leaves as a ToolFailure carrying the refusal document. */
-  private call<T>(body: () => T): T {
+  /** Runs one tool call: a refusal or a bug leaves as a ToolFailure carrying the refusal document (its notices once). */
+  private call<T>(task: string | null, body: () => T): T {
     try {
       return body();
     } catch (err) {
       if (err instanceof ToolFailure) throw err;
-      throw new ToolFailure(refusalDoc(err) as ToolErrorDoc);
+      const doc = refusalDoc(err) as ToolErrorDoc;
+      throw new ToolFailure(task === null ? doc : this.once(task, doc));
     }
   }
 
@@ -141,7 +166,7 @@ export class WizardHost {
   }
 
   /** A step: the engine's refusal or a failed save as the refusal document (with the current prompt), else saved. */
-  private stepped(wizard: HostWizard, run: () => StepResult): SubmitDoc {
+  private stepped(task: string, wizard: HostWizard, run: () => StepResult): SubmitDoc {
     let r: StepResult;
     try {
       r = run();
@@ -152,71 +177,118 @@ export class WizardHost {
     }
     if (!r.ok) throw new WizardRefusal(r.code, r.error, r.current, r.notices);
     this.remember(wizard);
-    return stepDocument(r, wizard.fileRevision) as unknown as SubmitDoc;
+    const doc = stepDocument(r, wizard.fileRevision) as unknown as SubmitDoc;
+    // A task switch moved the wizard: what was reported of it goes with it.
+    const now = wizard.taskKey || task;
+    return this.once(now, doc);
+  }
+
+  /** `doc` with only the notices not reported before for this task's wizard (docs/mcp.md › Notices). */
+  private once<T extends { notices?: string[] }>(task: string, doc: T): T {
+    if (!doc.notices) return doc;
+    const fresh = this.notices.fresh(task, doc.notices);
+    const { notices: _all, ...rest } = doc;
+    return (fresh.length ? { ...doc, notices: fresh } : rest) as T;
+  }
+
+  /** `doc` as it is (a read that shows every notice in force), its notices recorded as reported. */
+  private all<T extends { notices?: string[] }>(task: string, doc: T): T {
+    this.notices.seen(task, doc.notices);
+    return doc;
   }
 
   // ---------------------------------------------------------------- tools
 
-  /** A new wizard for a task, answered up to its first question (CLI `init --task`), in the task's state file. */
-  init(input: { task: string; hostRuntime?: string; entryMode?: string; availableFunctions?: string[]; startOver?: boolean }): InitDoc {
-    return this.call(() => {
+  /** The project's tasks with their phase, next phase and wizard (src/host/tasks.ts). */
+  tasks(input: TaskListOptions): TasksDoc {
+    return this.call(null, () => ({ ok: true as const, ...this.host.listTasks(this.projectRootAbs, input) }));
+  }
+
+  /** The unfinished wizards of the project, newest first, with the prompt each stops at. */
+  list(): ListDoc {
+    return this.call(null, () => ({ ok: true as const, wizards: this.host.wizardsInProgress(this.projectRootAbs) }));
+  }
+
+  /**
+   * A new wizard for a task, answered up to its first question (CLI `init --task`), in the task's state file.
+   * `clientHost` is the host runtime the MCP client's name tells (docs/mcp.md › The host runtime), for a call
+   * that names none.
+   */
+  init(input: InitInput, options: StepOptions & { clientHost?: string } = {}): InitDoc {
+    return this.call(input.task, () => {
+      const hostRuntime = input.hostRuntime ?? options.clientHost ?? DEFAULT_HOST_RUNTIME;
+      const entryMode = input.entryMode ?? 'spawn-process';
       const { wizard, result } = this.host.startTask(this.projectRootAbs, input.task, {
-        hostRuntime: input.hostRuntime ?? 'claude-code',
-        entryMode: input.entryMode ?? 'spawn-process',
+        hostRuntime,
+        entryMode,
         availableFunctions: input.availableFunctions ?? [],
         startOver: input.startOver,
+        cancelled: options.cancelled,
       });
       this.remember(wizard);
-      return { ...(stepDocument(result, wizard.fileRevision) as unknown as SubmitDoc), state: wizard.shownPath };
+      this.notices.forget(input.task);
+      const doc = this.once(input.task, stepDocument(result, wizard.fileRevision) as unknown as SubmitDoc);
+      return { ...doc, state: wizard.shownPath, hostRuntime, entryMode };
     });
   }
 
   current(task: string): CurrentDoc {
-    return this.call(() => {
+    return this.call(task, () => {
       const wizard = this.open(task);
       const cur = wizard.current();
       if (!cur.prompt) throw new WizardRefusal(cur.code ?? 'no-prompt', cur.error ?? 'no prompt', null, cur.notices);
-      return currentDocument(cur, wizard.fileRevision) as unknown as CurrentDoc;
+      return this.all(task, currentDocument(cur, wizard.fileRevision) as unknown as CurrentDoc);
     });
   }
 
-  answer(task: string, answer: string, expected: ExpectedPrompt): SubmitDoc {
-    return this.call(() => {
+  answer(task: string, answer: string, expected: ExpectedPrompt, options: StepOptions = {}): SubmitDoc {
+    return this.call(task, () => {
       const wizard = this.open(task);
-      return this.stepped(wizard, () => wizard.submit(answer, { expected }));
+      return this.stepped(task, wizard, () => wizard.submit(answer, { expected }, options));
     });
   }
 
-  rewind(task: string, to: string, expected: ExpectedPrompt): SubmitDoc {
-    return this.call(() => {
+  rewind(task: string, to: string, expected: ExpectedPrompt, options: StepOptions = {}): SubmitDoc {
+    return this.call(task, () => {
       const wizard = this.open(task);
-      return this.stepped(wizard, () => wizard.rewind(to, { expected }));
+      return this.stepped(task, wizard, () => wizard.rewind(to, { expected }, options));
     });
   }
 
-  abort(task: string, expected: ExpectedPrompt): SubmitDoc {
-    return this.call(() => {
+  abort(task: string, expected: ExpectedPrompt, options: StepOptions = {}): SubmitDoc {
+    return this.call(task, () => {
       const wizard = this.open(task);
-      return this.stepped(wizard, () => wizard.abort({ expected }));
+      return this.stepped(task, wizard, () => wizard.abort({ expected }, options));
     });
   }
 
   tree(task: string): TreeDoc {
-    return this.call(() => {
-      const t = this.open(task).tree();
+    return this.call(task, () => {
+      const wizard = this.open(task);
+      const t = wizard.tree();
       if (!t.ok) throw new WizardRefusal(t.code, t.error, null, t.notices);
-      return treeDocument(t) as unknown as TreeDoc;
+      return this.all(task, treeDocument(t, wizard.fileRevision) as unknown as TreeDoc);
     });
+  }
+
+  /** At the confirm prompt: the outcome as it will be once confirmed; never saves or runs anything. */
+  preview(task: string): OutcomeDoc {
+    return this.outcomeOf(task, (wizard) => wizard.preview());
   }
 
   /** renderArgv and the confirmation text of a confirmed wizard; never runs anything. */
   outcome(task: string): OutcomeDoc {
-    return this.call(() => {
+    return this.outcomeOf(task, (wizard) => wizard.outcome());
+  }
+
+  /** An outcome document, or its refusal with the prompt to go on with (none for an aborted wizard). */
+  private outcomeOf(task: string, compute: (wizard: HostWizard) => OutcomeResult): OutcomeDoc {
+    return this.call(task, () => {
       const wizard = this.open(task);
-      const o = wizard.outcome();
+      const o = compute(wizard);
       if (!o.ok) throw new WizardRefusal(o.code, o.error, wizard.state.aborted ? null : wizard.currentPrompt(), o.notices);
       // The program Run would start, resolved on the server's PATH: an agent sees what its shell would find.
-      return outcomeDocument(o, runProgram(wizard, undefined, this.options.env)) as unknown as OutcomeDoc;
+      return this.once(task, outcomeDocument(o, runProgram(wizard, undefined, this.options.env)) as unknown as OutcomeDoc);
     });
   }
 }

@@ -138,5 +138,18 @@ export function createEnvironment(inputs: EnvironmentInputs): EnvironmentPort {
     },
     terminalBackend: () => inputs.terminalBackend,
     userModelDefaults: () => inputs.userModelDefaults ?? null,
+    where: () => environmentWhere(inputs),
   };
+}
+
+/** `PATH is '…'; OKSTRA_TERMINAL_BACKEND is not set`: what EnvironmentPort.where() says. */
+export function environmentWhere(inputs: EnvironmentInputs): string {
+  const platform = inputs.platform ?? process.platform;
+  const pathValue = envValue(inputs.env, 'PATH', platform);
+  const parts = [pathValue ? `PATH is ${pyReprString(pathValue)}` : 'PATH is not set'];
+  const named = inputs.env.OKSTRA_TERMINAL_BACKEND;
+  if (named) parts.push(`OKSTRA_TERMINAL_BACKEND is ${pyReprString(named)}`);
+  else if (inputs.terminalBackend === 'none') parts.push('OKSTRA_TERMINAL_BACKEND is not set');
+  else parts.push(`OKSTRA_TERMINAL_BACKEND is not set (the terminal backend is ${inputs.terminalBackend})`);
+  return parts.join('; ');
 }

@@ -72,7 +72,7 @@ export async function runR10McpLines(opts: { seed: number; lines: number; oversi
         at = Math.max(at, cut);
       }
     }
-    const anonymous = (lines: ServerLine[], code: number) => lines.filter((l) => l.id === null && l.error?.code === code).length;
+    const anonymous = (lines: ServerLine[], code: number) => lines.filter((l) => (l.id ?? null) === null && l.error?.code === code).length;
     const answered = (lines: ServerLine[]) =>
       expect.results.every((id) => lines.some((l) => l.id === id && l.result !== undefined)) &&
       [...expect.byId].every(([id, code]) => errorFor(lines, id) === code) &&

@@ -58,7 +58,8 @@ export function dynamicRolesProblem(session: RoleSession): string | null {
     if (!req.dynamic) continue;
     const fromScopes = roleDefaults(scopes, avail, req.role).refs;
     const ok = fromScopes.some((ref) => avail.availability(ref, req.role).available) || avail.executableCandidates(req.role).length > 0;
-    if (!ok) return `dynamic role ${q(req.role)} has no executable model`;
+    // The wizard never asks about a dynamic role: the message says what it is.
+    if (!ok) return avail.environmentProblem() ?? `dynamic role ${q(req.role)} has no executable model (the leader starts it at run time)`;
   }
   return null;
 }

@@ -18,6 +18,7 @@ export class AvailabilityContext {
   private readonly candidateMemo = new Map<string, string[]>();
   private readonly candidateSetMemo = new Map<string, Set<string>>();
   private readonly providerMemo = new Map<string, Set<string>>();
+  private blocked: { problem: string | null } | undefined;
 
   constructor(
     readonly pool: ModelPool,
@@ -102,6 +103,48 @@ export class AvailabilityContext {
       this.providerMemo.set(role, set);
     }
     return set;
+  }
+
+  /**
+   * When no enabled provider of the pool can start a new session here — each one's CLI is missing, or it needs a
+   * terminal backend and there is none — why, in words that name the CLIs looked for and the backend (never a role:
+   * it holds for every role); null when some provider can start. Memoised.
+   */
+  environmentProblem(): string | null {
+    if (this.blocked) return this.blocked.problem;
+    const providers: Array<{ id: string; cli: string }> = [];
+    for (const m of this.pool.models) {
+      const p = this.pool.provider(m.providerId);
+      if (p?.enabled && !providers.some((x) => x.id === p.id)) providers.push({ id: p.id, cli: p.cli });
+    }
+    const backend = this.terminalBackend();
+    const native = this.host.nativeProviderId;
+    const missing: string[] = [];
+    let startable = false;
+    for (const p of providers) {
+      const cli = this.cliAvailable(p.id, p.cli);
+      if (!cli) missing.push(p.cli);
+      else if (backend !== 'none' || p.id === native) startable = true;
+    }
+    let problem: string | null = null;
+    if (!startable && providers.length > 0) {
+      const parts: string[] = [];
+      if (missing.length > 0) {
+        const list = missing.map(pyReprString).join(', ');
+        parts.push(
+          missing.length === 1
+            ? `provider CLI ${list} was not found on PATH (nor by OKSTRA_<PROVIDER>_CLI)`
+            : `provider CLIs ${list} were not found on PATH (nor by OKSTRA_<PROVIDER>_CLI)`,
+        );
+      }
+      if (backend === 'none' && providers.some((p) => p.id !== native)) {
+        const only = native && providers.some((p) => p.id === native) ? `only ${pyReprString(native)} sessions` : 'no session';
+        parts.push(`with no terminal backend, ${only} can be started for host ${pyReprString(this.host.hostId)}`);
+      }
+      problem = `no model can start a new session here: ${parts.join('; ')}`;
+    }
+    this.blocked = { problem };
+    return problem;
   }
 
   /** Reasons 1–3 only: what a model already selected must pass (environmental reasons excepted). */

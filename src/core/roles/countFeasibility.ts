@@ -10,7 +10,9 @@ import type { RoleSession } from './roleSession';
 function countOptionProblem(session: RoleSession, state: WizardState, req: RoleRequirement, count: number): string | null {
   const models = { ...state.role_models };
   delete models[req.role]; // submitting a count discards the role's models (R-SUB-2/3)
-  return completionProblem(session, { counts: { ...state.role_counts, [req.role]: count }, models });
+  const problem = completionProblem(session, { counts: { ...state.role_counts, [req.role]: count }, models });
+  // When no provider can start here, that is the reason for every count (not a role the user was never asked about).
+  return problem === null ? null : (session.availability().environmentProblem() ?? problem);
 }
 
 /** The preferred count when completable, else the nearest completable below, else the smallest completable. */

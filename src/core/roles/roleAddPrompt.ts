@@ -14,15 +14,16 @@ export function roleAddPrompt(session: RoleSession, state: WizardState, req: Rol
   const texts = roleTexts(session, 'role_add');
   const values = { role: req.role, maximum: String(req.max) };
   const options: PromptOption[] = [];
-  for (let count = 0; count <= req.max; count++) {
-    const label =
-      count === 0
-        ? render(texts.options.skip!, { default_suffix: texts.options.default_suffix ?? '' })
-        : render(texts.options.add!, { count: String(count) });
-    options.push({ value: String(count), label });
-  }
+  for (let count = 0; count <= req.max; count++) options.push({ value: String(count), label: '' });
   const def = markCountOptions(session, state, req, options, 0, 0, answerOnly, state.remembered_answers?.[id]);
   if (def !== null) options[def]!.default = true;
+  for (const option of options) {
+    // "Don't add (default)": never on a "Don't add" that cannot be chosen.
+    option.label =
+      option.value === '0'
+        ? render(texts.options.skip!, { default_suffix: option.disabled ? '' : (texts.options.default_suffix ?? '') })
+        : render(texts.options.add!, { count: option.value });
+  }
   return {
     step: id,
     kind: 'pick',

@@ -14,17 +14,14 @@ export function roleCountPrompt(session: RoleSession, state: WizardState, req: R
   const texts = roleTexts(session, 'role_count');
   const values = { role: req.role, minimum: String(req.min), maximum: String(req.max), default: String(req.recommended) };
   const options: PromptOption[] = [];
-  for (let count = req.min; count <= req.max; count++) {
-    // The suffix follows recommended_count, not a previous answer (R-PR-7).
-    const suffix = count === req.recommended ? (texts.options.default_suffix ?? '') : '';
-    const option: PromptOption = {
-      value: String(count),
-      label: render(texts.options.count!, { count: String(count), default_suffix: suffix }),
-    };
-    options.push(option);
-  }
+  for (let count = req.min; count <= req.max; count++) options.push({ value: String(count), label: '' });
   const def = markCountOptions(session, state, req, options, req.min, req.recommended, answerOnly, state.remembered_answers?.[id]);
   if (def !== null) options[def - req.min]!.default = true;
+  for (const option of options) {
+    // The suffix follows recommended_count, not a previous answer (R-PR-7), and is never on a count that cannot be chosen.
+    const suffix = option.value === String(req.recommended) && !option.disabled ? (texts.options.default_suffix ?? '') : '';
+    option.label = render(texts.options.count!, { count: option.value, default_suffix: suffix });
+  }
   return {
     step: id,
     kind: 'pick',

@@ -117,7 +117,7 @@ export function roleModelPrompt(
       resolveAssignments(session, selectionOf(state), false) ??
       (avail.executableCandidates(req.role).length > 0 ? feasibility.baseProblem : null);
     if (problem) throw new WizardError('no-prompt', cannotCompleteMessage(problem));
-    throw new WizardError('no-prompt', `role ${pyReprString(req.role)} has no executable model candidates`);
+    throw new WizardError('no-prompt', avail.environmentProblem() ?? `role ${pyReprString(req.role)} has no executable model candidates`);
   }
   const def = options.find((o) => defaultSet.has(o.value)) ?? options[0]!;
   def.default = true;

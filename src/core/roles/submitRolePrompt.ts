@@ -20,6 +20,11 @@ export function recordRoleAnswer(state: WizardState, id: string): void {
   if (!state.role_selection_order.includes(id)) state.role_selection_order.push(id);
 }
 
+/** An answer in a refusal: repr'ed, or `an empty answer`. */
+function answerWords(value: string): string {
+  return value === '' ? 'an empty answer' : q(value);
+}
+
 function infeasibleCount(role: string, value: string, reason: string): WizardError {
   return new WizardError('refused-answer', `role ${q(role)} count ${value} cannot be completed: ${reason}`);
 }
@@ -40,7 +45,12 @@ export function submitRolePrompt(session: RoleSession, state: WizardState, promp
     const option = prompt.options.find((o) => o.value === value);
     if (!option) {
       // The answer must be an offered value; say why it is not.
-      if (!CANONICAL_INT.test(value)) throw new WizardError('refused-answer', `role ${q(role)} count must be an integer`);
+      // `count must be an integer`, with the range and the answer: an empty answer says what to type (docs/rules.md).
+      if (!CANONICAL_INT.test(value))
+        throw new WizardError(
+          'refused-answer',
+          `role ${q(role)} count must be an integer in ${req.min}..${req.max}, not ${answerWords(value)}`,
+        );
       throw new WizardError('refused-answer', `role ${q(role)} count must be in ${req.min}..${req.max}: ${Number(value)}`);
     }
     if (option.disabled) throw infeasibleCount(role, value, option.description ?? 'no complete role assignment');
@@ -55,7 +65,10 @@ export function submitRolePrompt(session: RoleSession, state: WizardState, promp
     const option = prompt.options.find((o) => o.value === value);
     if (!option) {
       const allowed = prompt.options.map((o) => o.value).sort((a, b) => Number(a) - Number(b));
-      throw new WizardError('refused-answer', `role ${q(role)} add selection must be one of ${pyRepr(allowed)}: ${value}`);
+      throw new WizardError(
+        'refused-answer',
+        `role ${q(role)} add selection must be one of ${pyRepr(allowed)}: ${value === '' ? 'an empty answer' : value}`,
+      );
     }
     if (option.disabled) throw infeasibleCount(role, value, option.description ?? 'no complete role assignment');
     state.role_counts[role] = Number(value); // 0 is stored: "not added"

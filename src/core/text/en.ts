@@ -143,6 +143,14 @@ export const en: TextCatalog = {
       options: { run: 'Run', edit: 'Change an answer…', abort: 'Abort the wizard' },
       echo_template: 'confirm: {value}',
     },
+    // The confirmation as a program answers it (CLI, MCP, language-model tools): answering starts nothing.
+    confirm_agent: {
+      title: 'Confirm',
+      label:
+        'Everything is set. Confirm this run? Confirming records it and starts nothing: the outcome then gives the okstra command line, for the user to run.',
+      options: { run: 'Confirm (records the run; starts nothing)', edit: 'Change an answer…', abort: 'Abort the wizard' },
+      echo_template: 'confirm: {value}',
+    },
     edit_target: {
       title: 'Change an answer',
       label: 'Which answer do you want to change?',

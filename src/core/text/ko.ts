@@ -142,6 +142,13 @@ export const ko: TextCatalog = {
       options: { run: '실행', edit: '답변 바꾸기…', abort: '마법사 중단' },
       echo_template: 'confirm: {value}',
     },
+    confirm_agent: {
+      title: '확인',
+      label:
+        '모두 정했습니다. 이 실행을 확정할까요? 확정은 기록만 하고 아무것도 시작하지 않습니다. 그다음 결과(outcome)가 사용자가 실행할 okstra 명령줄을 알려 줍니다.',
+      options: { run: '확정 (기록만 하고 시작하지 않음)', edit: '답변 바꾸기…', abort: '마법사 중단' },
+      echo_template: 'confirm: {value}',
+    },
     edit_target: {
       title: '답변 바꾸기',
       label: '어느 답변을 바꿀까요?',

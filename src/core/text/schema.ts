@@ -3,7 +3,7 @@
 // must be well formed, and echo templates must be the protocol ones.
 import * as z from 'zod';
 import { ROLE_TEXT_OPTIONS } from '../roles/promptTexts';
-import { STEPS } from '../wizard/steps';
+import { STEPS, confirm } from '../wizard/steps';
 import type { TextCatalog } from './catalog';
 
 /**
@@ -13,6 +13,8 @@ import type { TextCatalog } from './catalog';
 const REQUIRED_STEP_TEXTS: ReadonlyMap<string, readonly string[]> = new Map([
   ...STEPS.map((s): [string, readonly string[]] => [s.textKey, s.optionTexts ?? []]),
   ...Object.entries(ROLE_TEXT_OPTIONS),
+  // The confirmation worded for a program answering (steps/confirm.ts, ports.ts Audience).
+  ['confirm_agent', confirm.optionTexts ?? []],
 ]);
 
 /** Step text keys the engine uses (the seed's `_p` keys). */

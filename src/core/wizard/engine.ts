@@ -277,7 +277,10 @@ export function current(ctx: EngineContext, state: WizardState, carried: Notice[
 /**
  * Answers the current prompt (docs/protocol.md › Commands). With `binding`, only when the current prompt is the
  * one the answer names (its `wrong-prompt` refusal is checkBinding's, checked against the prompt computed here
- * for the answer: one prompt computation per answer).
+ * for the answer: one prompt computation per answer). `shown` is that prompt as it was computed from these very
+ * bytes for the result that showed it (the host keeps it, src/host/wizard.ts): the answer is matched against it
+ * instead of computing it again; everything after (the step's own checks, the reconcile, the next prompt) is
+ * computed now.
  */
 export function submit(
   ctx: EngineContext,
@@ -285,12 +288,13 @@ export function submit(
   answer: string,
   carried: Notice[] = [],
   binding?: PromptBinding,
+  shown?: Prompt,
 ): StepResult {
   const env = makeEnv(ctx);
   const w = cloneState(state);
   let prompt;
   try {
-    prompt = nextPrompt(env, w);
+    prompt = shown ?? nextPrompt(env, w);
   } catch (e) {
     // The current prompt cannot be computed: the binding's rule decides first (checkBinding leaves it to the engine's own reason).
     const err = errorOf(e);
@@ -308,12 +312,44 @@ export function submit(
   return advanced(env, w, echo, carried);
 }
 
-/** The tree's edit action / CLI `rewind --to` (edit-target semantics); with `binding`, as submit's. */
+/** The steps a rewind accepts, for its refusal: `the steps you can go back to: 'task-pick', …` (or that there is none yet). */
+function rewindTargetsText(state: WizardState): string {
+  const targets = editTargets(state);
+  return targets.length ? `the steps you can go back to: ${targets.map(pyReprString).join(', ')}` : 'no step is answered yet';
+}
+
+/**
+ * The confirmation asked again, nothing else undone: Back at "Change an answer…", and a rewind to `confirm` of a
+ * wizard whose confirmation was answered. `remembered` preselects an answer (Back preselects "Change an answer…").
+ */
+function confirmAgain(ctx: EngineContext, state: WizardState, carried: Notice[], echo: string, remembered?: string): StepResult {
+  const env = makeEnv(ctx);
+  const w = cloneState(state);
+  w.answered = withoutConfirmation(w.answered);
+  w.confirmed = null;
+  w.edit_target = '';
+  if (remembered) w.remembered_answers = { ...(w.remembered_answers ?? {}), confirm: remembered };
+  return advanced(env, w, echo, carried);
+}
+
+/**
+ * The tree's edit action / CLI `rewind --to` (edit-target semantics); with `binding`, as submit's. `confirm` is accepted
+ * once the confirmation was answered (it is asked again; nothing else changes); a refusal lists the steps accepted.
+ */
 export function rewind(ctx: EngineContext, state: WizardState, id: string, carried: Notice[] = [], binding?: PromptBinding): StepResult {
   const wrong = bindingRefused(ctx, state, promptForBinding(ctx, state, binding), binding, carried);
   if (wrong) return wrong;
+  if (id === confirm.id && !state.aborted) {
+    if (state.confirmed !== null)
+      return confirmAgain(ctx, state, carried, 'edit-target: confirm (rewinding)', state.confirmed ? undefined : 'edit');
+    const why = `'confirm' is not answered yet: it is asked once every step before it is answered; ${rewindTargetsText(state)}`;
+    return refused(ctx, state, new WizardError('refused-answer', why), carried);
+  }
   const refusal = rewindRefusal(state, id);
-  if (refusal) return refused(ctx, state, new WizardError('refused-answer', refusal), carried);
+  if (refusal) {
+    const why = state.aborted ? refusal : `${refusal}; ${rewindTargetsText(state)}`;
+    return refused(ctx, state, new WizardError('refused-answer', why), carried);
+  }
   const env = makeEnv(ctx);
   const w = cloneState(state);
   try {
@@ -353,16 +389,8 @@ export function back(ctx: EngineContext, state: WizardState, carried: Notice[] =
       carried,
     );
   }
-  if (id === confirm.id) {
-    const env = makeEnv(ctx);
-    const w = cloneState(state);
-    w.answered = withoutConfirmation(w.answered);
-    w.confirmed = null;
-    w.edit_target = '';
-    // The answer being changed is "Change an answer…": it is preselected, never Run.
-    w.remembered_answers = { ...(w.remembered_answers ?? {}), confirm: 'edit' };
-    return advanced(env, w, 'back: confirm', carried);
-  }
+  // The answer being changed is "Change an answer…": it is preselected, never Run.
+  if (id === confirm.id) return confirmAgain(ctx, state, carried, 'back: confirm', 'edit');
   return rewind(ctx, state, id, carried);
 }
 
@@ -416,6 +444,23 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
     };
   } catch (e) {
     return failure(e, carried);
+  }
+}
+
+/**
+ * When no provider can start a new session in this environment (every provider CLI missing, or none without a terminal
+ * backend): the report for a notice, naming the CLIs looked for, where (the environment's `where()`: PATH, the
+ * terminal backend's variable) and the backend; null when one can, or when the pool or host cannot be read.
+ */
+export function environmentReport(ctx: EngineContext, state: WizardState): string | null {
+  try {
+    const problem = makeEnv(ctx).roles(state).availability().environmentProblem();
+    if (problem === null) return null;
+    const where = ctx.environment.where?.();
+    return where ? `${problem} (${where})` : problem;
+  } catch (e) {
+    errorOf(e);
+    return null;
   }
 }
 

@@ -363,5 +363,6 @@ export function promptDoc(env: StepEnv, s: WizardState, p: Prompt): PromptDoc {
   };
   if (p.kind === 'text') doc.default = p.default ?? '';
   if (p.unavailable) doc.unavailable = p.unavailable.map((u) => ({ ...u }));
+  if (p.kind === 'done') doc.ended = s.aborted ? 'aborted' : 'confirmed';
   return doc;
 }

@@ -7,9 +7,26 @@
 // revision they answer. Nothing here runs okstra. Loaded on the first tool
 // call, not at activation (P4).
 
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { WizardError, type Notice, type PromptDoc, type WizardErrorCode } from '../../core/types';
-import { refusalDoc, stepDisplayName, WizardRefusal, type ExpectedPrompt, type HostWizard, type StepResult } from '../../host';
+import * as z from 'zod/mini';
+import { WizardError, type PromptDoc, type WizardErrorCode } from '../../core/types';
+import {
+  currentDocument,
+  outcomeDocument,
+  refusalDoc,
+  runProgram,
+  stepDisplayName,
+  stepDocument,
+  taskStatePath,
+  treeDocument,
+  WizardRefusal,
+  type ExpectedPrompt,
+  type HostWizard,
+  type OutcomeResult,
+  type StepResult,
+} from '../../host';
+import { WIZARD_TOOLS } from '../../host/tools';
 import type { EngineSessionFactory } from '../wizard/engineSession';
 
 /** A refusal as the tools return it: the code, the message, and the prompt to answer now. */
@@ -30,10 +47,29 @@ export interface PromptSummary {
   label: string;
 }
 
-/** `notices` (their texts, once each) when there are some: the documents' shape (docs/protocol.md). */
-function noticesOf(notices: readonly Notice[]): { notices?: string[] } {
-  const texts = [...new Set(notices.map((n) => n.text))];
-  return texts.length > 0 ? { notices: texts } : {};
+/** A tool of src/host/tools.ts, as the language-model tools name it (`okstra_` + the MCP tool's name). */
+export type LmToolKey = keyof typeof WIZARD_TOOLS;
+
+/** The tool's input schema here: the MCP tool's, with `task` optional (default: the wizard the view shows) but for init. */
+function lmInputSchema(key: LmToolKey): z.ZodMiniType {
+  const input = WIZARD_TOOLS[key].input as z.ZodMiniObject;
+  return key !== 'init' && 'task' in input.shape ? z.partial(input, { task: true }) : input;
+}
+
+/** The input a tool was called with, as each tool body reads it (checked against lmInputSchema first). */
+interface LmInput {
+  task?: string;
+  answer?: string;
+  prompt?: string;
+  revision?: string;
+  to?: string;
+  startOver?: boolean;
+  hostRuntime?: string;
+  entryMode?: string;
+  availableFunctions?: string[];
+  group?: string;
+  query?: string;
+  limit?: number;
 }
 
 export class LmWizard {
@@ -56,8 +92,18 @@ export class LmWizard {
     return latest.statePath;
   }
 
-  /** `clean`: remove a dead writer's leftovers first, as every load that may write does (not for a confirmation). */
-  private async load(clean = true): Promise<HostWizard> {
+  /**
+   * The wizard of `task` ('<group>/<id>', in the first workspace folder that has its state file), else the one the
+   * view shows, else the folder's latest. `clean`: remove a dead writer's leftovers first, as every load that may
+   * write does (not for a confirmation).
+   */
+  private async load(task?: string, clean = true): Promise<HostWizard> {
+    if (task !== undefined) {
+      const folders = this.folders();
+      if (folders.length === 0) throw new WizardError('no-prompt', vscode.l10n.t('There is no workspace folder open.'));
+      const root = folders.find((f) => fs.existsSync(taskStatePath(f.rootAbs, task)))?.rootAbs ?? folders[0]!.rootAbs;
+      return this.factory.host.openTask(root, task);
+    }
     const statePath = await this.locate();
     return this.factory.host.open(statePath, { shownPath: vscode.workspace.asRelativePath(statePath), cleanStale: clean });
   }
@@ -75,20 +121,76 @@ export class LmWizard {
     }
   }
 
-  /** The current prompt (with its revision); writes nothing. */
-  currentDoc(): Promise<LmDoc> {
+  /**
+   * One tool call: its input checked against the tool's schema (a bad argument is the refusal `usage`, with the
+   * wizard's current prompt, as the MCP server answers it), then the tool.
+   */
+  async call(key: LmToolKey, raw: unknown): Promise<LmDoc> {
+    const parsed = z.safeParse(lmInputSchema(key), raw ?? {});
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
+      const task = (raw as { task?: unknown } | null)?.task;
+      let current: PromptDoc | null = null;
+      try {
+        current = (await this.load(typeof task === 'string' && key !== 'init' ? task : undefined, false)).currentPrompt();
+      } catch {
+        current = null;
+      }
+      return { ok: false, code: 'usage', error: `invalid arguments for okstra_${WIZARD_TOOLS[key].name}: ${problems}`, current };
+    }
+    const input = parsed.data as LmInput;
+    const expected: ExpectedPrompt = { prompt: input.prompt, revision: input.revision };
+    switch (key) {
+      case 'tasks':
+        return this.tasks(input);
+      case 'list':
+        return this.list();
+      case 'init':
+        return this.init(input.task!, input);
+      case 'current':
+        return this.currentDoc(input.task);
+      case 'answer':
+        return this.answer(input.answer!, expected, input.task);
+      case 'rewind':
+        return this.rewind(input.to!, expected, input.task);
+      case 'tree':
+        return this.tree(input.task);
+      case 'preview':
+        return this.preview(input.task);
+      case 'outcome':
+        return this.outcome(input.task);
+      case 'abort':
+        return this.abort(expected, input.task);
+    }
+  }
+
+  /** The tasks of every workspace folder (the MCP server's wizard_tasks; the limit applies per folder). */
+  tasks(options: { group?: string; query?: string; limit?: number }): Promise<LmDoc> {
     return this.run(async () => {
-      const w = await this.load();
+      const lists = this.folders().map((f) => this.factory.host.listTasks(f.rootAbs, options));
+      return { ok: true, tasks: lists.flatMap((l) => l.tasks), total: lists.reduce((n, l) => n + l.total, 0) };
+    });
+  }
+
+  /** The unfinished wizards of every workspace folder (the MCP server's wizard_list). */
+  list(): Promise<LmDoc> {
+    return this.run(async () => ({ ok: true, wizards: this.folders().flatMap((f) => this.factory.host.wizardsInProgress(f.rootAbs)) }));
+  }
+
+  /** The current prompt (with its revision): the MCP server's wizard_current document; writes nothing. */
+  currentDoc(task?: string): Promise<LmDoc> {
+    return this.run(async () => {
+      const w = await this.load(task);
       const cur = w.current();
       if (!cur.prompt) throw new WizardRefusal(cur.code ?? 'no-prompt', cur.error ?? '', null, cur.notices);
-      return { ok: true, ...noticesOf(cur.notices), task: this.taskOf(w), current: cur.prompt };
+      return { ...currentDocument(cur, w.fileRevision), task: this.taskOf(w) };
     });
   }
 
   /** For a confirmation (prepareInvocation, which must not change anything): the wizard and its current prompt. */
-  async summary(): Promise<PromptSummary | null> {
+  async summary(task?: string): Promise<PromptSummary | null> {
     try {
-      const w = await this.load(false);
+      const w = await this.load(task, false);
       const p = w.currentPrompt();
       return p ? { taskKey: this.taskOf(w), step: p.id, label: p.label } : null;
     } catch (err) {
@@ -102,48 +204,91 @@ export class LmWizard {
     return stepDisplayName(this.factory.host.texts(), id);
   }
 
-  /** One step, bound to `expected`; saved by the host (a task switch moves the wizard with its task). */
-  private step(run: (w: HostWizard) => StepResult): Promise<LmDoc> {
+  /**
+   * A new wizard for `task` in its state file, answered up to its first question (the MCP server's wizard_init): the
+   * host runtime and entry mode given, else okstra.hostRuntime / okstra.hostEntryMode. An unfinished wizard of the
+   * task is refused with its current prompt unless `startOver` (which backs it up).
+   */
+  init(task: string, input: Pick<LmInput, 'startOver' | 'hostRuntime' | 'entryMode' | 'availableFunctions'>): Promise<LmDoc> {
     return this.run(async () => {
-      const w = await this.load();
-      const r = run(w);
-      if (!r.ok) throw new WizardRefusal(r.code, r.error, r.current, r.notices);
-      return {
-        ok: true,
-        ...noticesOf(r.notices),
-        task: this.taskOf(w),
-        echo: r.echo,
-        next: r.next,
-        ...(r.error ? { code: r.code, error: r.error } : {}),
-      };
+      const folders = this.folders();
+      if (folders.length === 0) throw new WizardError('no-prompt', vscode.l10n.t('There is no workspace folder open.'));
+      const root = folders.find((f) => this.hasTask(f.rootAbs, task))?.rootAbs ?? folders[0]!.rootAbs;
+      const settings = this.factory.settings(root);
+      const hostRuntime = input.hostRuntime ?? settings.hostRuntime;
+      const entryMode = input.entryMode ?? settings.hostEntryMode;
+      const { wizard, result } = this.factory.host.startTask(root, task, {
+        hostRuntime,
+        entryMode,
+        availableFunctions: input.availableFunctions ?? [],
+        startOver: input.startOver === true,
+      });
+      return { ...stepDocument(result, wizard.fileRevision), task: this.taskOf(wizard), state: wizard.shownPath, hostRuntime, entryMode };
     });
   }
 
-  answer(answer: string, expected: ExpectedPrompt): Promise<LmDoc> {
-    return this.step((w) => w.submit(answer, { expected }));
+  private hasTask(rootAbs: string, task: string): boolean {
+    try {
+      return this.factory.host
+        .workspace(rootAbs)
+        .tasks()
+        .some((t) => t.key === task);
+    } catch {
+      return false;
+    }
   }
 
-  rewind(to: string, expected: ExpectedPrompt): Promise<LmDoc> {
-    return this.step((w) => w.rewind(to, { expected }));
-  }
-
-  /** renderArgv and the confirmation text of a confirmed wizard; runs nothing. */
-  outcome(): Promise<LmDoc> {
+  /** One step, bound to `expected`; saved by the host (a task switch moves the wizard with its task). */
+  private step(task: string | undefined, run: (w: HostWizard) => StepResult): Promise<LmDoc> {
     return this.run(async () => {
-      const w = await this.load();
-      const o = w.outcome();
+      const w = await this.load(task);
+      const r = run(w);
+      if (!r.ok) throw new WizardRefusal(r.code, r.error, r.current, r.notices);
+      return { ...stepDocument(r, w.fileRevision), task: this.taskOf(w) };
+    });
+  }
+
+  answer(answer: string, expected: ExpectedPrompt, task?: string): Promise<LmDoc> {
+    return this.step(task, (w) => w.submit(answer, { expected }));
+  }
+
+  rewind(to: string, expected: ExpectedPrompt, task?: string): Promise<LmDoc> {
+    return this.step(task, (w) => w.rewind(to, { expected }));
+  }
+
+  /** Aborts the wizard (its state file records aborted: true), bound to `expected` when given. */
+  abort(expected: ExpectedPrompt, task?: string): Promise<LmDoc> {
+    return this.step(task, (w) => w.abort({ expected }));
+  }
+
+  /** The answered steps, the current prompt's id and the state's revision (the MCP server's wizard_tree). */
+  tree(task?: string): Promise<LmDoc> {
+    return this.run(async () => {
+      const w = await this.load(task);
+      const t = w.tree();
+      if (!t.ok) throw new WizardRefusal(t.code, t.error, null, t.notices);
+      return { ...treeDocument(t, w.fileRevision), task: this.taskOf(w) };
+    });
+  }
+
+  /** At the confirm prompt: the outcome as it will be once confirmed (the MCP server's wizard_preview); runs nothing. */
+  preview(task?: string): Promise<LmDoc> {
+    return this.outcomeOf(task, (w) => w.preview());
+  }
+
+  /** renderArgv, the confirmation text and the program Run starts, of a confirmed wizard; runs nothing. */
+  outcome(task?: string): Promise<LmDoc> {
+    return this.outcomeOf(task, (w) => w.outcome());
+  }
+
+  private outcomeOf(task: string | undefined, compute: (w: HostWizard) => OutcomeResult): Promise<LmDoc> {
+    return this.run(async () => {
+      const w = await this.load(task);
+      const o = compute(w);
       if (!o.ok) throw new WizardRefusal(o.code, o.error, w.state.aborted ? null : w.currentPrompt(), o.notices);
-      const { renderArgs, renderArgv, orchestration, persistActions, confirmationText } = o;
-      return {
-        ok: true,
-        ...noticesOf(o.notices),
-        task: this.taskOf(w),
-        renderArgs,
-        renderArgv,
-        orchestration,
-        persistActions,
-        confirmationText,
-      };
+      // The program Run would start, resolved as Run resolves it (okstra.command, config.yaml, PATH).
+      const program = runProgram(w, this.factory.settings(w.projectRootAbs).command, process.env);
+      return { ...outcomeDocument(o, program), task: this.taskOf(w) };
     });
   }
 }

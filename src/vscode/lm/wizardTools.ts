@@ -1,40 +1,39 @@
-// The wizard as language-model tools (package.json `languageModelTools`), for
-// chat agents in VS Code: the current prompt, an answer, a rewind, the
-// outcome of the open workspace's wizard. Every tool that changes the state
-// asks first (prepareInvocation), naming the step and the answer; none runs
-// okstra (the outcome is the argv and the confirmation text; Run stays the
-// person's). Results are the CLI's JSON documents as text; a refusal is
-// `{ok: false, code, error, current}`. Registering is cheap; the engine is
-// loaded on the first call (P4).
+// The wizard as language-model tools (package.json `languageModelTools`), for chat agents in VS Code: the MCP
+// server's tools (src/host/tools.ts: the same names with `okstra_` before them, the same inputs with `task`
+// optional, the same documents and refusals) on the open workspace's wizards. Every tool that changes a state file
+// asks first (prepareInvocation), naming the wizard, the step and the answer; none runs okstra (the outcome is the
+// argv, the confirmation text and the program Run starts; Run stays the person's). Results are the documents as
+// JSON text; a refusal is `{ok: false, code, error, current}`. Registering is cheap; the engine and the tools'
+// schemas are loaded on the first call (P4).
 
 import * as vscode from 'vscode';
 import type { FeaturesApi } from '../features';
-import type { LmDoc, LmWizard } from './lmWizard';
+import type { LmDoc, LmToolKey, LmWizard } from './lmWizard';
 
-export const LM_TOOL_NAMES = ['okstra_wizard_current', 'okstra_wizard_answer', 'okstra_wizard_rewind', 'okstra_wizard_outcome'] as const;
+/** The tools, by their key in src/host/tools.ts; the name is `okstra_wizard_<key>`. */
+const LM_TOOL_KEYS = ['tasks', 'list', 'init', 'current', 'answer', 'rewind', 'tree', 'preview', 'outcome', 'abort'] as const;
 
-interface AnswerInput {
-  answer: string;
-  prompt: string;
-  revision: string;
-}
-interface RewindInput {
-  to: string;
-  prompt?: string;
-  revision?: string;
+export const LM_TOOL_NAMES = LM_TOOL_KEYS.map((k) => `okstra_wizard_${k}`);
+
+interface LmInput {
+  task?: unknown;
+  answer?: unknown;
+  prompt?: unknown;
+  to?: unknown;
+  startOver?: unknown;
 }
 
 function result(doc: LmDoc): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(doc, null, 2))]);
 }
 
-function text(value: unknown, name: string): string {
-  if (typeof value !== 'string') throw new Error(vscode.l10n.t('The tool input needs a string "{0}".', name));
-  return value;
+/** A write's prepared invocation: what the chat says while it runs, and the confirmation asked before it. */
+function asking(invocationMessage: string, title: string, message: string): vscode.PreparedToolInvocation {
+  return { invocationMessage, confirmationMessages: { title, message } };
 }
 
-function optionalText(value: unknown, name: string): string | undefined {
-  return value === undefined ? undefined : text(value, name);
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** Registers the tools; `features` tells which wizard the view shows. */
@@ -49,81 +48,89 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
     }
     return wizard;
   };
+  const task = (input: LmInput): string | undefined => (typeof input.task === 'string' ? input.task : undefined);
 
-  const current: vscode.LanguageModelTool<Record<string, never>> = {
-    prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Reading the okstra wizard…') }),
-    invoke: async () => result(await lm().currentDoc()),
-  };
+  /** What each tool that writes asks first (a read only says what it does). */
+  const confirmations: Partial<Record<LmToolKey, (input: LmInput) => Promise<vscode.PreparedToolInvocation>>> = {
+    async init(input) {
+      const key = shown(input.task);
+      return asking(
+        vscode.l10n.t('Starting the okstra wizard of {0}…', key),
+        vscode.l10n.t('okstra wizard: start the wizard of {0}?', key),
 
-  const answer: vscode.LanguageModelTool<AnswerInput> = {
-    async prepareInvocation(options) {
-      const value = text(options.input.answer, 'answer');
-      const at = await lm().summary();
-      const step = at?.step ?? options.input.prompt;
-      return {
-        invocationMessage: vscode.l10n.t('Answering {0} of the okstra wizard…', step),
-        confirmationMessages: {
-          title: vscode.l10n.t('okstra wizard: answer {0}?', step),
-          message: vscode.l10n.t(
-            'Answer “{0}” ({1}) of {2} with: {3}\n\nThis records the answer in the wizard’s state file; it does not run okstra.',
-            at?.label ?? step,
-            step,
-            at?.taskKey ?? '',
-            value,
-          ),
-        },
-      };
-    },
-    async invoke(options) {
-      const input = options.input;
-      const doc = await lm().answer(text(input.answer, 'answer'), {
-        prompt: text(input.prompt, 'prompt'),
-        revision: text(input.revision, 'revision'),
-      });
-      log.info(
-        `language-model tool: answer ${input.prompt} = ${JSON.stringify(input.answer)}: ${doc.ok === false ? (doc as { error: string }).error : 'saved'}`,
+        input.startOver === true
+          ? vscode.l10n.t(
+              'Start a new run wizard for {0}. Its unfinished wizard, if any, is backed up and set aside. This does not run okstra.',
+              key,
+            )
+          : vscode.l10n.t('Start a new run wizard for {0}. This does not run okstra.', key),
       );
-      return result(doc);
+    },
+    async answer(input) {
+      const at = await lm().summary(task(input));
+      const step = at?.step ?? shown(input.prompt);
+      return asking(
+        vscode.l10n.t('Answering {0} of the okstra wizard…', step),
+        vscode.l10n.t('okstra wizard: answer {0}?', step),
+        vscode.l10n.t(
+          'Answer “{0}” ({1}) of {2} with: {3}\n\nThis records the answer in the wizard’s state file; it does not run okstra.',
+          at?.label ?? step,
+          step,
+          at?.taskKey ?? '',
+          shown(input.answer),
+        ),
+      );
+    },
+    async rewind(input) {
+      const to = shown(input.to);
+      const [name, at] = await Promise.all([lm().stepName(to), lm().summary(task(input))]);
+      return asking(
+        vscode.l10n.t('Going back to {0} in the okstra wizard…', to),
+        vscode.l10n.t('okstra wizard: go back to {0}?', to),
+        vscode.l10n.t(
+          'Go back to “{0}” ({1}) of {2}: it is asked again and the answers that depend on it are cleared. This does not run okstra.',
+          name,
+          to,
+          at?.taskKey ?? '',
+        ),
+      );
+    },
+    async abort(input) {
+      const at = await lm().summary(task(input));
+      const key = at?.taskKey ?? shown(input.task ?? '');
+      return asking(
+        vscode.l10n.t('Aborting the okstra wizard of {0}…', key),
+        vscode.l10n.t('okstra wizard: abort the wizard of {0}?', key),
+        vscode.l10n.t(
+          'Abort the run wizard of {0}: its state file records that it was aborted, and it can no longer run. This does not run okstra.',
+          key,
+        ),
+      );
     },
   };
-
-  const rewind: vscode.LanguageModelTool<RewindInput> = {
-    async prepareInvocation(options) {
-      const to = text(options.input.to, 'to');
-      const [name, at] = await Promise.all([lm().stepName(to), lm().summary()]);
-      return {
-        invocationMessage: vscode.l10n.t('Going back to {0} in the okstra wizard…', to),
-        confirmationMessages: {
-          title: vscode.l10n.t('okstra wizard: go back to {0}?', to),
-          message: vscode.l10n.t(
-            'Go back to “{0}” ({1}) of {2}: it is asked again and the answers that depend on it are cleared. This does not run okstra.',
-            name,
-            to,
-            at?.taskKey ?? '',
-          ),
-        },
-      };
-    },
-    async invoke(options) {
-      const input = options.input;
-      const doc = await lm().rewind(text(input.to, 'to'), {
-        prompt: optionalText(input.prompt, 'prompt'),
-        revision: optionalText(input.revision, 'revision'),
-      });
-      log.info(`language-model tool: rewind to ${input.to}: ${doc.ok === false ? (doc as { error: string }).error : 'saved'}`);
-      return result(doc);
-    },
+  const reading: Record<string, string> = {
+    tasks: vscode.l10n.t('Listing the tasks of the workspace…'),
+    list: vscode.l10n.t('Listing the okstra wizards in progress…'),
+    current: vscode.l10n.t('Reading the okstra wizard…'),
+    tree: vscode.l10n.t('Reading the answered steps of the okstra wizard…'),
+    preview: vscode.l10n.t('Reading the command line of the okstra wizard…'),
+    outcome: vscode.l10n.t('Reading the outcome of the okstra wizard…'),
   };
 
-  const outcome: vscode.LanguageModelTool<Record<string, never>> = {
-    prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Reading the outcome of the okstra wizard…') }),
-    invoke: async () => result(await lm().outcome()),
-  };
-
-  context.subscriptions.push(
-    vscode.lm.registerTool('okstra_wizard_current', current),
-    vscode.lm.registerTool('okstra_wizard_answer', answer),
-    vscode.lm.registerTool('okstra_wizard_rewind', rewind),
-    vscode.lm.registerTool('okstra_wizard_outcome', outcome),
-  );
+  for (const key of LM_TOOL_KEYS) {
+    const name = `okstra_wizard_${key}`;
+    const confirm = confirmations[key];
+    const tool: vscode.LanguageModelTool<LmInput> = {
+      prepareInvocation: (options) => (confirm ? confirm(options.input ?? {}) : { invocationMessage: reading[key] }),
+      async invoke(options) {
+        const doc = await lm().call(key, options.input);
+        if (confirm) {
+          const outcome = doc.ok === false ? (doc as { code: string; error: string }).error : 'saved';
+          log.info(`language-model tool: ${name} ${JSON.stringify(options.input ?? {})}: ${outcome}`);
+        }
+        return result(doc);
+      },
+    };
+    context.subscriptions.push(vscode.lm.registerTool(name, tool));
+  }
 }

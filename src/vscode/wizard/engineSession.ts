@@ -58,6 +58,11 @@ export class EngineSessionFactory implements SessionFactory {
     this.deps.log.info(message);
   }
 
+  /** The okstra.* settings for a folder (the language-model tools' new wizards and the program they name). */
+  settings(rootAbs: string): WizardSettings {
+    return this.deps.settings(rootAbs);
+  }
+
   /** A context for one operation: the environment is rebuilt so that a newly installed CLI is noticed. */
   contextFor(rootAbs: string): EngineContext {
     return this.host.context(rootAbs);

@@ -148,10 +148,13 @@ describe('cli: commands', function () {
       const bogus = cli(['rewind', '--state', state, '--to', 'bogus'], { env });
       assert.equal(bogus.code, 0);
       RefusedDocSchema.parse(bogus.json);
-      assert.equal(bogus.json.error, "unknown step: 'bogus'");
+      assert.equal(bogus.json.error, "unknown step: 'bogus'; the steps you can go back to: 'task-pick', 'task-type'");
       assert.equal(bogus.json.current.step, 'brief');
       const role = cli(['rewind', '--state', state, '--to', 'role-model:verifier:9'], { env });
-      assert.equal(role.json.error, "unknown role selection step: 'role-model:verifier:9'");
+      assert.equal(
+        role.json.error,
+        "unknown role selection step: 'role-model:verifier:9'; the steps you can go back to: 'task-pick', 'task-type'",
+      );
       assert.deepEqual(snapshotTree(root), before);
       // Back to an answered step works at any time, not only after confirm.
       const ok = cli(['rewind', '--state', state, '--to', 'task-type'], { env });

@@ -18,6 +18,8 @@ describe('cli: exit status by code', () => {
       aborted: EXIT_OK,
       'not-runnable': EXIT_OK,
       'output-failed': EXIT_OUTPUT,
+      // Never printed by the CLI (an MCP or language-model tool call cancelled before its save); 0 if it ever were.
+      cancelled: EXIT_OK,
       internal: EXIT_INTERNAL,
     });
     assert.deepEqual([EXIT_OK, EXIT_LOAD, EXIT_USAGE, EXIT_OUTPUT, EXIT_INTERNAL], [0, 1, 2, 3, 70]);

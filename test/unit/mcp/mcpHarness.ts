@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createWizardServer } from '../../../src/mcp/server';
 import { WizardHost } from '../../../src/mcp/wizardHost';
 import { buildCli, tempDir } from '../cli/cliHarness';
@@ -39,28 +40,38 @@ export interface ToolCall {
 
 export interface McpSession {
   client: Client;
+  /** The client's transport (a child process's stdio, or the in-memory pair). */
+  transport: Transport;
   call(name: string, args: Record<string, unknown>): Promise<ToolCall>;
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** The server's environment (default: the demo's machine, demoEnv). */
+  env?: Record<string, string>;
+  /** The client's name in `initialize` (clientInfo.name). */
+  clientName?: string;
+}
+
 /** Starts `okstra-wizard mcp --project-root <project>` and connects the SDK client to it. */
-export async function startServer(project: string): Promise<McpSession> {
+export async function startServer(project: string, options: ServerOptions = {}): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [buildCli(), 'mcp', '--project-root', project],
-    env: demoEnv(project),
+    env: options.env ?? demoEnv(project),
     cwd: project,
     stderr: 'pipe',
   });
-  const client = new Client({ name: 'okstra-wizard-tests', version: '0.0.0' });
+  const client = new Client({ name: options.clientName ?? 'okstra-wizard-tests', version: '0.0.0' });
   await client.connect(transport);
-  return sessionOf(client);
+  return sessionOf(client, transport);
 }
 
 /** A connected SDK client as a session: `call` answers the document (structuredContent) or the refusal (its JSON text). */
-function sessionOf(client: Client): McpSession {
+function sessionOf(client: Client, transport: Transport): McpSession {
   return {
     client,
+    transport,
     async call(name, args) {
       const r = (await client.callTool({ name, arguments: args })) as {
         isError?: boolean;
@@ -97,5 +108,5 @@ export async function inProcessMcp(host: WizardHost): Promise<McpSession> {
   await server.connect(s);
   const client = new Client({ name: 'okstra-wizard-tests', version: '0.0.0' });
   await client.connect(c);
-  return sessionOf(client);
+  return sessionOf(client, c);
 }

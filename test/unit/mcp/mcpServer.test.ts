@@ -55,8 +55,11 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
       'wizard_answer',
       'wizard_current',
       'wizard_init',
+      'wizard_list',
       'wizard_outcome',
+      'wizard_preview',
       'wizard_rewind',
+      'wizard_tasks',
       'wizard_tree',
     ]);
     for (const t of tools) {

@@ -10,7 +10,7 @@ import { demoCopy, demoEnv, inProcessMcp, mcpHostOf } from './mcpHarness';
 const TASK = 'payments/refund-queue';
 
 /** How many id-less errors of `code` the server wrote (a line whose id cannot be known). */
-const anonymous = (lines: ServerLine[], code: number) => lines.filter((l) => l.id === null && l.error?.code === code).length;
+const anonymous = (lines: ServerLine[], code: number) => lines.filter((l) => (l.id ?? null) === null && l.error?.code === code).length;
 
 describe('MCP transport: every line is answered (C6, C9) and tool errors are JSON (C8)', function () {
   this.timeout(120_000);

@@ -289,6 +289,9 @@ describe('roles: prompts', () => {
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
     const state = makeState({ role_counts: { analyser: 1, critic: 0 }, role_models: { leader: ['codex/b'] } });
     const message = throwsMessage(() => next(ctx, state));
-    assert.equal(message, "role selection cannot be completed: dynamic role 'stage-worker' has no executable model");
+    assert.equal(
+      message,
+      "role selection cannot be completed: dynamic role 'stage-worker' has no executable model (the leader starts it at run time)",
+    );
   });
 });

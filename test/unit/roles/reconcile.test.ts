@@ -99,7 +99,7 @@ describe('roles: reconcile', () => {
     assert.deepEqual(state.role_models, { leader: ['claude/a'], analyser: ['claude/a'] });
     assert.throws(
       () => next(ctx, state),
-      /^WizardError: role selection cannot be completed: dynamic role 'worker' has no executable model$/,
+      /^WizardError: role selection cannot be completed: dynamic role 'worker' has no executable model \(the leader starts it at run time\)$/,
     );
   });
 

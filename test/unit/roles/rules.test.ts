@@ -170,7 +170,7 @@ describe('roles: remaining seed rules', () => {
     });
     assert.equal(
       R.roleSelectionBlocker(R.openRoleSession(noInvestigator, s2), s2),
-      "role selection cannot be completed: dynamic role 'investigator' has no executable model",
+      "role selection cannot be completed: dynamic role 'investigator' has no executable model (the leader starts it at run time)",
     );
   });
 });

@@ -37,11 +37,11 @@ describe('roles: submit', () => {
     assert.deepEqual(state.role_selection_order, ['role-model:analyser:1']);
   });
 
-  it('R-SUB-2: a count must be an offered value; non-canonical → `must be an integer`, out of range → `must be in <min>..<max>`', () => {
+  it('R-SUB-2: a count must be an offered value; non-canonical → `must be an integer` (with the range and the answer), out of range → `must be in <min>..<max>`', () => {
     for (const v of [' 2', '+2', '02', '2.0', 'two', '', '٢']) {
       assert.equal(
         throwsMessage(() => submit(ctxP(), makeState(), v)),
-        "role 'analyser' count must be an integer",
+        `role 'analyser' count must be an integer in 1..3, not ${v === '' ? 'an empty answer' : `'${v}'`}`,
         v,
       );
     }
@@ -144,7 +144,8 @@ describe('roles: submit', () => {
     const p = next(ctx, state)!;
     assert.deepEqual(p.options[2], {
       value: '3',
-      label: '3 (recommended)',
+      // R-PR-7: a count that cannot be chosen is never labelled as the recommended one.
+      label: '3',
       disabled: true,
       description: "role 'analyser' needs 3 more models from distinct providers, 2 providers with an executable model left",
     });

@@ -64,7 +64,7 @@ export function currentStep(ctx: EngineContext, state: WizardState): PromptDoc {
 /** The CLI document of an engine result (src/host/documents.ts), for key-order and shape checks. */
 export function docOf(r: object, revision: string | null = '0123456789abcdef'): JsonDoc {
   if ('prompt' in r) return D.currentDocument(r as E.CurrentResult, revision);
-  if ('rows' in r) return D.treeDocument(r as E.TreeResult);
+  if ('rows' in r) return D.treeDocument(r as E.TreeResult, revision);
   if ('echo' in r || 'current' in r) return D.stepDocument(r as E.StepResult, revision);
   // The program is the host's (resolved on a PATH); an engine test has none: the default command, not found.
   if ('confirmationText' in r) return D.outcomeDocument(r as E.OutcomeResult, { command: ['okstra'], path: null });

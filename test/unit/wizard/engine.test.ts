@@ -182,6 +182,7 @@ describe('engine', () => {
       options: [],
       echo_template: '',
       progress: r.current!.progress,
+      ended: 'confirmed',
     });
     assert.equal(r.current!.progress.total, r.current!.progress.answered);
   });
@@ -397,7 +398,7 @@ describe('engine', () => {
       const carried = [{ kind: 'moved' as const, text: "project moved: '/a' -> '/b'" }];
       assert.deepEqual(Object.keys(docOf(E.current(ctx, state, carried))), ['ok', 'notices', 'current']);
       assert.deepEqual(Object.keys(docOf(E.submit(ctx, state, 'task', carried))), ['ok', 'notices', 'echo', 'next']);
-      assert.deepEqual(Object.keys(docOf(E.tree(ctx, state, carried))), ['ok', 'notices', 'rows', 'current']);
+      assert.deepEqual(Object.keys(docOf(E.tree(ctx, state, carried))), ['ok', 'notices', 'rows', 'current', 'revision']);
       assert.deepEqual(docOf(E.current(ctx, state, carried)).notices, ["project moved: '/a' -> '/b'"]);
     });
 

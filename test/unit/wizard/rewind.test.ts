@@ -84,12 +84,40 @@ describe('rewind and back', () => {
     assert.equal(refusal(ctx, edit, 'nope'), "unknown step: 'nope'");
     assert.equal(refusal(ctx, edit, 'role-model:nobody:1'), "unknown role selection step: 'role-model:nobody:1'");
     const r = E.rewind(ctx, state, 'direction-pick');
+    const targets = E.tree(ctx, state);
+    assert.ok(targets.ok);
+    const list = targets.rows.filter((row) => row.editable).map((row) => `'${row.id}'`);
     assert.deepEqual(docOf(r, null), {
       ok: false,
       code: 'refused-answer',
-      error: "unknown step: 'direction-pick'",
+      error: `unknown step: 'direction-pick'; the steps you can go back to: ${list.join(', ')}`,
       current: currentStep(ctx, state),
     });
+  });
+
+  it('a rewind to confirm asks the confirmation again once it was answered, and is refused in words before', () => {
+    const { ctx, state } = at('confirm');
+    const early = E.rewind(ctx, state, 'confirm');
+    assert.ok(!early.ok);
+    assert.equal(early.code, 'refused-answer');
+    assert.match(
+      early.error,
+      /^'confirm' is not answered yet: it is asked once every step before it is answered; the steps you can go back to: 'task-pick', /,
+    );
+    const done = ok(E.submit(ctx, state, 'run')).state;
+    const again = ok(E.rewind(ctx, done, 'confirm'));
+    assert.equal(again.echo, 'edit-target: confirm (rewinding)');
+    assert.equal(again.next?.step, 'confirm');
+    assert.equal(again.state.confirmed, null);
+    assert.deepEqual(
+      again.state.answered,
+      done.answered.filter((id) => id !== 'confirm'),
+      'nothing but the confirmation is undone',
+    );
+    const editing = ok(E.submit(ctx, state, 'edit')).state;
+    const back = ok(E.rewind(ctx, editing, 'confirm'));
+    assert.equal(back.next?.step, 'confirm');
+    assert.equal(back.next?.options.find((o) => o.default)?.value, 'edit', "at Change an answer… it preselects 'edit', as Back does");
   });
 
   it('R-EDT-3: a role rewind keeps the ids before it and nothing else changes', () => {

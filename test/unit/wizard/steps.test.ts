@@ -430,7 +430,8 @@ describe('static steps', () => {
       assert.ok(byPos.ok && byPos.state.role_counts.analyser === 1);
       const two = E.submit(ctx, state, '2');
       assert.ok(two.ok && two.state.role_counts.analyser === 2);
-      assert.equal(refusal(ctx, state, '02'), "role 'analyser' count must be an integer");
+      assert.equal(refusal(ctx, state, '02'), "role 'analyser' count must be an integer in 1..3, not '02'");
+      assert.equal(refusal(ctx, state, ''), "role 'analyser' count must be an integer in 1..3, not an empty answer");
       assert.equal(refusal(ctx, state, '7'), "role 'analyser' count must be in 1..3: 7");
     });
   });

@@ -12,12 +12,14 @@ export const confirm: Step = {
   // The flow decides (readiness for confirm needs every other step).
   applies: () => false,
   build(env) {
+    // A program answering (CLI, MCP, language-model tools) is told that confirming starts nothing (ports.ts Audience).
+    const key = env.ctx.audience === 'agent' ? 'confirm_agent' : 'confirm';
     const options = [
-      opt('run', optionText(env, 'confirm', 'run')),
-      opt('edit', optionText(env, 'confirm', 'edit')),
-      opt('abort', optionText(env, 'confirm', 'abort')),
+      opt('run', optionText(env, key, 'run')),
+      opt('edit', optionText(env, key, 'edit')),
+      opt('abort', optionText(env, key, 'abort')),
     ];
-    return pickPrompt(env, this, markDefault(options, 'run'));
+    return pickPrompt(env, { ...this, textKey: key }, markDefault(options, 'run'));
   },
   submit(_env, s, value) {
     if (value === 'run') s.confirmed = true;
