@@ -22,6 +22,7 @@ import { HOST_IDS, resolveHost } from '../../src/core/roles/hostRegistry';
 import { parseRegistry } from '../../src/core/roles/registry';
 import { LEADER_REQUIREMENT, parseRoleProfile } from '../../src/core/roles/roleProfile';
 import { V1_PROVIDER_STATE_JSON_FIELDS } from '../../src/core/wizard/stateCodec';
+import { ONE_BY_ONE } from '../../src/core/roles/teams';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const PROFILES = path.join(REPO_ROOT, 'profiles');
@@ -97,6 +98,13 @@ function configJson(known: KnownValues): Json {
   model.ref.examples = known.modelRefs;
   const roleLists = [valueBranch(model.roles).anyOf.find((b: Json) => b.type === 'array'), valueBranch(model.defaultFor)];
   for (const list of roleLists) list.items.examples = known.roles;
+  const teams = valueBranch(props.teams);
+  teams.propertyNames.not = { const: ONE_BY_ONE };
+  const teamRoles = teams.additionalProperties.properties.roles;
+  teamRoles.additionalProperties.items.examples = known.modelRefs;
+  teamRoles.properties = Object.fromEntries(
+    known.roles.map((role) => [role, { ...teamRoles.additionalProperties, description: `The models of the team's ${role} agents, in agent order.` }]),
+  );
   return root;
 }
 

@@ -47,6 +47,7 @@ const known = Object.fromEntries(STATE_FIELD_ORDER.map((f) => [f, fieldSchema(f)
 
 const common = {
   ...known,
+  teamPick: z.string().optional(),
   pendingFollowUp: z.string().optional(),
   legacySource: z.object({ path: z.string(), sha256: z.string() }).optional(),
 };

@@ -49,6 +49,8 @@ export const STATE_DESCRIPTIONS: Record<string, string> = {
   roleCounts: 'How many agents each role has, by role id.',
   roleModels: 'The model of each agent, by role id, in agent order (<provider>/<model>).',
   roleSelectionOrder: 'The role ids in the order their prompts were answered.',
+  teamPick:
+    "The answer of team-pick while it is answered: a team's name, run:<run id> (the agents of that run) or one-by-one. The role answers it gave are in roleCounts, roleModels and roleSelectionOrder like any others.",
   pendingFollowUp: 'A follow-up step whose answer is being written and is not yet saved.',
   legacySource: 'In a companion file only: the legacy v1 file it was converted from.',
   'legacySource.path': 'The legacy file, absolute.',

@@ -53,6 +53,11 @@ export type WizardState = StateFields & {
    * non-empty (docs/decisions.md › Wizard: remembered answers).
    */
   remembered_answers?: Record<string, string>;
+  /**
+   * The answer of team-pick while it is answered: a team's name, `run:<id>` (the agents of that run) or
+   * `one-by-one`; written as `teamPick` (docs/decisions.md › Teams: the answer of team-pick).
+   */
+  team_pick?: string;
 };
 
 export function defaultState(): WizardState {

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { isPlainRecord, isRecordOf, isStringList, withFastCheck } from '../core/files';
 import { lazySchema } from '../core/lazySchema';
+import { ONE_BY_ONE, TEAM_NAME_PATTERN } from '../core/roles/teams';
 
 /** An optional field that may also be written as null; null reads as absent. */
 function opt<T extends z.ZodMiniType>(schema: T) {
@@ -150,6 +151,47 @@ const roleDefaults = lazySchema(() =>
 
 export const modelDefaultsSchema = roleDefaults;
 
+const teamSchema = lazySchema(() =>
+  z
+    .strictObject({
+      description: opt(z.string()).check(z.describe('One line about the team, shown beside its name when it is offered.')),
+      roles: z
+        .record(
+          z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'must be a role id')),
+          z
+            .array(nonEmpty)
+            .check(
+              z.describe("The models of the role's agents, in agent order: one agent per model ref; [] for none of an optional role."),
+            ),
+        )
+        .check(
+          z.describe(
+            'Per role id, the models of its agents. The count of a role is the length of its list; roles the team does not name are asked as usual.',
+          ),
+        ),
+    })
+    .check(z.describe('A team: a whole panel of agents chosen in one pick (team-pick).')),
+);
+
+/** `teams:` of config.yaml and the `okstra.teams` setting (or the OKSTRA_TEAMS file): team name → team. */
+export const teamsSchema = lazySchema(() =>
+  z
+    .record(
+      z
+        .string()
+        .check(
+          z.regex(TEAM_NAME_PATTERN, 'must be a team name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64'),
+        )
+        .check(z.refine((name) => name !== ONE_BY_ONE, `'${ONE_BY_ONE}' is the answer "Choose agents one by one", not a team name`)),
+      teamSchema,
+    )
+    .check(
+      z.describe(
+        'Teams by name: each names, per role, the models of its agents, so that a run gets its whole panel in one pick. The okstra.teams setting holds personal teams of the same shape; a project team wins over a personal one of the same name.',
+      ),
+    ),
+);
+
 export const configSchema = withFastCheck(
   lazySchema(() =>
     z
@@ -196,6 +238,7 @@ export const configSchema = withFastCheck(
           }),
         ).check(z.describe('How this file combines with the built-in model registry.')),
         prTemplate: opt(nonEmpty).check(z.describe('The pull-request template of release hand-off runs, relative to the project root.')),
+        teams: opt(teamsSchema),
       })
       .check(z.describe('okstra project settings (.okstra/config.yaml). Unknown keys are refused.')),
   ),

@@ -34,8 +34,13 @@ export function resolveModelAssignment(avail: AvailabilityContext, role: string,
 export function countProblem(session: RoleSession, role: string, count: number): string | null {
   const req = session.profile().roles.find((r) => r.role === role);
   if (!req || req.dynamic) return `role ${q(role)} does not accept a count selection`;
+  return countRangeProblem(req, count);
+}
+
+/** Check 1's range: `role '<r>' count must be in <min>..<max>: <n>`, or null when the count is in range. */
+export function countRangeProblem(req: RoleRequirement, count: number): string | null {
   if (!Number.isInteger(count) || count < req.min || count > req.max) {
-    return `role ${q(role)} count must be in ${req.min}..${req.max}: ${count}`;
+    return `role ${q(req.role)} count must be in ${req.min}..${req.max}: ${count}`;
   }
   return null;
 }

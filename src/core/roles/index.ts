@@ -38,3 +38,25 @@ export { ModelPool, type Availability } from './modelPool';
 export { canComplete, completionProblem } from './feasibility';
 export { resolveAssignments } from './assignmentResolver';
 export { selectableRequirements, selectedRoleCount, countPromptKind } from './roleSelection';
+export {
+  ONE_BY_ONE,
+  RUN_TEAM_PREFIX,
+  TEAM_NAME_PATTERN,
+  isTeamName,
+  configuredTeams,
+  effectiveRoles,
+  teamTouches,
+  teamSummary,
+  teamAnswers,
+  teamShapeProblem,
+  roleBaseState,
+  applyTeam,
+  teamVerdict,
+  runRoles,
+  runTeam,
+  teamUsedBy,
+  type Team,
+  type TeamScope,
+  type TeamVerdict,
+  type TeamApplyOptions,
+} from './teams';

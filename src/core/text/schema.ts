@@ -18,6 +18,7 @@ export const STEP_TEXT_KEYS = [
   'handoff_stage_pick',
   'reuse_worktree',
   'fix_cycle',
+  'team_pick',
   'directive_pick',
   'directive',
   'related_tasks_pick',
@@ -46,6 +47,7 @@ const REQUIRED_OPTIONS: Partial<Record<(typeof STEP_TEXT_KEYS)[number], string[]
   handoff_stage_pick: ['chain', 'stage'],
   reuse_worktree: ['reuse', 'new'],
   fix_cycle: ['yes', 'no'],
+  team_pick: ['team', 'team_described', 'run', 'one_by_one'],
   directive_pick: ['keep', 'none', 'write'],
   related_tasks_pick: ['keep', 'none', 'choose'],
   clarification_pick: ['answer_now', 'path', 'skip'],
@@ -106,6 +108,10 @@ export const UI_TEXT_KEYS = [
   'error_needs_value',
   'error_needs_choice',
   'error_task_name',
+  'team_role',
+  'team_role_none',
+  'team_separator',
+  'team_agent_problem',
 ] as const;
 
 /** `{name}` fields and `{{`/`}}` only, as formatTemplate understands them. */

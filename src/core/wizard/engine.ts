@@ -26,7 +26,8 @@ import { checkedArgv } from './argvGuard';
 import { recheckConfirmed } from './outcomeCheck';
 import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
 import type { ParsedState } from './stateCodec';
-import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew } from './steps';
+import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, teamPick } from './steps';
+import { teamCoveredSteps } from './teamFlow';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
@@ -527,6 +528,8 @@ function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
   const roleIndex = new Map(s.role_selection_order.map((id, i) => [id, i]));
   const key = (r: TreeRow): [number, number] => {
     if (isRoleStepId(r.id)) return [ROLES_INDEX, roleIndex.get(r.id) ?? s.role_selection_order.length];
+    // team-pick is asked after leader-session and before every other role prompt.
+    if (r.id === teamPick.id) return [ROLES_INDEX, (roleIndex.get('leader-session') ?? -1) + 0.5];
     const i = flowIndex(r.id);
     return [i < 0 ? Number.MAX_SAFE_INTEGER : i, 0];
   };
@@ -588,9 +591,11 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
     return [];
   }
   const kept = new Set(w.answered);
+  // A team chosen at team-pick answers its role steps again after a role row is edited (teamFlow.ts).
+  const teamAnswers = isRoleStepId(id) ? teamCoveredSteps(env, state) : new Set<string>();
   const out: ReadableAnswer[] = [];
   for (const a of state.answered) {
-    if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a)) continue;
+    if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a) || teamAnswers.has(a)) continue;
     const v = answerValue(env, state, a);
     if (v !== null) out.push(readableOf(env, state, a, v));
   }

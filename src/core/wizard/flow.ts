@@ -8,7 +8,8 @@ import { pyReprString } from '../pyRepr';
 import type { TaskDetails } from '../ports';
 import { defaultState, WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
 import { clearRoleSelection, isRoleStepId, nextRolePrompt, recordRoleAnswer, resetRoleSelectionFrom, submitRolePrompt } from './roleBridge';
-import { FLOW, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
+import { FLOW, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget, teamPick } from './steps';
+import { continueTeam } from './teamFlow';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
 import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
 import { readableOf } from './readable';
@@ -138,6 +139,8 @@ export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
   s.answered = s.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
   s.confirmed = null;
   s.edit_target = '';
+  // team-pick's answer lives only while it is answered (docs/decisions.md › Teams: the answer of team-pick).
+  if (!s.answered.includes(teamPick.id)) delete s.team_pick;
   rememberCleared(env, before, s);
 }
 
@@ -173,6 +176,7 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
     const echo = submitRolePrompt(env.roles(s), s, prompt, matched ? matched.value : answer);
     recordRoleAnswer(s, prompt.step); // R-SUBM-1
     forgetAnswered(s, prompt.step);
+    continueTeam(env, s, prompt.step);
     return echo;
   }
   const step = STEP_BY_ID.get(prompt.step);
@@ -208,6 +212,7 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
   const echo = step.submit(env, s, value);
   if (!s.answered.includes(step.id)) s.answered.push(step.id);
   forgetAnswered(s, step.id);
+  if (step === teamPick) continueTeam(env, s, step.id);
   // Run: nothing is asked again, so nothing needs remembering.
   if (s.confirmed === true) delete s.remembered_answers;
   return echo;

@@ -153,7 +153,7 @@ export const legacySourceSchema = lazySchema(() => z.object({ path: z.string(), 
 /**
  * A v2 state file as written: the fields, then (unknown keys, kept verbatim
  * in their order), `executionIdentityVersion`, the three role fields,
- * `pendingFollowUp` while a follow-up is pending, `rememberedAnswers` while a
+ * `teamPick` while team-pick is answered, `pendingFollowUp` while a follow-up is pending, `rememberedAnswers` while a
  * rewind left answers to offer again, and `legacySource` last for a companion.
  * The codec checks field by field (stateCodec.ts), so a one-shot step never builds this whole-file schema.
  */
@@ -164,6 +164,7 @@ export const stateFileSchema = lazySchema(() =>
       roleCounts: roleCountsSchema,
       roleModels: roleModelsSchema,
       roleSelectionOrder: roleSelectionOrderSchema,
+      teamPick: z.optional(z.string()),
       pendingFollowUp: z.optional(z.string()),
       rememberedAnswers: z.optional(rememberedAnswersSchema),
       legacySource: z.optional(legacySourceSchema),

@@ -13,7 +13,7 @@ import { outsideProblem } from '../argSafety';
 import { toProjectRelative } from '../paths';
 import { sortedCatalogue } from '../workspaceRules';
 
-export type StepGroup = 'task' | 'inputs' | 'follow-ups' | 'confirm';
+export type StepGroup = 'task' | 'inputs' | 'roles' | 'follow-ups' | 'confirm';
 
 export interface StepEnv {
   ctx: EngineContext;
