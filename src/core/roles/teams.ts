@@ -247,7 +247,6 @@ export function teamVerdict(session: RoleSession, base: WizardState, team: Team,
   if (shape) return { usable: false, reason: shape };
   const answers = teamAnswers(session, team);
   const state: WizardState = { ...base, ...cloneRoleFields(base) };
-  const left = new Set(answers.keys());
   try {
     for (let guard = 0; guard < 10_000; guard++) {
       const prompt = promptWanting(session, state, answerOnly, answers);
@@ -263,19 +262,11 @@ export function teamVerdict(session: RoleSession, base: WizardState, team: Team,
       }
       const err = answerRolePrompt(session, state, prompt, own);
       if (err) return { usable: false, reason: refusalReason(session, state, prompt, own, err) };
-      left.delete(prompt.step);
     }
   } catch (err) {
     // The role selection cannot go on whatever is answered (a broken default, no complete assignment).
     if (err instanceof WizardError) return { usable: false, reason: err.message };
     throw err;
-  }
-  if (left.size > 0) {
-    // A step the prompts never asked: its role took fewer agents than the team names.
-    const id = [...left][0]!;
-    const parsed = parseRoleStepId(id);
-    const role = parsed && parsed.kind !== 'leader-session' ? parsed.role : id;
-    return { usable: false, reason: notSelectableMessage(session, role) };
   }
   return { usable: true };
 }
