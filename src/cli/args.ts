@@ -108,6 +108,7 @@ environment:
                                (default: tmux under $TMUX, zellij under $ZELLIJ, else none)
   OKSTRA_<PROVIDER>_CLI        path of a provider's CLI (else it is looked up on PATH)
   OKSTRA_MODEL_DEFAULTS        a YAML file of user model defaults: {<role>: [<model ref>, …]}
+  OKSTRA_TEAMS                 a YAML file of your own teams: {<team>: {roles: {<role>: [<model ref>, …]}}}
 
 every "ok": false document carries a "code" (usage, file-error, stale-state,
 busy, refused-answer, wrong-prompt, no-prompt, not-complete, aborted,

@@ -144,13 +144,14 @@ export class WizardHost {
   /**
    * The environment, rebuilt only when what it is computed from changed: the
    * folders of PATH (installing a CLI changes its folder), the OKSTRA_*_CLI
-   * files and the model-defaults file.
+   * files, the model-defaults file and the teams file.
    */
   private environmentPort(): EnvironmentPort {
     const env = this.options.env;
     const watched = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
     for (const [k, v] of Object.entries(env)) {
-      if (v && (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) || k === 'OKSTRA_MODEL_DEFAULTS')) watched.push(path.resolve(this.options.cwd, v));
+      if (v && (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) || k === 'OKSTRA_MODEL_DEFAULTS' || k === 'OKSTRA_TEAMS'))
+        watched.push(path.resolve(this.options.cwd, v));
     }
     const stamp = stampOfPaths(watched);
     if (this.environment?.stamp !== stamp) {

@@ -16,6 +16,9 @@ function opt<T extends z.ZodMiniType>(schema: T) {
   );
 }
 
+/** A role id, as role profiles define them (docs/profiles.md › Role profiles). */
+export const ROLE_ID_PATTERN = /^[a-z][a-z0-9-]*$/;
+
 /** Built on first use, as every schema here: a one-shot step whose files pass their fast checks builds none. */
 const nonEmpty = lazySchema(() => z.string().check(z.minLength(1)));
 
@@ -139,7 +142,7 @@ export const runInputsSchema = withFastCheck(
 const roleDefaults = lazySchema(() =>
   z
     .record(
-      z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'must be a role id')),
+      z.string().check(z.regex(ROLE_ID_PATTERN, 'must be a role id')),
       z.array(nonEmpty).check(z.describe('Model refs in order of preference.')),
     )
     .check(
@@ -151,13 +154,20 @@ const roleDefaults = lazySchema(() =>
 
 export const modelDefaultsSchema = roleDefaults;
 
+/** Keys of `record` that `valid` refuses, each an issue at its own key with `message` (own words, never zod's). */
+function keysMust(valid: (key: string) => boolean, message: string) {
+  return z.superRefine((record: Record<string, unknown>, ctx) => {
+    for (const key of Object.keys(record)) if (!valid(key)) ctx.issues.push({ code: 'custom', message, path: [key], input: key });
+  });
+}
+
 const teamSchema = lazySchema(() =>
   z
     .strictObject({
       description: opt(z.string()).check(z.describe('One line about the team, shown beside its name when it is offered.')),
       roles: z
         .record(
-          z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'must be a role id')),
+          z.string(),
           z
             .array(nonEmpty)
             .check(
@@ -165,6 +175,7 @@ const teamSchema = lazySchema(() =>
             ),
         )
         .check(
+          keysMust((role) => ROLE_ID_PATTERN.test(role), 'must be a role id'),
           z.describe(
             'Per role id, the models of its agents. The count of a role is the length of its list; roles the team does not name are asked as usual.',
           ),
@@ -175,21 +186,16 @@ const teamSchema = lazySchema(() =>
 
 /** `teams:` of config.yaml and the `okstra.teams` setting (or the OKSTRA_TEAMS file): team name → team. */
 export const teamsSchema = lazySchema(() =>
-  z
-    .record(
-      z
-        .string()
-        .check(
-          z.regex(TEAM_NAME_PATTERN, 'must be a team name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64'),
-        )
-        .check(z.refine((name) => name !== ONE_BY_ONE, `'${ONE_BY_ONE}' is the answer "Choose agents one by one", not a team name`)),
-      teamSchema,
-    )
-    .check(
-      z.describe(
-        'Teams by name: each names, per role, the models of its agents, so that a run gets its whole panel in one pick. The okstra.teams setting holds personal teams of the same shape; a project team wins over a personal one of the same name.',
-      ),
+  z.record(z.string(), teamSchema).check(
+    keysMust(
+      (name) => TEAM_NAME_PATTERN.test(name),
+      'must be a team name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64',
     ),
+    keysMust((name) => name !== ONE_BY_ONE, `'${ONE_BY_ONE}' is the answer "Choose agents one by one", not a team name`),
+    z.describe(
+      'Teams by name: each names, per role, the models of its agents, so that a run gets its whole panel in one pick. The okstra.teams setting holds personal teams of the same shape; a project team wins over a personal one of the same name.',
+    ),
+  ),
 );
 
 export const configSchema = withFastCheck(
@@ -286,7 +292,6 @@ export function manifestPassesFastCheck(data: unknown): boolean {
 
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isNonEmptyStringList = (v: unknown): boolean => Array.isArray(v) && v.every(isNonEmptyString);
-const ROLE_ID = /^[a-z][a-z0-9-]*$/;
 const STAGE_ID = /^[^,\s]+$/;
 
 /** A conservative stand-in for `configSchema.safeParse` (withFastCheck): the common keys, with values as the schema wants them. */
@@ -307,7 +312,7 @@ export function configPassesFastCheck(data: unknown): boolean {
   const defaults = data.modelDefaults;
   if (defaults !== undefined) {
     if (!isPlainRecord(defaults)) return false;
-    for (const [role, refs] of Object.entries(defaults)) if (!ROLE_ID.test(role) || !isNonEmptyStringList(refs)) return false;
+    for (const [role, refs] of Object.entries(defaults)) if (!ROLE_ID_PATTERN.test(role) || !isNonEmptyStringList(refs)) return false;
   }
   return true;
 }

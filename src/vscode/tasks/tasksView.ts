@@ -72,7 +72,7 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<BoardRow>, vsc
       const { BoardTree: Tree } = require('./boardTree') as typeof import('./boardTree');
       const { EngineWizardProbe } = require('./wizardProbe') as typeof import('./wizardProbe');
       const { textsFor } = require('../../core/text') as typeof import('../../core/text');
-      const { createEnvironment } = require('../../workspace/environment') as typeof import('../../workspace/environment');
+      const { createEnvironment, teamsOfSetting } = require('../../workspace/environment') as typeof import('../../workspace/environment');
       /* eslint-enable @typescript-eslint/no-require-imports */
       const probe = new EngineWizardProbe({
         builtinProfilesDir: path.join(this.context.extensionPath, 'profiles'),
@@ -89,6 +89,7 @@ export class TasksTreeProvider implements vscode.TreeDataProvider<BoardRow>, vsc
             settingPaths,
             terminalBackend: 'vscode-terminal',
             userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
+            userTeams: teamsOfSetting(config.get<unknown>('teams')),
           });
         },
       });

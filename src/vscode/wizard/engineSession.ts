@@ -14,7 +14,7 @@ import { WizardError, type LastRun, type Notice, type PromptDoc, type WizardErro
 import * as engine from '../../core/wizard/engine';
 import { parseState, stateToJson } from '../../core/wizard/stateCodec';
 import * as store from '../../store';
-import { createEnvironment } from '../../workspace/environment';
+import { createEnvironment, teamsOfSetting } from '../../workspace/environment';
 import { openWorkspace } from '../../workspace/workspace';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { bindingRefusal, type AnswerBinding } from './binding';
@@ -108,6 +108,7 @@ export class EngineSessionFactory implements SessionFactory {
       settingPaths: settings.providerPaths,
       terminalBackend: 'vscode-terminal',
       userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
+      userTeams: teamsOfSetting(settings.teams),
     });
   }
 

@@ -12,6 +12,8 @@ export interface WizardSettings {
   command: OkstraCommandSetting;
   runIn: 'task' | 'shell';
   modelDefaults: Record<string, string[]>;
+  /** okstra.teams as the setting holds it: checked team by team by the environment (workspace/environment.ts teamsOfSetting). */
+  teams: unknown;
   /** okstra.providers' paths; empty in an untrusted workspace. */
   providerPaths: Record<string, string | undefined>;
   /** okstra.confirmBeforeRun: Run from the view, the status bar or a notification shows the confirmation first. */
@@ -31,6 +33,7 @@ export function readSettings(host: HostWindow, trust: TrustGate, rootAbs: string
     command: trusted ? config.get<OkstraCommandSetting>('command') : undefined,
     runIn: runIn === 'shell' ? 'shell' : 'task',
     modelDefaults: config.get<Record<string, string[]>>('modelDefaults') ?? {},
+    teams: config.get<unknown>('teams'),
     providerPaths,
     confirmBeforeRun: config.get<boolean>('confirmBeforeRun') !== false,
   };
