@@ -298,7 +298,7 @@ const STAGE_ID = /^[^,\s]+$/;
 export function configPassesFastCheck(data: unknown): boolean {
   if (!isPlainRecord(data)) return false;
   for (const key of Object.keys(data)) {
-    if (key !== 'projectId' && key !== 'okstraCommand' && key !== 'modelDefaults' && key !== 'prTemplate') return false;
+    if (key !== 'projectId' && key !== 'okstraCommand' && key !== 'modelDefaults' && key !== 'prTemplate' && key !== 'teams') return false;
   }
   if (
     (data.projectId !== undefined && !isNonEmptyString(data.projectId)) ||
@@ -313,6 +313,19 @@ export function configPassesFastCheck(data: unknown): boolean {
   if (defaults !== undefined) {
     if (!isPlainRecord(defaults)) return false;
     for (const [role, refs] of Object.entries(defaults)) if (!ROLE_ID_PATTERN.test(role) || !isNonEmptyStringList(refs)) return false;
+  }
+  return data.teams === undefined || teamsPassFastCheck(data.teams);
+}
+
+/** `teams:` as teamsSchema wants it, with nothing to normalise (a null description goes through the schema). */
+function teamsPassFastCheck(teams: unknown): boolean {
+  if (!isPlainRecord(teams)) return false;
+  for (const [name, team] of Object.entries(teams)) {
+    if (!TEAM_NAME_PATTERN.test(name) || name === ONE_BY_ONE || !isPlainRecord(team)) return false;
+    for (const key of Object.keys(team)) if (key !== 'description' && key !== 'roles') return false;
+    if (team.description !== undefined && typeof team.description !== 'string') return false;
+    if (!isPlainRecord(team.roles)) return false;
+    for (const [role, refs] of Object.entries(team.roles)) if (!ROLE_ID_PATTERN.test(role) || !isNonEmptyStringList(refs)) return false;
   }
   return true;
 }

@@ -6,4 +6,4 @@ export * from '../tasks/taskBoard';
 export * from '../tasks/boardTree';
 export * from '../tasks/wizardProbe';
 export { textsFor } from '../../core/text';
-export { createEnvironment } from '../../workspace/environment';
+export { createEnvironment, teamsOfSetting } from '../../workspace/environment';

@@ -278,12 +278,26 @@ describe('team-pick', () => {
     assert.throws(() => parseState({ ...json, teamPick: 3 }), /wizard state field 'teamPick' must be a string: 3/);
   });
 
-  it('progress counts the team’s answers as one prompt', () => {
+  it('progress counts the answers the team gives: the total stays, and n moves past them', () => {
     const { ctx, state, prompt } = at('team-pick', projectOptions({ config: config({ 'usual-panel': USUAL }) }));
-    // The default (run 2026-11-18-1's agents) leaves role-add:critic and the leader's model to ask.
+    // The default (run 2026-11-18-1's agents) answers the analyser count, analyser #1 and the report writer, and
+    // leaves role-add:critic and the leader's model to ask.
     const d = drive(ctx, state);
-    assert.equal(prompt.progress.total - prompt.progress.answered, d.steps.indexOf('confirm') + 1);
     assert.deepEqual(d.steps.slice(0, 3), ['team-pick', 'role-add:critic', 'role-model:leader:1']);
+    assert.equal(prompt.progress.total - prompt.progress.answered, d.steps.indexOf('confirm') + 1 + 3);
+    // The pick answers the analyser count; its models come after the critic and the leader, which it does not cover.
+    assert.deepEqual(
+      d.prompts.map((p) => [p.step, p.progress.answered - prompt.progress.answered, p.progress.total - prompt.progress.total]),
+      [
+        ['team-pick', 0, 0],
+        ['role-add:critic', 2, 0],
+        ['role-model:leader:1', 3, 0],
+        ['directive-pick', 6, 0],
+        ['related-tasks-pick', 7, 0],
+        ['clarification-pick', 8, 0],
+        ['confirm', 9, 0],
+      ],
+    );
   });
 
   it('speaks Korean', () => {

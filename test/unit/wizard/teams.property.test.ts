@@ -301,11 +301,11 @@ describe('teams: the same as the role prompts answered one by one (properties)',
           `offered=${!option.disabled} (${option.description}) but one by one: ${byHand.ok ? 'taken' : byHand.why}`,
         );
 
-        // The progress simulation's judgement (answerOnly) is the full prompt's.
+        // Judged on answer-only prompts (what team-pick does) or on full ones: the same verdict, the same reason.
         const session = R.openRoleSession(ctx, start);
         const teams = R.configuredTeams(ctx.workspace.config(), null);
         const base = R.roleBaseState(start);
-        assert.equal(R.teamVerdict(session, base, teams[0]!, true).usable, R.teamVerdict(session, base, teams[0]!, false).usable);
+        assert.deepEqual(R.teamVerdict(session, base, teams[0]!, true), R.teamVerdict(session, base, teams[0]!, false));
 
         if (!byHand.ok) {
           seen.refused++;

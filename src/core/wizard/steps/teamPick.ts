@@ -109,9 +109,11 @@ export const teamPick: Step = {
     const base = roleBaseState(s);
     const { teams, lastRunTeam } = offeredTeams(env, s);
     // The progress simulation judges only the teams its answer can be (the default candidate, a remembered one).
+    // Each team is judged on answer-only prompts, which take exactly the answers the full ones take (roleFlow.ts);
+    // the reason of a refusal is worded from the full prompt (teams.ts teamVerdict).
     const remembered = s.remembered_answers?.[this.id];
     const judged = (t: Team) => !env.answerOnly || t === lastRunTeam || t.value === remembered;
-    const verdicts = new Map(teams.map((t) => [t, judged(t) ? teamVerdict(session, base, t, env.answerOnly) : null]));
+    const verdicts = new Map(teams.map((t) => [t, judged(t) ? teamVerdict(session, base, t, true) : null]));
     const options = teams.map((t) => teamOption(env, t, verdicts.get(t)!));
     options.push(opt(ONE_BY_ONE, optionText(env, 'team_pick', 'one_by_one')));
     const lastUsable = lastRunTeam !== null && verdicts.get(lastRunTeam)?.usable === true;
