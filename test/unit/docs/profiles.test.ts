@@ -26,6 +26,11 @@ function examples(page: string): Map<string, string> {
   return out;
 }
 
+/** The values after each `flag` of an outcome's argv, in order. */
+function argvValues(outcome: { renderArgv: string[] }, flag: string): string[] {
+  return outcome.renderArgv.flatMap((a, i) => (outcome.renderArgv[i - 1] === flag ? [a] : []));
+}
+
 describe('docs/profiles.md examples', () => {
   const page = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'profiles.md'), 'utf8');
   const ex = examples(page);
@@ -102,9 +107,8 @@ describe('docs/profiles.md examples', () => {
     for (let n = 0; n < 30 && prompt.kind !== 'done'; n++)
       prompt = cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env }).json.next;
     const outcome = cli(['outcome', '--state', state], { env }).json;
-    const pairs = (flag: string) => outcome.renderArgv.flatMap((a: string, i: number) => (outcome.renderArgv[i - 1] === flag ? [a] : []));
-    assert.deepEqual(pairs('--role-count'), ['analyser=2']);
-    assert.deepEqual(pairs('--role-model'), [
+    assert.deepEqual(argvValues(outcome, '--role-count'), ['analyser=2']);
+    assert.deepEqual(argvValues(outcome, '--role-model'), [
       'leader=claude/opus-4.5',
       'analyser=codex/gpt-5.1-codex',
       'analyser=antigravity/gemini-3-pro',
@@ -183,9 +187,8 @@ describe('docs/profiles.md examples', () => {
 
     const outcome = cli(['outcome', '--state', state], { env }).json;
     assert.equal(outcome.ok, true, JSON.stringify(outcome));
-    const pairs = (flag: string) => outcome.renderArgv.flatMap((a: string, i: number) => (outcome.renderArgv[i - 1] === flag ? [a] : []));
-    assert.deepEqual(pairs('--role-count'), ['analyser=2']);
-    assert.deepEqual(pairs('--role-model'), [
+    assert.deepEqual(argvValues(outcome, '--role-count'), ['analyser=2']);
+    assert.deepEqual(argvValues(outcome, '--role-model'), [
       'leader=claude/opus-4.5',
       'analyser=claude/opus-4.5',
       'analyser=codex/gpt-5.1-codex',

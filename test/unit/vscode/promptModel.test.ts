@@ -39,8 +39,17 @@ describe('vscode prompt model', () => {
       prompt({
         step: 'team-pick',
         options: [
-          { value: 'usual-panel', label: 'usual-panel — Two planners', description: 'leader: claude/opus-4.5 · planner: codex/gpt-5.1-codex' },
-          { value: 'kimi-review', label: 'kimi-review', description: "critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH", disabled: true },
+          {
+            value: 'usual-panel',
+            label: 'usual-panel — Two planners',
+            description: 'leader: claude/opus-4.5 · planner: codex/gpt-5.1-codex',
+          },
+          {
+            value: 'kimi-review',
+            label: 'kimi-review',
+            description: "critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH",
+            disabled: true,
+          },
           { value: 'one-by-one', label: 'Choose agents one by one', default: true },
         ],
       }),
@@ -53,7 +62,8 @@ describe('vscode prompt model', () => {
       '--- Not available',
       "kimi-review | critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH",
     ]);
-    assert.equal(m.items[m.activeIndex]?.kind === 'option' && m.items[m.activeIndex]!.value, 'one-by-one');
+    const active = m.items[m.activeIndex];
+    assert.equal(active?.kind === 'option' ? active.value : null, 'one-by-one');
   });
 
   it('the default option is marked and active, even when it is not first', () => {

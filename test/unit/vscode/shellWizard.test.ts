@@ -51,7 +51,9 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     const { input: teamPick } = await answerUntil(shell, taskType, 'team-pick');
     const qp = teamPick as FakeQuickPick;
     // review-panel names analysers, which a planning run does not have: it is listed under "Not available".
-    const disabled = qp.items.filter((i) => i.model?.kind === 'option' && i.model.disabled).map((i) => [i.label, i.detail]);
+    const disabled = qp.items
+      .filter((i) => i.model?.kind === 'option' && (i.model as { disabled?: boolean }).disabled)
+      .map((i) => [i.label, i.detail]);
     assert.deepEqual(disabled, [
       [
         'review-panel — Opus and GPT-5.1 Codex read independently, Gemini critiques',
