@@ -335,10 +335,12 @@ function simulate(env: StepEnv, s: WizardState, current: Prompt, answerOnly: boo
         } else {
           if (trace) trace[trace.length - 1] = `${p.step}=${ans}`;
           try {
-            const before = answeredCount(w);
+            const before = new Set(w.answered);
             applyAnswer(sim, w, p, ans);
             // A team answers the role prompts it covers with the pick (teamFlow.ts): they are answered prompts too.
-            count += Math.max(0, answeredCount(w) - before - 1);
+            const byTeam = w.answered.filter((id) => id !== p.step && !before.has(id) && isRoleStepId(id));
+            count += byTeam.length;
+            trace?.push(...byTeam.map((id) => `${id} (team)`));
           } catch (e) {
             // A text whose default is refused (empty, not a file, …): the user types a value.
             if (!(e instanceof WizardError) || p.kind !== 'text') throw e;
