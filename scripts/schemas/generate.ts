@@ -22,7 +22,7 @@ import { HOST_IDS, resolveHost } from '../../src/core/roles/hostRegistry';
 import { parseRegistry } from '../../src/core/roles/registry';
 import { LEADER_REQUIREMENT, parseRoleProfile } from '../../src/core/roles/roleProfile';
 import { V1_PROVIDER_STATE_JSON_FIELDS } from '../../src/core/wizard/stateCodec';
-import { ONE_BY_ONE, TEAM_NAME_PATTERN } from '../../src/core/roles/teams';
+import { ONE_BY_ONE, TEAM_NAME_PATTERN } from '../../src/core/roles/teamNames';
 import { ROLE_ID_PATTERN } from '../../src/workspace/schemas';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');

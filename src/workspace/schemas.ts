@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { isPlainRecord, isRecordOf, isStringList, withFastCheck } from '../core/files';
 import { lazySchema } from '../core/lazySchema';
-import { ONE_BY_ONE, TEAM_NAME_PATTERN } from '../core/roles/teams';
+import { ONE_BY_ONE, TEAM_NAME_PATTERN } from '../core/roles/teamNames';
 
 /** An optional field that may also be written as null; null reads as absent. */
 function opt<T extends z.ZodMiniType>(schema: T) {
