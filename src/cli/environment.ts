@@ -11,7 +11,7 @@ import { WizardError } from '../core/types';
 import { createEnvironment, loadModelDefaultsFile, loadTeamsFile, teamsOfFile, terminalBackendFromEnv } from '../workspace/environment';
 import { UsageError } from './args';
 
-export interface CliEnvironmentOptions {
+interface CliEnvironmentOptions {
   env: NodeJS.ProcessEnv;
   cwd: string;
   platform?: NodeJS.Platform;

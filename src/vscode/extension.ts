@@ -24,7 +24,6 @@ export function activate(context: vscode.ExtensionContext): OkstraExtensionApi {
     throw err;
   }
   (require('./lm/wizardTools') as typeof import('./lm/wizardTools')).registerLanguageModelTools(context, log, features);
-  Object.assign(features, { tasks: require('./tasks/tasksView').registerTasksView(context, log) });
   const activationMs = performance.now() - started;
   log.info(
     `okstra-wizard ${String(context.extension.packageJSON.version)} activated in ${activationMs.toFixed(1)} ms (VS Code ${vscode.version})`,

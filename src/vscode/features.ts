@@ -1,20 +1,24 @@
-// The extension's features: the wizard tree view, the command table, the status-bar item, Run and the
-// terminals' environment. activate() (extension.ts) calls registerFeatures once; everything here is cheap
-// to create (P4), the engine is reached only when a command runs.
+// The extension's features: the wizard tree view, the wizard's command table, the status-bar item, Run, the
+// Tasks view and the terminals' environment. activate() (extension.ts) calls registerFeatures once; everything
+// here is cheap to create (P4), the engine is reached only when a command runs.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMMAND_IDS, CONTEXT_KEYS, VIEW_IDS, type CommandName } from './commandIds';
+import { providerCliEnvVar } from '../core/roles/providerCli';
+import { COMMAND_IDS, CONTEXT_KEYS, VIEW_IDS } from './commandIds';
+import { openWizard } from './commands/index';
+import { registerCommands } from './host/commandRegistrar';
 import { createVscodeWindow } from './host/vscodeWindow';
 import type { Disposable } from './host/window';
-import { vscodeRunPort } from './run/runPort';
+import { vscodeRunPort } from './run/vscodeRunPort';
+import { registerTasksView, type TasksViewApi } from './tasks/tasksView';
 import type { TreeRowModel } from './tree/treeModel';
 import { WizardTreeProvider } from './tree/wizardTree';
-import { WizardController } from './wizard/controller';
+import type { WizardContext } from './wizard/context';
 import { hostDialogs, type Dialogs } from './wizard/dialogs';
 import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
-import { readSettings } from './wizard/settings';
+import { environmentInputs, readSettings } from './wizard/settings';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
 import { TrustGate } from './wizard/trust';
 
@@ -22,8 +26,12 @@ import { TrustGate } from './wizard/trust';
 export interface FeaturesApi {
   readonly wizardView: vscode.TreeView<TreeRowModel>;
   readonly tree: WizardTreeProvider;
-  readonly controller: WizardController;
-  /** The engine sessions' factory (loaded on first use): the language-model tools share it with the controller. */
+  /** The wizard the commands share: the open session, the prompt runner, the end of a run (runFinished, runSettled). */
+  readonly wizard: WizardContext;
+  readonly tasks: TasksViewApi;
+  /** The QuickPicks of Edit Step…, Resume Wizard and the folder choice (HostWindow.showQuickPick) as they open. */
+  readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
+  /** The engine sessions' factory (loaded on first use): the language-model tools share it with the wizard. */
   engineFactory(): EngineSessionFactory;
   /** Answers the wizard's modal questions in tests (defaults to the real dialogs). */
   setDialogs(dialogs: Dialogs | undefined): void;
@@ -43,7 +51,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   let dialogs: Dialogs = realDialogs;
   let languageOverride: string | undefined;
   const language = (): string => languageOverride ?? vscode.env.language;
-  // Forwarding object so tests can swap dialogs after the controller exists.
+  // Forwarding object so tests can swap dialogs after the wizard exists.
   const dialogProxy: Dialogs = {
     ask: (...a) => dialogs.ask(...a),
     info: (...a) => dialogs.info(...a),
@@ -77,44 +85,33 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     listUnfinished: (...a) => realFactory().listUnfinished(...a),
     latest: (...a) => realFactory().latest(...a),
   };
-  const controller = new WizardController({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
-  context.subscriptions.push(wizardView, controller);
-
-  for (const [name, handler] of Object.entries(controller.commands) as Array<[CommandName, (...args: unknown[]) => unknown]>) {
-    const id = COMMAND_IDS[name];
-    context.subscriptions.push(
-      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-        log.debug(`command ${id}`);
-        try {
-          await handler(...args);
-        } catch (err) {
-          // Never a raw exception for the user: the message, and the stack in the log.
-          log.error(`${id} failed:`, err instanceof Error ? (err.stack ?? err.message) : String(err));
-          void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
-        }
-      }),
-    );
-  }
+  const { wizard, commands } = openWizard({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
+  context.subscriptions.push(wizardView, wizard, ...registerCommands(host, log, COMMAND_IDS, commands));
+  const tasks = registerTasksView({
+    host,
+    log,
+    extensionPath: context.extensionPath,
+    environment: (rootAbs) => environmentInputs(readSettings(host, trust, rootAbs)),
+  });
+  context.subscriptions.push(...tasks.disposables);
 
   // After a reload the view shows the latest wizard again (read when the view is first shown, not at activation).
   const onViewVisibility = (): void => {
     if (!wizardView.visible) return;
     // A click on the okstra icon while a prompt is open leaves the keyboard with the prompt.
-    if (controller.runner.input) controller.runner.focus();
-    else void controller.loadLatest();
+    if (wizard.runner.input) wizard.runner.focus();
+    else void wizard.loadLatest();
   };
   context.subscriptions.push(wizardView.onDidChangeVisibility(onViewVisibility));
   // Not inside activate(): loading the engine and the state takes longer than the activation budget (P4).
   setTimeout(() => {
-    if (wizardView.visible) void controller.loadLatest();
+    if (wizardView.visible) void wizard.loadLatest();
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).
   const applyTerminalEnvironment = (): void => {
     const folder = host.workspaceFolders()[0];
     if (!folder) return;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { providerCliEnvVar } = require('../workspace/environment') as typeof import('../workspace/environment');
     const env = terminalEnvironment(readSettings(host, trust, folder.rootAbs), providerCliEnvVar);
     const collection = context.environmentVariableCollection;
     collection.clear();
@@ -129,7 +126,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: Run is enabled');
       applyTerminalEnvironment();
-      controller.refresh();
+      wizard.refresh();
     }),
   );
   host.setContext(CONTEXT_KEYS.hasWizard, false);
@@ -139,7 +136,9 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   return {
     wizardView,
     tree,
-    controller,
+    wizard,
+    tasks: tasks.api,
+    onDidShowPicker: host.onDidShowPicker,
     engineFactory: realFactory,
     setDialogs: (d) => {
       dialogs = d ?? realDialogs;
@@ -147,7 +146,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     setTrustOverride: (trusted) => {
       trust.setOverride(trusted);
       log.info(`trust override: ${String(trusted)}`);
-      controller.refresh();
+      wizard.refresh();
     },
     setLanguageOverride: (lang) => {
       languageOverride = lang;

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EnvironmentPort, TeamDecl, TerminalBackend, UserDefaultsSource, UserTeams } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
+import { providerCliEnvVar } from '../core/roles/providerCli';
 import { FileError, WizardError } from '../core/types';
 import { describeValue, isPlainRecord, readYamlMapping, stripBom, validateValue } from '../core/files';
 import { readRegularFileText } from '../io/regularFile';
@@ -14,10 +15,7 @@ import { modelDefaultsSchema, teamsSchema } from './schemas';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** `OKSTRA_<PROVIDER>_CLI`: the id upper-cased, every character outside [A-Z0-9] replaced by `_`. */
-export function providerCliEnvVar(providerId: string): string {
-  return `OKSTRA_${providerId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_CLI`;
-}
+export { providerCliEnvVar };
 
 /** A regular file that this user may execute (on Windows: a regular file). */
 export function isExecutableFile(fileAbs: string, platform: NodeJS.Platform = process.platform): boolean {
@@ -62,12 +60,12 @@ export function findOnPath(cli: string, env: Env, platform: NodeJS.Platform = pr
   return null;
 }
 
-export interface ProviderCliResolution {
+interface ProviderCliResolution {
   path: string;
   source: 'setting' | 'env' | 'path';
 }
 
-export interface ProviderCliLookup {
+interface ProviderCliLookup {
   env: Env;
   platform?: NodeJS.Platform;
   /** VS Code `okstra.providers.<id>.path` values, by provider id (the extension only). */
@@ -157,6 +155,12 @@ export interface EnvironmentInputs extends ProviderCliLookup {
   terminalBackend: TerminalBackend;
   userModelDefaults?: { source: UserDefaultsSource; defaults: Record<string, string[]> } | null;
   userTeams?: UserTeams | null;
+  /**
+   * The `okstra.teams` setting as VS Code holds it (unchecked): when there is no `userTeams`, the user's teams are
+   * this setting, checked by teamsOfSetting on first use. The extension passes the raw value so that reading its
+   * settings loads nothing of this layer (test/unit/foundation/extensionBundles.test.ts).
+   */
+  teamsSetting?: unknown;
 }
 
 /**
@@ -167,6 +171,7 @@ export interface EnvironmentInputs extends ProviderCliLookup {
  */
 export function createEnvironment(inputs: EnvironmentInputs): EnvironmentPort {
   const memo = new Map<string, boolean>();
+  let settingTeams: { value: UserTeams | null } | undefined;
   return {
     providerCliAvailable(providerId: string, cli: string): boolean {
       const k = `${providerId}\0${cli}`;
@@ -179,6 +184,6 @@ export function createEnvironment(inputs: EnvironmentInputs): EnvironmentPort {
     },
     terminalBackend: () => inputs.terminalBackend,
     userModelDefaults: () => inputs.userModelDefaults ?? null,
-    userTeams: () => inputs.userTeams ?? null,
+    userTeams: () => inputs.userTeams ?? (settingTeams ??= { value: teamsOfSetting(inputs.teamsSetting) }).value,
   };
 }

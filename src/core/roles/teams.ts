@@ -6,7 +6,8 @@
 
 import type { PreviousRunInputs, ProjectConfig, UserTeams } from '../ports';
 import { formatTemplate, type TextCatalog } from '../text/catalog';
-import { defaultState, WizardError, type Prompt, type WizardState } from '../types';
+import { WizardError, type Prompt, type WizardState } from '../types';
+import { defaultState } from '../wizard/stateSchema';
 import { countRangeProblem, notSelectableMessage } from './assignmentResolver';
 import { applyPreviousRunSelection } from './convertV1';
 import { nextRolePrompt } from './roleFlow';
@@ -17,9 +18,9 @@ import { recordRoleAnswer, submitRolePrompt } from './submitRolePrompt';
 
 import { ONE_BY_ONE, RUN_TEAM_PREFIX, TEAM_NAME_PATTERN } from './teamNames';
 
-export { ONE_BY_ONE, RUN_TEAM_PREFIX, TEAM_NAME_PATTERN };
+export { ONE_BY_ONE };
 
-export type TeamScope = 'project' | 'user' | 'run';
+type TeamScope = 'project' | 'user' | 'run';
 
 export interface Team {
   /** The option value of team-pick: the team's name, or `run:<id>` for a past run's agents. */
@@ -37,7 +38,7 @@ export interface Team {
 }
 
 /** Whether a name may be a team's (and so an option value of team-pick). */
-export function isTeamName(name: string): boolean {
+function isTeamName(name: string): boolean {
   return TEAM_NAME_PATTERN.test(name) && name !== ONE_BY_ONE;
 }
 
@@ -78,7 +79,7 @@ export function configuredTeams(config: ProjectConfig | null, user: UserTeams | 
  * The roles of a team that this run can take: all of them, except `leader` in current-session mode, where the
  * session running the wizard is the leader and no leader prompt exists (docs/roles.md › Hosts).
  */
-export function effectiveRoles(session: RoleSession, team: Team): Array<[string, string[]]> {
+function effectiveRoles(session: RoleSession, team: Team): Array<[string, string[]]> {
   return Object.entries(team.roles).filter(([role]) => !(role === 'leader' && session.mode === 'current-session'));
 }
 
@@ -120,7 +121,7 @@ export function teamAnswers(session: RoleSession, team: Team): Map<string, strin
  * (`role '<r>' is not selectable in the <type> profile`), a fixed count the list does not have (`role '<r>' count
  * must be in <min>..<max>: <n>`). Null when the team's shape fits the profile.
  */
-export function teamShapeProblem(session: RoleSession, team: Team): string | null {
+function teamShapeProblem(session: RoleSession, team: Team): string | null {
   if (team.error) return team.error;
   for (const [role, models] of effectiveRoles(session, team)) {
     const req = session.requirement(role);
@@ -171,7 +172,7 @@ function answerRolePrompt(session: RoleSession, state: WizardState, prompt: Prom
   return null;
 }
 
-export interface TeamApplyOptions {
+interface TeamApplyOptions {
   /** Build the prompts as the progress simulation does (the same answers are accepted: roleFlow.ts). */
   answerOnly?: boolean;
   /** Earlier answers to try first on the steps the team covers (a rewind's remembered answers). */
@@ -287,7 +288,7 @@ function cloneRoleFields(s: WizardState): Pick<WizardState, 'answered' | 'role_c
 // ------------------------------------------------------------------ past runs
 
 /** The roles of a past run's selection: `roleCounts`/`roleModels` as written, legacy keys through the v1 conversion. */
-export function runRoles(session: RoleSession, inputs: Record<string, unknown>): Record<string, string[]> {
+function runRoles(session: RoleSession, inputs: Record<string, unknown>): Record<string, string[]> {
   const counts = isRecord(inputs.roleCounts) ? inputs.roleCounts : null;
   const models = isRecord(inputs.roleModels) ? inputs.roleModels : null;
   let c: Record<string, number>;

@@ -3,15 +3,13 @@
 // the answers a rewind would ask again, and readable refusals by error code.
 // Everything comes from the text catalogue of the context (en / ko).
 
-import type { EngineContext } from '../ports';
 import { parseRoleStepId } from '../roles/roleIds';
 import type { TextCatalog } from '../text/catalog';
 import { formatTemplate } from '../text/catalog';
 import type { PromptDoc, WizardState } from '../types';
-import { answerValue } from './remembered';
 import { isRoleStepId } from './roleBridge';
 import { STEP_BY_ID, taskNew, taskPick } from './steps';
-import { makeEnv, type StepEnv } from './steps/step';
+import type { StepEnv } from './steps/step';
 
 /** A step's short name in the user's language (`Run type`, `planner #2 model`); the id when the catalogue has none. */
 export function stepTitle(texts: TextCatalog, id: string): string {
@@ -65,18 +63,10 @@ export function readableOf(env: StepEnv, s: WizardState, id: string, value: stri
   else if (!role && id !== taskPick.id && id !== taskNew.id && !isRoleStepId(id)) {
     const step = STEP_BY_ID.get(id);
     // A pick's answer is its option's label; a text is shown as typed.
-    const kindIsText = step?.needsValue || id === 'analysis-target';
-    if (!kindIsText) answer = optionLabel(env, s, id, value) ?? value;
+    if (step?.kind !== 'text') answer = optionLabel(env, s, id, value) ?? value;
   } else if (id === taskPick.id && value === 'new') answer = texts.steps.task_pick?.options.new ?? value;
   if (answer === '') answer = texts.ui.none;
   return { id, title, answer, text: formatTemplate(texts.ui.answer_line, { title, answer }) };
-}
-
-/** An answered step in words (`planner #3 = claude/opus-4.5`, `Brief = The task's brief (…)`); null when it has no answer. */
-export function readableAnswer(ctx: EngineContext, state: WizardState, id: string): ReadableAnswer | null {
-  const env = makeEnv(ctx);
-  const v = answerValue(env, state, id);
-  return v === null ? null : readableOf(env, state, id, v);
 }
 
 /**

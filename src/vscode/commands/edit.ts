@@ -25,7 +25,7 @@ export async function editStep(ctx: WizardContext): Promise<void> {
   if (picked) await editFrom(ctx, picked.id);
 }
 
-export async function editFrom(ctx: WizardContext, id: string): Promise<void> {
+async function editFrom(ctx: WizardContext, id: string): Promise<void> {
   const t = ctx.t;
   const session = await ctx.requireSession();
   if (!session) return;

@@ -10,6 +10,7 @@ import { WORKBENCH_COMMANDS } from '../commandIds';
 import type { WizardContext } from '../wizard/context';
 import type { WizardSession } from '../wizard/session';
 import { showConfirmationPick } from './confirmation';
+import { editStep } from './edit';
 
 /** Notices about the machine, not the selection: Run asks before starting. */
 function isEnvironmental(n: Notice): boolean {
@@ -17,7 +18,7 @@ function isEnvironmental(n: Notice): boolean {
 }
 
 /** The answers file of "Answer now" when it still holds no answer, only its `## <id>: <question>` headings (issue 12 #11), else null. */
-export function emptyAnswersFile(session: WizardSession): string | null {
+function emptyAnswersFile(session: WizardSession): string | null {
   const rel = session.state.clarification_response_path;
   if (!rel || !session.state.answered.includes('clarification-pick')) return null;
   try {
@@ -28,7 +29,7 @@ export function emptyAnswersFile(session: WizardSession): string | null {
   }
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** The person has just confirmed (the confirm step or the confirmation): no second question. */
   confirmed?: boolean;
 }
@@ -66,8 +67,19 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
   }
   const settings = ctx.settings(session.projectRootAbs);
   if (!options.confirmed && settings.confirmBeforeRun) {
-    // showConfirmationPick runs (confirmed) when the person chooses Run.
-    await showConfirmationPick(ctx, session);
+    // Runs (confirmed) when the person chooses Run.
+    await confirmAndAct(ctx, session);
+    return;
+  }
+  // What Run starts is decided before anything is written: the okstra command as it is now, the exact argv, and
+  // its program checked; a persist action applied after this cannot change what runs (src/host/run.ts).
+  const command = ctx.okstraCommand(session);
+  const argv = renderBundleArgv(command, outcome.renderArgv);
+  // A task whose program does not exist never ends: refuse it before anything is written or recorded.
+  const missing = settings.runIn === 'shell' ? null : ctx.runPort.missingProgram(argv[0], session.projectRootAbs);
+  if (missing) {
+    ctx.log.warn(`Run refused: ${missing}`);
+    await ctx.dialogs.error(missing);
     return;
   }
   const empty = emptyAnswersFile(session);
@@ -94,15 +106,6 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
       );
       return;
     }
-  }
-  const command = ctx.okstraCommand(session);
-  const argv = renderBundleArgv(command, outcome.renderArgv);
-  // A task whose program does not exist never ends: refuse it before anything is recorded.
-  const missing = settings.runIn === 'shell' ? null : ctx.runPort.missingProgram(argv[0], session.projectRootAbs);
-  if (missing) {
-    ctx.log.warn(`Run refused: ${missing}`);
-    await ctx.dialogs.error(missing);
-    return;
   }
   const startedAt = new Date().toISOString();
   const record = async (exitCode: number | null): Promise<void> => {
@@ -147,10 +150,38 @@ async function notifyRunEnded(ctx: WizardContext, session: WizardSession, exitCo
   if (answer === again) await runWizard(ctx, session);
 }
 
-export function showOutput(ctx: WizardContext): void {
+function showOutput(ctx: WizardContext): void {
   if (ctx.lastRunResult?.ok) void ctx.host.executeCommand(WORKBENCH_COMMANDS.focusTerminal);
   else ctx.log.show(true);
 }
+
+/** The confirmation of a complete wizard, then what the person chose: Run (after the checks of runWizard) or Change an answer…. */
+export async function confirmAndAct(ctx: WizardContext, session: WizardSession): Promise<void> {
+  const chosen = await showConfirmationPick(ctx, session);
+  if (chosen === 'run') await runWizard(ctx, session, { confirmed: true });
+  else if (chosen === 'edit') await editStep(ctx);
+}
+
+/** okstra.showConfirmation: the confirmation of a complete wizard; the confirm step of one at that step. */
+export const showConfirmationCommand = (ctx: WizardContext) => async (): Promise<void> => {
+  const session = await ctx.requireSession();
+  if (!session) return;
+  if (session.state.confirmed === true && !session.state.aborted) {
+    await confirmAndAct(ctx, session);
+    return;
+  }
+  const current = session.current().prompt;
+  if (current?.step === 'confirm') {
+    await ctx.loop.drive();
+    return;
+  }
+  const where = current && current.kind !== 'done' ? current.label : (session.current().error ?? '');
+  await ctx.dialogs
+    .info(ctx.t('{0} is not finished yet; the wizard is at: {1}', session.taskKey || session.folderName, where), [ctx.t('Continue')])
+    .then((a) => {
+      if (a) void ctx.loop.drive();
+    });
+};
 
 export const runCommand = (ctx: WizardContext) => (): Promise<void> => runWizard(ctx, undefined);
 export const runAgainCommand = (ctx: WizardContext) => (): Promise<void> => runWizard(ctx, undefined);

@@ -1,10 +1,11 @@
 // The confirmation as a read-only markdown document shown beside the confirm prompt: the settings and the
 // roles as two tables, the full command line in a code block (readable, selectable, copyable; it never wraps
-// inside an option). Pure: the engine's confirmationText and the quoted command line in, markdown out.
+// inside an option), and the program Run starts. Pure: the engine's confirmationText, the quoted command line and
+// the program's sentence in, markdown out.
 
 import type { DisplayedCommandLine } from '../run/commandLine';
 
-export interface ConfirmationTexts {
+interface ConfirmationTexts {
   setting: string;
   value: string;
   role: string;
@@ -15,7 +16,7 @@ export interface ConfirmationTexts {
   howToRun: string;
 }
 
-export interface ConfirmationRows {
+interface ConfirmationRows {
   title: string;
   settings: Array<[string, string]>;
   roles: Array<{ role: string; ordinal: string; model: string }>;
@@ -41,14 +42,23 @@ export function confirmationRows(confirmationText: string): ConfirmationRows {
 }
 
 /** A markdown table whose columns also line up in a plain-text editor. */
-export function markdownTable(head: readonly string[], body: ReadonlyArray<readonly string[]>): string {
+function markdownTable(head: readonly string[], body: ReadonlyArray<readonly string[]>): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|');
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => cell(r[i] ?? '').length), 3));
   const line = (cells: readonly string[]) => `| ${cells.map((c, i) => cell(c).padEnd(widths[i])).join(' | ')} |`;
   return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
 }
 
-export function confirmationMarkdown(confirmationText: string, command: DisplayedCommandLine, texts: ConfirmationTexts): string {
+/**
+ * `program`: the sentence that says which executable Run starts (or that it cannot start one), shown under the
+ * command line.
+ */
+export function confirmationMarkdown(
+  confirmationText: string,
+  command: DisplayedCommandLine,
+  texts: ConfirmationTexts,
+  program?: string,
+): string {
   const rows = confirmationRows(confirmationText);
   const parts = [`# ${rows.title}`, '', markdownTable([texts.setting, texts.value], rows.settings)];
   if (rows.roles.length > 0) {
@@ -64,6 +74,7 @@ export function confirmationMarkdown(confirmationText: string, command: Displaye
   }
   parts.push('', `## ${texts.commandLine(command.shell)}`, '', '```' + (command.error ? 'json' : 'sh'), command.line, '```');
   if (command.error) parts.push('', command.error);
+  if (program) parts.push('', program);
   parts.push('', texts.howToRun, '');
   return parts.join('\n');
 }

@@ -7,15 +7,14 @@
 import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
 import type { TextCatalog } from '../../core/text/catalog';
-import type { PromptDoc } from '../../core/types';
-import { readableError, readableRefusal } from '../../core/wizard/readable';
+import { WizardError, type PromptDoc } from '../../core/types';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
 import { buildPromptModel, multiPickAnswer, refusalRow, typedValueMessage, type ItemModel, type PromptModel } from './promptModel';
 
-export type PromptResult =
+type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
   | { kind: 'back' }
   | { kind: 'paused' }
@@ -287,7 +286,8 @@ export class PromptRunner {
     try {
       return await request.submit(answer);
     } catch (err) {
-      return { ok: false, error: err instanceof Error ? err.message : String(err), current: request.prompt };
+      const code = err instanceof WizardError ? err.code : 'internal';
+      return { ok: false, code, error: err instanceof Error ? err.message : String(err), notices: [], current: request.prompt };
     }
   }
 
@@ -306,6 +306,9 @@ export class PromptRunner {
 
 /** A refused answer in words (issue 12 #15); the protocol text stays in the log. */
 function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string, outcome: Extract<StepOutcome, { ok: false }>): string {
+  // The step table's words are the engine's: from dist/engine.js, which the session that refused has loaded (P4).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readableError, readableRefusal } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const refusal = readableRefusal(catalog, prompt, answer, outcome.error);
   if (refusal !== outcome.error || !outcome.code) return refusal;
   return readableError(catalog, outcome.code, outcome.error, prompt.step);

@@ -7,19 +7,13 @@
 import * as path from 'node:path';
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
-import { confirmationActions, closeConfirmationDocument, showConfirmationDocument, showConfirmationPick } from '../commands/confirmation';
-import { runWizard } from '../commands/run';
+import { confirmationActions, closeConfirmationDocument, showConfirmationDocument } from '../commands/confirmation';
+import { confirmAndAct, runWizard } from '../commands/run';
 import type { Disposable } from '../host/window';
 import type { PromptRequest } from '../prompt/promptRunner';
 import { promptRevision, WRONG_PROMPT } from './binding';
-import type { WizardContext } from './context';
-import { errorText } from './context';
+import { errorText, type WizardContext, type WizardLoop } from './context';
 import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
-
-/** Text prompts whose answer is a file of the project: their InputBox has a file-dialog button. */
-const PATH_STEPS = new Set(['brief-path', 'clarification', 'pr-template']);
-/** The pick whose answer opens a file the person writes before the wizard goes on (Answer now). */
-const WRITE_FIRST_STEPS = new Set(['clarification-pick']);
 
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   return {
@@ -30,7 +24,7 @@ function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   };
 }
 
-export class PromptLoop {
+export class PromptLoop implements WizardLoop {
   private loop: Promise<void> | undefined;
   private watchers: Disposable[] = [];
   private watchedKey = '';
@@ -111,6 +105,7 @@ export class PromptLoop {
         this.pendingNotice = undefined;
         // The answer is bound to this prompt and to the state it was computed from.
         const revision = promptRevision(prompt, session.revision());
+        const facts = session.stepFacts(prompt.step);
         const request: PromptRequest = {
           prompt,
           folderName: session.folderName,
@@ -119,7 +114,8 @@ export class PromptLoop {
           notice,
           submit: (answer) => this.submit(session, prompt, answer, revision),
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
-          browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
+          // A text prompt whose answer is a file of the project: its InputBox has a file-dialog button.
+          browse: prompt.kind === 'text' && facts.pathAnswer ? () => this.browse(session) : undefined,
         };
         // The document opens first: the rendered preview takes the focus when it opens, the prompt then takes it back.
         if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
@@ -146,7 +142,7 @@ export class PromptLoop {
         }
         // Answered. The editor opens before the next prompt, which then takes the focus.
         await this.openForEditing(session, result.outcome.open);
-        if (WRITE_FIRST_STEPS.has(prompt.step) && result.outcome.open.length > 0) {
+        if (facts.waitsForOpenedFile && result.outcome.open.length > 0) {
           // The person writes the answers first: the wizard waits, visibly, until Resume.
           ctx.waitingFor = result.outcome.open[0];
           ctx.log.info(`waiting for the answers in ${ctx.waitingFor}`);
@@ -176,7 +172,8 @@ export class PromptLoop {
    */
   async answerOutside(session: WizardSession, promptId: string, answer: string): Promise<StepOutcome> {
     const prompt = session.current().prompt;
-    if (!prompt) return { ok: false, error: this.ctx.t('The wizard has no prompt to answer.'), current: null, code: 'no-prompt' };
+    if (!prompt)
+      return { ok: false, error: this.ctx.t('The wizard has no prompt to answer.'), current: null, code: 'no-prompt', notices: [] };
     return this.submit(session, { ...prompt, id: promptId }, answer, session.revision());
   }
 
@@ -265,9 +262,7 @@ export class PromptLoop {
       return;
     }
     ctx.log.info('every prompt is answered');
-    await this.finishLoopThen(async () => {
-      await showConfirmationPick(ctx, session);
-    });
+    await this.finishLoopThen(() => confirmAndAct(ctx, session));
   }
 
   // ------------------------------------------------------------------ following the file

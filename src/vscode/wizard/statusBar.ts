@@ -7,7 +7,7 @@ import { COMMAND_IDS } from '../commandIds';
 import type { HostWindow, StatusItem } from '../host/window';
 import type { WizardSession } from './session';
 
-export interface StatusBarState {
+interface StatusBarState {
   paused: boolean;
   trusted: boolean;
   complete: boolean;

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { configSchema, teamsSchema } from '../../../src/workspace/schemas';
 import { parseState, stateToJson } from '../../../src/core/wizard/stateCodec';
-import { defaultState } from '../../../src/core/types';
+import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { problems, REPO_ROOT, settingValidator } from './schemaValidator';
 
 const RUNS = { numRuns: 400, seed: 20261201 };

@@ -39,7 +39,7 @@ function lastRun(env: StepEnv, s: WizardState): PreviousRunInputs | null {
 }
 
 /** What team-pick offers: the saved teams that name a role of the profile, and the last run's agents when no saved team is theirs. */
-export function offeredTeams(env: StepEnv, s: WizardState): { teams: Team[]; lastRunTeam: Team | null } {
+function offeredTeams(env: StepEnv, s: WizardState): { teams: Team[]; lastRunTeam: Team | null } {
   const session = env.roles(s);
   const teams = savedTeams(env).filter((t) => teamTouches(session, t));
   const run = lastRun(env, s);
@@ -91,6 +91,8 @@ export const teamPick: Step = {
   id: 'team-pick',
   textKey: 'team_pick',
   group: 'roles',
+  kind: 'pick',
+  optionTexts: ['team', 'team_described', 'run', 'one_by_one'],
   owns: [],
   applies(env, s) {
     if (!identityReady(s) || !noRoleAnswerYet(s)) return false;
@@ -113,7 +115,7 @@ export const teamPick: Step = {
     // the reason of a refusal is worded from the full prompt (teams.ts teamVerdict).
     const remembered = s.remembered_answers?.[this.id];
     const judged = (t: Team) => !env.answerOnly || t === lastRunTeam || t.value === remembered;
-    const verdicts = new Map(teams.map((t) => [t, judged(t) ? teamVerdict(session, base, t, true) : null]));
+    const verdicts = new Map(teams.map((t): [Team, TeamVerdict | null] => [t, judged(t) ? teamVerdict(session, base, t, true) : null]));
     const options = teams.map((t) => teamOption(env, t, verdicts.get(t)!));
     options.push(opt(ONE_BY_ONE, optionText(env, 'team_pick', 'one_by_one')));
     const lastUsable = lastRunTeam !== null && verdicts.get(lastRunTeam)?.usable === true;
