@@ -14,6 +14,7 @@ export {
   renderArgsDocument,
   outcomeDocument,
   treeDocument,
+  teamsDocument,
   type JsonDoc,
 } from './documents';
 export { isLegacyStateFile } from '../store';

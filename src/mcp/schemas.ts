@@ -3,7 +3,15 @@
 // from `okstra-wizard step` and from the server; a tool error is the CLI's
 // refusal document with the error code added.
 import * as z from 'zod';
-import { CurrentDocSchema, OutcomeDocSchema, PromptSchema, RefusedDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
+import {
+  CurrentDocSchema,
+  OutcomeDocSchema,
+  PromptSchema,
+  RefusedDocSchema,
+  SubmitDocSchema,
+  TeamsDocSchema,
+  TreeDocSchema,
+} from '../cli/outputSchemas';
 import { WIZARD_ERROR_CODES } from '../core/types';
 
 import { TASK_KEY_PATTERN } from '../host';
@@ -50,7 +58,13 @@ export const AbortInput = z.object({ task, prompt: promptId.optional(), revision
 export const InitOutput = SubmitDocSchema.extend({
   state: z.string().describe('The state file, relative to the project root (the CLI takes it as --state).'),
 });
-export { CurrentDocSchema as CurrentOutput, SubmitDocSchema as StepOutput, TreeDocSchema as TreeOutput, OutcomeDocSchema as OutcomeOutput };
+export {
+  CurrentDocSchema as CurrentOutput,
+  SubmitDocSchema as StepOutput,
+  TreeDocSchema as TreeOutput,
+  OutcomeDocSchema as OutcomeOutput,
+  TeamsDocSchema as TeamsOutput,
+};
 
 /** What a failed tool call carries (as JSON text, `isError: true`): the code, the message and the current prompt. */
 export const ToolErrorDocSchema = RefusedDocSchema.extend({

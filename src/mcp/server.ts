@@ -21,6 +21,7 @@ import {
   StepOutput,
   TaskInput,
   TreeOutput,
+  TeamsOutput,
   type ToolErrorDoc,
 } from './schemas';
 import { ToolFailure, WizardHost, type WizardHostOptions } from './wizardHost';
@@ -185,6 +186,18 @@ export function createWizardServer(host: WizardHost, version: string): McpServer
       annotations: readOnly,
     },
     ({ task }) => host.tree(task),
+  );
+  tool(
+    'wizard_teams',
+    {
+      title: 'Teams the task can use',
+      description:
+        "The teams (whole panels of agents from .okstra/config.yaml, the user's teams, the last run's agents) that the task's wizard can use on its run type: each with `value` (the answer of the team-pick prompt), its agents, and `usable` or the `reason` it cannot be used. Changes nothing.",
+      input: TaskInput,
+      output: TeamsOutput,
+      annotations: readOnly,
+    },
+    ({ task }) => host.teams(task),
   );
   tool(
     'wizard_outcome',

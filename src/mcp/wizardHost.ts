@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
-import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
+import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
 import { usePrebuiltBuiltins } from '../cli/prebuilt';
@@ -20,6 +20,7 @@ import {
   stepDocument,
   taskStatePath,
   treeDocument,
+  teamsDocument,
   WizardHost as Host,
   WizardRefusal,
   type ExpectedPrompt,
@@ -49,6 +50,7 @@ export class ToolFailure extends Error {
 type CurrentDoc = z.infer<typeof CurrentDocSchema>;
 type SubmitDoc = z.infer<typeof SubmitDocSchema>;
 type TreeDoc = z.infer<typeof TreeDocSchema>;
+type TeamsDoc = z.infer<typeof TeamsDocSchema>;
 type OutcomeDoc = z.infer<typeof OutcomeDocSchema>;
 export type InitDoc = SubmitDoc & { state: string };
 
@@ -207,6 +209,16 @@ export class WizardHost {
       const t = this.open(task).tree();
       if (!t.ok) throw new WizardRefusal(t.code, t.error, null, t.notices);
       return treeDocument(t) as unknown as TreeDoc;
+    });
+  }
+
+  /** The teams the task's wizard can use on its run type (team-pick's options, each judged); writes nothing. */
+  teams(task: string): TeamsDoc {
+    return this.call(() => {
+      const wizard = this.open(task);
+      const t = wizard.teams();
+      if (!t.ok) throw new WizardRefusal(t.code, t.error, wizard.currentPrompt() as never, t.notices);
+      return teamsDocument(t) as unknown as TeamsDoc;
     });
   }
 

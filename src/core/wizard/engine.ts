@@ -22,6 +22,7 @@ export type { PersistAction };
 import type { ParsedState } from './stateCodec';
 import { confirm, flowIndex, isConfirmationStep, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, teamPick, withoutConfirmation } from './steps';
 import { teamCoveredSteps } from './teamFlow';
+import { teamChoices, type TeamChoice } from './steps/teamPick';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
@@ -527,6 +528,17 @@ function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
 }
 
 /** docs/protocol.md › Commands (tree): the edit targets and the current prompt, in the order the wizard asks them. */
+export type TeamsResult = { ok: true; teams: TeamChoice[]; notices: Notice[] } | Failure;
+
+/** The teams the wizard's task can use on its run type, as team-pick would offer them (CLI `teams`, MCP wizard_teams). */
+export function teams(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TeamsResult {
+  try {
+    return { ok: true, teams: teamChoices(makeEnv(ctx), cloneState(state)), notices: carried };
+  } catch (e) {
+    return failure(e, carried);
+  }
+}
+
 export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TreeResult {
   const env = makeEnv(ctx);
   const s = cloneState(state);

@@ -50,7 +50,7 @@ describe('cli: usage, help, version', () => {
     assertUsageError([], /^missing command/);
     assertUsageError(
       ['launch', '--state', 'x'],
-      "unknown command 'launch' (known: init, step, rewind, outcome, render-args, tree, abort, mcp)",
+      "unknown command 'launch' (known: init, step, rewind, outcome, render-args, tree, teams, abort, mcp)",
     );
     assertUsageError(['step'], "'step' needs --state FILE");
     assertUsageError(['step', '--state'], "option '--state' needs a value");

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cleanupTemp, cliInProcess, driveInProcess, sha256, tempDir, type Turn } from '../cli/cliHarness';
+import { TeamsDocSchema } from '../../../src/cli/outputSchemas';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
 
@@ -128,6 +129,40 @@ describe('demo walk: every demo task through a whole wizard (CLI)', function () 
       c.check?.(argv, turns, project);
     });
   }
+
+  it('teams --state lists what team-pick offers, each usable or not with the same reason, and writes nothing', async () => {
+    const project = demoCopy();
+    const { state, next } = await initTask(project, 'ledger/settlement-report-drift', 'ledger/walk-team-list');
+    const bare = path.join(project, '.okstra', 'tasks', 'no-task.wizard.json');
+    assert.equal((await cliInProcess(['init', '--state', bare, '--project-root', project], demoEnv(project))).code, 0);
+    const early = await cliInProcess(['teams', '--state', bare], demoEnv(project));
+    assert.equal(early.code, 0, early.stdout);
+    assert.equal(early.json.ok, false);
+    assert.equal(early.json.code, 'no-prompt', 'before a task and run type are chosen');
+    let seen = 0;
+    await driveInProcess(state, next, { confirm: 'run' }, demoEnv(project), async (prompt) => {
+      if (prompt.step !== 'team-pick') return;
+      seen++;
+      const before = fs.readFileSync(state, 'utf8');
+      const r = await cliInProcess(['teams', '--state', state], demoEnv(project));
+      assert.equal(r.code, 0, r.stdout);
+      TeamsDocSchema.parse(r.json);
+      assert.equal(fs.readFileSync(state, 'utf8'), before, 'teams writes nothing');
+      const options = (prompt.options as any[]).filter((o) => o.value !== 'one-by-one');
+      assert.deepEqual(
+        r.json.teams.map((t: any) => [t.value, t.usable, t.usable ? t.agents : t.reason]),
+        options.map((o) => [o.value, o.disabled !== true, o.description]),
+      );
+      assert.deepEqual(
+        r.json.teams.map((t: any) => [t.value, t.usable]),
+        [
+          ['usual-panel', true],
+          ['review-panel', false],
+        ],
+      );
+    });
+    assert.equal(seen, 1);
+  });
 
   it("a team in one pick: usual-panel answers every agent question of a planning run, as the same answers one by one would", async () => {
     const key = 'ledger/settlement-report-drift';

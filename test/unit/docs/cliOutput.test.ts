@@ -37,7 +37,7 @@ describe('CLI output against the JSON Schemas of docs/protocol.md', () => {
   after(cleanupTemp);
 
   it('there is a schema for each document the CLI prints', () => {
-    assert.deepEqual(DOCUMENTS, ['current', 'error', 'init', 'outcome', 'refused', 'render-args', 'submit', 'tree', 'version']);
+    assert.deepEqual(DOCUMENTS, ['current', 'error', 'init', 'outcome', 'refused', 'render-args', 'submit', 'teams', 'tree', 'version']);
   });
 
   it('--version, bad usage and a state file that cannot be loaded', () => {
@@ -71,6 +71,7 @@ describe('CLI output against the JSON Schemas of docs/protocol.md', () => {
     assertDoc(cli(['step', '--state', state, '--answer', 'x'], { env }), 'refused');
     const outcome = assertDoc(cli(['outcome', '--state', state], { env }), 'outcome');
     assert.ok(outcome.renderArgv.length > 0);
+    assert.deepEqual(assertDoc(cli(['teams', '--state', state], { env }), 'teams').teams, [], 'the fixture has no teams');
     assertDoc(cli(['tree', '--state', state], { env }), 'tree');
     assertDoc(cli(['rewind', '--state', state, '--to', 'task-type'], { env }), 'submit');
     assertDoc(cli(['rewind', '--state', state, '--to', 'no-such-step'], { env }), 'refused');

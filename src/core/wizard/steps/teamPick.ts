@@ -87,6 +87,50 @@ function teamOption(env: StepEnv, team: Team, verdict: TeamVerdict | null): Prom
   return opt(team.value, label, { description: teamSummary(env.ctx.texts, team) });
 }
 
+/** A team as the teams document lists it (docs/protocol.md › teams): an option of team-pick, judged in full. */
+export interface TeamChoice {
+  /** The answer of team-pick that picks it: the team's name, or `run:<id>` for the agents of a past run. */
+  value: string;
+  name: string;
+  scope: 'project' | 'user' | 'run';
+  description: string | null;
+  /** The team's agents in one line, as team-pick shows a usable team. */
+  agents: string;
+  usable: boolean;
+  /** Why it cannot be used on this run, in words; null when it can. */
+  reason: string | null;
+  /** The team of the task's last run of this run type (team-pick's default when it is usable). */
+  lastRun: boolean;
+}
+
+/**
+ * The teams a wizard's task can use on its run type: team-pick's options (the saved teams that name a role of the
+ * profile, the last run's agents when no saved team is theirs), each judged as the role prompts would judge it.
+ * Refused (`no-prompt`) while the wizard has no task and run type yet, or its role profile cannot be read.
+ */
+export function teamChoices(env: StepEnv, s: WizardState): TeamChoice[] {
+  if (!identityReady(s))
+    throw new WizardError('no-prompt', 'the wizard has no task and run type yet: answer task-pick and task-type first');
+  const session = env.roles(s);
+  if (session.profileError) throw new WizardError('no-prompt', session.profileError);
+  session.requireAll();
+  const base = roleBaseState(s);
+  const { teams, lastRunTeam } = offeredTeams(env, s);
+  return teams.map((t): TeamChoice => {
+    const verdict = teamVerdict(session, base, t);
+    return {
+      value: t.value,
+      name: t.name,
+      scope: t.scope,
+      description: t.description ?? null,
+      agents: teamSummary(env.ctx.texts, t),
+      usable: verdict.usable,
+      reason: verdict.usable ? null : verdict.reason,
+      lastRun: t === lastRunTeam,
+    };
+  });
+}
+
 export const teamPick: Step = {
   id: 'team-pick',
   textKey: 'team_pick',
