@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parseDocument } from 'yaml';
 
 export const REPO = path.resolve(__dirname, '..');
 
@@ -154,6 +155,54 @@ export function writeTaskProject(root: string, count: number): void {
     fs.writeFileSync(path.join(dir, 'task-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
     fs.writeFileSync(path.join(dir, 'brief.md'), `---\ntitle: Task ${i}\ntaskType: ${phase}\n---\n# Task ${i}\n`);
   }
+}
+
+// ------------------------------------------------------------------ teams
+
+/** The built-in roles and a model of each built-in provider, for teams over the built-in registry. */
+export const BUILTIN_TEAM_ROLES = ['analyser', 'planner', 'verifier', 'implementer', 'designer'];
+const BUILTIN_REFS = ['claude/opus-4.5', 'codex/gpt-5.1-codex', 'antigravity/gemini-3-pro', 'grok/grok-4', 'kimi/kimi-k2'];
+
+/**
+ * `count` teams named team-01…: each a leader, one main role with one to three agents of different providers, a
+ * critic (none or one) and a report writer, over `roles` and `refs`; every fifth names a model the pool lacks and
+ * every seventh puts one provider twice into its main role, so that a prompt judges usable and unusable teams alike.
+ */
+export function generatedTeams(
+  count: number,
+  roles: string[],
+  refs: string[],
+): Record<string, { description: string; roles: Record<string, string[]> }> {
+  const out: Record<string, { description: string; roles: Record<string, string[]> }> = {};
+  for (let i = 0; i < count; i++) {
+    const main = roles[i % roles.length]!;
+    const agents = Array.from({ length: 1 + (i % 3) }, (_, k) => refs[(i + k) % refs.length]!);
+    if (i % 7 === 6 && agents.length > 1) agents[1] = agents[0]!.replace(/\/.*/, '/second-model');
+    if (i % 5 === 4) agents[0] = 'acme/not-in-the-pool';
+    out[`team-${String(i + 1).padStart(2, '0')}`] = {
+      description: `Generated team ${i + 1}`,
+      roles: {
+        leader: [refs[i % refs.length]!],
+        [main]: agents,
+        critic: i % 2 ? [refs[(i + 3) % refs.length]!] : [],
+        'report-writer': [refs[(i + 1) % refs.length]!],
+      },
+    };
+  }
+  return out;
+}
+
+/**
+ * Gives a project's config.yaml `total` teams: those it has, then generated ones (generatedTeams over `roles` and
+ * `refs`, the built-in ones by default), edited through yaml's Document model so that the rest of the file stays.
+ */
+export function withTeams(root: string, total: number, roles = BUILTIN_TEAM_ROLES, refs = BUILTIN_REFS): void {
+  const file = path.join(root, '.okstra', 'config.yaml');
+  const doc = parseDocument(fs.readFileSync(file, 'utf8'));
+  const teams = (doc.toJS() as { teams?: Record<string, unknown> } | null)?.teams ?? {};
+  const have = Object.keys(teams).length;
+  doc.set('teams', { ...teams, ...generatedTeams(Math.max(0, total - have), roles, refs) });
+  fs.writeFileSync(file, doc.toString());
 }
 
 // ------------------------------------------------------------------ demo

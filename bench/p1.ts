@@ -3,10 +3,11 @@
 // Every demo task is taken through a whole wizard (the demo walk's answers);
 // then the prompt of every state on the way is computed again and again.
 
+import * as path from 'node:path';
 import type { WizardState } from '../src/core/types';
 import * as E from '../src/core/wizard/engine';
 import { contextOf, defaultAnswer, freshState, workspaceOf } from './context';
-import { copyDemo, demoEnv } from './generate';
+import { copyDemo, demoEnv, withTeams } from './generate';
 import { summarize, type Sample } from './stats';
 
 /** The demo walk's cases (test/unit/demo/demoWalk.test.ts): together they cover all six task types. */
@@ -35,8 +36,10 @@ export interface P1Result {
   taskTypes: string[];
 }
 
-export function runP1(tmp: string, opts: { iterations: number }): P1Result {
-  const project = copyDemo(tmp);
+/** `teams`: the demo's config.yaml gets that many teams (its own, then generated ones: bench/generate.ts withTeams). */
+export function runP1(tmp: string, opts: { iterations: number; teams?: number }): P1Result {
+  const project = copyDemo(opts.teams === undefined ? tmp : path.join(tmp, `teams-${opts.teams}`));
+  if (opts.teams !== undefined) withTeams(project, opts.teams);
   const env = demoEnv(project);
   const ws = workspaceOf(project);
   const ctx = () => contextOf(ws, env);

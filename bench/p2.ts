@@ -12,7 +12,7 @@ import type { WizardState } from '../src/core/types';
 import * as E from '../src/core/wizard/engine';
 import { greedyRoleModelOptions } from '../test/oracle/greedyCompletion';
 import { contextOf, freshState, walk, workspaceOf } from './context';
-import { STRESS_TASK, STRESS_TASK_TYPE, writeStressProject, type StressProject, type StressShape } from './generate';
+import { STRESS_TASK, STRESS_TASK_TYPE, withTeams, writeStressProject, type StressProject, type StressShape } from './generate';
 import { measure, type Sample } from './stats';
 
 export interface StressInput {
@@ -25,15 +25,23 @@ export interface StressInput {
   steps: string[];
 }
 
-/** Writes the stress project and answers the wizard up to `role-model:r<last>:5`. */
-export function stressInput(dir: string, shape: StressShape): StressInput {
+/**
+ * Writes the stress project and answers the wizard up to `role-model:r<last>:5`. `teams`: its config.yaml also has
+ * that many teams over its roles and models; team-pick is answered one by one, so the measured prompt is the same.
+ */
+export function stressInput(dir: string, shape: StressShape, teams?: number): StressInput {
   const project = writeStressProject(dir, shape);
+  if (teams !== undefined) {
+    const refs = Array.from({ length: shape.providers }, (_, p) => `p${String(p).padStart(2, '0')}/m00`);
+    withTeams(project.root, teams, project.roles, refs);
+  }
   const ws = workspaceOf(project.root);
   const ctx = () => contextOf(ws, project.env);
   const last = project.roles[project.roles.length - 1]!;
   const step = `role-model:${last}:5`;
   const answers: Record<string, string> = { 'task-pick': STRESS_TASK, 'task-type': STRESS_TASK_TYPE };
   for (const r of project.roles) answers[`role-count:${r}`] = '5';
+  answers['team-pick'] = 'one-by-one';
   const w = walk(ctx, freshState(project.root), answers, step);
   const state = w.final;
   // The measured situation, checked rather than assumed.

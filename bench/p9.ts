@@ -21,7 +21,7 @@ import { TaskBoard } from '../src/vscode/tasks/taskBoard';
 import type { GroupRow, TaskRow } from '../src/vscode/tasks/taskBoardModel';
 import { EngineWizardProbe } from '../src/vscode/tasks/wizardProbe';
 import { contextOf, freshState, PROFILES_DIR, workspaceOf } from './context';
-import { writeTaskProject } from './generate';
+import { withTeams, writeTaskProject } from './generate';
 import { nowMs, summarize, type Sample } from './stats';
 
 export interface P9Result {
@@ -38,9 +38,10 @@ export interface P9Result {
 const ENV: NodeJS.ProcessEnv = { PATH: path.dirname(process.execPath), OKSTRA_TERMINAL_BACKEND: 'vscode-terminal' };
 
 /** The P3 project shape, plus unfinished wizards (task picked) on every 500th task (from task 2), the first group included. */
-export function writeBoardProject(dir: string, count: number): { root: string; wizards: number } {
-  const root = path.join(dir, `board-${count}`);
+export function writeBoardProject(dir: string, count: number, teams?: number): { root: string; wizards: number } {
+  const root = path.join(dir, teams === undefined ? `board-${count}` : `board-${count}-teams-${teams}`);
   writeTaskProject(root, count);
+  if (teams !== undefined) withTeams(root, teams);
   const ws = workspaceOf(root);
   let wizards = 0;
   for (let i = 2; i < count; i += 500) {
@@ -89,8 +90,9 @@ async function timeAsync(
   return summarize(times, cpu);
 }
 
-export async function runP9(dir: string, count: number, opts: { coldRuns: number; changeRuns: number }): Promise<P9Result> {
-  const { root, wizards } = writeBoardProject(dir, count);
+/** `teams`: the project's config.yaml has that many teams (bench/generate.ts withTeams). */
+export async function runP9(dir: string, count: number, opts: { coldRuns: number; changeRuns: number; teams?: number }): Promise<P9Result> {
+  const { root, wizards } = writeBoardProject(dir, count, opts.teams);
 
   // The first render: root rows, then the first group's rows (what TreeItems are made of).
   let groups = 0;

@@ -21,6 +21,8 @@ import { TASK_TYPE_VALUES } from '../../src/core/types';
 import { HOST_IDS, resolveHost } from '../../src/core/roles/hostRegistry';
 import { parseRegistry } from '../../src/core/roles/registry';
 import { LEADER_REQUIREMENT, parseRoleProfile } from '../../src/core/roles/roleProfile';
+import { ONE_BY_ONE, TEAM_NAME_PATTERN } from '../../src/core/roles/teamNames';
+import { ROLE_ID_PATTERN } from '../../src/workspace/schemas';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const PROFILES = path.join(REPO_ROOT, 'profiles');
@@ -96,6 +98,15 @@ function configJson(known: KnownValues): Json {
   model.ref.examples = known.modelRefs;
   const roleLists = [valueBranch(model.roles).anyOf.find((b: Json) => b.type === 'array'), valueBranch(model.defaultFor)];
   for (const list of roleLists) list.items.examples = known.roles;
+  const teams = valueBranch(props.teams);
+  // The names and role ids are checked by refinements (their own messages), which JSON Schema cannot carry: said here.
+  teams.propertyNames = { type: 'string', pattern: TEAM_NAME_PATTERN.source, not: { const: ONE_BY_ONE } };
+  const teamRoles = teams.additionalProperties.properties.roles;
+  teamRoles.propertyNames = { type: 'string', pattern: ROLE_ID_PATTERN.source };
+  teamRoles.additionalProperties.items.examples = known.modelRefs;
+  teamRoles.properties = Object.fromEntries(
+    known.roles.map((role) => [role, { ...teamRoles.additionalProperties, description: `The models of the team's ${role} agents, in agent order.` }]),
+  );
   return root;
 }
 

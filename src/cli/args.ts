@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { ExpectedPrompt } from '../core/wizard/binding';
 
-export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'abort', 'mcp'] as const;
+export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'teams', 'abort', 'mcp'] as const;
 type CommandName = (typeof COMMAND_NAMES)[number];
 
 export type ParsedCommand =
@@ -22,7 +22,7 @@ export type ParsedCommand =
     }
   | { cmd: 'step'; state: string; answer?: string; noSubmit: boolean; expected: ExpectedPrompt }
   | { cmd: 'rewind'; state: string; to: string; expected: ExpectedPrompt }
-  | { cmd: 'outcome' | 'render-args' | 'tree' | 'abort'; state: string }
+  | { cmd: 'outcome' | 'render-args' | 'tree' | 'teams' | 'abort'; state: string }
   | { cmd: 'mcp'; projectRoot: string };
 
 /** Bad usage: printed as `{"ok": false, "code": "usage", "error": …}` with the usage on stderr, exit 2. */
@@ -65,6 +65,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   outcome: { state: STATE },
   'render-args': { state: STATE },
   tree: { state: STATE },
+  teams: { state: STATE },
   abort: { state: STATE },
   mcp: { 'project-root': { type: 'string', metavar: 'DIR' } },
 };
@@ -87,6 +88,8 @@ commands:
   render-args --state FILE
                       the render arguments as they stand
   tree --state FILE   the answered steps and the current prompt
+  teams --state FILE  the teams the task can use on its run type (team-pick's
+                      options, each usable or not with the reason)
   abort --state FILE  abort the wizard
   mcp [--project-root DIR]
                       serve the wizard to agents over MCP (stdio; default: the
@@ -108,6 +111,7 @@ environment:
                                (default: tmux under $TMUX, zellij under $ZELLIJ, else none)
   OKSTRA_<PROVIDER>_CLI        path of a provider's CLI (else it is looked up on PATH)
   OKSTRA_MODEL_DEFAULTS        a YAML file of user model defaults: {<role>: [<model ref>, …]}
+  OKSTRA_TEAMS                 a YAML file of your own teams: {<team>: {roles: {<role>: [<model ref>, …]}}}
 
 every "ok": false document carries a "code" (usage, file-error, stale-state,
 busy, refused-answer, wrong-prompt, no-prompt, not-complete, aborted,

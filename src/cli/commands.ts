@@ -17,6 +17,7 @@ import {
   runProgram,
   stepDocument,
   treeDocument,
+  teamsDocument,
   WizardRefusal,
   type ExpectedPrompt,
   type HostWizard,
@@ -70,6 +71,8 @@ function runStateCommand(parsed: StateCommand, io: CommandIo): CliResult {
       return printed(renderArgsDocument(wizard.renderArgs()));
     case 'tree':
       return printed(treeDocument(wizard.tree(), wizard.fileRevision));
+    case 'teams':
+      return printed(teamsDocument(wizard.teams()));
   }
 }
 

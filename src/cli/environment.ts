@@ -2,12 +2,13 @@
 // shared building block in src/workspace/environment.ts: provider CLIs from
 // OKSTRA_<PROVIDER>_CLI then PATH/PATHEXT, the terminal backend from
 // OKSTRA_TERMINAL_BACKEND / $TMUX / $ZELLIJ, and the user scope of model
-// defaults from the YAML file named by OKSTRA_MODEL_DEFAULTS. A bad variable
+// defaults from the YAML file named by OKSTRA_MODEL_DEFAULTS, the user's teams from the one named by
+// OKSTRA_TEAMS. A bad variable
 // is bad usage (exit 2); it is checked before the state file is read.
 import * as path from 'node:path';
 import type { EnvironmentPort, TerminalBackend } from '../core/ports';
 import { WizardError } from '../core/types';
-import { createEnvironment, loadModelDefaultsFile, terminalBackendFromEnv } from '../workspace/environment';
+import { createEnvironment, loadModelDefaultsFile, loadTeamsFile, teamsOfFile, terminalBackendFromEnv } from '../workspace/environment';
 import { UsageError } from './args';
 
 interface CliEnvironmentOptions {
@@ -42,6 +43,21 @@ export function cliUserModelDefaults(env: NodeJS.ProcessEnv, cwd: string): Retur
   }
 }
 
+/**
+ * The user scope of teams: null when OKSTRA_TEAMS is unset or empty; the file as the variable names it is where
+ * a team comes from in messages (`<file>: <team>`). A relative name is taken from the working directory.
+ */
+export function cliUserTeams(env: NodeJS.ProcessEnv, cwd: string): ReturnType<NonNullable<EnvironmentPort['userTeams']>> {
+  const named = env.OKSTRA_TEAMS;
+  if (named === undefined || named === '') return null;
+  try {
+    return teamsOfFile(named, loadTeamsFile(path.resolve(cwd, named)));
+  } catch (err) {
+    if (err instanceof WizardError) throw new UsageError(`OKSTRA_TEAMS: ${err.message}`);
+    throw err;
+  }
+}
+
 /** One EnvironmentPort per CLI process (a process is one operation; lookups are memoised for it). */
 export function cliEnvironment(opts: CliEnvironmentOptions): EnvironmentPort {
   // Relative OKSTRA_<P>_CLI values are resolved against the working directory, as a shell would.
@@ -54,5 +70,6 @@ export function cliEnvironment(opts: CliEnvironmentOptions): EnvironmentPort {
     platform: opts.platform,
     terminalBackend: cliTerminalBackend(opts.env),
     userModelDefaults: cliUserModelDefaults(opts.env, opts.cwd),
+    userTeams: cliUserTeams(opts.env, opts.cwd),
   });
 }

@@ -134,4 +134,23 @@ export const TreeDocSchema = z.strictObject({
     .optional(),
 });
 
+const TeamChoiceSchema = z.strictObject({
+  value: z.string().describe("The answer of team-pick that picks this team: the team's name, or run:<run id>."),
+  name: z.string(),
+  scope: z
+    .enum(['project', 'user', 'run'])
+    .describe('project: .okstra/config.yaml; user: okstra.teams or OKSTRA_TEAMS; run: the agents of a past run.'),
+  description: z.string().nullable(),
+  agents: z.string().describe("The team's agents in one line, as team-pick shows them."),
+  usable: z.boolean(),
+  reason: z.string().nullable().describe('Why the team cannot be used on this run, in words; null when it can.'),
+  lastRun: z.boolean().describe("The team of the task's last run of this run type: team-pick's default when usable."),
+});
+
+export const TeamsDocSchema = z.strictObject({
+  ok: z.literal(true),
+  notices: Notices,
+  teams: z.array(TeamChoiceSchema).describe('team-pick\'s options on this wizard\'s task and run type, before "Choose agents one by one".'),
+});
+
 export const VersionDocSchema = z.strictObject({ ok: z.literal(true), version: z.string().regex(/^\d+\.\d+\.\d+/) });

@@ -30,6 +30,13 @@ export interface ModelDecl {
   defaultFor?: string[];
 }
 
+/** A team of `teams:` (config.yaml) or of the user's teams: per role, the models of its agents (docs/profiles.md › Teams). */
+export interface TeamDecl {
+  description?: string;
+  /** Role id → model refs in agent order; `[]`: none of that optional role. */
+  roles: Record<string, string[]>;
+}
+
 /** `.okstra/config.yaml`, validated (docs/okstra-files.md › config.yaml). */
 export interface ProjectConfig {
   /** Project-relative path of the file, for error messages. */
@@ -41,6 +48,8 @@ export interface ProjectConfig {
   models?: ModelDecl[];
   registry?: { replaceBuiltins?: boolean };
   prTemplate?: string;
+  /** Team name → team, in file order. */
+  teams?: Record<string, TeamDecl>;
 }
 
 // ------------------------------------------------------------------ the tasks
@@ -213,6 +222,18 @@ export interface EnvironmentPort {
    * environment in which no provider can start (`PATH is '/usr/bin:/bin'; OKSTRA_TERMINAL_BACKEND is not set`).
    */
   where?(): string;
+  /**
+   * The user's own teams (the VS Code setting `okstra.teams`, or the YAML file named by OKSTRA_TEAMS); null or absent
+   * when none. A team of the setting that does not fit the teams schema is given with its `error` (a file error in
+   * words) instead of its roles: it is listed as not available, never dropped silently.
+   */
+  userTeams?(): UserTeams | null;
+}
+
+/** The user scope of teams: where they come from, and each team by name, in order. */
+export interface UserTeams {
+  source: UserDefaultsSource;
+  teams: Array<{ name: string; team: TeamDecl } | { name: string; error: string }>;
 }
 
 /**

@@ -5,7 +5,7 @@
 // computed from as its last key (src/core/wizard/binding.ts).
 import type { Notice, PromptDoc } from '../core/types';
 import { withRevision } from '../core/wizard/binding';
-import type { CurrentResult, Failure, OutcomeResult, RenderArgsResult, StepResult, TreeResult } from '../core/wizard/engine';
+import type { CurrentResult, Failure, OutcomeResult, RenderArgsResult, StepResult, TeamsResult, TreeResult } from '../core/wizard/engine';
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
 export type JsonDoc = { [key: string]: JsonValue | undefined };
@@ -88,6 +88,12 @@ export function outcomeDocument(r: OutcomeResult, program: { command: string[]; 
     },
     r.notices,
   );
+}
+
+/** The teams the wizard's task can use on its run type (CLI `teams`, MCP wizard_teams). */
+export function teamsDocument(r: TeamsResult): JsonDoc {
+  if (!r.ok) return failed(r, r.notices);
+  return document(true, { teams: r.teams as unknown as JsonValue }, r.notices);
 }
 
 /** `tree`: `{ok, notices?, rows, current, revision}`; `revision` (of the bytes read) binds an answer to `current`. */

@@ -16,6 +16,7 @@ export {
   renderArgsDocument,
   outcomeDocument,
   treeDocument,
+  teamsDocument,
   type JsonDoc,
 } from './documents';
 export { isLegacyStateFile } from '../store';

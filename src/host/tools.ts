@@ -173,6 +173,14 @@ export const WIZARD_TOOLS = {
     input: TaskInput,
     annotations: READS,
   },
+  teams: {
+    name: 'wizard_teams',
+    title: 'Teams the task can use',
+    description:
+      "The teams (whole panels of agents from .okstra/config.yaml, the user's teams, the last run's agents) that the task's wizard can use on its run type: each with `value` (the answer of the team-pick prompt), its agents, and `usable` or the `reason` it cannot be used. Before the wizard has a task and a run type it is refused with no-prompt and the current prompt. Changes nothing.",
+    input: TaskInput,
+    annotations: READS,
+  },
   preview: {
     name: 'wizard_preview',
     title: 'Preview the command line',

@@ -199,6 +199,12 @@ export class HostWizard {
     return this.guarded(() => engine.tree(this.ctx(), this.stateValue, this.carriedValue), { rows: [] });
   }
 
+  /** The teams the wizard's task can use on its run type (team-pick's options, each judged); writes nothing. */
+  teams(): engine.TeamsResult {
+    if (this.problemValue) return { ok: false, code: 'file-error', error: this.problemValue, notices: [] };
+    return this.guarded(() => engine.teams(this.ctx(), this.stateValue, this.carriedValue), {});
+  }
+
   /** The readable answer of an answered step (`planner #3 = claude/opus-4.5`). */
   answerLabel(id: string, ctx: EngineContext = this.ctx()): string {
     return engine.answerLabel(ctx, this.stateValue, id);

@@ -3,7 +3,15 @@
 // `okstra-wizard step` and from the server, plus the listings only the server has; a tool error is the CLI's
 // refusal document with the error code added.
 import * as z from 'zod';
-import { CurrentDocSchema, OutcomeDocSchema, PromptSchema, RefusedDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
+import {
+  CurrentDocSchema,
+  OutcomeDocSchema,
+  PromptSchema,
+  RefusedDocSchema,
+  SubmitDocSchema,
+  TeamsDocSchema,
+  TreeDocSchema,
+} from '../cli/outputSchemas';
 import { WIZARD_ERROR_CODES } from '../core/types';
 import { ENTRY_MODES } from '../host/tools';
 import { HOST_IDS } from '../core/roles/hostRegistry';
@@ -62,6 +70,7 @@ export {
   TreeDocSchema as TreeOutput,
   OutcomeDocSchema as OutcomeOutput,
   OutcomeDocSchema as PreviewOutput,
+  TeamsDocSchema as TeamsOutput,
 };
 
 /** What a failed tool call carries (as JSON text, `isError: true`): the code, the message and the current prompt. */

@@ -22,6 +22,7 @@ import {
   StepOutput,
   TasksOutput,
   TreeOutput,
+  TeamsOutput,
   type ToolErrorDoc,
 } from './schemas';
 import { ToolFailure, WizardHost, type WizardHostOptions } from './wizardHost';
@@ -226,6 +227,7 @@ export function createWizardServer(host: WizardHost, version: string): McpServer
   tool(t.answer, StepOutput, true, ({ task, answer, prompt, revision }, call) => host.answer(task, answer, { prompt, revision }, call));
   tool(t.rewind, StepOutput, true, ({ task, to, prompt, revision }, call) => host.rewind(task, to, { prompt, revision }, call));
   tool(t.tree, TreeOutput, false, ({ task }) => host.tree(task));
+  tool(t.teams, TeamsOutput, false, ({ task }) => host.teams(task));
   tool(t.preview, PreviewOutput, false, ({ task }) => host.preview(task));
   tool(t.outcome, OutcomeOutput, false, ({ task }) => host.outcome(task));
   tool(t.abort, StepOutput, true, ({ task, prompt, revision }, call) => host.abort(task, { prompt, revision }, call));

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
-import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
+import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
 import { usePrebuiltBuiltins } from '../cli/prebuilt';
@@ -20,6 +20,7 @@ import {
   stepDocument,
   taskStatePath,
   treeDocument,
+  teamsDocument,
   WizardHost as Host,
   WizardRefusal,
   NoticeLedger,
@@ -63,6 +64,7 @@ export class ToolFailure extends Error {
 type CurrentDoc = z.infer<typeof CurrentDocSchema>;
 type SubmitDoc = z.infer<typeof SubmitDocSchema>;
 type TreeDoc = z.infer<typeof TreeDocSchema>;
+type TeamsDoc = z.infer<typeof TeamsDocSchema>;
 type OutcomeDoc = z.infer<typeof OutcomeDocSchema>;
 export type InitDoc = z.infer<typeof InitOutput>;
 type TasksDoc = z.infer<typeof TasksOutput>;
@@ -106,13 +108,14 @@ export class WizardHost {
 
   /**
    * The environment, rebuilt only when what it is computed from changed: the folders of PATH (installing a CLI
-   * changes its folder), the OKSTRA_*_CLI files and the model-defaults file.
+   * changes its folder), the OKSTRA_*_CLI files, the model-defaults file and the teams file.
    */
   private environmentPort(): EnvironmentPort {
     const env = this.options.env;
     const watched = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
     for (const [k, v] of Object.entries(env)) {
-      if (v && (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) || k === 'OKSTRA_MODEL_DEFAULTS')) watched.push(path.resolve(this.options.cwd, v));
+      if (v && (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) || k === 'OKSTRA_MODEL_DEFAULTS' || k === 'OKSTRA_TEAMS'))
+        watched.push(path.resolve(this.options.cwd, v));
     }
     const stamp = stampOfPaths(watched);
     if (this.environment?.stamp !== stamp) {
@@ -274,6 +277,16 @@ export class WizardHost {
   /** At the confirm prompt: the outcome as it will be once confirmed; never saves or runs anything. */
   preview(task: string): OutcomeDoc {
     return this.outcomeOf(task, (wizard) => wizard.preview());
+  }
+
+  /** The teams the task's wizard can use on its run type (team-pick's options, each judged); writes nothing. */
+  teams(task: string): TeamsDoc {
+    return this.call(task, () => {
+      const wizard = this.open(task);
+      const t = wizard.teams();
+      if (!t.ok) throw new WizardRefusal(t.code, t.error, wizard.currentPrompt() as never, t.notices);
+      return teamsDocument(t) as unknown as TeamsDoc;
+    });
   }
 
   /** renderArgv and the confirmation text of a confirmed wizard; never runs anything. */

@@ -5,13 +5,13 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EnvironmentPort, TerminalBackend, UserDefaultsSource } from '../core/ports';
+import type { EnvironmentPort, TeamDecl, TerminalBackend, UserDefaultsSource, UserTeams } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { providerCliEnvVar } from '../core/roles/providerCli';
 import { FileError, WizardError } from '../core/types';
-import { readYamlMapping, stripBom } from '../core/files';
+import { describeValue, isPlainRecord, readYamlMapping, stripBom, validateValue } from '../core/files';
 import { readRegularFileText } from '../io/regularFile';
-import { modelDefaultsSchema } from './schemas';
+import { modelDefaultsSchema, teamsSchema } from './schemas';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -113,9 +113,54 @@ export function loadModelDefaultsFile(fileAbs: string): Record<string, string[]>
   return readYamlMapping(modelDefaultsSchema, stripBom(text), fileAbs, 'model defaults must be a mapping of role to model refs');
 }
 
+/** `OKSTRA_TEAMS`: a YAML file shaped like the `okstra.teams` setting (team name → {description, roles}). */
+export function loadTeamsFile(fileAbs: string): Record<string, TeamDecl> {
+  const text = readRegularFileText(fs, fileAbs, fileAbs);
+  if (text === null) throw new FileError({ path: fileAbs, problem: 'cannot read: not found (ENOENT)' });
+  return readYamlMapping(teamsSchema, stripBom(text), fileAbs, 'teams must be a mapping of team names to teams');
+}
+
+/** The user scope of teams from a file's teams, in order. */
+export function teamsOfFile(path: string, teams: Record<string, TeamDecl>): UserTeams {
+  return { source: { kind: 'file', path }, teams: Object.entries(teams).map(([name, team]) => ({ name, team })) };
+}
+
+/**
+ * The `okstra.teams` setting as the user scope of teams: null when it is unset or empty. Each team is checked on its
+ * own with the schema of config.yaml's `teams`, so that one broken team is listed as not available with its problem
+ * (`setting okstra.teams: usual-panel.roles.planner: must be a list, …`) while the others stay usable.
+ */
+export function teamsOfSetting(raw: unknown): UserTeams | null {
+  if (raw === undefined || raw === null) return null;
+  const where = 'setting okstra.teams';
+  if (!isPlainRecord(raw))
+    return {
+      source: { kind: 'setting' },
+      teams: [{ name: 'okstra.teams', error: `${where}: must be a mapping, got ${describeValue(raw)}` }],
+    };
+  const teams: UserTeams['teams'] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    try {
+      const checked = validateValue(teamsSchema, { [name]: value }, where);
+      teams.push({ name, team: checked[name]! });
+    } catch (err) {
+      if (!(err instanceof WizardError)) throw err;
+      teams.push({ name, error: err.message });
+    }
+  }
+  return teams.length > 0 ? { source: { kind: 'setting' }, teams } : null;
+}
+
 export interface EnvironmentInputs extends ProviderCliLookup {
   terminalBackend: TerminalBackend;
   userModelDefaults?: { source: UserDefaultsSource; defaults: Record<string, string[]> } | null;
+  userTeams?: UserTeams | null;
+  /**
+   * The `okstra.teams` setting as VS Code holds it (unchecked): when there is no `userTeams`, the user's teams are
+   * this setting, checked by teamsOfSetting on first use. The extension passes the raw value so that reading its
+   * settings loads nothing of this layer (test/unit/foundation/extensionBundles.test.ts).
+   */
+  teamsSetting?: unknown;
 }
 
 /**
@@ -126,6 +171,7 @@ export interface EnvironmentInputs extends ProviderCliLookup {
  */
 export function createEnvironment(inputs: EnvironmentInputs): EnvironmentPort {
   const memo = new Map<string, boolean>();
+  let settingTeams: { value: UserTeams | null } | undefined;
   return {
     providerCliAvailable(providerId: string, cli: string): boolean {
       const k = `${providerId}\0${cli}`;
@@ -139,6 +185,7 @@ export function createEnvironment(inputs: EnvironmentInputs): EnvironmentPort {
     terminalBackend: () => inputs.terminalBackend,
     userModelDefaults: () => inputs.userModelDefaults ?? null,
     where: () => environmentWhere(inputs),
+    userTeams: () => inputs.userTeams ?? (settingTeams ??= { value: teamsOfSetting(inputs.teamsSetting) }).value,
   };
 }
 

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { isPlainRecord, isRecordOf, isStringList, withFastCheck } from '../core/files';
 import { lazySchema } from '../core/lazySchema';
+import { ONE_BY_ONE, TEAM_NAME_PATTERN } from '../core/roles/teamNames';
 
 /** An optional field that may also be written as null; null reads as absent. */
 function opt<T extends z.ZodMiniType>(schema: T) {
@@ -14,6 +15,9 @@ function opt<T extends z.ZodMiniType>(schema: T) {
     z.transform((v) => (v === null ? undefined : v) as z.output<T> | undefined),
   );
 }
+
+/** A role id, as role profiles define them (docs/profiles.md › Role profiles). */
+export const ROLE_ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 /** Built on first use, as every schema here: a one-shot step whose files pass their fast checks builds none. */
 const nonEmpty = lazySchema(() => z.string().check(z.minLength(1)));
@@ -138,7 +142,7 @@ export const runInputsSchema = withFastCheck(
 const roleDefaults = lazySchema(() =>
   z
     .record(
-      z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'must be a role id')),
+      z.string().check(z.regex(ROLE_ID_PATTERN, 'must be a role id')),
       z.array(nonEmpty).check(z.describe('Model refs in order of preference.')),
     )
     .check(
@@ -149,6 +153,50 @@ const roleDefaults = lazySchema(() =>
 );
 
 export const modelDefaultsSchema = roleDefaults;
+
+/** Keys of `record` that `valid` refuses, each an issue at its own key with `message` (own words, never zod's). */
+function keysMust(valid: (key: string) => boolean, message: string) {
+  return z.superRefine((record: Record<string, unknown>, ctx) => {
+    for (const key of Object.keys(record)) if (!valid(key)) ctx.issues.push({ code: 'custom', message, path: [key], input: key });
+  });
+}
+
+const teamSchema = lazySchema(() =>
+  z
+    .strictObject({
+      description: opt(z.string()).check(z.describe('One line about the team, shown beside its name when it is offered.')),
+      roles: z
+        .record(
+          z.string(),
+          z
+            .array(nonEmpty)
+            .check(
+              z.describe("The models of the role's agents, in agent order: one agent per model ref; [] for none of an optional role."),
+            ),
+        )
+        .check(
+          keysMust((role) => ROLE_ID_PATTERN.test(role), 'must be a role id'),
+          z.describe(
+            'Per role id, the models of its agents. The count of a role is the length of its list; roles the team does not name are asked as usual.',
+          ),
+        ),
+    })
+    .check(z.describe('A team: a whole panel of agents chosen in one pick (team-pick).')),
+);
+
+/** `teams:` of config.yaml and the `okstra.teams` setting (or the OKSTRA_TEAMS file): team name → team. */
+export const teamsSchema = lazySchema(() =>
+  z.record(z.string(), teamSchema).check(
+    keysMust(
+      (name) => TEAM_NAME_PATTERN.test(name),
+      'must be a team name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64',
+    ),
+    keysMust((name) => name !== ONE_BY_ONE, `'${ONE_BY_ONE}' is the answer "Choose agents one by one", not a team name`),
+    z.describe(
+      'Teams by name: each names, per role, the models of its agents, so that a run gets its whole panel in one pick. The okstra.teams setting holds personal teams of the same shape; a project team wins over a personal one of the same name.',
+    ),
+  ),
+);
 
 export const configSchema = withFastCheck(
   lazySchema(() =>
@@ -196,6 +244,7 @@ export const configSchema = withFastCheck(
           }),
         ).check(z.describe('How this file combines with the built-in model registry.')),
         prTemplate: opt(nonEmpty).check(z.describe('The pull-request template of release hand-off runs, relative to the project root.')),
+        teams: opt(teamsSchema),
       })
       .check(z.describe('okstra project settings (.okstra/config.yaml). Unknown keys are refused.')),
   ),
@@ -243,14 +292,13 @@ export function manifestPassesFastCheck(data: unknown): boolean {
 
 const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isNonEmptyStringList = (v: unknown): boolean => Array.isArray(v) && v.every(isNonEmptyString);
-const ROLE_ID = /^[a-z][a-z0-9-]*$/;
 const STAGE_ID = /^[^,\s]+$/;
 
 /** A conservative stand-in for `configSchema.safeParse` (withFastCheck): the common keys, with values as the schema wants them. */
 export function configPassesFastCheck(data: unknown): boolean {
   if (!isPlainRecord(data)) return false;
   for (const key of Object.keys(data)) {
-    if (key !== 'projectId' && key !== 'okstraCommand' && key !== 'modelDefaults' && key !== 'prTemplate') return false;
+    if (key !== 'projectId' && key !== 'okstraCommand' && key !== 'modelDefaults' && key !== 'prTemplate' && key !== 'teams') return false;
   }
   if (
     (data.projectId !== undefined && !isNonEmptyString(data.projectId)) ||
@@ -264,7 +312,20 @@ export function configPassesFastCheck(data: unknown): boolean {
   const defaults = data.modelDefaults;
   if (defaults !== undefined) {
     if (!isPlainRecord(defaults)) return false;
-    for (const [role, refs] of Object.entries(defaults)) if (!ROLE_ID.test(role) || !isNonEmptyStringList(refs)) return false;
+    for (const [role, refs] of Object.entries(defaults)) if (!ROLE_ID_PATTERN.test(role) || !isNonEmptyStringList(refs)) return false;
+  }
+  return data.teams === undefined || teamsPassFastCheck(data.teams);
+}
+
+/** `teams:` as teamsSchema wants it, with nothing to normalise (a null description goes through the schema). */
+function teamsPassFastCheck(teams: unknown): boolean {
+  if (!isPlainRecord(teams)) return false;
+  for (const [name, team] of Object.entries(teams)) {
+    if (!TEAM_NAME_PATTERN.test(name) || name === ONE_BY_ONE || !isPlainRecord(team)) return false;
+    for (const key of Object.keys(team)) if (key !== 'description' && key !== 'roles') return false;
+    if (team.description !== undefined && typeof team.description !== 'string') return false;
+    if (!isPlainRecord(team.roles)) return false;
+    for (const [role, refs] of Object.entries(team.roles)) if (!ROLE_ID_PATTERN.test(role) || !isNonEmptyStringList(refs)) return false;
   }
   return true;
 }

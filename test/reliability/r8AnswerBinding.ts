@@ -6,7 +6,10 @@
 // refusal names both prompts (or the prompt and both revisions), and 0
 // writes by a refused answer — every write of the store goes through a
 // temporary `.<name>.tmp-<pid>-…`, watched in the folder, so a refused
-// answerer whose pid shows up in one has written.
+// answerer whose pid shows up in one has written. A pid names the process
+// spawned with it most recently: pids are reused (pid_max is often 32768, and
+// a busy machine cycles through them within a run), so a pid alone would
+// blame a refused answerer for the write of an earlier process of the same pid.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -33,8 +36,17 @@ interface Json {
   rows?: Array<{ id: string; editable: boolean; answered: boolean }>;
 }
 
+/** The writes the folder's watch saw from one spawned process. */
+interface Writes {
+  count: number;
+}
+
+/** pid → the writes of the process spawned with it most recently (a reused pid names the newer process from its spawn on). */
+const owners = new Map<number, Writes>();
+
 interface Run {
   pid: number;
+  writes: Writes;
   code: number | null;
   json: Json | null;
   raw: string;
@@ -43,6 +55,8 @@ interface Run {
 function runProcess(cli: string, argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, ...argv], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const writes: Writes = { count: 0 };
+    if (child.pid !== undefined) owners.set(child.pid, writes);
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
@@ -54,7 +68,7 @@ function runProcess(cli: string, argv: string[], env: NodeJS.ProcessEnv, cwd: st
       } catch {
         json = null;
       }
-      resolve({ pid: child.pid ?? -1, code, json, raw: out + err });
+      resolve({ pid: child.pid ?? -1, writes, code, json, raw: out + err });
     });
   });
 }
@@ -104,10 +118,10 @@ export async function runR8(opts: R8Options): Promise<TargetReport> {
   if (!init.ok) throw new Error(`R8 init: ${JSON.stringify(init)}`);
 
   // Every write of the store goes through `.<name>.tmp-<pid>-<random>` in this folder.
-  const writers = new Map<number, number>();
   const watcher = fs.watch(dir, (_event, name) => {
     const m = name ? /\.tmp-(\d+)-/.exec(name.toString()) : null;
-    if (m) writers.set(Number(m[1]), (writers.get(Number(m[1])) ?? 0) + 1);
+    const writes = m ? owners.get(Number(m[1])) : undefined;
+    if (writes) writes.count++;
   });
 
   let applied = 0;
@@ -116,8 +130,8 @@ export async function runR8(opts: R8Options): Promise<TargetReport> {
   let stale = 0;
   let withRevision = 0;
   let disturbances = 0;
-  const refusedPids: Array<{ pid: number; what: string }> = [];
-  const appliedPids: number[] = [];
+  const refusedPids: Array<{ pid: number; writes: Writes; what: string }> = [];
+  const appliedPids: Writes[] = [];
   let given = 0;
 
   const disturb = async (): Promise<void> => {
@@ -168,12 +182,12 @@ export async function runR8(opts: R8Options): Promise<TargetReport> {
       const doc = r.json;
       if (r.code === 0 && doc?.ok === true) {
         applied++;
-        appliedPids.push(r.pid);
+        appliedPids.push(r.writes);
         if (!echoBelongsTo(shown.id, doc.echo ?? ''))
           report.failures.push(`answer ${JSON.stringify(answer)} for '${shown.id}' was applied as ${JSON.stringify(doc.echo)}`);
       } else if (r.code === 0 && doc?.code === 'wrong-prompt') {
         refusedBinding++;
-        refusedPids.push({ pid: r.pid, what: `wrong-prompt for '${shown.id}'` });
+        refusedPids.push({ pid: r.pid, writes: r.writes, what: `wrong-prompt for '${shown.id}'` });
         if (!namesBoth(shown, doc))
           report.failures.push(
             `refusal for '${shown.id}' does not name both prompts: ${JSON.stringify(doc.error)} (current ${doc.current?.id})`,
@@ -181,7 +195,7 @@ export async function runR8(opts: R8Options): Promise<TargetReport> {
       } else if (r.code === 0 && doc?.ok === false) {
         // The same prompt id, recomputed from other bytes (no --revision given): the engine judged the answer.
         refusedEngine++;
-        refusedPids.push({ pid: r.pid, what: `${doc.code} for '${shown.id}'` });
+        refusedPids.push({ pid: r.pid, writes: r.writes, what: `${doc.code} for '${shown.id}'` });
         if (!bindRevision && doc.current?.id !== shown.id)
           report.failures.push(`an answer for '${shown.id}' refused by the engine at '${doc.current?.id}': ${doc.error}`);
       } else if (r.code === 1 && (doc?.code === 'stale-state' || doc?.code === 'busy')) {
@@ -197,13 +211,13 @@ export async function runR8(opts: R8Options): Promise<TargetReport> {
   watcher.close();
 
   let refusedWrites = 0;
-  for (const { pid, what } of refusedPids) {
-    if (writers.has(pid)) {
+  for (const { pid, writes, what } of refusedPids) {
+    if (writes.count > 0) {
       refusedWrites++;
       report.failures.push(`a refused answer wrote (${what}, pid ${pid})`);
     }
   }
-  const seen = appliedPids.filter((pid) => writers.has(pid)).length;
+  const seen = appliedPids.filter((w) => w.count > 0).length;
   if (seen < appliedPids.length) {
     report.failures.push(
       `the write watch saw ${seen} of ${appliedPids.length} applied answers write: it cannot prove that refused ones did not`,

@@ -174,6 +174,18 @@ export function validateJson<T>(schema: z.ZodMiniType<T>, data: unknown, text: s
   });
 }
 
+/**
+ * Validates a value that has no text of its own (a VS Code setting); a failure is `<shownPath>: <key path>: <problem>`,
+ * worded as for a file.
+ */
+export function validateValue<T>(schema: z.ZodMiniType<T>, data: unknown, shownPath: string): T {
+  if (passesFastCheck(schema, data)) return data as T;
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const p = firstSchemaProblem(r.error, data);
+  throw new FileError({ path: shownPath, keyPath: formatKeyPath(p.segs) || undefined, problem: p.problem });
+}
+
 // --------------------------------------------------------------------- YAML
 
 /**

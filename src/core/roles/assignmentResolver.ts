@@ -15,14 +15,19 @@ const q = pyReprString;
 export function countProblem(session: RoleSession, role: string, count: number): string | null {
   const req = session.profile().roles.find((r) => r.role === role);
   if (!req || req.dynamic) return `role ${q(role)} does not accept a count selection`;
+  return countRangeProblem(req, count);
+}
+
+/** Check 1's range: `role '<r>' count must be in <min>..<max>: <n>`, or null when the count is in range. */
+export function countRangeProblem(req: RoleRequirement, count: number): string | null {
   if (!Number.isInteger(count) || count < req.min || count > req.max) {
-    return `role ${q(role)} count must be in ${req.min}..${req.max}: ${count}`;
+    return `role ${q(req.role)} count must be in ${req.min}..${req.max}: ${count}`;
   }
   return null;
 }
 
 /** Check 2 (second half): models for a role that is not selectable. */
-function notSelectableMessage(session: RoleSession, role: string): string {
+export function notSelectableMessage(session: RoleSession, role: string): string {
   return `role ${q(role)} is not selectable in the ${session.taskType} profile`;
 }
 

@@ -21,3 +21,17 @@ export { ModelPool } from './modelPool';
 export { canComplete, completionProblem } from './feasibility';
 export { resolveAssignments } from './assignmentResolver';
 export { selectableRequirements, selectedRoleCount } from './roleSelection';
+export {
+  ONE_BY_ONE,
+  configuredTeams,
+  teamTouches,
+  teamSummary,
+  teamAnswers,
+  roleBaseState,
+  applyTeam,
+  teamVerdict,
+  runTeam,
+  teamUsedBy,
+  type Team,
+  type TeamVerdict,
+} from './teams';

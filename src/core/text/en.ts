@@ -157,6 +157,17 @@ export const en: TextCatalog = {
       options: {},
       echo_template: 'edit-target: {value} (rewinding)',
     },
+    team_pick: {
+      title: 'Team',
+      label: 'Use a team for the agents of this {task_type} run, or choose them one by one?',
+      options: {
+        team: '{name}',
+        team_described: '{name} — {description}',
+        run: 'As in run {run_id}',
+        one_by_one: 'Choose agents one by one',
+      },
+      echo_template: 'team-pick: {value}',
+    },
     leader_session: {
       title: 'Leader',
       label: 'Leader: this session ({model_ref}{effort_suffix})',
@@ -228,5 +239,9 @@ export const en: TextCatalog = {
     error_needs_value: '{title} needs a value.',
     error_needs_choice: 'Choose at least one entry for {title}.',
     error_task_name: 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).',
+    team_role: '{role}: {models}',
+    team_role_none: 'no {role}',
+    team_separator: ' · ',
+    team_agent_problem: '{role} #{ordinal} ({model}): {reason}',
   },
 };

@@ -155,6 +155,17 @@ export const ko: TextCatalog = {
       options: {},
       echo_template: 'edit-target: {value} (rewinding)',
     },
+    team_pick: {
+      title: '팀',
+      label: '이 {task_type} 실행의 에이전트를 팀으로 한 번에 고를까요, 하나씩 고를까요?',
+      options: {
+        team: '{name}',
+        team_described: '{name} — {description}',
+        run: '{run_id} 실행과 같게',
+        one_by_one: '에이전트를 하나씩 고르기',
+      },
+      echo_template: 'team-pick: {value}',
+    },
     leader_session: {
       title: '리더',
       label: '리더: 현재 세션 ({model_ref}{effort_suffix})',
@@ -226,5 +237,9 @@ export const ko: TextCatalog = {
     error_needs_value: '{title}에 값을 입력하세요.',
     error_needs_choice: '{title}에서 하나 이상 고르세요.',
     error_task_name: '태스크 이름에는 글자나 숫자가 있어야 하며 <그룹>/<이름> 형식입니다 (예: payments/refund-timeout).',
+    team_role: '{role}: {models}',
+    team_role_none: '{role} 없음',
+    team_separator: ' · ',
+    team_agent_problem: '{role} #{ordinal} ({model}): {reason}',
   },
 };

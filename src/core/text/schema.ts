@@ -68,6 +68,10 @@ const UI_TEXT_KEYS = [
   'error_needs_value',
   'error_needs_choice',
   'error_task_name',
+  'team_role',
+  'team_role_none',
+  'team_separator',
+  'team_agent_problem',
 ] as const;
 
 /** `{name}` fields and `{{`/`}}` only, as formatTemplate understands them. */

@@ -20,7 +20,9 @@ import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, ty
 
 export type { PersistAction };
 import type { ParsedState } from './stateCodec';
-import { confirm, flowIndex, isConfirmationStep, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
+import { confirm, flowIndex, isConfirmationStep, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, teamPick, withoutConfirmation } from './steps';
+import { teamCoveredSteps } from './teamFlow';
+import { teamChoices, type TeamChoice } from './steps/teamPick';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
@@ -559,6 +561,8 @@ function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
   const roleIndex = new Map(s.role_selection_order.map((id, i) => [id, i]));
   const key = (r: TreeRow): [number, number] => {
     if (isRoleStepId(r.id)) return [ROLES_INDEX, roleIndex.get(r.id) ?? s.role_selection_order.length];
+    // team-pick is asked after leader-session and before every other role prompt.
+    if (r.id === teamPick.id) return [ROLES_INDEX, (roleIndex.get('leader-session') ?? -1) + 0.5];
     const i = flowIndex(r.id);
     return [i < 0 ? Number.MAX_SAFE_INTEGER : i, 0];
   };
@@ -569,6 +573,17 @@ function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
 }
 
 /** docs/protocol.md › Commands (tree): the edit targets and the current prompt, in the order the wizard asks them. */
+export type TeamsResult = { ok: true; teams: TeamChoice[]; notices: Notice[] } | Failure;
+
+/** The teams the wizard's task can use on its run type, as team-pick would offer them (CLI `teams`, MCP wizard_teams). */
+export function teams(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TeamsResult {
+  try {
+    return { ok: true, teams: teamChoices(makeEnv(ctx), cloneState(state)), notices: carried };
+  } catch (e) {
+    return failure(e, carried);
+  }
+}
+
 export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TreeResult {
   const env = makeEnv(ctx);
   const s = cloneState(state);
@@ -620,9 +635,11 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
     return [];
   }
   const kept = new Set(w.answered);
+  // A team chosen at team-pick answers its role steps again after a role row is edited (teamFlow.ts).
+  const teamAnswers = isRoleStepId(id) ? teamCoveredSteps(env, state) : new Set<string>();
   const out: ReadableAnswer[] = [];
   for (const a of state.answered) {
-    if (a === id || isConfirmationStep(a) || kept.has(a)) continue;
+    if (a === id || isConfirmationStep(a) || kept.has(a) || teamAnswers.has(a)) continue;
     const v = answerValue(env, state, a);
     if (v !== null) out.push(readableOf(env, state, a, v));
   }

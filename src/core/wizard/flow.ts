@@ -8,7 +8,19 @@ import { pyReprString } from '../pyRepr';
 import type { TaskDetails } from '../ports';
 import { WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
 import { clearRoleSelection, isRoleStepId, nextRolePrompt, recordRoleAnswer, resetRoleSelectionFrom, submitRolePrompt } from './roleBridge';
-import { FLOW, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget, isConfirmationStep, withoutConfirmation } from './steps';
+import {
+  FLOW,
+  ROLES,
+  ROLES_INDEX,
+  STEP_BY_ID,
+  flowIndex,
+  confirm,
+  editTarget,
+  isConfirmationStep,
+  teamPick,
+  withoutConfirmation,
+} from './steps';
+import { continueTeam } from './teamFlow';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
 import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
 import { readableOf } from './readable';
@@ -139,6 +151,8 @@ export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
   s.answered = withoutConfirmation(s.answered);
   s.confirmed = null;
   s.edit_target = '';
+  // team-pick's answer lives only while it is answered (docs/decisions.md › Teams: the answer of team-pick).
+  if (!s.answered.includes(teamPick.id)) delete s.team_pick;
   rememberCleared(env, before, s);
 }
 
@@ -174,6 +188,7 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
     const echo = submitRolePrompt(env.roles(s), s, prompt, matched ? matched.value : answer);
     recordRoleAnswer(s, prompt.step); // R-SUBM-1
     forgetAnswered(s, prompt.step);
+    continueTeam(env, s, prompt.step);
     return echo;
   }
   const step = STEP_BY_ID.get(prompt.step);
@@ -209,6 +224,7 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
   const echo = step.submit(env, s, value);
   if (!s.answered.includes(step.id)) s.answered.push(step.id);
   forgetAnswered(s, step.id);
+  if (step === teamPick) continueTeam(env, s, step.id);
   // Run: nothing is asked again, so nothing needs remembering.
   if (s.confirmed === true) delete s.remembered_answers;
   return echo;
@@ -331,7 +347,12 @@ function simulate(env: StepEnv, s: WizardState, current: Prompt, answerOnly: boo
         } else {
           if (trace) trace[trace.length - 1] = `${p.step}=${ans}`;
           try {
+            const before = new Set(w.answered);
             applyAnswer(sim, w, p, ans);
+            // A team answers the role prompts it covers with the pick (teamFlow.ts): they are answered prompts too.
+            const byTeam = w.answered.filter((id) => id !== p.step && !before.has(id) && isRoleStepId(id));
+            count += byTeam.length;
+            trace?.push(...byTeam.map((id) => `${id} (team)`));
           } catch (e) {
             // A text whose default is refused (empty, not a file, …): the user types a value.
             if (!(e instanceof WizardError) || p.kind !== 'text') throw e;

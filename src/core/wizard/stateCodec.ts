@@ -26,6 +26,7 @@ import {
 const LEGACY_SOURCE_FIELD = 'legacySource';
 const PENDING_FIELD = 'pendingFollowUp';
 const REMEMBERED_FIELD = 'rememberedAnswers';
+const TEAM_PICK_FIELD = 'teamPick';
 
 export interface ParsedState {
   state: WizardState;
@@ -69,6 +70,7 @@ const NEVER_EXTRA = new Set<string>([
   LEGACY_SOURCE_FIELD,
   PENDING_FIELD,
   REMEMBERED_FIELD,
+  TEAM_PICK_FIELD,
 ]);
 
 /**
@@ -122,6 +124,12 @@ export function parseState(payload: unknown): ParsedState {
       state.extra_keys.push([key, structuredClone(value)]); // `__proto__` too: an own key of JSON.parse's object
     }
   }
+  if (has(TEAM_PICK_FIELD)) {
+    const t = payload[TEAM_PICK_FIELD];
+    if (typeof t !== 'string')
+      throw new WizardError('file-error', `wizard state field '${TEAM_PICK_FIELD}' must be a string: ${pyRepr(t)}`);
+    if (t !== '') state.team_pick = t;
+  }
   if (has(PENDING_FIELD)) {
     const p = payload[PENDING_FIELD];
     if (typeof p !== 'string') throw new WizardError('file-error', `wizard state field '${PENDING_FIELD}' must be a string: ${pyRepr(p)}`);
@@ -165,6 +173,7 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
       .map(([r, m]) => [r, [...m]]),
   );
   out.roleSelectionOrder = [...state.role_selection_order];
+  if (state.team_pick) out[TEAM_PICK_FIELD] = state.team_pick;
   if (state.pending_follow_up) out[PENDING_FIELD] = state.pending_follow_up;
   if (state.remembered_answers && Object.keys(state.remembered_answers).length > 0) out[REMEMBERED_FIELD] = { ...state.remembered_answers };
   if (legacySource) out[LEGACY_SOURCE_FIELD] = { path: legacySource.path, sha256: legacySource.sha256 };

@@ -308,6 +308,20 @@ const legacySourceSchema = lazySchema(() =>
     })
     .check(z.describe('In a companion file only: the legacy v1 file it was converted from.')),
 );
+/**
+ * `teamPick`: team-pick's answer while it is answered. Not a STATE_FIELDS entry: those are okstra's own fields, written
+ * in every file (R-JSON-4, R-JSON-5); this key is the wizard's, written only while set, like pendingFollowUp
+ * (docs/decisions.md › Teams: the answer of team-pick).
+ */
+const teamPickSchema = lazySchema(() =>
+  z
+    .string()
+    .check(
+      z.describe(
+        "The answer of team-pick while it is answered: a team's name, run:<run id> (the agents of that run) or one-by-one. The role answers it gave are in roleCounts, roleModels and roleSelectionOrder like any others.",
+      ),
+    ),
+);
 const pendingFollowUpSchema = lazySchema(() =>
   z.string().check(z.describe('A follow-up step whose answer is being written and is not yet saved.')),
 );
@@ -351,7 +365,7 @@ export const V2_SNAKE_FIELDS = ['role_counts', 'role_models', 'role_selection_or
 /**
  * A v2 state file as written: the fields, then (unknown keys, kept verbatim
  * in their order), `executionIdentityVersion`, the three role fields,
- * `pendingFollowUp` while a follow-up is pending, `rememberedAnswers` while a
+ * `teamPick` while team-pick is answered, `pendingFollowUp` while a follow-up is pending, `rememberedAnswers` while a
  * rewind left answers to offer again, and `legacySource` last for a companion.
  * The codec checks field by field (stateCodec.ts), so a one-shot step never builds this whole-file schema.
  */
@@ -362,6 +376,7 @@ export const stateFileSchema = lazySchema(() =>
       roleCounts: roleCountsSchema,
       roleModels: roleModelsSchema,
       roleSelectionOrder: roleSelectionOrderSchema,
+      teamPick: z.optional(teamPickSchema),
       pendingFollowUp: z.optional(pendingFollowUpSchema),
       rememberedAnswers: z.optional(rememberedAnswersSchema),
       legacySource: z.optional(legacySourceSchema),
@@ -391,6 +406,7 @@ export const readableStateFileSchema = lazySchema(() => {
   const fields = Object.fromEntries(STATE_FIELD_ORDER.map((f) => [f, z.optional(stateFieldsSchema.shape[f])]));
   const common = {
     ...fields,
+    teamPick: z.optional(teamPickSchema),
     pendingFollowUp: z.optional(pendingFollowUpSchema),
     rememberedAnswers: z.optional(rememberedAnswersSchema),
     legacySource: z.optional(legacySourceSchema),
@@ -457,6 +473,11 @@ export type WizardState = StateFields & {
    * non-empty (docs/decisions.md › Wizard: remembered answers).
    */
   remembered_answers?: Record<string, string>;
+  /**
+   * The answer of team-pick while it is answered: a team's name, `run:<id>` (the agents of that run) or
+   * `one-by-one`; written as `teamPick` (docs/decisions.md › Teams: the answer of team-pick).
+   */
+  team_pick?: string;
 };
 
 /** A fresh state: every field at its default, no role selection. */

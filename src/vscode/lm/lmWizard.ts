@@ -20,6 +20,7 @@ import {
   stepDocument,
   taskStatePath,
   treeDocument,
+  teamsDocument,
   WizardRefusal,
   type ExpectedPrompt,
   type HostWizard,
@@ -155,6 +156,8 @@ export class LmWizard {
         return this.rewind(input.to!, expected, input.task);
       case 'tree':
         return this.tree(input.task);
+      case 'teams':
+        return this.teams(input.task);
       case 'preview':
         return this.preview(input.task);
       case 'outcome':
@@ -268,6 +271,16 @@ export class LmWizard {
       const t = w.tree();
       if (!t.ok) throw new WizardRefusal(t.code, t.error, null, t.notices);
       return { ...treeDocument(t, w.fileRevision), task: this.taskOf(w) };
+    });
+  }
+
+  /** The teams the wizard's task can use on its run type (the MCP server's wizard_teams); changes nothing. */
+  teams(task?: string): Promise<LmDoc> {
+    return this.run(async () => {
+      const w = await this.load(task);
+      const t = w.teams();
+      if (!t.ok) throw new WizardRefusal(t.code, t.error, w.currentPrompt(), t.notices);
+      return { ...teamsDocument(t), task: this.taskOf(w) };
     });
   }
 

@@ -11,7 +11,7 @@ import type { FeaturesApi } from '../features';
 import type { LmDoc, LmToolKey, LmWizard } from './lmWizard';
 
 /** The tools, by their key in src/host/tools.ts; the name is `okstra_wizard_<key>`. */
-const LM_TOOL_KEYS = ['tasks', 'list', 'init', 'current', 'answer', 'rewind', 'tree', 'preview', 'outcome', 'abort'] as const;
+const LM_TOOL_KEYS = ['tasks', 'list', 'init', 'current', 'answer', 'rewind', 'tree', 'teams', 'preview', 'outcome', 'abort'] as const;
 
 export const LM_TOOL_NAMES = LM_TOOL_KEYS.map((k) => `okstra_wizard_${k}`);
 
@@ -113,6 +113,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
     list: vscode.l10n.t('Listing the okstra wizards in progress…'),
     current: vscode.l10n.t('Reading the okstra wizard…'),
     tree: vscode.l10n.t('Reading the answered steps of the okstra wizard…'),
+    teams: vscode.l10n.t('Reading the teams the okstra wizard can use…'),
     preview: vscode.l10n.t('Reading the command line of the okstra wizard…'),
     outcome: vscode.l10n.t('Reading the outcome of the okstra wizard…'),
   };

@@ -13,6 +13,8 @@ export interface WizardSettings {
   command: OkstraCommandSetting;
   runIn: 'task' | 'shell';
   modelDefaults: Record<string, string[]>;
+  /** okstra.teams as the setting holds it: checked team by team by the environment (workspace/environment.ts teamsOfSetting). */
+  teams: unknown;
   /** okstra.providers' paths; empty in an untrusted workspace. */
   providerPaths: Record<string, string | undefined>;
   /** okstra.confirmBeforeRun: Run from the view, the status bar or a notification shows the confirmation first. */
@@ -32,6 +34,7 @@ export function readSettings(host: HostWindow, trust: TrustGate, rootAbs: string
     command: trusted ? config.get<OkstraCommandSetting>('command') : undefined,
     runIn: runIn === 'shell' ? 'shell' : 'task',
     modelDefaults: config.get<Record<string, string[]>>('modelDefaults') ?? {},
+    teams: config.get<unknown>('teams'),
     providerPaths,
     confirmBeforeRun: config.get<boolean>('confirmBeforeRun') !== false,
   };
@@ -39,7 +42,7 @@ export function readSettings(host: HostWindow, trust: TrustGate, rootAbs: string
 
 /**
  * What the workspace layer's createEnvironment takes from the settings: the provider paths (trusted workspaces only),
- * the model defaults, the extension's own terminal backend. The wizard's prompts and the Tasks view's wizard marks
+ * the model defaults, the personal teams (okstra.teams), the extension's own terminal backend. The wizard's prompts and the Tasks view's wizard marks
  * are computed in the same environment.
  */
 export function environmentInputs(settings: WizardSettings, env: NodeJS.ProcessEnv = process.env): EnvironmentInputs {
@@ -49,5 +52,6 @@ export function environmentInputs(settings: WizardSettings, env: NodeJS.ProcessE
     settingPaths: settings.providerPaths,
     terminalBackend: 'vscode-terminal',
     userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
+    teamsSetting: settings.teams,
   };
 }

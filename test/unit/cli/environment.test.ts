@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from '../../../src/cli/args';
-import { cliEnvironment, cliTerminalBackend, cliUserModelDefaults } from '../../../src/cli/environment';
+import { cliEnvironment, cliTerminalBackend, cliUserModelDefaults, cliUserTeams } from '../../../src/cli/environment';
 import { cleanupTemp, tempDir } from './cliHarness';
 
 function exe(dir: string, name: string): string {
@@ -72,6 +72,32 @@ describe('cli: environment', () => {
     const env = cliEnvironment({ env: { OKSTRA_MODEL_DEFAULTS: 'd.yaml' }, cwd: dir });
     assert.deepEqual(env.userModelDefaults()?.source, { kind: 'file', path: 'd.yaml' });
     assert.equal(cliEnvironment({ env: {}, cwd: dir }).userModelDefaults(), null);
+  });
+
+  it('OKSTRA_TEAMS: unset or empty → no user teams; a file → its teams in order, the file as source; a bad file is a usage error', () => {
+    const dir = tempDir();
+    assert.equal(cliUserTeams({}, dir), null);
+    assert.equal(cliUserTeams({ OKSTRA_TEAMS: '' }, dir), null);
+    fs.writeFileSync(path.join(dir, 't.yaml'), 'mine:\n  roles: { report-writer: [claude/opus-4.5] }\nsecond:\n  roles: { critic: [] }\n');
+    assert.deepEqual(cliEnvironment({ env: { OKSTRA_TEAMS: 't.yaml' }, cwd: dir }).userTeams?.(), {
+      source: { kind: 'file', path: 't.yaml' },
+      teams: [
+        { name: 'mine', team: { roles: { 'report-writer': ['claude/opus-4.5'] } } },
+        { name: 'second', team: { roles: { critic: [] } } },
+      ],
+    });
+    fs.writeFileSync(path.join(dir, 't.yaml'), 'mine:\n  roles: { report-writer: claude/opus-4.5 }\n');
+    assert.throws(
+      () => cliUserTeams({ OKSTRA_TEAMS: 't.yaml' }, dir),
+      (e: unknown) =>
+        e instanceof UsageError &&
+        e.message ===
+          `OKSTRA_TEAMS: ${path.join(dir, 't.yaml')}:2:12: mine.roles.report-writer: must be a list, got a string ("claude/opus-4.5")`,
+    );
+    assert.throws(
+      () => cliUserTeams({ OKSTRA_TEAMS: 'missing.yaml' }, dir),
+      (e: unknown) => e instanceof UsageError && e.message.startsWith(`OKSTRA_TEAMS: ${path.join(dir, 'missing.yaml')}: `),
+    );
   });
 
   it('OKSTRA_MODEL_DEFAULTS: a bad file is a usage error naming the file', () => {

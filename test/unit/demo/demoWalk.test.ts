@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cleanupTemp, cliInProcess, driveInProcess, sha256, tempDir, type Turn } from '../cli/cliHarness';
+import { TeamsDocSchema } from '../../../src/cli/outputSchemas';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
 
@@ -114,7 +115,9 @@ describe('demo walk: every demo task through a whole wizard (CLI)', function () 
       assert.equal(last.kind, 'done');
       const steps = turns.map((t) => t.step);
       for (const s of c.expectSteps ?? []) assert.ok(steps.includes(s), `step ${s} was not asked: ${steps.join(', ')}`);
-      assert.ok(steps.some((s) => s.startsWith('role-model:')), `no role-model step: ${steps.join(', ')}`);
+      // The agents: asked one by one, or answered by the team (or a past run's agents) that team-pick preselected.
+      assert.ok(steps.some((s) => s.startsWith('role-model:') || s === 'team-pick'), `no role step: ${steps.join(', ')}`);
+      assert.ok(steps.includes('team-pick'), `the demo's teams name a role of every run type: ${steps.join(', ')}`);
 
       const out = await cliInProcess(['outcome', '--state', state], demoEnv(project));
       assert.equal(out.json?.ok, true, out.stdout);
@@ -126,6 +129,92 @@ describe('demo walk: every demo task through a whole wizard (CLI)', function () 
       c.check?.(argv, turns, project);
     });
   }
+
+  it('teams --state lists what team-pick offers, each usable or not with the same reason, and writes nothing', async () => {
+    const project = demoCopy();
+    const { state, next } = await initTask(project, 'ledger/settlement-report-drift', 'ledger/walk-team-list');
+    const bare = path.join(project, '.okstra', 'tasks', 'no-task.wizard.json');
+    assert.equal((await cliInProcess(['init', '--state', bare, '--project-root', project], demoEnv(project))).code, 0);
+    const early = await cliInProcess(['teams', '--state', bare], demoEnv(project));
+    assert.equal(early.code, 0, early.stdout);
+    assert.equal(early.json.ok, false);
+    assert.equal(early.json.code, 'no-prompt', 'before a task and run type are chosen');
+    let seen = 0;
+    await driveInProcess(state, next, { confirm: 'run' }, demoEnv(project), async (prompt) => {
+      if (prompt.step !== 'team-pick') return;
+      seen++;
+      const before = fs.readFileSync(state, 'utf8');
+      const r = await cliInProcess(['teams', '--state', state], demoEnv(project));
+      assert.equal(r.code, 0, r.stdout);
+      TeamsDocSchema.parse(r.json);
+      assert.equal(fs.readFileSync(state, 'utf8'), before, 'teams writes nothing');
+      const options = (prompt.options as any[]).filter((o) => o.value !== 'one-by-one');
+      assert.deepEqual(
+        r.json.teams.map((t: any) => [t.value, t.usable, t.usable ? t.agents : t.reason]),
+        options.map((o) => [o.value, o.disabled !== true, o.description]),
+      );
+      assert.deepEqual(
+        r.json.teams.map((t: any) => [t.value, t.usable]),
+        [
+          ['usual-panel', true],
+          ['review-panel', false],
+        ],
+      );
+    });
+    assert.equal(seen, 1);
+  });
+
+  it("a team in one pick: usual-panel answers every agent question of a planning run, as the same answers one by one would", async () => {
+    const key = 'ledger/settlement-report-drift';
+    const run = async (answers: Record<string, string>) => {
+      const project = demoCopy();
+      const { state, next } = await initTask(project, key, 'ledger/walk-teams');
+      const { turns } = await driveInProcess(state, next, { confirm: 'run', ...answers }, demoEnv(project));
+      const out = await cliInProcess(['outcome', '--state', state], demoEnv(project));
+      assert.equal(out.json?.ok, true, out.stdout);
+      const argv = (out.json.renderArgv as string[]).map((a) => a.split(project).join('<project>'));
+      return { steps: turns.map((t) => t.step), argv, confirmation: (out.json.confirmationText as string).split(project).join('<project>') };
+    };
+    const team = await run({ 'team-pick': 'usual-panel' });
+    const roleSteps = team.steps.filter((s) => s.startsWith('role-'));
+    assert.deepEqual(roleSteps, [], `the team answered every role question: ${team.steps.join(', ')}`);
+    assert.equal(team.steps[team.steps.indexOf('team-pick') + 1], 'directive-pick');
+    const byHand = await run({
+      'team-pick': 'one-by-one',
+      'role-count:planner': '2',
+      'role-add:critic': '0',
+      'role-model:leader:1': 'claude/opus-4.5',
+      'role-model:planner:1': 'codex/gpt-5.1-codex',
+      'role-model:planner:2': 'antigravity/gemini-3-pro',
+      'role-model:report-writer:1': 'claude/sonnet-4.5',
+    });
+    assert.deepEqual(
+      byHand.steps.filter((s) => s.startsWith('role-')),
+      ['role-count:planner', 'role-add:critic', 'role-model:leader:1', 'role-model:planner:1', 'role-model:planner:2', 'role-model:report-writer:1'],
+    );
+    assert.deepEqual(team.argv, byHand.argv);
+    assert.equal(team.confirmation, byHand.confirmation);
+  });
+
+  it('on an implementation run the planning and review teams are listed as not available, with the reason', async () => {
+    const project = demoCopy();
+    const { state, next } = await initTask(project, 'payments/refund-queue', 'payments/walk-no-team');
+    let teamPick: any = null;
+    await driveInProcess(state, next, { confirm: 'run' }, demoEnv(project), (p) => {
+      if (p.step === 'team-pick') teamPick = p;
+    });
+    assert.ok(teamPick, 'team-pick was asked');
+    assert.deepEqual(
+      teamPick.options.map((o: any) => [o.value, o.disabled === true, o.description ?? '']),
+      [
+        ['usual-panel', true, "role 'planner' is not selectable in the implementation profile"],
+        ['review-panel', true, "role 'analyser' is not selectable in the implementation profile"],
+        ['run:2026-11-26-1', false, 'leader: claude/opus-4.5 · implementer: claude/opus-4.5 · no critic · report-writer: claude/sonnet-4.5'],
+        ['one-by-one', false, ''],
+      ],
+    );
+    assert.equal(teamPick.options.find((o: any) => o.default)?.value, 'run:2026-11-26-1', 'the last implementation run’s agents');
+  });
 
   it('the legacy v1 state resumes at the critic, rebased and converted, and is never rewritten', async () => {
     const project = demoCopy();

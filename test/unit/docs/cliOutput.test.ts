@@ -84,6 +84,7 @@ describe('CLI output against the JSON Schemas of docs/protocol.md', function () 
     assertDoc(cli(['step', '--state', state, '--answer', 'x'], { env }), 'refused');
     const outcome = assertDoc(cli(['outcome', '--state', state], { env }), 'outcome');
     assert.ok(outcome.renderArgv.length > 0);
+    assert.deepEqual(assertDoc(cli(['teams', '--state', state], { env }), 'teams').teams, [], 'the fixture has no teams');
     assertDoc(cli(['tree', '--state', state], { env }), 'tree');
     assertDoc(cli(['rewind', '--state', state, '--to', 'task-type'], { env }), 'submit');
     assertDoc(cli(['rewind', '--state', state, '--to', 'no-such-step'], { env }), 'refused');

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { parseRoleProfile } from '../../../src/core/roles/roleProfile';
 import { mergeRegistry, parseRegistry } from '../../../src/core/roles/registry';
 import { parseConfig } from '../../../src/workspace/config';
-import { loadModelDefaultsFile } from '../../../src/workspace/environment';
+import { loadModelDefaultsFile, loadTeamsFile } from '../../../src/workspace/environment';
 import { cleanupTemp, cli, copyFixture, defaultAnswer, fullEnv, providerBin, statePathIn, tempDir } from '../cli/cliHarness';
 import { REPO_ROOT } from '../../helpers/tempDirs';
 
@@ -26,6 +26,11 @@ function examples(page: string): Map<string, string> {
   return out;
 }
 
+/** The values after each `flag` of an outcome's argv, in order. */
+function argvValues(outcome: { renderArgv: string[] }, flag: string): string[] {
+  return outcome.renderArgv.flatMap((a, i) => (outcome.renderArgv[i - 1] === flag ? [a] : []));
+}
+
 describe('docs/profiles.md examples', function () {
   // Whole wizards through the bundled CLI, a process per command, as the CLI's own suites (test/unit/cli/).
   this.timeout(120_000);
@@ -34,13 +39,83 @@ describe('docs/profiles.md examples', function () {
   const profile = ex.get('.okstra/prompts/profiles/requirements-discovery.md')!;
   const config = ex.get('.okstra/config.yaml')!;
   const userDefaults = ex.get('model-defaults.yaml')!;
+  const teams = ex.get('.okstra/config.yaml#teams')!;
+  const userTeams = ex.get('teams.yaml')!;
   after(cleanupTemp);
 
-  it('the page has the three examples, each marked with the file it goes to', () => {
+  it('the page has the five examples, each marked with the file it goes to', () => {
     assert.deepEqual([...ex.keys()].sort(), [
       '.okstra/config.yaml',
+      '.okstra/config.yaml#teams',
       '.okstra/prompts/profiles/requirements-discovery.md',
       'model-defaults.yaml',
+      'teams.yaml',
+    ]);
+  });
+
+  it('the teams load: appended to the config, and the personal teams file', () => {
+    assert.deepEqual(Object.keys(parseConfig(config + teams, '.okstra/config.yaml').teams ?? {}), ['usual-panel', 'payments-review']);
+    const file = path.join(tempDir('okstra-docs-'), 'teams.yaml');
+    fs.writeFileSync(file, userTeams);
+    assert.deepEqual(loadTeamsFile(file), {
+      'quick-look': {
+        description: 'One analyser, no critic',
+        roles: { analyser: ['claude/sonnet-4.5', 'codex/gpt-5.1-codex-mini'], critic: [] },
+      },
+    });
+  });
+
+  it('a whole wizard with a team, by the CLI: a team that cannot start here is not available with its reason', () => {
+    const root = copyFixture('okstra-project');
+    fs.writeFileSync(path.join(root, '.okstra', 'config.yaml'), config + teams);
+    fs.mkdirSync(path.join(root, '.okstra', 'prompts', 'profiles'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.okstra', 'prompts', 'profiles', 'requirements-discovery.md'), profile);
+    const bin = providerBin();
+    fs.writeFileSync(path.join(bin, 'acme-agent'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    fs.rmSync(path.join(bin, 'kimi')); // payments-review's critic cannot start here
+    const teamsFile = path.join(tempDir('okstra-docs-'), 'teams.yaml');
+    fs.writeFileSync(teamsFile, userTeams);
+    const env = fullEnv(bin, { OKSTRA_TEAMS: teamsFile });
+    const state = statePathIn(root, 'search', 'autocomplete');
+    let prompt = cli(['init', '--state', state, '--project-root', root, '--task', 'search/autocomplete'], { env }).json.next;
+    for (let n = 0; n < 30 && prompt.step !== 'team-pick'; n++) {
+      const answer = prompt.step === 'task-type' ? 'requirements-discovery' : defaultAnswer(prompt);
+      prompt = cli(['step', '--state', state, '--answer', answer], { env }).json.next;
+    }
+    assert.equal(prompt.step, 'team-pick');
+    assert.deepEqual(
+      prompt.options.map((o: any) => [o.value, o.disabled === true, o.description]),
+      [
+        [
+          'usual-panel',
+          false,
+          'leader: claude/opus-4.5 · analyser: codex/gpt-5.1-codex, antigravity/gemini-3-pro · no critic · report-writer: claude/sonnet-4.5',
+        ],
+        ['payments-review', true, "critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH"],
+        ['quick-look', false, 'analyser: claude/sonnet-4.5, codex/gpt-5.1-codex-mini · no critic'],
+        ['one-by-one', false, undefined],
+      ],
+    );
+    const refused = cli(['step', '--state', state, '--answer', 'payments-review'], { env }).json;
+    assert.equal(
+      refused.error,
+      "team 'payments-review' cannot be used on this run: critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH",
+    );
+    const picked = cli(['step', '--state', state, '--answer', 'usual-panel'], { env }).json;
+    assert.equal(picked.ok, true, JSON.stringify(picked));
+    assert.equal(picked.echo, 'team-pick: usual-panel');
+    assert.equal(picked.next.step, 'role-model:domain-expert:1', 'the one agent usual-panel does not name');
+    prompt = picked.next;
+    for (let n = 0; n < 30 && prompt.kind !== 'done'; n++)
+      prompt = cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env }).json.next;
+    const outcome = cli(['outcome', '--state', state], { env }).json;
+    assert.deepEqual(argvValues(outcome, '--role-count'), ['analyser=2']);
+    assert.deepEqual(argvValues(outcome, '--role-model'), [
+      'leader=claude/opus-4.5',
+      'analyser=codex/gpt-5.1-codex',
+      'analyser=antigravity/gemini-3-pro',
+      'domain-expert=acme/coder-1',
+      'report-writer=claude/sonnet-4.5',
     ]);
   });
 
@@ -114,9 +189,8 @@ describe('docs/profiles.md examples', function () {
 
     const outcome = cli(['outcome', '--state', state], { env }).json;
     assert.equal(outcome.ok, true, JSON.stringify(outcome));
-    const pairs = (flag: string) => outcome.renderArgv.flatMap((a: string, i: number) => (outcome.renderArgv[i - 1] === flag ? [a] : []));
-    assert.deepEqual(pairs('--role-count'), ['analyser=2']);
-    assert.deepEqual(pairs('--role-model'), [
+    assert.deepEqual(argvValues(outcome, '--role-count'), ['analyser=2']);
+    assert.deepEqual(argvValues(outcome, '--role-model'), [
       'leader=claude/opus-4.5',
       'analyser=claude/opus-4.5',
       'analyser=codex/gpt-5.1-codex',

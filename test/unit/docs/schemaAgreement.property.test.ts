@@ -3,10 +3,12 @@
 // accepts too (the schema is stricter only where it offers known values: hosts, entry modes, task types).
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { configSchema } from '../../../src/workspace/schemas';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { configSchema, teamsSchema } from '../../../src/workspace/schemas';
 import { parseState, stateToJson } from '../../../src/core/wizard/stateCodec';
 import { defaultState } from '../../../src/core/wizard/stateSchema';
-import { problems } from './schemaValidator';
+import { problems, REPO_ROOT, settingValidator } from './schemaValidator';
 
 const RUNS = { numRuns: 400, seed: 20261201 };
 
@@ -68,6 +70,22 @@ const model = mostly(
     )
     .map(withoutUndefined),
 );
+const team = mostly(
+  fc
+    .record(
+      {
+        // null reads as absent, as for every optional key of config.yaml.
+        description: fc.oneof(mostly(fc.string({ maxLength: 4 })), fc.constant(null)),
+        roles: mostly(fc.dictionary(pick(['leader', 'planner', 'critic'], ['Planner', '']), listOf(modelRef), { maxKeys: 3 })),
+        extra: rarely,
+      },
+      { requiredKeys: ['roles'] },
+    )
+    .map(withoutUndefined),
+);
+const teams = mostly(
+  fc.dictionary(pick(['usual-panel', 'A.b_1', '9'], ['', 'one-by-one', 'bad name', '-x', 'run:1']), team, { maxKeys: 2 }),
+);
 const config = fc
   .record(
     {
@@ -79,6 +97,7 @@ const config = fc
       registry: mostly(fc.record({ replaceBuiltins: mostly(fc.boolean()), other: rarely }, { requiredKeys: [] }).map(withoutUndefined)),
       prTemplate: mostly(pick(['.github/t.md'], [''])),
       prTemplates: rarely,
+      teams,
     },
     { requiredKeys: [] },
   )
@@ -99,9 +118,33 @@ describe('the JSON Schemas agree with the product (property tests)', () => {
     assert.ok(accepted > 20, `only ${accepted} of ${RUNS.numRuns} generated configs were valid: the generator tests too little`);
   });
 
+  it('the okstra.teams setting: its schema in package.json accepts exactly what the teams of config.yaml accept', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+    const check = settingValidator(pkg.contributes.configuration.properties['okstra.teams']);
+    let accepted = 0;
+    fc.assert(
+      fc.property(teams, (doc) => {
+        const product = teamsSchema.safeParse(doc).success;
+        if (product) accepted++;
+        return product === check(doc);
+      }),
+      RUNS,
+    );
+    assert.ok(accepted > 20, `only ${accepted} generated team settings were valid`);
+  });
+
   it('the state file: what the schema accepts, the codec accepts', () => {
     const base = stateToJson({ ...defaultState(), project_root: '/p', workspace_root: '/p/.okstra' });
-    const keys = [...Object.keys(base), 'pendingFollowUp', 'legacySource', 'lead_provider', 'workers', 'role_counts', 'unknownKey'];
+    const keys = [
+      ...Object.keys(base),
+      'pendingFollowUp',
+      'teamPick',
+      'legacySource',
+      'lead_provider',
+      'workers',
+      'role_counts',
+      'unknownKey',
+    ];
     const edits = fc.array(fc.tuple(fc.constantFrom(...keys), fc.oneof(value, fc.constant(undefined))), { maxLength: 4 });
     let accepted = 0;
     fc.assert(

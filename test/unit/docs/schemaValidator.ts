@@ -20,6 +20,25 @@ export function schema(rel: string): ValidateFunction {
   return v;
 }
 
+/** A setting's schema of package.json as a validator (VS Code's own keywords, such as markdownDescription, left out). */
+export function settingValidator(setting: object): (data: unknown) => boolean {
+  const VSCODE_KEYS = new Set(['markdownDescription', 'patternErrorMessage', 'scope', 'order', 'default']);
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => !VSCODE_KEYS.has(k))
+        .map(([k, v]) => [
+          k,
+          k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, strip(s)])) : strip(v),
+        ]),
+    );
+  };
+  const v = ajv.compile(strip(setting) as object);
+  return (data) => v(data) === true;
+}
+
 /** Null when `data` is valid, else ajv's errors as one line. */
 export function problems(rel: string, data: unknown): string | null {
   const v = schema(rel);

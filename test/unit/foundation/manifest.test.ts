@@ -115,6 +115,7 @@ describe('foundation: extension manifest', () => {
       'okstra.modelDefaults',
       'okstra.providers',
       'okstra.runIn',
+      'okstra.teams',
     ]);
     assert.deepEqual(props['okstra.hostRuntime'].enum, ['claude-code', 'codex', 'antigravity', 'vscode']);
     assert.equal(props['okstra.hostRuntime'].default, 'claude-code');

@@ -37,7 +37,7 @@ describe('marketplace checks (npm run package)', () => {
     const props = pkg.contributes.configuration.properties as Record<string, { scope: string }>;
     assert.equal(props['okstra.providers'].scope, 'machine-overridable');
     assert.equal(props['okstra.command'].scope, 'machine-overridable');
-    for (const k of ['okstra.hostRuntime', 'okstra.hostEntryMode', 'okstra.runIn', 'okstra.modelDefaults'])
+    for (const k of ['okstra.hostRuntime', 'okstra.hostEntryMode', 'okstra.runIn', 'okstra.modelDefaults', 'okstra.teams'])
       assert.equal(props[k].scope, 'resource', k);
   });
 

@@ -60,6 +60,7 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
       'wizard_preview',
       'wizard_rewind',
       'wizard_tasks',
+      'wizard_teams',
       'wizard_tree',
     ]);
     for (const t of tools) {
@@ -204,6 +205,64 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     assert.equal(again.isError, true, 'a second init over an unfinished wizard is refused');
     assert.equal(again.doc.code, 'usage');
     assert.equal(sha256(stateOf(project)), sha);
+  });
+
+  it('team-pick is an ordinary prompt: a team that cannot be used is not available with its reason, a usable one answers the agents', async () => {
+    const project = demoCopy();
+    const s = await open(project);
+    const init = await s.call('wizard_init', { task: TASK });
+    const { last: teamPick } = await driveMcp(s, init.doc.next, (p) => p.step === 'team-pick');
+    assert.equal(teamPick.step, 'team-pick');
+    assert.deepEqual(
+      teamPick.options.map((o: any) => [o.value, o.disabled === true, o.description ?? '']),
+      [
+        ['usual-panel', true, "role 'planner' is not selectable in the requirements-discovery profile"],
+        [
+          'review-panel',
+          false,
+          'leader: claude/opus-4.5 · analyser: claude/opus-4.5, codex/gpt-5.1-codex · critic: antigravity/gemini-3-pro · report-writer: claude/sonnet-4.5',
+        ],
+        ['one-by-one', false, ''],
+      ],
+    );
+    // wizard_teams lists the same teams with their verdicts, and writes nothing.
+    const sha = sha256(stateOf(project));
+    const teams = await s.call('wizard_teams', { task: TASK });
+    assert.equal(teams.isError, false, teams.text);
+    assert.deepEqual(
+      teams.doc.teams.map((t: any) => [t.value, t.scope, t.usable, t.reason]),
+      [
+        ['usual-panel', 'project', false, "role 'planner' is not selectable in the requirements-discovery profile"],
+        ['review-panel', 'project', true, null],
+      ],
+    );
+    assert.equal(
+      teams.doc.teams[1].agents,
+      'leader: claude/opus-4.5 · analyser: claude/opus-4.5, codex/gpt-5.1-codex · critic: antigravity/gemini-3-pro · report-writer: claude/sonnet-4.5',
+    );
+    assert.equal(sha256(stateOf(project)), sha);
+    const refused = await s.call('wizard_answer', { task: TASK, answer: 'usual-panel', prompt: teamPick.id, revision: teamPick.revision });
+    assert.equal(refused.isError, true, refused.text);
+    assert.equal(refused.doc.code, 'refused-answer');
+    assert.equal(
+      refused.doc.error,
+      "team 'usual-panel' cannot be used on this run: role 'planner' is not selectable in the requirements-discovery profile",
+    );
+    const picked = await s.call('wizard_answer', { task: TASK, answer: 'review-panel', prompt: teamPick.id, revision: teamPick.revision });
+    assert.equal(picked.isError, false, picked.text);
+    assert.equal(picked.doc.echo, 'team-pick: review-panel');
+    assert.equal(picked.doc.next.step, 'directive-pick', 'every agent was the team’s');
+  });
+
+  it('wizard_teams before the run type is known refuses with the current prompt', async () => {
+    const project = demoCopy();
+    const s = await open(project);
+    await s.call('wizard_init', { task: TASK });
+    const early = await s.call('wizard_teams', { task: TASK });
+    assert.equal(early.isError, true, early.text);
+    assert.equal(early.doc.code, 'no-prompt');
+    assert.match(early.doc.error, /no task and run type yet/);
+    assert.ok(early.doc.current, 'the prompt to answer now comes with the refusal');
   });
 
   it('a wizard started over MCP is finished by the CLI, and the server sees the result', async () => {

@@ -11,6 +11,7 @@ import type {
   SourceText,
   TerminalBackend,
   UserDefaultsSource,
+  UserTeams,
   WorkspacePort,
 } from '../../../src/core/ports';
 import { en } from '../../../src/core/text/en';
@@ -39,6 +40,7 @@ export interface FixtureOptions {
   missingClis?: string[];
   terminalBackend?: TerminalBackend;
   userDefaults?: { source: UserDefaultsSource; defaults: Record<string, string[]> } | null;
+  userTeams?: UserTeams | null;
   /** Thrown by config(). */
   configError?: Error;
 }
@@ -85,6 +87,7 @@ export function makeContext(opts: FixtureOptions = {}): Fixture {
     },
     terminalBackend: () => opts.terminalBackend ?? 'tmux',
     userModelDefaults: () => opts.userDefaults ?? null,
+    userTeams: () => opts.userTeams ?? null,
   };
   return { ctx: { workspace, environment, texts: en }, opts, cliCalls };
 }

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cleanupTemp, cliInProcess, tempDir } from '../cli/cliHarness';
+import { cleanupTemp, cliInProcess, defaultAnswer, tempDir } from '../cli/cliHarness';
 import { installLmTools, type LmHarness, type LmTool } from './lmHarness';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -106,5 +106,31 @@ describe('language-model tools: confirmations and registration', function () {
     assert.equal(refused.code, 'wrong-prompt');
     assert.equal(refused.current.id, doc.next.id);
     assert.deepEqual(fs.readFileSync(statePath), before);
+  });
+
+  it('picks a team at team-pick like any answer: the team answers every agent question', async () => {
+    const answer = async (shown: any, value: string): Promise<any> => {
+      const r = await tools
+        .get('okstra_wizard_answer')!
+        .invoke({ input: { answer: value, prompt: shown.id, revision: shown.revision }, toolInvocationToken: undefined }, undefined);
+      return JSON.parse(r.content[0].value);
+    };
+    let shown = (await current()).current;
+    for (let i = 0; i < 20 && shown.id !== 'team-pick'; i++) {
+      const doc = await answer(shown, defaultAnswer(shown));
+      assert.equal(doc.ok, true, JSON.stringify(doc));
+      shown = doc.next;
+    }
+    assert.equal(shown.id, 'team-pick');
+    const refused = await answer(shown, 'usual-panel');
+    assert.equal(refused.code, 'refused-answer', 'a team that cannot be used on this run is refused with its reason');
+    assert.match(refused.error, /team 'usual-panel' cannot be used on this run: role 'planner' is not selectable/);
+    const picked = await answer(shown, 'review-panel');
+    assert.equal(picked.ok, true, JSON.stringify(picked));
+    assert.equal(picked.echo, 'team-pick: review-panel');
+    assert.ok(!picked.next.id.startsWith('role-'), `the team answered the agent questions: next ${picked.next.id}`);
+    const saved = JSON.parse(fs.readFileSync(statePath, 'utf8'));
+    assert.equal(saved.teamPick, 'review-panel');
+    assert.deepEqual(saved.roleModels.analyser, ['claude/opus-4.5', 'codex/gpt-5.1-codex']);
   });
 });

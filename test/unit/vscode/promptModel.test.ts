@@ -34,6 +34,38 @@ describe('vscode prompt model', () => {
     );
   });
 
+  it('team-pick: each team with its agents on the detail line; a team that cannot be used under "Not available" with the reason', () => {
+    const m = buildPromptModel(
+      prompt({
+        step: 'team-pick',
+        options: [
+          {
+            value: 'usual-panel',
+            label: 'usual-panel — Two planners',
+            description: 'leader: claude/opus-4.5 · planner: codex/gpt-5.1-codex',
+          },
+          {
+            value: 'kimi-review',
+            label: 'kimi-review',
+            description: "critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH",
+            disabled: true,
+          },
+          { value: 'one-by-one', label: 'Choose agents one by one', default: true },
+        ],
+      }),
+      ctx,
+      en,
+    );
+    assert.deepEqual(rows(m.items), [
+      'usual-panel — Two planners | leader: claude/opus-4.5 · planner: codex/gpt-5.1-codex',
+      'Choose agents one by one | $(star-full) default',
+      '--- Not available',
+      "kimi-review | critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH",
+    ]);
+    const active = m.items[m.activeIndex];
+    assert.equal(active?.kind === 'option' ? active.value : null, 'one-by-one');
+  });
+
   it('the default option is marked and active, even when it is not first', () => {
     const m = buildPromptModel(
       prompt({

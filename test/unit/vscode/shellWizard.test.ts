@@ -46,6 +46,41 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     );
   });
 
+  it('Team: picking the demo’s usual-panel answers every agent of a planning run; the Wizard view shows each as its own row', async () => {
+    const taskType = await startTask(shell, 'payments/currency-rounding');
+    const { input: teamPick } = await answerUntil(shell, taskType, 'team-pick');
+    const qp = teamPick as FakeQuickPick;
+    // review-panel names analysers, which a planning run does not have: it is listed under "Not available".
+    const disabled = qp.items
+      .filter((i) => i.model?.kind === 'option' && (i.model as { disabled?: boolean }).disabled)
+      .map((i) => [i.label, i.detail]);
+    assert.deepEqual(disabled, [
+      [
+        'review-panel — Opus and GPT-5.1 Codex read independently, Gemini critiques',
+        "role 'analyser' is not selectable in the implementation-planning profile",
+      ],
+    ]);
+    await qp.choose('usual-panel');
+    const next = await shell.next(qp);
+    assert.equal(stepOf(next), 'directive-pick', 'the team answered every agent question');
+    const rows = shell.view.rows();
+    assert.deepEqual(
+      rows.filter((id) => id === 'team-pick' || id.startsWith('role-')),
+      [
+        'team-pick',
+        'role-count:planner',
+        'role-add:critic',
+        'role-model:leader:1',
+        'role-model:planner:1',
+        'role-model:planner:2',
+        'role-model:report-writer:1',
+      ],
+    );
+    const saved = JSON.parse(fs.readFileSync(shell.stateFile('payments/currency-rounding'), 'utf8'));
+    assert.equal(saved.teamPick, 'usual-panel');
+    assert.deepEqual(saved.roleModels.planner, ['codex/gpt-5.1-codex', 'antigravity/gemini-3-pro']);
+  });
+
   it('Back returns to the previous prompt; Edit from Here asks before clearing and reopens at that step', async () => {
     const taskType = await startTask(shell, 'payments/currency-rounding');
     assert.equal(stepOf(taskType), 'task-type');

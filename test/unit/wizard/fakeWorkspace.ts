@@ -17,6 +17,7 @@ import type {
   TaskEntry,
   TaskManifest,
   TerminalBackend,
+  UserTeams,
   WorkspacePort,
   BriefFrontMatter,
 } from '../../../src/core/ports';
@@ -56,6 +57,8 @@ export interface FakeOptions {
   missingClis?: string[];
   terminalBackend?: TerminalBackend;
   now?: string;
+  /** The user's teams (the okstra.teams setting / OKSTRA_TEAMS file). */
+  userTeams?: UserTeams | null;
 }
 
 export class FakeWorkspace implements WorkspacePort {
@@ -247,6 +250,7 @@ export function fakeEnvironment(opts: FakeOptions): EnvironmentPort {
     providerCliAvailable: (id) => !(opts.missingClis ?? []).includes(id),
     terminalBackend: () => opts.terminalBackend ?? 'tmux',
     userModelDefaults: () => null,
+    userTeams: () => opts.userTeams ?? null,
   };
 }
 

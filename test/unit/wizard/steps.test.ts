@@ -19,7 +19,7 @@ function at(step: string, answers: Record<string, string> = {}, opts = projectOp
 const values = (p: { options: Array<{ value: string; default?: true }> }) => p.options.map((o) => o.value + (o.default ? '*' : ''));
 
 describe('static steps', () => {
-  it('the step table order, with the roles position between fix-cycle and directive-pick', () => {
+  it('the step table order, with team-pick and the roles position between fix-cycle and directive-pick', () => {
     assert.deepEqual(
       FLOW.map((s) => (s === ROLES ? 'roles' : s.id)),
       [
@@ -35,6 +35,7 @@ describe('static steps', () => {
         'handoff-stage-pick',
         'reuse-worktree',
         'fix-cycle',
+        'team-pick',
         'roles',
         'directive-pick',
         'directive',

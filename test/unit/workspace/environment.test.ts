@@ -8,6 +8,7 @@ import {
   loadModelDefaultsFile,
   providerCliEnvVar,
   resolveProviderCli,
+  teamsOfSetting,
   terminalBackendFromEnv,
 } from '../../../src/workspace/environment';
 import { cleanup, tmpDir, write } from './helpers';
@@ -101,5 +102,35 @@ describe('workspace environment (docs/roles.md › The environment)', () => {
       (e: unknown) => e instanceof FileError && e.message === `${bad}:1:1: analyser: must be a list, got a string ("claude/opus-4.5")`,
     );
     assert.throws(() => loadModelDefaultsFile(path.join(d, 'none.yaml')), /none\.yaml: cannot read: not found \(ENOENT\)/);
+  });
+
+  it('okstra.teams: each team checked on its own; a broken one keeps its name and says what is wrong', () => {
+    assert.equal(teamsOfSetting(undefined), null);
+    assert.equal(teamsOfSetting({}), null);
+    assert.deepEqual(
+      teamsOfSetting({
+        mine: { description: 'Mine', roles: { 'report-writer': ['claude/opus-4.5'] } },
+        broken: { roles: { planner: 'codex/gpt-5.1-codex' } },
+        'bad name': { roles: {} },
+        nameless: { description: 'no roles' },
+      }),
+      {
+        source: { kind: 'setting' },
+        teams: [
+          { name: 'mine', team: { description: 'Mine', roles: { 'report-writer': ['claude/opus-4.5'] } } },
+          { name: 'broken', error: 'setting okstra.teams: broken.roles.planner: must be a list, got a string ("codex/gpt-5.1-codex")' },
+          {
+            name: 'bad name',
+            error:
+              'setting okstra.teams: bad name: must be a team name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64',
+          },
+          { name: 'nameless', error: 'setting okstra.teams: nameless.roles: is required' },
+        ],
+      },
+    );
+    assert.deepEqual(teamsOfSetting(['x']), {
+      source: { kind: 'setting' },
+      teams: [{ name: 'okstra.teams', error: 'setting okstra.teams: must be a mapping, got a list' }],
+    });
   });
 });

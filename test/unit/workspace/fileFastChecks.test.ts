@@ -39,6 +39,18 @@ const arbitraries: Record<string, fc.Arbitrary<unknown>> = {
       okstraCommand: opt(fc.oneof(word, words)),
       modelDefaults: opt(fc.dictionary(roleKey, often(words), { maxKeys: 3 })),
       prTemplate: opt(word),
+      teams: opt(
+        fc.dictionary(
+          fc.constantFrom('usual-panel', 'one-by-one', 'bad name', '__proto__', 'A.1'),
+          often(
+            fc.record(
+              { description: opt(word), roles: often(fc.dictionary(roleKey, often(words), { maxKeys: 3 })), other: rare },
+              { requiredKeys: [] },
+            ),
+          ),
+          { maxKeys: 2 },
+        ),
+      ),
       providers: rare,
       other: rare,
     },

@@ -320,6 +320,54 @@ describe('workspace readers', () => {
       );
     });
 
+    it('teams: per team name, a description and the models of each role; its mistakes are file errors like any key', () => {
+      const text = [
+        'teams:',
+        '  usual-panel:',
+        '    description: Two planners',
+        '    roles:',
+        '      leader: [claude/opus-4.5]',
+        '      planner: [codex/gpt-5.1-codex, antigravity/gemini-3-pro]',
+        '      critic: []',
+        '  solo:',
+        '    roles: { report-writer: [claude/sonnet-4.5] }',
+        '',
+      ].join('\n');
+      assert.deepEqual(parseConfig(text, 'c.yaml').teams, {
+        'usual-panel': {
+          description: 'Two planners',
+          roles: { leader: ['claude/opus-4.5'], planner: ['codex/gpt-5.1-codex', 'antigravity/gemini-3-pro'], critic: [] },
+        },
+        solo: { roles: { 'report-writer': ['claude/sonnet-4.5'] } },
+      });
+      assert.deepEqual(Object.keys(parseConfig(text, 'c.yaml').teams!), ['usual-panel', 'solo'], 'in file order');
+      const cases: Array<[string, string]> = [
+        [
+          'teams:\n  p:\n    roles:\n      planner: codex/gpt-5.1-codex\n',
+          'c.yaml:4:7: teams.p.roles.planner: must be a list, got a string ("codex/gpt-5.1-codex")',
+        ],
+        ['teams:\n  p:\n    roles: {}\n    colour: red\n', 'c.yaml:4:5: teams.p.colour: unknown key'],
+        ['teams:\n  p:\n    description: x\n', 'c.yaml:2:3: teams.p.roles: is required'],
+        ['teams:\n  p:\n    roles:\n      Planner: [a/b]\n', 'c.yaml:4:7: teams.p.roles.Planner: must be a role id'],
+        ['teams:\n  p:\n    roles:\n      planner: [""]\n', 'c.yaml:4:17: teams.p.roles.planner[0]: must not be empty'],
+        [
+          'teams:\n  bad name:\n    roles: {}\n',
+          'c.yaml:2:3: teams.bad name: must be a team name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64',
+        ],
+        [
+          'teams:\n  one-by-one:\n    roles: {}\n',
+          `c.yaml:2:3: teams.one-by-one: 'one-by-one' is the answer "Choose agents one by one", not a team name`,
+        ],
+        ['teams: [usual-panel]\n', 'c.yaml:1:1: teams: must be a mapping, got a list'],
+      ];
+      for (const [yaml, message] of cases)
+        assert.equal(
+          fileError(() => parseConfig(yaml, 'c.yaml')),
+          message,
+          yaml,
+        );
+    });
+
     it('a key that is a list or a mapping is a file error at its place, and the YAML library prints nothing', async () => {
       const warnings: string[] = [];
       const onWarning = (w: Error) => warnings.push(w.message);

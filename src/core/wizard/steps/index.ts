@@ -1,5 +1,7 @@
 // The step catalogue in table order (docs/steps.md › Steps); ROLES marks where the
-// role prompts sit — also the rewind boundary (R-EDT-5).
+// role prompts sit — also the rewind boundary (R-EDT-5). team-pick stands just before it: it is asked at the roles
+// position (after leader-session, before the first count, add or model prompt) and a rewind to it clears the
+// whole role selection.
 import { analysisTarget } from './analysisTarget';
 import { brief, briefPath } from './brief';
 import { clarification, clarificationPick } from './clarification';
@@ -17,6 +19,7 @@ import type { Step } from './step';
 import { taskNew } from './taskNew';
 import { taskPick } from './taskPick';
 import { taskType } from './taskType';
+import { teamPick } from './teamPick';
 
 export const ROLES = 'roles' as const;
 
@@ -33,6 +36,7 @@ export const FLOW: ReadonlyArray<Step | typeof ROLES> = [
   handoffStagePick,
   reuseWorktree,
   fixCycle,
+  teamPick,
   ROLES,
   directivePick,
   directive,
@@ -82,4 +86,4 @@ export function withoutConfirmation(answered: readonly string[]): string[] {
   return answered.filter((id) => !isConfirmationStep(id));
 }
 
-export { confirm, editTarget, taskPick, taskNew };
+export { confirm, editTarget, taskPick, taskNew, teamPick };

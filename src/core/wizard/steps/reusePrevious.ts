@@ -8,7 +8,7 @@ import { applyPreviousRunSelection, clearRoleSelection } from '../roleBridge';
 import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
 
 /** The runs of the state's task type with an inputs file, newest first. */
-function reusableRuns(env: StepEnv, s: WizardState): PreviousRunInputs[] {
+export function reusableRuns(env: StepEnv, s: WizardState): PreviousRunInputs[] {
   const task = env.task(s);
   if (!task || !s.task_type) return [];
   return task.previousRuns.filter((r) => r.taskType === s.task_type).reverse();

@@ -13,7 +13,7 @@ import { controlProblem, outsideProblem, resolvedProjectRelative } from '../argS
 import { isAbsolutePath, toProjectRelative } from '../paths';
 import { sortedCatalogue } from '../workspaceRules';
 
-export type StepGroup = 'task' | 'inputs' | 'follow-ups' | 'confirm';
+export type StepGroup = 'task' | 'inputs' | 'roles' | 'follow-ups' | 'confirm';
 
 export interface StepEnv {
   ctx: EngineContext;
