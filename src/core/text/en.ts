@@ -9,7 +9,13 @@ export const en: TextCatalog = {
     task_pick: {
       title: 'Task',
       label: 'Which task is this run for?',
-      options: { new: '+ New task…' },
+      options: {
+        new: '+ New task…',
+        next: 'next: {phase}',
+        contract: 'contract: {outcome}',
+        latest: '(latest)',
+        unreadable: '(unreadable manifest: {error})',
+      },
       echo_template: 'task: {value}',
     },
     task_new: {
@@ -220,5 +226,6 @@ export const en: TextCatalog = {
     error_needs_value: '{title} needs a value.',
     error_needs_choice: 'Choose at least one entry for {title}.',
     error_task_name: 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).',
+    error_leading_dash: '{title} cannot start with a dash: okstra would read “{answer}” as one of its options.',
   },
 };

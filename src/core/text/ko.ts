@@ -8,7 +8,13 @@ export const ko: TextCatalog = {
     task_pick: {
       title: '태스크',
       label: '어떤 태스크를 실행할까요?',
-      options: { new: '+ 새 태스크…' },
+      options: {
+        new: '+ 새 태스크…',
+        next: '다음: {phase}',
+        contract: '계약: {outcome}',
+        latest: '(최신)',
+        unreadable: '(매니페스트를 읽을 수 없음: {error})',
+      },
       echo_template: 'task: {value}',
     },
     task_new: {
@@ -219,5 +225,6 @@ export const ko: TextCatalog = {
     error_needs_value: '{title}에 값을 입력하세요.',
     error_needs_choice: '{title}에서 하나 이상 고르세요.',
     error_task_name: '태스크 이름에는 글자나 숫자가 있어야 하며 <그룹>/<이름> 형식입니다 (예: payments/refund-timeout).',
+    error_leading_dash: '{title}은(는) 대시(-)로 시작할 수 없습니다. okstra가 “{answer}”을(를) 옵션으로 읽습니다.',
   },
 };

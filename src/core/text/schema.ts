@@ -106,6 +106,7 @@ export const UI_TEXT_KEYS = [
   'error_needs_value',
   'error_needs_choice',
   'error_task_name',
+  'error_leading_dash',
 ] as const;
 
 /** `{name}` fields and `{{`/`}}` only, as formatTemplate understands them. */

@@ -26,13 +26,14 @@ import { checkedArgv } from './argvGuard';
 import { recheckConfirmed } from './outcomeCheck';
 import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
 import type { ParsedState } from './stateCodec';
-import { flowIndex, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew } from './steps';
+import { STEP_BY_ID, taskPick, taskNew } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
 import { readableOf, type ReadableAnswer } from './readable';
 import { formatTemplate } from '../text/catalog';
 import { checkBinding, withRevision, type ExpectedPrompt } from './binding';
+import { inWizardOrder } from './wizardOrder';
 
 export { stepTitle, readableAnswer, readableError, readableRefusal, type ReadableAnswer } from './readable';
 
@@ -518,24 +519,6 @@ function noticeFor(notices: Notice[], id: string): string | undefined {
   return n?.text;
 }
 
-/**
- * Rows in the order the wizard asks (docs/decisions.md › Wizard: tree rows in wizard order): static steps in
- * table order, the role steps at the roles position in roleSelectionOrder order (the order they were asked in),
- * the current prompt where it belongs. The sort is stable: ids the order does not place keep their relative order.
- */
-function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
-  const roleIndex = new Map(s.role_selection_order.map((id, i) => [id, i]));
-  const key = (r: TreeRow): [number, number] => {
-    if (isRoleStepId(r.id)) return [ROLES_INDEX, roleIndex.get(r.id) ?? s.role_selection_order.length];
-    const i = flowIndex(r.id);
-    return [i < 0 ? Number.MAX_SAFE_INTEGER : i, 0];
-  };
-  return rows
-    .map((r, i) => ({ r, i, k: key(r) }))
-    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.i - b.i)
-    .map((x) => x.r);
-}
-
 /** docs/protocol.md › Commands (tree): the edit targets and the current prompt, in the order the wizard asks them. */
 export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TreeResult {
   const env = makeEnv(ctx);
@@ -563,9 +546,9 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
       if (!rows.some((r) => r.id === p.step)) rows.push(row(p.step, false));
     }
   } catch (e) {
-    return { ...failure(e, carried), rows: inWizardOrder(s, rows) };
+    return { ...failure(e, carried), rows: inWizardOrder(s, rows, (r) => r.id) };
   }
-  rows = inWizardOrder(s, rows);
+  rows = inWizardOrder(s, rows, (r) => r.id);
   return { ok: true, rows, current: currentId, notices: carried };
 }
 
@@ -589,7 +572,8 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
   }
   const kept = new Set(w.answered);
   const out: ReadableAnswer[] = [];
-  for (const a of state.answered) {
+  // In the order the wizard asks them (as the tree lists them), not in the order they were answered.
+  for (const a of inWizardOrder(state, state.answered, (x) => x)) {
     if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a)) continue;
     const v = answerValue(env, state, a);
     if (v !== null) out.push(readableOf(env, state, a, v));

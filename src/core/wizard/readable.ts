@@ -101,6 +101,9 @@ export function readableRefusal(texts: TextCatalog, prompt: PromptDoc, answer: s
   const step = STEP_BY_ID.get(prompt.step);
   if (prompt.kind === 'text' && answer.trim() === '' && step?.needsValue) return formatTemplate(texts.ui.error_needs_value, { title });
   if (prompt.kind === 'multi_pick' && answer === '') return formatTemplate(texts.ui.error_needs_choice, { title });
+  // A text answer that starts with '-' (okstra would take it for an option): said without the step id.
+  if (prompt.kind === 'text' && step?.refusesLeadingDash && answer.startsWith('-'))
+    return formatTemplate(texts.ui.error_leading_dash, { title, answer });
   if (prompt.step === taskNew.id) {
     const parts = answer.split('/');
     if (parts.length !== 2 || parts.some((x) => !/[A-Za-z0-9]/.test(x))) return texts.ui.error_task_name;

@@ -16,6 +16,7 @@ export const analysisTarget: Step = {
   textKey: 'analysis_target',
   group: 'inputs',
   owns: ['analysis_target'],
+  refusesLeadingDash: true,
   applies: (_env, s) => ANALYSING_TASK_TYPES.has(s.task_type),
   build(env, s) {
     const fm = chosenBriefFrontMatter(env, s);

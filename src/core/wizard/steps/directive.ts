@@ -46,6 +46,7 @@ export const directive: Step = {
   group: 'follow-ups',
   owns: ['directive'],
   needsValue: true,
+  refusesLeadingDash: true,
   applies: (_env, s) => s.pending_follow_up === 'directive',
   build(env, s) {
     return textPrompt(env, this, s.directive);
