@@ -4,6 +4,7 @@
 // notification shows the same before it starts (okstra.confirmBeforeRun may turn that off).
 
 import { renderBundleArgv } from '../../core/run';
+import { COMMAND_IDS } from '../commandIds';
 import type { PromptDoc } from '../../core/types';
 import { confirmationMarkdown } from '../confirm/confirmationDoc';
 import type { PromptAction } from '../prompt/promptRunner';
@@ -136,10 +137,21 @@ export const showConfirmationCommand = (ctx: WizardContext) => async (): Promise
     await ctx.loop.drive();
     return;
   }
-  const where = current && current.kind !== 'done' ? current.label : (session.current().error ?? '');
-  await ctx.dialogs
-    .info(ctx.t('{0} is not finished yet; the wizard is at: {1}', session.taskKey || session.folderName, where), [ctx.t('Continue')])
-    .then((a) => {
-      if (a) void ctx.loop.drive();
-    });
+  await sayNotFinished(ctx, session);
 };
+
+/** A wizard that cannot run yet, in words (never the engine's `wizard is not complete — …`): Continue, or Start Over. */
+export async function sayNotFinished(ctx: WizardContext, session: WizardSession): Promise<void> {
+  const t = ctx.t;
+  const name = session.taskKey || session.folderName;
+  if (session.state.aborted) {
+    const startOver = t('Start Over');
+    if ((await ctx.dialogs.info(t('The wizard for {0} was aborted.', name), [startOver])) === startOver)
+      await ctx.host.executeCommand(COMMAND_IDS.startOver);
+    return;
+  }
+  const current = session.current();
+  const where = current.prompt && current.prompt.kind !== 'done' ? current.prompt.label : (current.error ?? '');
+  const go = t('Continue');
+  if ((await ctx.dialogs.info(t('{0} is not finished yet; the wizard is at: {1}', name, where), [go])) === go) await ctx.loop.drive();
+}

@@ -1,6 +1,9 @@
-// The confirmation as a read-only markdown document shown beside the confirm prompt: the settings and the
-// roles as two tables, the full command line in a code block (readable, selectable, copyable; it never wraps
-// inside an option). Pure: the engine's confirmationText and the quoted command line in, markdown out.
+// The confirmation as a read-only markdown document shown beside the confirm prompt: the full command line in a
+// code block (readable, selectable, copyable; it never wraps inside an option) right under the heading, then the
+// settings and the roles as two tables. The prompt floats over the top of the editor area, so the document starts
+// with a blank band of its height (the heading was hidden under it); the command line comes before the tables, so
+// that it is in view at 1280×800 and 1024×768; the block has no language, so that no shell grammar colours a word
+// inside a quoted value as a command. Pure: the engine's confirmationText and the quoted command line in, markdown out.
 
 import type { DisplayedCommandLine } from '../run/commandLine';
 
@@ -48,9 +51,24 @@ export function markdownTable(head: readonly string[], body: ReadonlyArray<reado
   return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
 }
 
+/** The band the confirm prompt (title, box, three options and Copy Command Line) covers at the top of the preview. */
+export const PROMPT_BAND = '<div style="height: 6.5em" aria-hidden="true"></div>';
+
 export function confirmationMarkdown(confirmationText: string, command: DisplayedCommandLine, texts: ConfirmationTexts): string {
   const rows = confirmationRows(confirmationText);
-  const parts = [`# ${rows.title}`, '', markdownTable([texts.setting, texts.value], rows.settings)];
+  const parts = [
+    PROMPT_BAND,
+    '',
+    `# ${rows.title}`,
+    '',
+    `## ${texts.commandLine(command.shell)}`,
+    '',
+    '```' + (command.error ? 'json' : 'text'),
+    command.line,
+    '```',
+  ];
+  if (command.error) parts.push('', command.error);
+  parts.push('', markdownTable([texts.setting, texts.value], rows.settings));
   if (rows.roles.length > 0) {
     parts.push(
       '',
@@ -62,8 +80,6 @@ export function confirmationMarkdown(confirmationText: string, command: Displaye
       ),
     );
   }
-  parts.push('', `## ${texts.commandLine(command.shell)}`, '', '```' + (command.error ? 'json' : 'sh'), command.line, '```');
-  if (command.error) parts.push('', command.error);
   parts.push('', texts.howToRun, '');
   return parts.join('\n');
 }

@@ -11,6 +11,8 @@ import { confirmationActions, closeConfirmationDocument, showConfirmationDocumen
 import { runWizard } from '../commands/run';
 import type { Disposable } from '../host/window';
 import type { PromptRequest } from '../prompt/promptRunner';
+import { confirmAbort } from './abortQuestion';
+import { emptyAnswersFile } from './answersFile';
 import { promptRevision, WRONG_PROMPT } from './binding';
 import type { WizardContext } from './context';
 import { errorText } from './context';
@@ -101,6 +103,13 @@ export class PromptLoop {
           await this.onDone(session);
           return;
         }
+        // "Answer now" chose a file the person writes first: the wizard goes on only once it holds an answer (an
+        // empty file would lead straight to a Run that refuses it).
+        const unanswered = emptyAnswersFile(session);
+        if (unanswered !== null) {
+          this.waitForAnswers(session, unanswered);
+          return;
+        }
         const isConfirm = current.prompt.step === 'confirm';
         // Untrusted: the confirm step's Run says that it only confirms; Run then refuses and runs nothing (R6).
         const prompt =
@@ -120,6 +129,10 @@ export class PromptLoop {
           submit: (answer) => this.submit(session, prompt, answer, revision),
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
           browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
+          // "Abort the wizard" asks first, as the palette's Abort Wizard does.
+          confirmAnswer: isConfirm
+            ? (answer) => (answer === 'abort' ? confirmAbort(ctx.dialogs, t, session.taskKey || session.folderName) : Promise.resolve(true))
+            : undefined,
         };
         // The document opens first: the rendered preview takes the focus when it opens, the prompt then takes it back.
         if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
@@ -164,6 +177,20 @@ export class PromptLoop {
     }
   }
 
+  /** The answers file is still empty: the wizard waits (the view and the status bar say so), the person is told. */
+  private waitForAnswers(session: WizardSession, rel: string): void {
+    const { ctx } = this;
+    const t = ctx.t;
+    ctx.waitingFor = rel;
+    ctx.log.info(`${rel} has no answers yet: waiting`);
+    ctx.refresh();
+    const open = t('Open Answers File');
+    // A notification: the loop ends now (it does not wait for the toast to be dismissed).
+    void ctx.dialogs.warn(t('{0} has no answers yet: write them under its questions, save it, then Continue.', rel), [open]).then((a) => {
+      if (a === open) void this.openForEditing(session, [rel], false);
+    });
+  }
+
   /** Lets the loop end before `next` runs (Run may show the confirmation again, a prompt of its own). */
   private async finishLoopThen(next: () => Promise<void>): Promise<void> {
     this.after = next;
@@ -189,6 +216,7 @@ export class PromptLoop {
       return outcome;
     }
     ctx.log.info(outcome.echo);
+    ctx.answered.fire();
     for (const n of outcome.notices) ctx.log.info(`notice: ${n.text}`);
     if (session.statePath === null && session.taskKey !== '') await this.place(session);
     else this.watch(session);
@@ -207,18 +235,18 @@ export class PromptLoop {
     if (!picked) return undefined;
     const rel = path.relative(session.projectRootAbs, picked);
     if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
-      await ctx.dialogs.error(ctx.t('{0} is not inside the project {1}; choose a file in the project.', picked, session.projectRootAbs));
+      await ctx.dialogs.error(ctx.t('{0} is not inside the project {1}; choose a file in the project.', picked, session.folderName));
       return undefined;
     }
     return rel.split(path.sep).join('/');
   }
 
   /** Opens what the answer created for the user to edit (a new task's brief.md, an answers file) under the next prompt. */
-  private async openForEditing(session: WizardSession, files: string[]): Promise<void> {
+  private async openForEditing(session: WizardSession, files: string[], preserveFocus = true): Promise<void> {
     for (const rel of files) {
       try {
-        // Not a preview (it is meant to be edited); the focus stays with the wizard's next prompt.
-        await this.ctx.host.showTextDocument(path.join(session.projectRootAbs, rel), { preview: false, preserveFocus: true });
+        // Not a preview (it is meant to be edited); the focus stays with the wizard's next prompt, if any.
+        await this.ctx.host.showTextDocument(path.join(session.projectRootAbs, rel), { preview: false, preserveFocus });
         this.ctx.log.info(`opened ${rel} for editing`);
       } catch (err) {
         // The wizard goes on without the editor: the path is in the echo and the tree.
@@ -323,7 +351,8 @@ export class PromptLoop {
     const notice = t('changed outside this window: now at {0}', where);
     ctx.log.info(notice);
     if (this.running && ctx.runner.input) {
-      this.pendingNotice = notice;
+      // The prompt that replaces the open one shows its question anyway: the notice says only what happened.
+      this.pendingNotice = t('changed outside this window');
       this.replace();
     } else {
       ctx.refresh();

@@ -2,7 +2,9 @@
 // (Resume when paused, Run when complete, Start Over when aborted), the last
 // exit code after a run, and "waiting for you" while an answers file is written.
 
+import { textsFor } from '../../core/text';
 import type { PromptDoc } from '../../core/types';
+import { stepTitle } from '../../core/wizard/readable';
 import { COMMAND_IDS } from '../commandIds';
 import type { HostWindow, StatusItem } from '../host/window';
 import type { WizardSession } from './session';
@@ -65,7 +67,9 @@ export class WizardStatusBar {
       this.item.command = status.trusted ? COMMAND_IDS.run : COMMAND_IDS.showConfirmation;
     } else {
       const prompt = status.prompt !== undefined ? pendingPrompt(status.prompt) : safePrompt(session);
-      const where = prompt ? ` — ${prompt.step} (${t('{0} of {1}', prompt.progress.answered + 1, prompt.progress.total)})` : '';
+      // The step in words, as the prompt's title names it (never its id, `role-add:critic`).
+      const step = prompt ? stepTitle(textsFor(this.host.language()), prompt.step) : '';
+      const where = prompt ? ` — ${step} (${t('{0} of {1}', prompt.progress.answered + 1, prompt.progress.total)})` : '';
       this.item.text = `${status.paused ? '$(debug-pause)' : '$(list-ordered)'} okstra: ${name}${where}`;
       this.item.tooltip = status.paused ? t('The wizard is paused. Click to resume.') : t('okstra wizard');
       this.item.command = COMMAND_IDS.resume;
