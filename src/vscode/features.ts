@@ -16,6 +16,7 @@ import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
 import { readSettings } from './wizard/settings';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
+import { WalkthroughProgress } from './walkthrough';
 import { TrustGate } from './wizard/trust';
 
 /** What the integration tests reach through `extension.exports.features`. */
@@ -23,6 +24,8 @@ export interface FeaturesApi {
   readonly wizardView: vscode.TreeView<TreeRowModel>;
   readonly tree: WizardTreeProvider;
   readonly controller: WizardController;
+  /** Checks the walkthrough's steps as they are done (the Tasks view reports its commands and visibility). */
+  readonly walkthrough: WalkthroughProgress;
   /** The engine sessions' factory (loaded on first use): the language-model tools share it with the controller. */
   engineFactory(): EngineSessionFactory;
   /** Answers the wizard's modal questions in tests (defaults to the real dialogs). */
@@ -80,11 +83,19 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   const controller = new WizardController({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
   context.subscriptions.push(wizardView, controller);
 
+  // The walkthrough's steps are checked when they are done, whether the walkthrough is open or not.
+  const walkthrough = new WalkthroughProgress(context.extension.id, vscode.commands.executeCommand, log);
+  context.subscriptions.push(
+    controller.ctx.answered.event(() => walkthrough.done('answer')),
+    controller.onDidFinishRun(() => walkthrough.done('run')),
+  );
+
   for (const [name, handler] of Object.entries(controller.commands) as Array<[CommandName, (...args: unknown[]) => unknown]>) {
     const id = COMMAND_IDS[name];
     context.subscriptions.push(
       vscode.commands.registerCommand(id, async (...args: unknown[]) => {
         log.debug(`command ${id}`);
+        walkthrough.commandRan(id);
         try {
           await handler(...args);
         } catch (err) {
@@ -98,15 +109,19 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
 
   // After a reload the view shows the latest wizard again (read when the view is first shown, not at activation).
   const onViewVisibility = (): void => {
-    if (!wizardView.visible) return;
-    // A click on the okstra icon while a prompt is open leaves the keyboard with the prompt.
+    // A click on the okstra icon while a prompt is open leaves the keyboard with the prompt: when it shows the
+    // sidebar, and when it hides it (VS Code then gives the focus to the editor, where Enter went into the file).
     if (controller.runner.input) controller.runner.focus();
-    else void controller.loadLatest();
+    if (!wizardView.visible) return;
+    walkthrough.done('openView');
+    if (!controller.runner.input) void controller.loadLatest();
   };
   context.subscriptions.push(wizardView.onDidChangeVisibility(onViewVisibility));
   // Not inside activate(): loading the engine and the state takes longer than the activation budget (P4).
   setTimeout(() => {
-    if (wizardView.visible) void controller.loadLatest();
+    if (!wizardView.visible) return;
+    walkthrough.done('openView');
+    void controller.loadLatest();
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).
@@ -140,6 +155,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     wizardView,
     tree,
     controller,
+    walkthrough,
     engineFactory: realFactory,
     setDialogs: (d) => {
       dialogs = d ?? realDialogs;

@@ -305,7 +305,11 @@ async function pickFilter(provider: TasksTreeProvider): Promise<void> {
 }
 
 /** Creates the view and its commands; returns the test hooks. */
-export function registerTasksView(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): TasksViewApi {
+export function registerTasksView(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  walkthrough?: { commandRan(id: string): void },
+): TasksViewApi {
   const provider = new TasksTreeProvider(context, log);
   const view = vscode.window.createTreeView('okstra.tasks', { treeDataProvider: provider, showCollapseAll: true });
   context.subscriptions.push(provider, view);
@@ -344,6 +348,7 @@ export function registerTasksView(context: vscode.ExtensionContext, log: vscode.
     context.subscriptions.push(
       vscode.commands.registerCommand(id, async (...args: never[]) => {
         log.debug(`command ${id}`);
+        walkthrough?.commandRan(id);
         try {
           await handler(...args);
         } catch (err) {
