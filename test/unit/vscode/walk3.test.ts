@@ -2,7 +2,10 @@
 // (shellHarness.ts) on a copy of the demo: the count pick after a hint, Abort in the confirm step, step numbers
 // after a rewind, the rewind question's order, unavailable models in words, Enter on a Wizard-view row.
 import { strict as assert } from 'node:assert';
+import { ko } from '../../../src/core/text/ko';
+import { taskPickerLabel } from '../../../src/core/wizard/workspaceRules';
 import { COMMAND_IDS } from '../../../src/vscode/commandIds';
+import { confirmationMarkdown, PROMPT_BAND } from '../../../src/vscode/confirm/confirmationDoc';
 import { rowCommand, treeRowModels, type TreeTexts } from '../../../src/vscode/tree/treeModel';
 import { FakeQuickPick, until } from './fakeWindow';
 import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
@@ -169,5 +172,55 @@ describe('the Wizard view: Enter on a row', () => {
     assert.deepEqual(rowCommand(rows[0], t), { command: COMMAND_IDS.editFromHere, args: ['task-type', 'row'], title: 'Edit from Here' });
     assert.equal(rowCommand(rows[1], t), undefined, 'a step that cannot be edited does nothing');
     assert.deepEqual(rowCommand(rows[2], t), { command: COMMAND_IDS.resume, args: [], title: 'Continue' });
+  });
+});
+
+describe('the confirmation document', () => {
+  const texts = {
+    setting: 'Setting',
+    value: 'Value',
+    role: 'Role',
+    ordinal: '#',
+    model: 'Model',
+    roles: 'Agents',
+    commandLine: (shell: string) => `Command line (${shell})`,
+    howToRun: 'How',
+  };
+  const md = confirmationMarkdown(
+    'okstra render-bundle — a/b\n  task-type : bug-fix\n  directive : rm -rf x\n  role : leader #1 = claude/opus-4.5',
+    { line: "okstra render-bundle --directive 'rm -rf x'", shell: 'bash' },
+    texts,
+  );
+  const lines = md.split('\n');
+
+  it('starts with a band the prompt covers, then the heading, then the command line, then the tables', () => {
+    assert.equal(lines[0], PROMPT_BAND);
+    const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
+    assert.ok(at(/^# okstra render-bundle — a\/b$/) > 0);
+    assert.ok(at(/^## Command line \(bash\)$/) > at(/^# okstra/));
+    assert.ok(at(/^\| task-type/) > at(/^okstra render-bundle --directive/), 'the command line comes before the settings');
+    assert.ok(at(/^\| leader/) > at(/^\| task-type/));
+  });
+
+  it('the command line has no shell grammar (rm inside a quoted directive was coloured as a command)', () => {
+    const fence = lines[lines.indexOf("okstra render-bundle --directive 'rm -rf x'") - 1];
+    assert.equal(fence, '```text');
+  });
+});
+
+describe('the task picker in Korean', () => {
+  it("says next, contract and latest in the catalogue's words; English stays as R-NPH-2 has it", () => {
+    const entry = {
+      key: 'a/b',
+      manifest: {
+        title: 'T',
+        workflow: { currentPhase: 'implementation', nextRecommendedPhase: 'final-verification' },
+        contract: { outcome: 'accepted' },
+      },
+    } as never;
+    const o = ko.steps.task_pick!.options;
+    const words = { next: o.next!, contract: o.contract!, latest: o.latest!, unreadable: o.unreadable! };
+    assert.equal(taskPickerLabel(entry, true, words), 'a/b  ·  implementation  ·  다음: final-verification  ·  계약: accepted  (최신)');
+    assert.equal(taskPickerLabel(entry, true), 'a/b  ·  implementation  ·  next: final-verification  ·  contract: accepted  (latest)');
   });
 });
