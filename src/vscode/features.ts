@@ -39,6 +39,9 @@ export interface FeaturesApi {
   setLanguageOverride(language: string | undefined): void;
 }
 
+/** How long after the okstra view is shown the read-ahead starts (the view's own reads go first). */
+const WARM_UP_DELAY_MS = 1500;
+
 export function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): FeaturesApi {
   const host = createVscodeWindow(context.subscriptions as Disposable[]);
   const trust = new TrustGate(host);
@@ -79,6 +82,28 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     place: (...a) => realFactory().place(...a),
     listUnfinished: (...a) => realFactory().listUnfinished(...a),
     latest: (...a) => realFactory().latest(...a),
+    warm: (...a) => realFactory().warm(...a),
+  };
+  // Once the okstra view is shown: the engine and the task catalogue are read while the person looks at the view,
+  // so that New Run's first task list is as quick as any later one (P10). Never at activation (P4).
+  let warmed = false;
+  const warmUp = (): void => {
+    if (warmed) return;
+    warmed = true;
+    setTimeout(() => {
+      const started = performance.now();
+      for (const folder of host.workspaceFolders()) {
+        try {
+          const settings = readSettings(host, trust, folder.rootAbs);
+          factory.warm?.(folder, { hostRuntime: settings.hostRuntime, entryMode: settings.hostEntryMode });
+        } catch (err) {
+          log.debug(`warming up ${folder.rootAbs} failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      log.info(`read ahead for New Run in ${(performance.now() - started).toFixed(0)} ms`);
+      // The confirmation's preview (the markdown extension) too: activating it while the first prompt is computed slowed that prompt.
+      void host.prepareReadOnlyDocument().catch(() => undefined);
+    }, WARM_UP_DELAY_MS);
   };
   const controller = new WizardController({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
   context.subscriptions.push(wizardView, controller);
@@ -114,6 +139,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     if (controller.runner.input) controller.runner.focus();
     if (!wizardView.visible) return;
     walkthrough.done('openView');
+    warmUp();
     if (!controller.runner.input) void controller.loadLatest();
   };
   context.subscriptions.push(wizardView.onDidChangeVisibility(onViewVisibility));
@@ -121,6 +147,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   setTimeout(() => {
     if (!wizardView.visible) return;
     walkthrough.done('openView');
+    warmUp();
     void controller.loadLatest();
   }, 0);
 

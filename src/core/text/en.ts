@@ -39,7 +39,7 @@ export const en: TextCatalog = {
     brief: {
       title: 'Brief',
       label: 'Which brief should the run read?',
-      options: { task: "The task's brief ({path})", path: 'Another file…', none: 'No brief' },
+      options: { task: "The task's brief ({path})", task_answer: "The task's brief", path: 'Another file…', none: 'No brief' },
       echo_template: 'brief: {value}',
     },
     brief_path: {

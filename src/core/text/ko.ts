@@ -38,7 +38,7 @@ export const ko: TextCatalog = {
     brief: {
       title: '브리프',
       label: '실행에서 읽을 브리프를 고르세요',
-      options: { task: '태스크 브리프 ({path})', path: '다른 파일…', none: '브리프 없음' },
+      options: { task: '태스크 브리프 ({path})', task_answer: '태스크 브리프', path: '다른 파일…', none: '브리프 없음' },
       echo_template: 'brief: {value}',
     },
     brief_path: {

@@ -105,8 +105,9 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
     progress: { answered: Math.max(answered - 1, 0), total: answered },
   };
   let chosen: 'run' | 'edit' | undefined;
-  await showConfirmationDocument(ctx, session, outcome);
-  const result = await ctx.runner.run({
+  // The document is asked for first, the prompt shows at once without waiting for it, and keeps the keyboard.
+  const opening = showConfirmationDocument(ctx, session, outcome);
+  const shown = ctx.runner.run({
     prompt,
     folderName: session.folderName,
     taskKey: session.taskKey,
@@ -117,6 +118,9 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
       return { ok: true, echo: `confirm: ${answer}`, next: null, notices: [], open: [] };
     },
   });
+  await opening;
+  ctx.runner.focus();
+  const result = await shown;
   await closeConfirmationDocument(ctx);
   if (result.kind !== 'answered') return undefined;
   if (chosen === 'run') await runWizard(ctx, session, { confirmed: true });

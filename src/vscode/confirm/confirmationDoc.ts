@@ -3,7 +3,7 @@
 // settings and the roles as two tables. The prompt floats over the top of the editor area, so the document starts
 // with a blank band of its height (the heading was hidden under it); the command line comes before the tables, so
 // that it is in view at 1280×800 and 1024×768; the block has no language, so that no shell grammar colours a word
-// inside a quoted value as a command. Pure: the engine's confirmationText and the quoted command line in, markdown out.
+// inside a quoted value as a command (an HTML block, which also wraps the long JSON value). Pure: the engine's confirmationText and the quoted command line in, markdown out.
 
 import type { DisplayedCommandLine } from '../run/commandLine';
 
@@ -54,6 +54,16 @@ export function markdownTable(head: readonly string[], body: ReadonlyArray<reado
 /** The band the confirm prompt (title, box, three options and Copy Command Line) covers at the top of the preview. */
 export const PROMPT_BAND = '<div style="height: 6.5em" aria-hidden="true"></div>';
 
+/**
+ * The command line's block: preformatted, no grammar, and wrapped anywhere — a markdown code block does not break
+ * the long JSON of --host-session-context-json, which then ran past the preview's right edge.
+ */
+export const COMMAND_BLOCK_START = '<pre style="white-space: pre-wrap; overflow-wrap: anywhere">';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export function confirmationMarkdown(confirmationText: string, command: DisplayedCommandLine, texts: ConfirmationTexts): string {
   const rows = confirmationRows(confirmationText);
   const parts = [
@@ -63,9 +73,9 @@ export function confirmationMarkdown(confirmationText: string, command: Displaye
     '',
     `## ${texts.commandLine(command.shell)}`,
     '',
-    '```' + (command.error ? 'json' : 'text'),
-    command.line,
-    '```',
+    COMMAND_BLOCK_START,
+    escapeHtml(command.line),
+    '</pre>',
   ];
   if (command.error) parts.push('', command.error);
   parts.push('', markdownTable([texts.setting, texts.value], rows.settings));

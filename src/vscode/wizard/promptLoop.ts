@@ -134,9 +134,15 @@ export class PromptLoop {
             ? (answer) => (answer === 'abort' ? confirmAbort(ctx.dialogs, t, session.taskKey || session.folderName) : Promise.resolve(true))
             : undefined,
         };
-        // The document opens first: the rendered preview takes the focus when it opens, the prompt then takes it back.
-        if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
-        const result = await ctx.runner.run(request);
+        // The document beside the prompt is asked for first and the prompt shows at once, without waiting for it (its
+        // preview takes a moment to render); the preview takes the focus when it opens, and the prompt takes it back.
+        const opening = isConfirm ? showConfirmationDocument(ctx, session, session.preview()) : undefined;
+        const shown = ctx.runner.run(request);
+        if (opening) {
+          await opening;
+          ctx.runner.focus();
+        }
+        const result = await shown;
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm'))
           await closeConfirmationDocument(ctx);
         if (result.kind === 'closed') {

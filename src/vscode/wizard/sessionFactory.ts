@@ -42,4 +42,6 @@ export interface SessionFactory {
   latest(folders: FolderInfo[]): Promise<{ statePath: string; folder: FolderInfo } | null>;
   /** Unfinished wizards of these folders, newest first. */
   listUnfinished(folders: FolderInfo[]): Promise<UnfinishedWizard[]>;
+  /** Reads ahead what New Run's first prompt needs (nothing is written); optional. */
+  warm?(folder: FolderInfo, options: NewWizardOptions): void;
 }

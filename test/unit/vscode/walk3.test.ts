@@ -5,7 +5,8 @@ import { strict as assert } from 'node:assert';
 import { ko } from '../../../src/core/text/ko';
 import { taskPickerLabel } from '../../../src/core/wizard/workspaceRules';
 import { COMMAND_IDS } from '../../../src/vscode/commandIds';
-import { confirmationMarkdown, PROMPT_BAND } from '../../../src/vscode/confirm/confirmationDoc';
+import { resumeLabel } from '../../../src/vscode/commands/start';
+import { COMMAND_BLOCK_START, confirmationMarkdown, PROMPT_BAND } from '../../../src/vscode/confirm/confirmationDoc';
 import { rowCommand, treeRowModels, type TreeTexts } from '../../../src/vscode/tree/treeModel';
 import { FakeQuickPick, until } from './fakeWindow';
 import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
@@ -148,6 +149,14 @@ describe('vscode shell: the third walk', function () {
   });
 });
 
+describe('the Resume list', () => {
+  it('numbers a wizard only where its place is known (never "7 of 0")', () => {
+    const t = (m: string, ...a: Array<string | number | boolean>) => m.replace(/\{(\d+)\}/g, (_, i: string) => String(a[Number(i)]));
+    assert.equal(resumeLabel(t, { taskKey: 'a/b', step: 'Brief', n: 3, total: 9 }), 'a/b — Brief (3 of 9)');
+    assert.equal(resumeLabel(t, { taskKey: 'a/b', step: 'task cannot be used', n: 7, total: 0 }), 'a/b — task cannot be used');
+  });
+});
+
 describe('the Wizard view: Enter on a row', () => {
   const texts: TreeTexts = { current: 'current', changed: 'changed', lastRun: () => 'Last run' };
   const t = (m: string) => m;
@@ -204,7 +213,8 @@ describe('the confirmation document', () => {
 
   it('the command line has no shell grammar (rm inside a quoted directive was coloured as a command)', () => {
     const fence = lines[lines.indexOf("okstra render-bundle --directive 'rm -rf x'") - 1];
-    assert.equal(fence, '```text');
+    assert.equal(fence, COMMAND_BLOCK_START);
+    assert.doesNotMatch(md, /```(sh|bash)/);
   });
 });
 
