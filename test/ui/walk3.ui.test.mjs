@@ -257,11 +257,14 @@ describe('UI: the third walk (demo, 1280×800)', function () {
     const promptHasKeys = () =>
       page.waitForFunction(() => document.activeElement?.closest('.quick-input-widget') !== null, null, { timeout: 10_000 });
     // Hiding the sidebar gives the editor the focus (Enter went into the file); showing it gives it the view.
-    const sidebar = page.locator('.part.sidebar');
-    for (let i = 0; i < 2; i++) {
-      const shown = await sidebar.isVisible();
+    const sidebar = page.locator('.part.sidebar', { has: page.locator('.pane-header', { hasText: /Wizard/ }) });
+    if (!(await sidebar.isVisible())) {
       await wb.okstraContainer().click();
-      await sidebar.waitFor({ state: shown ? 'hidden' : 'visible' });
+      await sidebar.waitFor();
+    }
+    for (const state of ['hidden', 'visible']) {
+      await wb.okstraContainer().click();
+      await sidebar.waitFor({ state });
       await promptHasKeys();
     }
     await page.keyboard.press('Enter');

@@ -36,11 +36,18 @@ class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, Disposabl
   }
 }
 
-/** The markdown preview tabs of a read-only document (their label names the document). */
-function previewTabs(name: string): vscode.Tab[] {
+/** The markdown preview as an editor of its own: unlike the side preview, it opens without taking the keyboard. */
+const MARKDOWN_PREVIEW_EDITOR = 'vscode.markdown.preview.editor';
+
+/** The markdown preview tabs of a read-only document: its preview editor, or a side preview (its label names it). */
+function previewTabs(name: string, uri: vscode.Uri): vscode.Tab[] {
   return vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)
-    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label.includes(name));
+    .filter(
+      (tab) =>
+        (tab.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === uri.toString()) ||
+        (tab.input instanceof vscode.TabInputWebview && tab.label.includes(name)),
+    );
 }
 
 export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
@@ -87,8 +94,22 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
     },
     showReadOnlyDocument: async (name, markdown) => {
       const uri = docs.set(name, markdown);
-      // Rendered (tables that reflow to the width beside the prompt); the source as a fallback.
-      if (!openPreviews.has(name) || !previewTabs(name).length) {
+      // Rendered (tables that reflow to the width beside the prompt), never taking the keyboard from the prompt: the
+      // side preview took it once its page had loaded, after the prompt had it back, and Enter went nowhere.
+      if (!openPreviews.has(name) || !previewTabs(name, uri).length) {
+        try {
+          // Beside an open editor; in the empty editor area, the whole of it.
+          const beside = vscode.window.tabGroups.activeTabGroup.tabs.length > 0;
+          await vscode.commands.executeCommand('vscode.openWith', uri, MARKDOWN_PREVIEW_EDITOR, {
+            viewColumn: beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+            preserveFocus: true,
+            preview: true,
+          });
+          openPreviews.add(name);
+          return;
+        } catch {
+          // no markdown preview editor in this VS Code: the side preview, else the source
+        }
         try {
           await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
           openPreviews.add(name);
@@ -106,7 +127,7 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
       openPreviews.delete(name);
       const uri = docs.uri(name).toString();
       const tabs = [
-        ...previewTabs(name),
+        ...previewTabs(name, docs.uri(name)),
         ...vscode.window.tabGroups.all
           .flatMap((g) => g.tabs)
           .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri),
