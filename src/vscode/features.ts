@@ -110,9 +110,13 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
 
   // The walkthrough's steps are checked when they are done, whether the walkthrough is open or not.
   const walkthrough = new WalkthroughProgress(context.extension.id, vscode.commands.executeCommand, log);
+  walkthrough.busy = () => controller.runner.input !== undefined || controller.ctx.loop.running;
   context.subscriptions.push(
     controller.ctx.answered.event(() => walkthrough.done('answer')),
     controller.onDidFinishRun(() => walkthrough.done('run')),
+    controller.runner.onDidChangeInput((input) => {
+      if (!input) walkthrough.rested();
+    }),
   );
 
   for (const [name, handler] of Object.entries(controller.commands) as Array<[CommandName, (...args: unknown[]) => unknown]>) {

@@ -29,8 +29,16 @@ const STEP_OF_COMMAND: Record<string, WalkthroughStep> = {
 
 export const MARK_STEP_COMPLETE = 'welcome.markStepComplete';
 
+/** How long the wizard shows no prompt before the waiting steps are marked (one prompt follows another faster). */
+const REST_MS = 1000;
+
 export class WalkthroughProgress {
   private readonly marked = new Set<WalkthroughStep>();
+  /** Steps done while a prompt was open: marked once none is (the workbench's command must not run between two prompts). */
+  private readonly waiting = new Set<WalkthroughStep>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** True while a wizard prompt is open or the prompt loop goes on (features.ts sets it). */
+  busy: () => boolean = () => false;
 
   constructor(
     /** `<publisher>.<name>`: the walkthrough's steps are `<extension id>#<walkthrough id>#<step id>`. */
@@ -39,8 +47,28 @@ export class WalkthroughProgress {
     private readonly log: Pick<Log, 'debug'>,
   ) {}
 
-  /** Marks `step` done (once per window; the workbench keeps it). */
+  /** Marks `step` done (once per window; the workbench keeps it); while a prompt is open, once the wizard rests. */
   done(step: WalkthroughStep): void {
+    if (this.marked.has(step)) return;
+    if (this.busy()) {
+      this.waiting.add(step);
+      return;
+    }
+    this.mark(step);
+  }
+
+  /** The wizard may rest now (a prompt closed): the waiting steps are marked when it still rests a moment later. */
+  rested(): void {
+    if (this.waiting.size === 0 || this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      if (this.busy()) return;
+      for (const step of [...this.waiting]) this.mark(step);
+      this.waiting.clear();
+    }, REST_MS);
+  }
+
+  private mark(step: WalkthroughStep): void {
     if (this.marked.has(step)) return;
     this.marked.add(step);
     const id = `${this.extensionId}#${WALKTHROUGH_ID}#${step}`;
