@@ -251,7 +251,14 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
         if (attempt === 3) throw err;
       }
     }
+    // The picture shows the command as a person types it, not the checkout's path on the machine it was taken on.
+    assert.ok(!((await output.textContent()) ?? '').includes(repoRoot), 'no path of this checkout in the agents picture');
     await paletteRun('View: Toggle Maximized Panel');
     await walkthroughShot('agents.png', 'panel');
+    // Every walkthrough picture is a part of the window (a whole 1280-pixel window was too small to read there).
+    for (const name of fs.readdirSync(walkthroughDir).filter((f) => f.endsWith('.png'))) {
+      const width = fs.readFileSync(path.join(walkthroughDir, name)).readUInt32BE(16); // the PNG header's width
+      assert.ok(width < 1280, `${name} is ${width} px wide`);
+    }
   });
 });
