@@ -51,6 +51,26 @@ async function waitForLog(wb, re, what) {
 /** Waits until the extension has read ahead for New Run (features.ts), so that timings do not measure the first read. */
 const readAhead = (wb) => waitForLog(wb, /read ahead for New Run/, 'that it read ahead for New Run');
 
+/**
+ * Opens a workbench on a copy of the demo before the tests of a `describe` and closes it after them; a failed test
+ * leaves its screenshot and the extension host's logs. `ready(wb)` hands it to the tests; `warm` waits for the read-ahead.
+ */
+function useDemoWorkbench(options, ready, { warm = false } = {}) {
+  let wb;
+  before(async function () {
+    this.timeout(240_000);
+    wb = await openWorkbench({ from: demoDir, workspacePrefix: 'okstra-demo-', shotsDir: resultsDir, prepare: demoPrepare(), ...options });
+    ready(wb);
+    if (warm) await readAhead(wb);
+  });
+  afterEach(async function () {
+    await wb?.reportFailure(this.currentTest);
+  });
+  after(async () => {
+    await wb?.close();
+  });
+}
+
 /** The focused row of the open QuickPick, as its accessible label. */
 const focusedRow = (page) =>
   page.evaluate(() => document.querySelector('.quick-input-list .monaco-list-row.focused')?.getAttribute('aria-label') ?? '');
@@ -108,26 +128,17 @@ describe('UI: the third walk (demo, 1280×800)', function () {
   let page;
   const p10 = [];
 
-  before(async function () {
-    this.timeout(180_000);
-    wb = await openWorkbench({
+  useDemoWorkbench(
+    {
       name: 'walk3',
-      from: demoDir,
-      workspacePrefix: 'okstra-demo-',
-      shotsDir: resultsDir,
       prepare: demoPrepare({ exit: 3 }),
-    });
-    page = wb.page;
-    await readAhead(wb);
-  });
-
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-
-  after(async () => {
-    await wb?.close();
-  });
+    },
+    (opened) => {
+      wb = opened;
+      page = opened.page;
+    },
+    { warm: true },
+  );
 
   it('a count pick: 4 (out of range), select-all and 3 leaves the row 3 active, and Enter answers 3', async () => {
     const first = await startRun(wb, 'payments/currency-rounding');
@@ -341,26 +352,17 @@ describe('UI: the third walk at 1024×768', function () {
   let wb;
   let page;
 
-  before(async function () {
-    this.timeout(180_000);
-    wb = await openWorkbench({
+  useDemoWorkbench(
+    {
       name: 'walk3-1024',
-      from: demoDir,
-      workspacePrefix: 'okstra-demo-',
-      shotsDir: resultsDir,
       viewport: { width: 1024, height: 768 },
       prepare: demoPrepare(),
-    });
-    page = wb.page;
-  });
-
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-
-  after(async () => {
-    await wb?.close();
-  });
+    },
+    (opened) => {
+      wb = opened;
+      page = opened.page;
+    },
+  );
 
   it('the count pick, an unavailable model, the related-tasks refusal and the confirmation fit and read', async () => {
     const first = await startRun(wb, 'payments/currency-rounding');
@@ -394,26 +396,17 @@ describe('UI: the workbench in Korean (a language pack built for the test)', fun
   let wb;
   let page;
 
-  before(async function () {
-    this.timeout(240_000);
-    wb = await openWorkbench({
+  useDemoWorkbench(
+    {
       name: 'walk3-ko',
-      from: demoDir,
-      workspacePrefix: 'okstra-demo-',
-      shotsDir: resultsDir,
       locale: 'ko',
       prepare: demoPrepare(),
-    });
-    page = wb.page;
-  });
-
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-
-  after(async () => {
-    await wb?.close();
-  });
+    },
+    (opened) => {
+      wb = opened;
+      page = opened.page;
+    },
+  );
 
   it('the extension speaks Korean: its commands, prompts, the task picker and the confirmation', async () => {
     await waitForLog(wb, /wizard UI registered \(language ko,/, 'language ko (VS Code reports Korean to the extension)');
@@ -471,30 +464,21 @@ describe('UI: a project with 1,000 tasks', function () {
     }
   }
 
-  before(async function () {
-    this.timeout(240_000);
-    const prepare = demoPrepare();
-    wb = await openWorkbench({
+  const prepare = demoPrepare();
+  useDemoWorkbench(
+    {
       name: 'walk3-1000',
-      from: demoDir,
-      workspacePrefix: 'okstra-demo-',
-      shotsDir: resultsDir,
       prepare: (w) => {
         addTasks(w.workspace.dir, 1000);
         prepare(w);
       },
-    });
-    page = wb.page;
-    await readAhead(wb);
-  });
-
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-
-  after(async () => {
-    await wb?.close();
-  });
+    },
+    (opened) => {
+      wb = opened;
+      page = opened.page;
+    },
+    { warm: true },
+  );
 
   /** Presses `key` in the open QuickPick and measures keydown → the frame in which its rows changed. */
   async function keystroke(key) {
