@@ -62,6 +62,9 @@ interface PickItem extends vscode.QuickPickItem {
   error?: true;
 }
 
+/** The second focus of focus(), after the workbench has moved the focus for a hidden or shown view. */
+const REFOCUS_MS = 300;
+
 /** A "Loading…" pick only when the next prompt takes longer than this (issue 5). */
 const LOADING_DELAY_MS = 250;
 
@@ -99,9 +102,17 @@ export class PromptRunner {
     this.closeActive?.();
   }
 
-  /** Gives the open prompt the keyboard focus again (e.g. after a click in the okstra view). */
+  /**
+   * Gives the open prompt the keyboard focus again (e.g. after a click on the okstra icon), and once more a moment
+   * later: the workbench may hand the focus to the editor only after it reported the view's change.
+   */
   focus(): void {
-    if (this.active) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+    if (!this.active) return;
+    void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+    const input = this.active;
+    setTimeout(() => {
+      if (this.active === input) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+    }, REFOCUS_MS);
   }
 
   dispose(): void {
