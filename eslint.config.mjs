@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint's recommended rules for the TypeScript sources and tests, plus the
 // architecture rules (docs/architecture.md › Layers):
-//   - the engine (src/core) is free of VS Code and of Node's fs / child_process: it takes plain data and
+//   - the engine (src/core) is free of VS Code and of Node's fs / child_process / crypto: it takes plain data and
 //     injected ports;
 //   - `layers/imports`: which folder of src/ may import which (LAYERS below). Every import form is checked
 //     (import, export … from, import(), require(), import x = require(), typeof import()), by the path it
@@ -15,8 +15,9 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 /**
  * The layer order: each folder of src/ and the folders of src/ it may import (its own included).
  * src/core imports nothing of ours; src/workspace and src/store are siblings over core (neither imports the
- * other); src/cli, src/mcp and src/vscode sit on top; src/mcp may also use src/cli's session helpers (every
- * module of src/cli but its entry point, main.ts); nothing outside src/vscode and src/mcp imports them.
+ * other); src/host, the wizard host, sits on both; src/cli, src/mcp and src/vscode — the front ends — sit on
+ * the host and never reach src/store; src/mcp may also use src/cli's session helpers (every module of src/cli
+ * but its entry point, main.ts); nothing outside src/vscode and src/mcp imports them.
  * Only src/vscode may import the `vscode` module.
  */
 const LAYERS = {
@@ -24,10 +25,18 @@ const LAYERS = {
   io: ['io', 'core'],
   workspace: ['workspace', 'io', 'core'],
   store: ['store', 'io', 'core'],
-  cli: ['cli', 'workspace', 'store', 'io', 'core'],
-  mcp: ['mcp', 'cli', 'workspace', 'store', 'io', 'core'],
-  vscode: ['vscode', 'workspace', 'store', 'io', 'core'],
+  host: ['host', 'workspace', 'store', 'io', 'core'],
+  cli: ['cli', 'host', 'workspace', 'io', 'core'],
+  mcp: ['mcp', 'host', 'cli', 'workspace', 'io', 'core'],
+  vscode: ['vscode', 'host', 'workspace', 'io', 'core'],
 };
+/** The front ends: they reach a wizard only through src/host (docs/architecture.md › The host). */
+const FRONT_ENDS = ['cli', 'mcp', 'vscode'];
+/**
+ * The pieces of a wizard session the host owns: the engine facade, the state codec and the workspace's opener.
+ * A front end that imported them would load, parse, prepare or answer a wizard by itself, beside the host's checks.
+ */
+const HOST_OWNED = ['src/core/wizard/engine.ts', 'src/core/wizard/stateCodec.ts', 'src/workspace/workspace.ts'];
 /** Entry points that no other module may import, even where their layer may be imported. */
 const ENTRY_POINTS = ['src/cli/main.ts'];
 /**
@@ -112,6 +121,13 @@ const layersRule = {
         });
         return;
       }
+      if (FRONT_ENDS.includes(from) && HOST_OWNED.some((h) => stripExtension(h) === stripExtension(targetRel))) {
+        context.report({
+          node,
+          message: `src/${from} must not import ${targetRel} ('${spec}'): a front end reaches a wizard through src/host (docs/architecture.md › The host)`,
+        });
+        return;
+      }
       if (
         ENTRY_POINTS.some((e) => stripExtension(e) === stripExtension(targetRel)) &&
         stripExtension(targetRel) !== stripExtension(fromRel)
@@ -160,8 +176,20 @@ const layersRule = {
   },
 };
 
-const CORE_MESSAGE = 'src/core is the engine: no vscode, fs or child_process. Take the data through a port (src/core/ports.ts).';
-const coreForbidden = ['vscode', 'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process'];
+const CORE_MESSAGE =
+  'src/core is the engine: no vscode, fs, child_process or crypto. Take the data through a port (src/core/ports.ts), or hash in the store.';
+/** What src/core may not import (test/unit/foundation/coreImports.test.ts tries each). */
+export const CORE_FORBIDDEN = [
+  'vscode',
+  'fs',
+  'node:fs',
+  'fs/promises',
+  'node:fs/promises',
+  'child_process',
+  'node:child_process',
+  'crypto',
+  'node:crypto',
+];
 
 export default tseslint.config(
   {
@@ -187,7 +215,7 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: coreForbidden.map((name) => ({ name, message: CORE_MESSAGE })) }],
+      'no-restricted-imports': ['error', { paths: CORE_FORBIDDEN.map((name) => ({ name, message: CORE_MESSAGE })) }],
       // require() and import() would get around the rule above.
       'no-restricted-syntax': [
         'error',

@@ -41,7 +41,7 @@ export interface P7Result {
 /**
  * `rounds` wizards after one warm-up wizard: the verdict's figure, the first wizards of a new server, which is what an
  * agent's session mostly sees. With `laterRounds`, the same server then answers that many more wizards and the last
- * `rounds` of them are timed again: the step of a server whose code V8 has optimised (docs/performance.md › P7).
+ * `rounds` of them are timed again: the step of a server whose code V8 has optimised (docs/performance.md › P7: where an answered step's time goes).
  */
 export async function runP7(cli: string, project: string, env: NodeJS.ProcessEnv, rounds: number, laterRounds = 0): Promise<P7Result> {
   const transport = new StdioClientTransport({

@@ -8,6 +8,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { writeBuiltinData } from '../scripts/builtinData';
+import { BUILTIN_DATA_FILE } from '../src/cli/prebuilt';
 import { REPO } from './generate';
 import { nowMs, summarize, type Sample } from './stats';
 
@@ -25,44 +27,15 @@ export async function buildPackage(dir: string): Promise<Package> {
   fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
   fs.copyFileSync(path.join(REPO, 'package.json'), path.join(root, 'package.json'));
   fs.symlinkSync(path.join(REPO, 'profiles'), path.join(root, 'profiles'), 'dir');
-  const common: esbuild.BuildOptions = {
-    absWorkingDir: REPO,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'error',
-    external: ['vscode'],
-    minify: true,
-    sourcemap: false,
-  };
+  const common: esbuild.BuildOptions = { logLevel: 'error' };
   const cli = path.join(root, 'dist', 'cli.js');
   const extension = path.join(root, 'dist', 'extension.js');
-  // The CLI's three bundles exactly as scripts/build.mjs makes them (the launcher, the commands, the MCP server).
-  const { cliBundles } = (await import(path.join(REPO, 'scripts', 'cliBundles.mjs'))) as {
-    cliBundles(o: {
-      root: string;
-      outdir: string;
-      common: esbuild.BuildOptions;
-      release: boolean;
-    }): Array<esbuild.BuildOptions & { name: string }>;
-  };
-  const cliBuilds = cliBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _name, ...o }) =>
-    esbuild.build(o),
+  // The bundles and dist/builtins.json exactly as scripts/build.mjs --release makes them (scripts/bundles.mjs).
+  const { productBundles } = (await import(path.join(REPO, 'scripts', 'bundles.mjs'))) as typeof import('../scripts/bundles.mjs');
+  await Promise.all(
+    productBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(({ name: _name, ...o }) => esbuild.build(o)),
   );
-  // The extension's shell and its lazy bundles exactly as scripts/build.mjs makes them (scripts/extensionBundles.mjs).
-  const { extensionBundles } = (await import(path.join(REPO, 'scripts', 'extensionBundles.mjs'))) as {
-    extensionBundles(o: {
-      root: string;
-      outdir: string;
-      common: esbuild.BuildOptions;
-      release: boolean;
-    }): Array<esbuild.BuildOptions & { name: string }>;
-  };
-  const extensionBuilds = extensionBundles({ root: REPO, outdir: path.join(root, 'dist'), common, release: true }).map(
-    ({ name: _name, ...o }) => esbuild.build(o),
-  );
-  await Promise.all([...cliBuilds, ...extensionBuilds]);
+  writeBuiltinData(REPO, path.join(root, 'dist', BUILTIN_DATA_FILE));
   const cliBytes = fs.statSync(cli).size + fs.statSync(path.join(root, 'dist', 'cli-main.js')).size;
   return { root, cli, extension, extensionBytes: fs.statSync(extension).size, cliBytes };
 }
@@ -173,7 +146,7 @@ function bareOnce(cmd: string, args: string[]): RunResult {
 /**
  * P5 and its `node -e 0` reference for P8, their runs alternating (a CLI step, a bare Node start, …), so that the
  * ratio compares the two under the same load: measured one after the other, a machine that got busier or quieter
- * in between moved the ratio by 10 % and more (docs/performance.md › P7 and P8 now).
+ * in between moved the ratio by 10 % and more (docs/performance.md › How to measure).
  */
 export function timeCliStepAndBareNode(
   cli: string,

@@ -1,8 +1,8 @@
-// `npm run bench`: P1–P8 of docs/performance.md, on this machine, printed as one table
+// `npm run bench`: P1–P9 of docs/performance.md, on this machine, printed as one table
 // (figure, value, target, PASS/MISS). Inputs are generated into a temp folder
 // at bench time and removed afterwards. Exits non-zero when the P2 ratio
 // target (≥ 50× the seed's greedy algorithm) or P2's exactness is missed;
-// absolute times are reported, not enforced (docs/performance.md › How the bench measures).
+// absolute times are reported, not enforced (docs/performance.md › How to measure).
 //
 //   npm run bench                 the table (about 1–2 minutes)
 //   npm run bench -- --quick      fewer iterations (a smoke run)
@@ -211,12 +211,12 @@ async function main(): Promise<void> {
     // P8: P5 against a bare Node start, measured turn about (wall medians; CPU medians for PASS*).
     const p8 = p5.median / bare.median;
     const p8cpu = p5.cpu !== undefined && bare.cpu !== undefined && bare.cpu > 0 ? p5.cpu / bare.cpu : undefined;
-    const p8verdict: Verdict = p8 <= 2 ? 'PASS' : p8cpu !== undefined && p8cpu <= 2 ? 'PASS*' : 'MISS';
+    const p8verdict: Verdict = p8 <= 3 ? 'PASS' : p8cpu !== undefined && p8cpu <= 3 ? 'PASS*' : 'MISS';
     row(
       'P8',
       'CLI step / `node -e 0` (P5 ÷ the reference above)',
       `${p8.toFixed(2)}×${p8cpu !== undefined ? ` (CPU ${p8cpu.toFixed(2)}×)` : ''}`,
-      '≤ 2×',
+      '≤ 3×',
       p8verdict,
     );
     const devCli = path.join(path.resolve(__dirname, '..'), 'dist', 'cli.js');

@@ -2,7 +2,7 @@
 // them (src/store/atomicWrite.ts writeChecked, src/store/lock.ts): the temporary created and written, its fsync,
 // the lock's owner file created, linked and removed, the rename over the state file, the folder's fsync, and the
 // lock read back and removed (the stale check's read of the state file and the lstats are left out). It is the
-// floor under P7's figure on that file system (docs/performance.md › P7);
+// floor under P7's figure on that file system (docs/performance.md › P7: where an answered step's time goes);
 // `npm run bench` prints it beside P7, and
 //   npx tsx bench/saveCosts.ts [folder] [saves] [full|no-folder-fsync|no-file-fsync]
 // prints it call by call: the median of each over the saves (the first 50 are not counted), their sum, and the

@@ -1,5 +1,5 @@
 // Timing helpers: warm-up, many iterations, medians and spread. Machines
-// here are shared and noisy (docs/performance.md › How the bench measures), so figures are medians with the
+// here are shared and noisy (docs/performance.md › How to measure), so figures are medians with the
 // 10th–90th percentile range, never single runs.
 
 export interface Sample {

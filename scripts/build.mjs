@@ -1,46 +1,29 @@
 #!/usr/bin/env node
-// Bundles the extension, the CLI and the integration test suite with esbuild.
+// Bundles the extension, the CLI and the integration test suite with esbuild (scripts/bundles.mjs).
 //   node scripts/build.mjs             development: source maps, not minified
 //   node scripts/build.mjs --release   minified, no source maps (what gets packaged)
 //   node scripts/build.mjs --watch     development build, rebuilt on every change
+//   node scripts/build.mjs --sizes     also prints every bundle with its (minified) size
 // A build (not --watch) also regenerates the JSON Schemas in schemas/ from the product's zod schemas
-// (scripts/schemas/generate.ts); they are committed, and a unit test fails when they are out of date.
-// dist/extension.js must stay under 400 KB minified (docs/performance.md, P4): it holds only the shell that activation
-// evaluates, and what the shell loads lazily is in bundles of its own (scripts/extensionBundles.mjs: dist/engine.js,
-// dist/run.js, dist/tasks.js). Every build prints each bundle with its minified size (a development build minifies
-// in memory just to measure) and fails when dist/extension.js is over the budget.
+// (scripts/schemas/generate.ts; they are committed, and a unit test fails when they are out of date) and writes
+// dist/builtins.json (scripts/builtinData.ts). dist/extension.js must stay under 400 KB minified (P4,
+// docs/performance.md): every build measures it (a development build minifies it in memory) and fails over budget.
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cliBundles } from './cliBundles.mjs';
-import { extensionBundles, LAZY_BUNDLES } from './extensionBundles.mjs';
+import { cliBundles, extensionBundles, NODE_BUNDLE } from './bundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const release = process.argv.includes('--release');
 const watch = process.argv.includes('--watch');
+const sizes = process.argv.includes('--sizes');
 const EXTENSION_BUDGET = 400 * 1024;
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const common = {
-  absWorkingDir: root,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  logLevel: 'warning',
-  // The extension host and the CLI run on Node 20; `vscode` is provided by the extension host.
-  external: ['vscode'],
-};
-
-/** Entry points that do not exist yet (other layers land later) are skipped with a warning, not an error. */
-function present(entry) {
-  if (fs.existsSync(path.join(root, entry))) return true;
-  console.warn(`build: warning: ${entry} does not exist yet; skipping it`);
-  return false;
-}
+const common = { ...NODE_BUNDLE, absWorkingDir: root, logLevel: 'warning' };
 
 function listTests(dir) {
   const abs = path.join(root, dir);
@@ -54,8 +37,7 @@ function listTests(dir) {
 
 function configs() {
   const out = [];
-  if (present('src/vscode/extension.ts')) out.push(...extensionBundles({ root, outdir: 'dist', common, release }));
-  if (present('src/cli/main.ts')) out.push(...cliBundles({ root, outdir: 'dist', common, release }));
+  out.push(...extensionBundles({ root, outdir: 'dist', common, release }), ...cliBundles({ root, outdir: 'dist', common, release }));
   // The integration suite runs inside the extension host, which loads plain CommonJS: one bundle per file
   // under out/test/integration/ (index.js finds the suite's *.test.js next to it). mocha stays external so that
   // index.js and the test files share the one instance from node_modules.
@@ -76,46 +58,45 @@ function configs() {
   return out;
 }
 
-/** Every bundle with its size (and, for a development build, its minified size), then the P4 budget check. */
-async function report() {
-  let ok = true;
-  const lazy = [...new Set(LAZY_BUNDLES.filter((b) => b.entry).map((b) => `dist/${b.file}`))];
-  const files = ['dist/extension.js', ...lazy, 'dist/cli.js', 'dist/cli-main.js', 'dist/mcp.js'];
-  const minifiedSizes = release ? null : await measureMinified();
-  for (const file of files) {
-    const abs = path.join(root, file);
-    if (!fs.existsSync(abs)) continue;
-    const size = fs.statSync(abs).size;
-    const minified = release ? size : minifiedSizes.get(file);
-    let line = `  ${file.padEnd(20)} ${kb(size).padStart(10)}`;
-    if (!release && minified !== undefined) line += `  (minified ${kb(minified)}`;
-    if (file === 'dist/extension.js') {
-      line += release ? `  (budget ${kb(EXTENSION_BUDGET)})` : `, budget ${kb(EXTENSION_BUDGET)})`;
-      if (minified > EXTENSION_BUDGET) {
-        console.error(`build: ${file} is ${kb(minified)} minified, over the ${kb(EXTENSION_BUDGET)} budget (docs/performance.md, P4)`);
-        ok = false;
-      }
-    } else if (!release && minified !== undefined) line += ')';
-    console.log(line);
-  }
-  return ok;
-}
+/** The bundles' files, as `dist/<file>`. */
+const bundleFiles = () => [
+  ...extensionBundles({ root, outdir: 'dist', common, release }),
+  ...cliBundles({ root, outdir: 'dist', common, release }),
+];
 
-/** A development build minifies every bundle in memory just to report its minified size. */
-async function measureMinified() {
-  const sizes = new Map();
-  const bundles = [
-    ...extensionBundles({ root, outdir: 'dist', common, release: true }),
-    ...cliBundles({ root, outdir: 'dist', common, release: true }),
-  ];
+/** Minified size of each bundle (`dist/<file>` → bytes): the release build's files, or built in memory. */
+async function minifiedSizes(which) {
+  const out = new Map();
   await Promise.all(
-    bundles.map(async ({ name: _name, ...options }) => {
-      const result = await esbuild.build({ ...options, write: false });
-      const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
-      sizes.set(path.relative(root, js.path).split(path.sep).join('/'), js.contents.length);
+    which.map(async ({ name: _name, ...options }) => {
+      const file = path.relative(root, path.resolve(root, options.outfile)).split(path.sep).join('/');
+      if (release) {
+        out.set(file, fs.statSync(path.join(root, file)).size);
+        return;
+      }
+      const result = await esbuild.build({ ...options, minify: true, sourcemap: false, write: false });
+      out.set(file, result.outputFiles.find((f) => f.path.endsWith('.js')).contents.length);
     }),
   );
-  return sizes;
+  return out;
+}
+
+/** The P4 budget of dist/extension.js, in one line; with --sizes every bundle's size first. */
+async function report() {
+  const all = bundleFiles();
+  const measured = await minifiedSizes(sizes ? all : all.filter((b) => b.name === 'extension'));
+  if (sizes) {
+    for (const [file, minified] of measured) {
+      const size = fs.statSync(path.join(root, file)).size;
+      console.log(`  ${file.padEnd(20)} ${kb(size).padStart(10)}${release ? '' : `  (minified ${kb(minified)})`}`);
+    }
+  }
+  const shell = measured.get('dist/extension.js');
+  if (shell > EXTENSION_BUDGET) {
+    console.error(`build: dist/extension.js is ${kb(shell)} minified, over the ${kb(EXTENSION_BUDGET)} budget (docs/performance.md, P4)`);
+    return false;
+  }
+  return `dist/extension.js ${kb(shell)} minified (budget ${kb(EXTENSION_BUDGET)})`;
 }
 
 /**
@@ -125,7 +106,7 @@ async function measureMinified() {
  */
 function removeStale(results) {
   if (results.some((r) => r.status === 'rejected')) return;
-  const written = new Set(results.flatMap((r) => Object.keys(r.value.metafile.outputs)).map((f) => path.resolve(root, f)));
+  const written = new Set([...results.flatMap((r) => Object.keys(r.value.metafile.outputs)), BUILTINS].map((f) => path.resolve(root, f)));
   for (const dir of ['dist', 'out/test/integration']) {
     const abs = path.join(root, dir);
     if (!fs.existsSync(abs)) continue;
@@ -141,17 +122,21 @@ async function finishDist() {
   if (fs.existsSync(cli)) fs.chmodSync(cli, 0o755);
 }
 
-/** schemas/*.json from the zod schemas, in a TypeScript child process (tsx) while esbuild bundles. */
-function generateSchemas() {
+/** A TypeScript script of the build in a child process (tsx), while esbuild bundles; resolves whether it succeeded. */
+function tsxScript(what, args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/schemas/generate.ts'], { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit' });
     child.on('error', (err) => {
-      console.error(`build: cannot generate the JSON Schemas: ${err.message}`);
+      console.error(`build: cannot ${what}: ${err.message}`);
       resolve(false);
     });
     child.on('exit', (code) => resolve(code === 0));
   });
 }
+
+/** dist/builtins.json: the built-in profiles and registry as parsed data (scripts/builtinData.ts). */
+const BUILTINS = 'dist/builtins.json';
+const writeBuiltins = () => tsxScript('write dist/builtins.json', ['scripts/builtinData.ts', BUILTINS]);
 
 const all = configs();
 const started = Date.now();
@@ -190,13 +175,16 @@ if (watch) {
     });
     await ctx.watch();
   }
+  if (!(await writeBuiltins())) console.error('build: warning: no dist/builtins.json; the CLI parses the built-in profiles at run time');
   console.log('[watch] watching for changes (Ctrl+C to stop)');
 } else {
   // Independent bundles: one broken entry point must not hide the state of the others.
-  const schemas = generateSchemas();
+  const schemas = tsxScript('generate the JSON Schemas', ['scripts/schemas/generate.ts']);
+  const builtins = writeBuiltins();
   const results = await Promise.allSettled(all.map(({ name: _name, ...options }) => esbuild.build({ ...options, metafile: true })));
   const failed = all.filter((_, i) => results[i].status === 'rejected').map((c) => c.name);
   if (!(await schemas)) failed.push('JSON Schemas');
+  if (!(await builtins)) failed.push(BUILTINS);
   removeStale(results);
   await finishDist();
   if (failed.length > 0) {
@@ -204,6 +192,7 @@ if (watch) {
     console.error(`build: failed: ${failed.join(', ')}`);
     process.exit(1);
   }
-  console.log(`build: ${release ? 'release' : 'development'} build in ${Date.now() - started} ms`);
-  if (!(await report())) process.exit(1);
+  const budget = await report();
+  if (!budget) process.exit(1);
+  console.log(`build: ${release ? 'release' : 'development'} build in ${Date.now() - started} ms; ${budget}`);
 }

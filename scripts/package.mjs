@@ -1,44 +1,69 @@
 #!/usr/bin/env node
 // `npm run package`: the installable .vsix, built offline.
 //   node scripts/package.mjs [--out FILE] [--quiet]
+//       a local package, to install by hand: the README's picture links stay relative (the script says so)
+//   node scripts/package.mjs --marketplace [--base-url URL [--base-images-url URL]] [--out FILE] [--quiet]
+//       a package for the VS Code Marketplace and Open VSX: vsce rewrites the README's relative links onto package.json's
+//       `repository`, or onto --base-url (the URL the repository's files are served from); with neither it refuses,
+//       since the pictures would be broken there (scripts/publishing.mjs)
 //   node scripts/package.mjs --install-tools   (only installs vsce into .tools/vsce, e.g. before an offline run)
 // 1. release build (`vscode:prepublish` = `node scripts/build.mjs --release`; run here when that script is absent);
 // 2. @vscode/vsce `package --no-dependencies` (esbuild bundles zod and yaml, so no node_modules are shipped and
-//    npm is never asked about the dependency tree), relative README links left as they are (nothing to fetch or
-//    rewrite), no prompts (stdin closed);
-// 3. checks what the package holds (scripts/vsixEntries.mjs) and what the marketplaces need from it, Open VSX's
-//    rules included (scripts/marketplaceChecks.mjs: `ovsx` itself needs the registry), and prints its size and
-//    file list.
-// Exit 0 with the vsix written, 1 when any step fails (the message says which and why).
+//    npm is never asked about the dependency tree), no prompts (stdin closed);
+// 3. checks what the package holds (scripts/vsixEntries.mjs), what the marketplaces need from it, Open VSX's rules
+//    included (scripts/marketplaceChecks.mjs: `ovsx` itself needs the registry), and its README's pictures, and
+//    prints its size and file list.
+// Exit 0 with the vsix written, 1 when any step fails or a check refuses (the message says which and why).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { marketplaceProblems } from './marketplaceChecks.mjs';
-import { vsixEntries, vsixProblems } from './vsixEntries.mjs';
+import { readmeImageProblems, vscePackageArgs } from './publishing.mjs';
+import { vsixEntries, vsixEntryText, vsixProblems } from './vsixEntries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 
+const USAGE =
+  'usage: node scripts/package.mjs [--marketplace [--base-url URL [--base-images-url URL]]] [--out FILE] [--quiet] | --install-tools';
 function usage(msg) {
   if (msg) console.error(`package: ${msg}`);
-  console.error('usage: node scripts/package.mjs [--out FILE] [--quiet] | --install-tools');
-  process.exit(2);
+  console.error(USAGE);
+  process.exit(msg ? 2 : 0);
 }
 
-let out = path.join(root, `${manifest.name}-${manifest.version}.vsix`);
-let quiet = false;
-let installOnly = false;
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i++) {
-  const a = argv[i];
-  if (a === '--out') {
-    if (!argv[i + 1]) usage('--out needs a file');
-    out = path.resolve(argv[++i]);
-  } else if (a === '--quiet') quiet = true;
-  else if (a === '--install-tools') installOnly = true;
-  else if (a === '--help' || a === '-h') usage();
-  else usage(`unknown argument ${JSON.stringify(a)}`);
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      out: { type: 'string' },
+      quiet: { type: 'boolean' },
+      marketplace: { type: 'boolean' },
+      'base-url': { type: 'string' },
+      'base-images-url': { type: 'string' },
+      'install-tools': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (e) {
+  usage(e.message);
+}
+if (values.help) usage();
+const out = values.out ? path.resolve(values.out) : path.join(root, `${manifest.name}-${manifest.version}.vsix`);
+const quiet = values.quiet === true;
+const installOnly = values['install-tools'] === true;
+const plan = vscePackageArgs({
+  manifest,
+  marketplace: values.marketplace === true,
+  baseUrl: values['base-url'],
+  baseImagesUrl: values['base-images-url'],
+  out,
+});
+if (!plan.ok && !installOnly) {
+  console.error(`package: ${plan.error}`);
+  process.exit(1);
 }
 
 function fail(msg) {
@@ -88,13 +113,16 @@ if (!manifest.scripts?.['vscode:prepublish']) {
 }
 
 const hasLicense = ['LICENSE', 'LICENSE.md', 'LICENSE.txt'].some((f) => fs.existsSync(path.join(root, f)));
-const vsceArgs = ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', out];
-// Without a repository URL vsce would otherwise stop to ask (a local, unpublished build has none).
-if (!manifest.repository) vsceArgs.push('--allow-missing-repository');
+const vsceArgs = [...plan.args];
 if (!hasLicense) {
   console.warn(`package: warning: no LICENSE file; packaging without one (package.json says ${manifest.license ?? 'nothing'})`);
   vsceArgs.push('--skip-license');
 }
+// The README's pictures must exist before anything is packed.
+const readmeFile = path.join(root, 'README.md');
+const readme = fs.readFileSync(readmeFile, 'utf8');
+const missing = readmeImageProblems(readme, { exists: (f) => fs.existsSync(path.join(root, f)), absolute: false });
+if (missing.length) fail(`README.md:\n  - ${missing.join('\n  - ')}`);
 
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.rmSync(out, { force: true });
@@ -113,10 +141,17 @@ if (vsce.status !== 0 || !fs.existsSync(out)) {
 const entries = vsixEntries(out);
 const market = marketplaceProblems(manifest, entries, root);
 const problems = [...vsixProblems(entries, manifest), ...market.problems];
+if (values.marketplace) {
+  // What the marketplaces will show: the packaged README, whose every picture must be an absolute https URL.
+  const packaged = vsixEntryText(out, entries.find((e) => e.name.toLowerCase() === 'extension/readme.md')?.name ?? '');
+  if (packaged === null) problems.push('the package has no README');
+  else problems.push(...readmeImageProblems(packaged, { exists: (f) => fs.existsSync(path.join(root, f)), absolute: true }));
+}
 const size = fs.statSync(out).size;
 console.log(`\n${path.relative(process.cwd(), out) || out}: ${kb(size)}, ${entries.length} files`);
 for (const e of entries) console.log(`  ${kb(e.size).padStart(10)}  ${e.name}`);
 for (const w of market.warnings) console.warn(`package: warning: ${w}`);
+for (const n of plan.notes) console.log(`package: ${n}`);
 if (problems.length) {
   fs.rmSync(out, { force: true });
   fail(`the package is not right (removed it):\n  - ${problems.join('\n  - ')}`);

@@ -9,6 +9,7 @@
 #
 # Usage: scripts/setup-vscode-harness.sh          (prints the code-server path on its last line)
 # Env:   OKSTRA_TOOLS_DIR  install root (default <repo>/.tools)
+#        OKSTRA_SETUP_PROGRESS_SECONDS  how often the install says it is still going (default 15)
 set -euo pipefail
 
 CODE_SERVER_VERSION=4.100.3          # keep in sync with test/runner/harness.mjs
@@ -91,8 +92,21 @@ cd "$harness"
 # unsafe_perm: code-server's postinstall refuses to run as root without it (npm 11 warns "Unknown env config"; harmless).
 # yes: node-pty's post-install runs `npx node-gyp`; a `yes=false` in ~/.npmrc makes npx cancel the whole install.
 export npm_config_unsafe_perm=true npm_config_yes=true npm_config_update_notifier=false
-log "npm install code-server@$CODE_SERVER_VERSION (native builds take a minute or two)"
-if ! npm install --no-audit --no-fund --save-exact --loglevel=error "code-server@$CODE_SERVER_VERSION" > "$harness/install.log" 2>&1; then
+# The install takes minutes (native builds) and prints to install.log: say every few seconds that it is still going.
+progress_every=${OKSTRA_SETUP_PROGRESS_SECONDS:-15}
+log "npm install code-server@$CODE_SERVER_VERSION into $harness: native builds, a few minutes; log: $harness/install.log"
+npm install --no-audit --no-fund --save-exact --loglevel=error "code-server@$CODE_SERVER_VERSION" > "$harness/install.log" 2>&1 &
+npm_pid=$!
+elapsed=0
+while kill -0 "$npm_pid" 2>/dev/null; do
+  sleep 1
+  elapsed=$((elapsed + 1))
+  if [ $((elapsed % progress_every)) -eq 0 ] && kill -0 "$npm_pid" 2>/dev/null; then
+    installed=$( (find "$harness/node_modules" -mindepth 1 -maxdepth 1 2>/dev/null || true) | wc -l)
+    log "still installing code-server: ${elapsed}s, $installed packages so far"
+  fi
+done
+if ! wait "$npm_pid"; then
   tail -n 60 "$harness/install.log" >&2
   log "code-server install failed; full log: $harness/install.log"
   exit 1

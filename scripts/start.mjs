@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureDependencies } from './dependencies.mjs';
 import { prepareSampleProject } from './sampleProject.mjs';
+import { startBanner } from './startBanner.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -85,15 +86,4 @@ const url = server.url(workspace, [
 ]);
 const rel = (p) => path.relative(repoRoot, p);
 const copy = created ? `a new copy of ${rel(sample)}` : `the copy of ${rel(sample)} made earlier; npm start -- --fresh for a new one`;
-console.log(`
-okstra-wizard is running in VS Code (code-server on 127.0.0.1:${server.port}${port === wanted ? '' : `, because port ${wanted} is taken`}):
-
-  ${url}
-
-  1. Open that URL in a browser.
-  2. Start a wizard: F1 › okstra: New Run…, or click the okstra icon in the activity bar.
-
-  sample project: ${rel(workspace)} (${copy})
-  sources are rebuilt on change; reload the window (F1 › Developer: Reload Window) to load them
-  Ctrl+C stops
-`);
+console.log(startBanner({ url, port: server.port, wanted, workspace: rel(workspace), copy, env: process.env }));

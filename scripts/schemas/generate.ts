@@ -11,17 +11,16 @@
 //   node --import tsx scripts/schemas/generate.ts --check   exit 1 when schemas/ is out of date
 // On top of the zod schemas this adds what only the shipped data knows, for completion while editing by hand: the
 // built-in providers, model refs, role ids, task types and hosts (as enums where the product accepts nothing
-// else, as examples where a project may add its own), and descriptions of the state file's fields.
+// else, as examples where a project may add its own). The descriptions of the state file's fields are the schema's
+// own (src/core/wizard/stateSchema.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { cli, configSchema, stateFileSchema } from './sources';
-import { DROPPED_FIELD_DESCRIPTION, DROPPED_STATE_FIELDS, MIXED_VERSIONS_DESCRIPTION, STATE_FILE_DESCRIPTION, STATE_DESCRIPTIONS, V1_FIELD_DESCRIPTION } from './stateDescriptions';
 import { TASK_TYPE_VALUES } from '../../src/core/types';
 import { HOST_IDS, resolveHost } from '../../src/core/roles/hostRegistry';
 import { parseRegistry } from '../../src/core/roles/registry';
 import { LEADER_REQUIREMENT, parseRoleProfile } from '../../src/core/roles/roleProfile';
-import { V1_PROVIDER_STATE_JSON_FIELDS } from '../../src/core/wizard/stateCodec';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const PROFILES = path.join(REPO_ROOT, 'profiles');
@@ -115,19 +114,11 @@ export function propertyMaps(node: Json, at = ''): Array<{ at: string; propertie
 }
 
 function stateJson(known: KnownValues): Json {
+  // Every description comes from the schema (src/core/wizard/stateSchema.ts, the one definition of each field).
   const root = toJson(stateFileSchema, 'input', 'okstra-wizard state file (*.wizard.json)');
-  root.description ??= STATE_FILE_DESCRIPTION;
-  const v1Fields = new Set<string>(V1_PROVIDER_STATE_JSON_FIELDS);
   for (const { at, properties } of propertyMaps(root)) {
+    if (at !== '') continue;
     for (const [name, prop] of Object.entries<Json>(properties)) {
-      const key = at ? `${at}.${name}` : name;
-      const forbidden = prop.not !== undefined && Object.keys(prop.not).length === 0;
-      if (prop.description === undefined && forbidden) prop.description = MIXED_VERSIONS_DESCRIPTION;
-      if (prop.description === undefined) {
-        prop.description =
-          STATE_DESCRIPTIONS[key] ?? (v1Fields.has(key) ? V1_FIELD_DESCRIPTION : DROPPED_STATE_FIELDS.has(key) ? DROPPED_FIELD_DESCRIPTION : undefined);
-      }
-      if (at !== '') continue;
       if (name === 'host_runtime') Object.assign(prop, { type: 'string', enum: known.hosts });
       if (name === 'host_entry_mode') Object.assign(prop, { type: 'string', enum: known.entryModes });
       if (name === 'task_type') Object.assign(prop, { type: 'string', enum: ['', ...known.taskTypes] });

@@ -2,6 +2,6 @@
 // validates with, so that a JSON Schema cannot say something the product does not do. One import per file format.
 export { configSchema } from '../../src/workspace/schemas';
 export * as cli from '../../src/cli/outputSchemas';
-// The state file. interimStateSchema.ts describes what src/core/wizard/stateCodec.ts accepts until the codec's
-// own zod schema exists; then this line imports that schema instead and interimStateSchema.ts goes.
-export { stateFileSchema } from './interimStateSchema';
+// The state file: every payload the codec reads (v2, and the legacy v1 it converts), built from the one definition
+// of the state's fields.
+export { readableStateFileSchema as stateFileSchema } from '../../src/core/wizard/stateSchema';

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { ExpectedPrompt } from '../core/wizard/binding';
 
 export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'abort', 'mcp'] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
+type CommandName = (typeof COMMAND_NAMES)[number];
 
 export type ParsedCommand =
   | { cmd: 'help' }

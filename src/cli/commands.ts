@@ -1,21 +1,31 @@
-// The commands of docs/protocol.md, each a thin shell around the engine facade: load
-// (store + codec + prepare), ask the engine, save only on success, print the
-// engine's document. What writes and what does not is decided here, in one
-// place: only a successful init, submit, rewind or abort calls `save`.
+// The commands of docs/protocol.md, each a thin shell around the wizard host (src/host): open the state file,
+// ask, print the engine's document. The host saves only a successful init, submit, rewind or abort; what it
+// cannot save is a load failure (exit 1) or, for an answer refused before saving (over the state's size limit),
+// the refusal document (exit 0).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ParsedCommand } from './args';
 import { UsageError } from './args';
-import { EXIT_OK, loadFailure, type CliResult, type JsonDoc } from './output';
-import { currentDocument, initDocument, outcomeDocument, renderArgsDocument, stepDocument, treeDocument } from './documents';
-import { LoadError, openFreshSession, openSession, type CliHooks, type Session } from './session';
-import type { ExpectedPrompt } from '../core/wizard/binding';
+import { EXIT_OK, exitStatusOf, loadFailure, type CliResult, type JsonDoc } from './output';
+import { cliError, LoadError, openFreshSession, openSession, type CliHooks } from './session';
 import { pyReprString } from '../core/pyRepr';
-import * as engine from '../core/wizard/engine';
+import {
+  currentDocument,
+  initDocument,
+  outcomeDocument,
+  renderArgsDocument,
+  runProgram,
+  stepDocument,
+  treeDocument,
+  WizardRefusal,
+  type ExpectedPrompt,
+  type HostWizard,
+  type StepResult,
+} from '../host';
 
 export type { CliHooks } from './session';
 
-export interface CommandIo {
+interface CommandIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   hooks?: CliHooks;
@@ -41,43 +51,51 @@ export async function runCommand(parsed: ParsedCommand, io: CommandIo): Promise<
 }
 
 function runStateCommand(parsed: StateCommand, io: CommandIo): CliResult {
-  const session = openSession(parsed.state, io);
-  const { ctx, state, carried, revision } = session;
+  const wizard = openSession(parsed.state, io);
   switch (parsed.cmd) {
     case 'step': {
       // A plain step and --no-submit show the prompt and write nothing.
-      if (parsed.answer === undefined) return printed(currentDocument(engine.current(ctx, state, carried), revision));
+      if (parsed.answer === undefined) return printed(currentDocument(wizard.current(), wizard.fileRevision));
       const answer = parsed.answer;
-      return bound(session, parsed.expected, (b) => engine.submit(ctx, state, answer, carried, b), io);
+      return saved(wizard, () => wizard.submit(answer, bindingOf(parsed.expected)));
     }
     case 'rewind':
-      return bound(session, parsed.expected, (b) => engine.rewind(ctx, state, parsed.to, carried, b), io);
-    case 'abort': {
-      const r = engine.abort(ctx, state, carried);
-      return printed(stepDocument(r, r.ok ? session.save(r.state, io.hooks) : revision));
-    }
+      return saved(wizard, () => wizard.rewind(parsed.to, bindingOf(parsed.expected)));
+    case 'abort':
+      return saved(wizard, () => wizard.abort());
     case 'outcome':
-      return printed(outcomeDocument(engine.outcome(ctx, state, carried)));
+      // The program Run would start, resolved on this process's PATH (docs/protocol.md › Documents).
+      return printed(outcomeDocument(wizard.outcome(), runProgram(wizard, undefined, io.env)));
     case 'render-args':
-      return printed(renderArgsDocument(engine.renderArgs(ctx, state, carried)));
+      return printed(renderArgsDocument(wizard.renderArgs()));
     case 'tree':
-      return printed(treeDocument(engine.tree(ctx, state, carried)));
+      return printed(treeDocument(wizard.tree()));
   }
 }
 
+function bindingOf(expected: ExpectedPrompt): { expected: ExpectedPrompt } {
+  return { expected };
+}
+
 /**
- * An answer or a rewind, applied only when the current prompt is the one it names (`--prompt`, `--revision`;
- * src/core/wizard/binding.ts, checked by the engine against the prompt it computes for the step). A refusal — by
- * the binding or by the engine — writes nothing (exit 0).
+ * An answer, a rewind or an abort: applied (and saved) only when the current prompt is the one it names
+ * (`--prompt`, `--revision`; src/core/wizard/binding.ts). A refusal — by the binding or by the engine — writes
+ * nothing (exit 0); a save that fails is a load failure, or the refusal document when the answer was refused.
  */
-function bound(
-  session: Session,
-  expected: ExpectedPrompt,
-  run: (binding: engine.PromptBinding) => engine.StepResult,
-  io: CommandIo,
-): CliResult {
-  const r = run({ expected, revision: session.revision });
-  return printed(stepDocument(r, r.ok ? session.save(r.state, io.hooks) : session.revision));
+function saved(wizard: HostWizard, run: () => StepResult): CliResult {
+  const read = wizard.fileRevision;
+  let r: StepResult;
+  try {
+    r = run();
+  } catch (err) {
+    if (err instanceof WizardRefusal && exitStatusOf(err.code) === EXIT_OK) {
+      return printed(
+        stepDocument({ ok: false, code: err.code, error: err.message, notices: [...err.notices], current: err.current }, read),
+      );
+    }
+    throw cliError(err);
+  }
+  return printed(stepDocument(r, r.ok ? wizard.fileRevision : read));
 }
 
 function runInit(parsed: InitCommand, io: CommandIo): CliResult {
@@ -89,34 +107,49 @@ function runInit(parsed: InitCommand, io: CommandIo): CliResult {
     isDir = false;
   }
   if (!isDir) throw new UsageError(`--project-root is not a directory: ${pyReprString(parsed.projectRoot)}`);
-  const session = openFreshSession(parsed.state, io, {
+  const wizard = openFreshSession(parsed.state, io, {
     projectRootAbs,
     hostRuntime: parsed.hostRuntime,
     entryMode: parsed.entryMode,
     availableFunctions: parsed.availableFunctions,
     force: parsed.force,
   });
-  const { ctx, state } = session;
+  const write = (): void => {
+    try {
+      wizard.write(wizard.state);
+    } catch (err) {
+      throw cliError(err);
+    }
+  };
 
   if (parsed.task === undefined) {
-    const cur = engine.current(ctx, state);
+    const cur = wizard.current();
     // Only a successful init writes: without a first prompt (a broken config) nothing is written.
     if (cur.prompt === null) return printed(currentDocument(cur, null));
-    return printed(initDocument(cur, session.save(state, io.hooks)));
+    write();
+    return printed(initDocument(cur, wizard.fileRevision));
   }
 
   // --task G/ID: init, then answer task-pick with the task key; a refusal writes nothing (exit 2).
   let known: boolean;
   try {
-    known = session.isTaskKey(parsed.task);
+    known = wizard
+      .ctx()
+      .workspace.tasks()
+      .some((t) => t.key === parsed.task);
   } catch (err) {
     // A catalogue that cannot be read is the prompt's business, not a usage error.
-    const cur = engine.current(ctx, state);
+    const cur = wizard.current();
     if (cur.prompt === null) return printed(currentDocument(cur, null));
     throw err;
   }
   if (!known) throw new UsageError(`unknown task: ${pyReprString(parsed.task)}`);
-  const r = engine.submit(ctx, state, parsed.task);
+  let r: StepResult;
+  try {
+    r = wizard.submit(parsed.task);
+  } catch (err) {
+    throw cliError(err);
+  }
   if (!r.ok) throw new UsageError(r.error);
-  return printed(initDocument(r, session.save(r.state, io.hooks)));
+  return printed(initDocument(r, wizard.fileRevision));
 }

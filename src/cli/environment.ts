@@ -10,7 +10,7 @@ import { WizardError } from '../core/types';
 import { createEnvironment, loadModelDefaultsFile, terminalBackendFromEnv } from '../workspace/environment';
 import { UsageError } from './args';
 
-export interface CliEnvironmentOptions {
+interface CliEnvironmentOptions {
   env: NodeJS.ProcessEnv;
   cwd: string;
   platform?: NodeJS.Platform;

@@ -16,6 +16,8 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
 
 const MAIN = join(__dirname, 'cli-main.js');
+/** The cache files' names: `cli-main-<build stamp>.cache`. */
+const CACHE_PREFIX = 'cli-main-';
 
 /** `$XDG_CACHE_HOME/okstra-wizard` or `~/.cache/okstra-wizard`, when it is (or can be made) this user's alone. */
 function cacheDir(): string | null {
@@ -46,11 +48,11 @@ function readIfRegular(file: string): Buffer | undefined {
   }
 }
 
-/** Writes `<kind>-<stamp><ext>` and removes the other files of that kind (older builds); any failure only means no cache. */
-function writeCache(dir: string, kind: string, file: string, data: Uint8Array): void {
+/** Writes the cache file and removes the caches of older builds; any failure only means no cache. */
+function writeCache(dir: string, file: string, data: Uint8Array): void {
   try {
     for (const old of readdirSync(dir)) {
-      if (old.startsWith(`${kind}-`) && join(dir, old) !== file && !old.endsWith('.tmp')) rmSync(join(dir, old), { force: true });
+      if (old.startsWith(CACHE_PREFIX) && join(dir, old) !== file && !old.endsWith('.tmp')) rmSync(join(dir, old), { force: true });
     }
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, data, { flag: 'wx', mode: 0o600 });
@@ -60,33 +62,22 @@ function writeCache(dir: string, kind: string, file: string, data: Uint8Array): 
   }
 }
 
-/** The cache folder as the commands bundle sees it (src/cli/main.ts runMain): one file per kind and build. */
-export interface StartupCache {
-  read(kind: string): Buffer | undefined;
-  write(kind: string, data: Uint8Array): void;
-}
-
-function startupCache(dir: string, stamp: string): StartupCache {
-  const fileOf = (kind: string) => join(dir, `${kind}-${stamp}.cache`);
-  return { read: (kind) => readIfRegular(fileOf(kind)), write: (kind, data) => writeCache(dir, kind, fileOf(kind), data) };
-}
-
 function launch(): void {
   const source = readFileSync(MAIN, 'utf8');
   const dir = cacheDir();
-  const cache = dir ? startupCache(dir, buildStamp(statSync(MAIN))) : undefined;
-  const cachedData = cache?.read('cli-main');
+  const cacheFile = dir ? join(dir, `${CACHE_PREFIX}${buildStamp(statSync(MAIN))}.cache`) : undefined;
+  const cachedData = cacheFile ? readIfRegular(cacheFile) : undefined;
   const script = new Script(wrap(source), { filename: MAIN, cachedData });
-  const mod = { exports: {} as { runMain?: (cache?: StartupCache) => void }, filename: MAIN, id: MAIN, loaded: false };
+  const mod = { exports: {} as { runMain?: () => void }, filename: MAIN, id: MAIN, loaded: false };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(mod.exports, mod.exports, createRequire(MAIN), mod, MAIN, dirname(MAIN));
   mod.loaded = true;
-  if (cache && (cachedData === undefined || script.cachedDataRejected)) {
+  if (dir && cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
     // After the command: the cache then holds the functions it compiled too.
-    process.once('exit', () => cache.write('cli-main', script.createCachedData()));
+    process.once('exit', () => writeCache(dir, cacheFile, script.createCachedData()));
   }
   if (typeof mod.exports.runMain !== 'function') throw new Error(`okstra-wizard: ${MAIN} does not export runMain`);
-  mod.exports.runMain(cache);
+  mod.exports.runMain();
 }
 
 launch();

@@ -4,7 +4,6 @@
 import { parseCommandLine, USAGE, UsageError, type ParsedCommand } from './args';
 import { EXIT_INTERNAL, EXIT_OK, EXIT_OUTPUT, serialize, usageFailure, type CliResult } from './output';
 import type { CliHooks } from './commands';
-import type { StartupCache } from './launcher';
 
 export interface CliIo {
   argv: readonly string[];
@@ -63,19 +62,13 @@ async function runMcp(projectRoot: string, io: CliIo): Promise<CliOutcome> {
 }
 
 /** The executable: runs the command line of this process and prints its document (dist/cli.js, src/cli/launcher.ts). */
-export function runMain(cache?: StartupCache): void {
+export function runMain(): void {
   const argv = process.argv.slice(2);
   const mcp = argv[0] === 'mcp';
   if (!mcp) {
     // One-shot commands parse each schema a few times: zod's compiled fast path costs more to build than it
     // saves here (docs/performance.md). The long-lived `mcp` server keeps it.
     (require('./zodConfig') as typeof import('./zodConfig')).useJitlessZod();
-    // The YAML texts earlier processes parsed, from the cache folder the launcher found (src/cli/yamlMemo.ts).
-    if (cache) {
-      const { useYamlMemo } = require('../core/files') as typeof import('../core/files');
-      const { openYamlMemo } = require('./yamlMemo') as typeof import('./yamlMemo');
-      useYamlMemo(openYamlMemo(cache));
-    }
   } else {
     // The server speaks through process.stdout; a client that goes away is the end of the session.
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {

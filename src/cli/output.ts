@@ -5,10 +5,11 @@
 // non-empty. JSON.stringify(x, null, 2) matches Python's
 // json.dumps(indent=2, ensure_ascii=False) for every value the CLI prints
 // (strings, integers, booleans, null, arrays, objects; R-CLI-6).
-import type { Notice, WizardErrorCode } from '../core/types';
+import type { WizardErrorCode } from '../core/types';
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
-export type JsonDoc = { [key: string]: JsonValue | undefined };
+import { document, type JsonDoc } from '../host';
+
+export { document, type JsonDoc } from '../host';
 
 /** Exit statuses of docs/protocol.md › Exit status. */
 export const EXIT_OK = 0;
@@ -47,29 +48,6 @@ export interface CliResult {
   doc: JsonDoc;
   /** Printed on stderr after the document (the usage on exit 2). */
   stderr?: string;
-}
-
-function noticeTexts(notices: ReadonlyArray<Notice | string> | undefined): string[] {
-  if (!notices) return [];
-  const out: string[] = [];
-  for (const n of notices) {
-    const text = typeof n === 'string' ? n : n.text;
-    // The same notice can come from two passes (load-time reconcile and the prompt); show it once.
-    if (!out.includes(text)) out.push(text);
-  }
-  return out;
-}
-
-/** `{ok, notices?, ...rest}` in that key order; `undefined` members are left out. */
-export function document(ok: boolean, rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): JsonDoc {
-  const doc: JsonDoc = { ok };
-  const texts = noticeTexts(notices);
-  if (texts.length > 0) doc.notices = texts;
-  for (const [key, value] of Object.entries(rest)) {
-    if (key === 'ok' || key === 'notices' || value === undefined) continue;
-    doc[key] = value;
-  }
-  return doc;
 }
 
 export function serialize(doc: JsonDoc): string {

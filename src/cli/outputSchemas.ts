@@ -99,6 +99,15 @@ export const OutcomeDocSchema = z.strictObject({
   orchestration: z.looseObject({ chainStages: z.array(z.unknown()) }),
   persistActions: z.array(z.strictObject({ action: z.literal('set-config'), file: z.string(), key: z.string(), value: z.string() })),
   confirmationText: z.string(),
+  program: z
+    .strictObject({
+      command: z.array(z.string()).min(1).describe('The okstra command words: config.yaml okstraCommand, else ["okstra"].'),
+      path: z
+        .string()
+        .nullable()
+        .describe('The executable the first word resolves to now (absolute); null when not found or not executable.'),
+    })
+    .describe('The program Run would start (`<command…> render-bundle <renderArgv…>`), resolved when the document was made.'),
 });
 
 export const TreeRowSchema = z.strictObject({

@@ -1,15 +1,15 @@
-// A zod schema built on its first use instead of at module load (docs/performance.md, item 9): a one-shot CLI
+// A zod schema built on its first use instead of at module load (docs/performance.md › Start-up): a one-shot CLI
 // process loads every schema module but uses a few of the schemas, and building a zod 4 schema is not free.
 // The value stands in for the schema everywhere (parse, safeParse, z.infer, nesting inside another schema,
 // z.toJSONSchema): every access goes to the schema, which `build` makes once, on the first access.
-// The schemas are zod/mini's (docs/performance.md, item 11); zod/mini has no default locale, so the first schema
+// The schemas are zod/mini's (docs/performance.md › Start-up); zod/mini has no default locale, so the first schema
 // built installs zod's English messages, the ones zod classic installs with its first schema and that the file
 // errors quote (src/core/files/fileErrors.ts).
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 
 /** zod's English issue messages, unless a locale is set already (zod classic sets the same one). */
-export function useEnglishZodMessages(): void {
+function useEnglishZodMessages(): void {
   if (z.config().localeError === undefined) z.config(en());
 }
 

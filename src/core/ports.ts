@@ -45,7 +45,7 @@ export interface ProjectConfig {
 
 // ------------------------------------------------------------------ the tasks
 
-export interface RunEntry {
+interface RunEntry {
   runId: string;
   taskType?: string;
   status?: string;

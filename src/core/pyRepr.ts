@@ -3,7 +3,7 @@
 
 // Non-printable, as Python's str.isprintable() judges it: Cc, Cf, Cs, Co, Cn, Zl, Zp, and Zs other than U+0020.
 // Built on the first character outside printable ASCII: its Unicode tables cost a one-shot CLI process more than
-// the strings it usually sees (docs/performance.md › CLI start-up).
+// the strings it usually sees (docs/performance.md › Start-up).
 let nonPrintable: RegExp | undefined;
 
 function isNonPrintable(ch: string, cp: number): boolean {

@@ -2,7 +2,9 @@
 // errors and notices. Every layer (core, store, workspace, cli, vscode) speaks
 // these types; only src/core/wizard/stateCodec.ts turns them into file JSON.
 
-import type { LastRunRecord, StateFields } from './wizard/stateSchema';
+import type { LastRunRecord, WizardState } from './wizard/stateSchema';
+
+export type { WizardState };
 
 /** The six okstra run types, in TASK_TYPE_VALUES order (docs/steps.md › Steps). */
 export const TASK_TYPE_VALUES = [
@@ -21,84 +23,6 @@ export function isTaskType(value: string): value is TaskType {
 
 /** `last_run` of the state file: what Run started and how it ended (src/core/wizard/stateSchema.ts). */
 export type LastRun = LastRunRecord;
-
-/**
- * The wizard state in memory: the state file's snake_case fields as
- * src/core/wizard/stateSchema.ts defines them (z.infer), plus what the codec
- * keeps beside them. The three role fields are written as roleCounts /
- * roleModels / roleSelectionOrder by the codec.
- *
- * Engine functions never mutate a state they were given: they work on a
- * clone (see cloneState) so that a refused answer leaves the caller's state,
- * and therefore the file, unchanged.
- */
-export type WizardState = StateFields & {
-  /** Keys this version does not know, verbatim, in their original order (`__proto__` included). */
-  extra_keys: Array<[string, unknown]>;
-  /** roleCounts: role → count (0 records "role-add answered: not added"). */
-  role_counts: Record<string, number>;
-  /** roleModels: role → model refs, ordinal order. "No models" is an absent key, never `[]`. */
-  role_models: Record<string, string[]>;
-  /** roleSelectionOrder: role step ids in the order they were settled. */
-  role_selection_order: string[];
-  /**
-   * The follow-up step a pick chose and that is not answered yet (`brief-path`
-   * after brief = path, `directive` after directive-pick = write, …); written
-   * as `pendingFollowUp` only while non-empty (docs/decisions.md › Pending follow-ups).
-   */
-  pending_follow_up?: string;
-  /**
-   * Answers a rewind or Back cleared, by step id, kept as the defaults of their
-   * prompts (never as answers); written as `rememberedAnswers` only while
-   * non-empty (docs/decisions.md › Wizard: remembered answers).
-   */
-  remembered_answers?: Record<string, string>;
-};
-
-export function defaultState(): WizardState {
-  return {
-    workspace_root: '',
-    project_root: '',
-    project_id: '',
-    host_runtime: 'claude-code',
-    host_entry_mode: 'spawn-process',
-    available_functions: [],
-    task_group: '',
-    task_id: '',
-    task_type: '',
-    reuse_previous: null,
-    brief_path: '',
-    analysis_target: '',
-    feature_evidence_path: '',
-    project_evidence_path: '',
-    selected_direction_path: '',
-    approved_plan_path: '',
-    handoff_mode: '',
-    handoff_stages: '',
-    selected_stages: '',
-    reuse_worktree: false,
-    base_ref: '',
-    fix_cycle: '',
-    directive: '',
-    related_tasks_raw: '',
-    clarification_response_path: '',
-    pr_template_path: '',
-    pr_template_scope: '',
-    use_defaults: null,
-    critic_pending_text: false,
-    workers_custom_pending: false,
-    profile_workers: [],
-    confirmed: null,
-    aborted: false,
-    edit_target: '',
-    last_run: null,
-    answered: [],
-    extra_keys: [],
-    role_counts: {},
-    role_models: {},
-    role_selection_order: [],
-  };
-}
 
 /** A deep copy; the engine mutates only copies. */
 export function cloneState(state: WizardState): WizardState {

@@ -6,8 +6,7 @@ import * as z from 'zod';
 import { CurrentDocSchema, OutcomeDocSchema, PromptSchema, RefusedDocSchema, SubmitDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import { WIZARD_ERROR_CODES } from '../core/types';
 
-/** `<group>/<id>`: two path segments, neither empty, `.`/`..`, nor starting with `-` or `.`. */
-export const TASK_KEY_PATTERN = /^(?![.-])[^/\\\0]+\/(?![.-])[^/\\\0]+$/;
+import { TASK_KEY_PATTERN } from '../host';
 
 const task = z
   .string()

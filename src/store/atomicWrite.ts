@@ -9,10 +9,10 @@
 // lock, the check that the target's bytes are still the ones the caller
 // read (writeChecked; docs/safety.md R1, R2, R10).
 
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMissingError, notRegularProblem, writeFailure } from '../core/files';
-import { sha256Hex as sha256HexJs } from '../core/sha256';
 import { readRegularFileBytes } from '../io/regularFile';
 import { FileError, WizardError } from '../core/types';
 import { tempPathFor } from './companions';
@@ -20,30 +20,9 @@ import { acquireLock, type HeldLock } from './lock';
 
 export const STALE_READ_MESSAGE = 'state file changed on disk since it was read; reload to continue';
 
-/** Inputs at least this big are hashed by node:crypto; smaller ones (every usual state file) in JavaScript. */
-const NATIVE_HASH_FROM = 64 * 1024;
-
-let nativeHashAlways = false;
-
-/**
- * A long-lived process (the MCP server) hashes every save and every check for other writers: node:crypto's load is
- * paid once there, and its native hash is then faster than the JavaScript one at any size.
- */
-export function useNativeSha256(): void {
-  nativeHashAlways = true;
-}
-
-/**
- * The sha256 of the bytes, as 64 hex digits. A state file of a few kilobytes is hashed in JavaScript
- * (src/core/sha256.ts): loading node:crypto costs a one-shot CLI process more than the hash itself, and the CLI needs
- * no other crypto (docs/performance.md › CLI start-up). Big inputs still go to node:crypto, loaded then.
- */
+/** The sha256 of the bytes, as 64 hex digits (the state file's revision and the stale-read check). */
 export function sha256Hex(bytes: Uint8Array): string {
-  if (nativeHashAlways || bytes.byteLength >= NATIVE_HASH_FROM) {
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
-    return createHash('sha256').update(bytes).digest('hex');
-  }
-  return sha256HexJs(bytes);
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /**
@@ -109,6 +88,21 @@ function fsyncDir(dirAbs: string): void {
 /** `wx` without following a link: O_CREAT | O_EXCL | O_WRONLY, plus O_NOFOLLOW where the platform has it. */
 const EXCLUSIVE_CREATE = fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY | (fs.constants.O_NOFOLLOW ?? 0);
 
+/**
+ * Errors of a file system that has no Unix modes (FAT or exFAT, often through FUSE; some network shares):
+ * there the mode cannot be kept, and the save goes on without it.
+ */
+const NO_MODES = new Set(['ENOSYS', 'ENOTSUP', 'EOPNOTSUPP', 'EPERM', 'EINVAL']);
+
+/** Gives the temporary the mode of the file it replaces, where the file system has modes. */
+function keepMode(fd: number, mode: number): void {
+  try {
+    fs.fchmodSync(fd, mode);
+  } catch (e) {
+    if (!NO_MODES.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+  }
+}
+
 /** Writes `bytes` to a new private temporary next to the target; on any failure the temporary is removed. */
 function writeTemp(targetAbs: string, bytes: Uint8Array): string {
   const tmp = tempPathFor(targetAbs);
@@ -117,7 +111,7 @@ function writeTemp(targetAbs: string, bytes: Uint8Array): string {
   const fd = fs.openSync(tmp, EXCLUSIVE_CREATE, 0o644); // a new file: 0644 less the umask
   try {
     try {
-      if (existing && existing.isFile() && process.platform !== 'win32') fs.fchmodSync(fd, existing.mode & 0o777);
+      if (existing && existing.isFile() && process.platform !== 'win32') keepMode(fd, existing.mode & 0o777);
       let off = 0;
       while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
       fs.fsyncSync(fd);

@@ -83,8 +83,8 @@ export function allCompanions(stateAbs: string): Array<[string, string]> {
 
 /**
  * 12 hex digits that make a temporary's name unique. The name needs no secrecy: a temporary is created exclusively
- * and never through a link (atomicWrite.ts), so a name taken by anyone else only fails that write. Math.random keeps
- * node:crypto out of the CLI's processes (docs/performance.md › CLI start-up).
+ * and never through a link (atomicWrite.ts), so a name taken by anyone else only fails that write; Math.random is
+ * enough (and the tests can fix it to plant a link at the next name).
  */
 export function uniqueSuffix(): string {
   return Math.floor(Math.random() * 0x1000000000000)

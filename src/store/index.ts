@@ -22,7 +22,6 @@ export {
   lockPathFor,
   isLegacyStateFile,
   type StateFileHandle,
-  type LoadedStateFile,
   type LegacyInfo,
   type LegacySource,
   type LoadOptions,
@@ -41,14 +40,13 @@ export {
   type StateFileStatus,
   type StateFileProbe,
   stateFilePathFor,
-  STATE_FILE_SUFFIX,
   type CreateOptions,
   type WizardFileEntry,
   type BackupResult,
   type MoveOptions,
   type MoveResult,
 } from './wizardFiles';
-export { STALE_READ_MESSAGE, sha256Hex, sha256OfFile, useNativeSha256, writeFileAtomic, assertWritableTarget } from './atomicWrite';
+export { STALE_READ_MESSAGE, sha256Hex, sha256OfFile, writeFileAtomic, assertWritableTarget } from './atomicWrite';
 export {
   canonicalCompanionPath,
   numberedCompanionPath,
@@ -56,4 +54,5 @@ export {
   companionCandidates,
   availableCompanionPath,
 } from './companions';
+export { setConfigKey } from './configFile';
 export { acquireLock, isPidAlive, LOCK_WAIT_MS, STALE_FOREIGN_MS } from './lock';

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { pyRepr } from '../core/pyRepr';
 import { WizardError, type Notice, type WizardState } from '../core/types';
 import { parseState, stateToJson } from '../core/wizard/stateCodec';
-import { parseJsonText, writeFailure } from '../core/files';
+import { MAX_JSON_CHARS, parseJsonText, writeFailure } from '../core/files';
 import { readRegularFileBytes } from '../io/regularFile';
 import { revisionOfSha256 } from '../core/wizard/binding';
 import { sha256Hex, writeChecked, type ExpectedFile } from './atomicWrite';
@@ -43,9 +43,6 @@ export interface LegacyInfo {
 export interface LoadNotice extends Notice {
   kind: 'legacy';
 }
-
-/** The name the CLI uses for a loaded state file. */
-export type LoadedStateFile = StateFileHandle;
 
 /**
  * A loaded state file and what a save needs. Immutable: a save returns the
@@ -375,13 +372,24 @@ export function loadStateFile(pathAbs: string, options: LoadOptions = {}): State
 }
 
 /** `JSON.stringify(payload, null, 2) + "\n"` with `legacySource` last when given (docs/state-file.md). */
-export function serializeStatePayload(payload: Record<string, unknown>, legacySource: LegacySource | null): string {
+export function serializeStatePayload(payload: Record<string, unknown>, legacySource: LegacySource | null, shownPath?: string): string {
   const body: Record<string, unknown> = {};
   // defineProperty: an unknown key named `__proto__` is kept as a key (an assignment would set the prototype).
   for (const [k, v] of Object.entries(payload))
     if (k !== 'legacySource') Object.defineProperty(body, k, { value: v, enumerable: true, writable: true, configurable: true });
   if (legacySource) body.legacySource = { path: legacySource.path, sha256: legacySource.sha256 };
-  return JSON.stringify(body, null, 2) + '\n';
+  const text = JSON.stringify(body, null, 2) + '\n';
+  // The writer never writes what the reader refuses (parseJsonText's limit): the answer that would is refused.
+  if (shownPath !== undefined && text.length > MAX_JSON_CHARS) throw stateTooLarge(shownPath, text.length);
+  return text;
+}
+
+/** The refusal of a save that would make the state file bigger than a state file may be (docs/state-file.md › Limits). */
+function stateTooLarge(shownPath: string, chars: number): WizardError {
+  return new WizardError(
+    'refused-answer',
+    `${shownPath}: the answer would make the wizard state ${chars} characters long, over the limit of ${MAX_JSON_CHARS} characters (1 MiB) a state file may have; nothing was saved (give a shorter answer)`,
+  );
 }
 
 /** A failed write as a message naming the file (quality R4: no raw exception reaches the user). */
@@ -404,7 +412,7 @@ export function saveStateFile(handle: StateFileHandle, state: WizardState): Stat
 /** saveStateFile for an already encoded payload (its `legacySource`, if any, is replaced). */
 export function saveStatePayload(handle: StateFileHandle, payload: Record<string, unknown>): StateFileHandle {
   const legacySource = handle.legacy ? handle.legacy.source : handle.keptLegacySource;
-  const text = serializeStatePayload(payload, legacySource);
+  const text = serializeStatePayload(payload, legacySource, handle.shownPath);
   const bytes = Buffer.from(text, 'utf8');
   let sha: string;
   try {

@@ -10,6 +10,7 @@ import { assertWritableTarget, checkExpected, readBytesIfExists, sha256Hex, writ
 import { allCompanions } from './companions';
 import { acquireLock, type HeldLock } from './lock';
 import { displayPath } from '../core/files';
+import { STATE_FILE_SUFFIX } from '../core/wizard/paths';
 import {
   asWriteError,
   isLegacyStateBytes,
@@ -21,8 +22,6 @@ import {
   type LoadOptions,
   type StateFileHandle,
 } from './stateFile';
-
-export const STATE_FILE_SUFFIX = '.wizard.json';
 
 /** `<project>/.okstra/tasks/<group>/<id>.wizard.json` */
 export function stateFilePathFor(projectRootAbs: string, group: string, id: string): string {
@@ -101,7 +100,7 @@ function createUnchecked(pathAbs: string, shownPath: string, payload: Record<str
       if (isLegacyStateBytes(existing)) throw new WizardError('usage', `${shownPath}: legacy v1 state; choose another path`);
       if (!options.force) throw new WizardError('usage', `${shownPath}: state file already exists`);
     }
-    const text = serializeStatePayload(payload, null);
+    const text = serializeStatePayload(payload, null, shownPath);
     const sha = writeChecked({
       target: stateAbs,
       bytes: Buffer.from(text, 'utf8'),

@@ -17,7 +17,6 @@ export const COMMAND_IDS = {
 } as const;
 
 export type CommandName = keyof typeof COMMAND_IDS;
-export type CommandId = (typeof COMMAND_IDS)[CommandName];
 
 /** The Tasks view's commands (src/vscode/tasks/tasksView.ts registers them), and the walkthrough's CLI button. */
 export const TASKS_COMMAND_IDS = {

@@ -24,17 +24,6 @@ export function activate(context: vscode.ExtensionContext): OkstraExtensionApi {
     throw err;
   }
   (require('./lm/wizardTools') as typeof import('./lm/wizardTools')).registerLanguageModelTools(context, log, features);
-  const tasks = (require('./tasks/tasksView') as typeof import('./tasks/tasksView')).registerTasksView(context, log, features.walkthrough);
-  Object.assign(features, { tasks });
-  // The walkthrough's first step: the okstra view shown (also when it was open before the walkthrough ever was).
-  if (tasks.view.visible) features.walkthrough.done('openView');
-  context.subscriptions.push(
-    tasks.view.onDidChangeVisibility((e) => {
-      // Shown or hidden by a click on the okstra icon while a prompt is open: the prompt keeps the keyboard.
-      if (features.controller.runner.input) features.controller.runner.focus();
-      if (e.visible) features.walkthrough.done('openView');
-    }),
-  );
   const activationMs = performance.now() - started;
   log.info(
     `okstra-wizard ${String(context.extension.packageJSON.version)} activated in ${activationMs.toFixed(1)} ms (VS Code ${vscode.version})`,

@@ -1,32 +1,38 @@
-// The extension's features: the wizard tree view, the command table, the status-bar item, Run and the
-// terminals' environment. activate() (extension.ts) calls registerFeatures once; everything here is cheap
-// to create (P4), the engine is reached only when a command runs.
+// The extension's features: the wizard tree view, the wizard's command table, the status-bar item, Run, the
+// Tasks view and the terminals' environment. activate() (extension.ts) calls registerFeatures once; everything
+// here is cheap to create (P4), the engine is reached only when a command runs.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMMAND_IDS, CONTEXT_KEYS, VIEW_IDS, type CommandName } from './commandIds';
+import { providerCliEnvVar } from '../core/roles/providerCli';
+import { COMMAND_IDS, CONTEXT_KEYS, VIEW_IDS } from './commandIds';
+import { openWizard } from './commands/index';
+import { registerCommands } from './host/commandRegistrar';
 import { createVscodeWindow } from './host/vscodeWindow';
 import type { Disposable } from './host/window';
-import { vscodeRunPort } from './run/runPort';
+import { vscodeRunPort } from './run/vscodeRunPort';
+import { registerTasksView, type TasksViewApi } from './tasks/tasksView';
 import type { TreeRowModel } from './tree/treeModel';
 import { WizardTreeProvider } from './tree/wizardTree';
-import { WizardController } from './wizard/controller';
+import type { WizardContext } from './wizard/context';
 import { hostDialogs, type Dialogs } from './wizard/dialogs';
 import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
-import { readSettings } from './wizard/settings';
+import { environmentInputs, readSettings } from './wizard/settings';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
-import { WalkthroughProgress } from './walkthrough';
 import { TrustGate } from './wizard/trust';
+import { WalkthroughProgress } from './walkthrough';
 
 /** What the integration tests reach through `extension.exports.features`. */
 export interface FeaturesApi {
   readonly wizardView: vscode.TreeView<TreeRowModel>;
   readonly tree: WizardTreeProvider;
-  readonly controller: WizardController;
-  /** Checks the walkthrough's steps as they are done (the Tasks view reports its commands and visibility). */
-  readonly walkthrough: WalkthroughProgress;
-  /** The engine sessions' factory (loaded on first use): the language-model tools share it with the controller. */
+  /** The wizard the commands share: the open session, the prompt runner, the end of a run (runFinished, runSettled). */
+  readonly wizard: WizardContext;
+  readonly tasks: TasksViewApi;
+  /** The QuickPicks of Edit Step…, Resume Wizard and the folder choice (HostWindow.showQuickPick) as they open. */
+  readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
+  /** The engine sessions' factory (loaded on first use): the language-model tools share it with the wizard. */
   engineFactory(): EngineSessionFactory;
   /** Answers the wizard's modal questions in tests (defaults to the real dialogs). */
   setDialogs(dialogs: Dialogs | undefined): void;
@@ -49,7 +55,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   let dialogs: Dialogs = realDialogs;
   let languageOverride: string | undefined;
   const language = (): string => languageOverride ?? vscode.env.language;
-  // Forwarding object so tests can swap dialogs after the controller exists.
+  // Forwarding object so tests can swap dialogs after the wizard exists.
   const dialogProxy: Dialogs = {
     ask: (...a) => dialogs.ask(...a),
     info: (...a) => dialogs.info(...a),
@@ -105,62 +111,61 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
       void host.prepareReadOnlyDocument().catch(() => undefined);
     }, WARM_UP_DELAY_MS);
   };
-  const controller = new WizardController({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
-  context.subscriptions.push(wizardView, controller);
-
+  const { wizard, commands } = openWizard({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
   // The walkthrough's steps are checked when they are done, whether the walkthrough is open or not.
-  const walkthrough = new WalkthroughProgress(context.extension.id, vscode.commands.executeCommand, log);
-  walkthrough.busy = () => controller.runner.input !== undefined || controller.ctx.loop.running;
+  const walkthrough = new WalkthroughProgress(context.extension.id, (id, ...args) => host.executeCommand(id, ...args), log);
+  walkthrough.busy = () => wizard.runner.input !== undefined || wizard.loop.running;
+  const commandRan = (id: string): void => walkthrough.commandRan(id);
   context.subscriptions.push(
-    controller.ctx.answered.event(() => walkthrough.done('answer')),
-    controller.onDidFinishRun(() => walkthrough.done('run')),
-    controller.runner.onDidChangeInput((input) => {
+    wizardView,
+    wizard,
+    ...registerCommands(host, log, COMMAND_IDS, commands, commandRan),
+    wizard.answered.event(() => walkthrough.done('answer')),
+    wizard.runFinished.event(() => walkthrough.done('run')),
+    wizard.runner.onDidChangeInput((input) => {
       if (!input) walkthrough.rested();
     }),
   );
-
-  for (const [name, handler] of Object.entries(controller.commands) as Array<[CommandName, (...args: unknown[]) => unknown]>) {
-    const id = COMMAND_IDS[name];
-    context.subscriptions.push(
-      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-        log.debug(`command ${id}`);
-        walkthrough.commandRan(id);
-        try {
-          await handler(...args);
-        } catch (err) {
-          // Never a raw exception for the user: the message, and the stack in the log.
-          log.error(`${id} failed:`, err instanceof Error ? (err.stack ?? err.message) : String(err));
-          void vscode.window.showErrorMessage(err instanceof Error ? err.message : String(err));
-        }
-      }),
-    );
-  }
+  const tasks = registerTasksView({
+    host,
+    log,
+    extensionPath: context.extensionPath,
+    environment: (rootAbs) => environmentInputs(readSettings(host, trust, rootAbs)),
+    commandRan,
+  });
+  context.subscriptions.push(...tasks.disposables);
 
   // After a reload the view shows the latest wizard again (read when the view is first shown, not at activation).
   const onViewVisibility = (): void => {
     // A click on the okstra icon while a prompt is open leaves the keyboard with the prompt: when it shows the
     // sidebar, and when it hides it (VS Code then gives the focus to the editor, where Enter went into the file).
-    if (controller.runner.input) controller.runner.focus();
+    if (wizard.runner.input) wizard.runner.focus();
     if (!wizardView.visible) return;
     walkthrough.done('openView');
     warmUp();
-    if (!controller.runner.input) void controller.loadLatest();
+    if (!wizard.runner.input) void wizard.loadLatest();
   };
-  context.subscriptions.push(wizardView.onDidChangeVisibility(onViewVisibility));
+  context.subscriptions.push(
+    wizardView.onDidChangeVisibility(onViewVisibility),
+    // The walkthrough's first step: the okstra view shown (also when it was open before the walkthrough ever was).
+    tasks.api.view.onDidChangeVisibility((visible) => {
+      if (wizard.runner.input) wizard.runner.focus();
+      if (visible) walkthrough.done('openView');
+    }),
+  );
   // Not inside activate(): loading the engine and the state takes longer than the activation budget (P4).
   setTimeout(() => {
+    if (tasks.api.view.visible) walkthrough.done('openView');
     if (!wizardView.visible) return;
     walkthrough.done('openView');
     warmUp();
-    void controller.loadLatest();
+    void wizard.loadLatest();
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).
   const applyTerminalEnvironment = (): void => {
     const folder = host.workspaceFolders()[0];
     if (!folder) return;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { providerCliEnvVar } = require('../workspace/environment') as typeof import('../workspace/environment');
     const env = terminalEnvironment(readSettings(host, trust, folder.rootAbs), providerCliEnvVar);
     const collection = context.environmentVariableCollection;
     collection.clear();
@@ -175,7 +180,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: Run is enabled');
       applyTerminalEnvironment();
-      controller.refresh();
+      wizard.refresh();
     }),
   );
   host.setContext(CONTEXT_KEYS.hasWizard, false);
@@ -185,8 +190,9 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   return {
     wizardView,
     tree,
-    controller,
-    walkthrough,
+    wizard,
+    tasks: tasks.api,
+    onDidShowPicker: host.onDidShowPicker,
     engineFactory: realFactory,
     setDialogs: (d) => {
       dialogs = d ?? realDialogs;
@@ -194,7 +200,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     setTrustOverride: (trusted) => {
       trust.setOverride(trusted);
       log.info(`trust override: ${String(trusted)}`);
-      controller.refresh();
+      wizard.refresh();
     },
     setLanguageOverride: (lang) => {
       languageOverride = lang;

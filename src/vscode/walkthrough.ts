@@ -8,8 +8,8 @@
 import type { Log } from './host/window';
 
 /** The walkthrough's id and the ids of its steps (package.json › contributes.walkthroughs). */
-export const WALKTHROUGH_ID = 'okstra.gettingStarted';
-export type WalkthroughStep = 'openView' | 'startRun' | 'answer' | 'run' | 'resume' | 'agents';
+const WALKTHROUGH_ID = 'okstra.gettingStarted';
+type WalkthroughStep = 'openView' | 'startRun' | 'answer' | 'run' | 'resume' | 'agents';
 
 /** The extension's commands whose run completes a step (the Tasks view's commands lead to these or are listed). */
 const STEP_OF_COMMAND: Record<string, WalkthroughStep> = {
@@ -27,7 +27,7 @@ const STEP_OF_COMMAND: Record<string, WalkthroughStep> = {
   'okstra.copyCliCommand': 'agents',
 };
 
-export const MARK_STEP_COMPLETE = 'welcome.markStepComplete';
+const MARK_STEP_COMPLETE = 'welcome.markStepComplete';
 
 /** How long the wizard shows no prompt before the waiting steps are marked (one prompt follows another faster). */
 const REST_MS = 1000;

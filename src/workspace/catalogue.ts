@@ -3,6 +3,10 @@
 // manifest is never read or parsed again (docs/performance.md P3). Directory listings
 // are cached by the directory's mtime too. A watcher-driven shell (the
 // extension) can switch revalidation off and call invalidate() instead.
+// The same catalogue is read asynchronously, a folder or a manifest at a time
+// (listCatalogueFolder, readTaskEntry), by the extension's Tasks view
+// (src/vscode/tasks/taskBoard.ts): one layout, one listing rule, one manifest
+// reader and one wording of each error for the task picker and the view.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -19,10 +23,27 @@ import {
   stripBom,
   validateJson,
 } from '../core/files';
-import { readRegularFileText } from '../io/regularFile';
+import { STATE_FILE_SUFFIX } from '../core/wizard/paths';
+import { readRegularFileText, readRegularFileTextAsync } from '../io/regularFile';
 import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
 
-const MANIFEST_TAIL = path.sep + 'task-manifest.json';
+/** The file that makes a folder of `.okstra/tasks/<group>/` a task. */
+export const TASK_MANIFEST = 'task-manifest.json';
+const MANIFEST_TAIL = path.sep + TASK_MANIFEST;
+
+/** `<project>/.okstra/tasks`: the groups of the catalogue. */
+export function tasksDirOf(projectRootAbs: string): string {
+  return path.join(projectRootAbs, '.okstra', 'tasks');
+}
+
+/** A listed name that is a task group or a task folder: a directory or a symlink, not hidden. */
+function isTaskFolder(d: fs.Dirent): boolean {
+  return (d.isDirectory() || d.isSymbolicLink()) && !d.name.startsWith('.');
+}
+
+function listingProblem(projectRootAbs: string, dir: string, e: unknown): string {
+  return `${displayPath(projectRootAbs, dir)}: cannot list the folder: ${fsErrorProblem(e)}`;
+}
 /** Non-blocking: a FIFO named task-manifest.json must not hang the scan (it is listed with `not a regular file`). */
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 
@@ -166,7 +187,7 @@ export class TaskCatalogue {
     private readonly projectRootAbs: string,
     private readonly options: CatalogueOptions = {},
   ) {
-    this.tasksDir = path.join(projectRootAbs, '.okstra', 'tasks');
+    this.tasksDir = tasksDirOf(projectRootAbs);
   }
 
   /** Marks cached data stale: everything, or what lies at/under/above an absolute path (a watcher event). */
@@ -208,13 +229,12 @@ export class TaskCatalogue {
     try {
       names = fs
         .readdirSync(dir, { withFileTypes: true })
-        .filter((d) => d.isDirectory() || d.isSymbolicLink())
-        .map((d) => d.name)
-        .filter((n) => !n.startsWith('.'));
+        .filter(isTaskFolder)
+        .map((d) => d.name);
     } catch (e) {
       // Said, not skipped: the folder is listed as a task that cannot be used, with the reason.
       names = [];
-      error = `${displayPath(this.projectRootAbs, dir)}: cannot list the folder: ${fsErrorProblem(e)}`;
+      error = listingProblem(this.projectRootAbs, dir, e);
     }
     this.dirs.set(dir, { stamp: stampOf(st), names, error });
     return names;
@@ -223,7 +243,7 @@ export class TaskCatalogue {
   /** An entry for a folder that could not be listed (`<group>/*`), or null. */
   private listingError(dir: string, group: string): TaskEntry | null {
     const error = this.dirs.get(dir)?.error;
-    return error ? { key: `${group}/*`, group, id: '*', manifest: null, error } : null;
+    return error ? listingErrorEntry(group, error) : null;
   }
 
   /** Every task, unsorted; unreadable manifests are entries with `error`. */
@@ -284,7 +304,7 @@ export class TaskCatalogue {
 
   /** The cached entry of one task (revalidated by stat), or undefined when the task has no manifest. */
   entry(group: string, id: string): TaskEntry | undefined {
-    return this.revalidated(group, id, path.join(this.tasksDir, group, id, 'task-manifest.json'));
+    return this.revalidated(group, id, path.join(this.tasksDir, group, id, TASK_MANIFEST));
   }
 
   /** The manifest at `file` by stat: the cached entry when its stamp is unchanged, else read again; undefined when it is not a file. */
@@ -304,4 +324,61 @@ export class TaskCatalogue {
     this.trusted = null;
     return entry;
   }
+}
+
+/** The entry of a folder that could not be listed, keyed `<group>` + `/*` (`*` for the tasks folder itself). */
+function listingErrorEntry(group: string, error: string): TaskEntry {
+  return { key: `${group}/*`, group, id: '*', manifest: null, error };
+}
+
+/** One folder of the catalogue (the tasks folder, or a group), listed once. */
+export interface CatalogueListing {
+  /** Its task groups or task folders, in listing order (the listing rule of TaskCatalogue). */
+  folders: string[];
+  /** In a group: the listed tasks that have a state file beside them (`<id>.wizard.json`). */
+  stateIds: string[];
+  /** The entry that says why the folder cannot be listed (`<group>/*`, as the task picker lists it). */
+  error?: TaskEntry;
+}
+
+/**
+ * Lists the tasks folder (`group` undefined) or one group without blocking: what TaskCatalogue.tasks() lists there.
+ * A folder that does not exist lists nothing.
+ */
+export async function listCatalogueFolder(projectRootAbs: string, group?: string): Promise<CatalogueListing> {
+  const dir = group === undefined ? tasksDirOf(projectRootAbs) : path.join(tasksDirOf(projectRootAbs), group);
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { folders: [], stateIds: [] };
+    return { folders: [], stateIds: [], error: listingErrorEntry(group ?? '*', listingProblem(projectRootAbs, dir, e)) };
+  }
+  const folders = entries.filter(isTaskFolder).map((d) => d.name);
+  const listed = new Set(folders);
+  const stateIds: string[] = [];
+  for (const d of entries) {
+    if (!d.isFile() || !d.name.endsWith(STATE_FILE_SUFFIX) || d.name.startsWith('.')) continue;
+    const id = d.name.slice(0, -STATE_FILE_SUFFIX.length);
+    if (listed.has(id)) stateIds.push(id);
+  }
+  return { folders, stateIds };
+}
+
+/**
+ * One task's catalogue entry without blocking, as TaskCatalogue.tasks() has it: undefined when the folder holds no
+ * manifest (not a task), an entry with its error when the manifest cannot be read, is not a regular file or is
+ * not valid.
+ */
+export async function readTaskEntry(projectRootAbs: string, group: string, id: string): Promise<TaskEntry | undefined> {
+  const file = path.join(tasksDirOf(projectRootAbs), group, id, TASK_MANIFEST);
+  const shown = () => displayPath(projectRootAbs, file);
+  let text: string | null;
+  try {
+    text = await readRegularFileTextAsync(fs, file, shown);
+  } catch (e) {
+    return { key: `${group}/${id}`, group, id, manifest: null, error: readErrorText(e, shown()) };
+  }
+  return text === null ? undefined : readManifestEntry(projectRootAbs, group, id, file, text);
 }

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EnvironmentPort, TerminalBackend, UserDefaultsSource } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
+import { providerCliEnvVar } from '../core/roles/providerCli';
 import { FileError, WizardError } from '../core/types';
 import { readYamlMapping, stripBom } from '../core/files';
 import { readRegularFileText } from '../io/regularFile';
@@ -14,10 +15,7 @@ import { modelDefaultsSchema } from './schemas';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** `OKSTRA_<PROVIDER>_CLI`: the id upper-cased, every character outside [A-Z0-9] replaced by `_`. */
-export function providerCliEnvVar(providerId: string): string {
-  return `OKSTRA_${providerId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_CLI`;
-}
+export { providerCliEnvVar };
 
 /** A regular file that this user may execute (on Windows: a regular file). */
 export function isExecutableFile(fileAbs: string, platform: NodeJS.Platform = process.platform): boolean {
@@ -62,12 +60,12 @@ export function findOnPath(cli: string, env: Env, platform: NodeJS.Platform = pr
   return null;
 }
 
-export interface ProviderCliResolution {
+interface ProviderCliResolution {
   path: string;
   source: 'setting' | 'env' | 'path';
 }
 
-export interface ProviderCliLookup {
+interface ProviderCliLookup {
   env: Env;
   platform?: NodeJS.Platform;
   /** VS Code `okstra.providers.<id>.path` values, by provider id (the extension only). */

@@ -1,7 +1,7 @@
 // zod schemas of the okstra files a project holds (README › Files on disk). Manifests,
 // briefs, plans and run inputs are written by okstra and keep keys this
 // version does not know; config.yaml is the user's and refuses unknown keys.
-// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
+// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md › Start-up).
 
 import * as z from 'zod/mini';
 import { isPlainRecord, isRecordOf, isStringList, withFastCheck } from '../core/files';
@@ -20,7 +20,7 @@ const nonEmpty = lazySchema(() => z.string().check(z.minLength(1)));
 
 // ------------------------------------------------------------ task-manifest
 
-export const runEntrySchema = lazySchema(() =>
+const runEntrySchema = lazySchema(() =>
   z.looseObject({
     runId: nonEmpty,
     taskType: opt(z.string()),
@@ -71,7 +71,7 @@ export const briefFrontMatterSchema = withFastCheck(
 
 // -------------------------------------------------------- approved-plan.md
 
-export const planStageSchema = lazySchema(() =>
+const planStageSchema = lazySchema(() =>
   z.looseObject({
     id: nonEmpty.check(z.regex(/^[^,\s]+$/, "must not contain ',' or whitespace")),
     title: opt(z.string()),

@@ -36,7 +36,7 @@ function readTaskFile(projectRootAbs: string, abs: string, shownPath: string): s
 }
 
 /** Why `abs` cannot be used although it exists: its real path is outside the project; null when it is fine or missing. */
-export function outsideReason(projectRootAbs: string, abs: string): string | null {
+function outsideReason(projectRootAbs: string, abs: string): string | null {
   let real: string;
   try {
     real = fs.realpathSync(abs);
@@ -101,7 +101,7 @@ function isFileAbs(abs: string): boolean {
 }
 
 /** Name order that puts `run-2` before `run-10`. */
-export function naturalCompare(a: string, b: string): number {
+function naturalCompare(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'variant' }) || (a < b ? -1 : a > b ? 1 : 0);
 }
 

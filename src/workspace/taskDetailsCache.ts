@@ -1,6 +1,6 @@
 // A task's details (manifest, brief front matter, directions, plan, clarifications, run inputs) kept between the
 // prompts of a long-lived workspace (the extension's, the MCP server's: WorkspaceOptions.keepTaskDetails), and read
-// again only when one of the files or folders they come from changed (docs/performance.md, items 10 and 19). The
+// again only when one of the files or folders they come from changed (P1 and P7, docs/performance.md). The
 // stamp is always taken before the read it vouches for: a change during or after the read gives a different stamp
 // next time, and the task is read again.
 import * as path from 'node:path';

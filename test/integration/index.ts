@@ -1,5 +1,8 @@
 // The extension host calls run() (the extensionTestsPath contract of VS Code, as with @vscode/test-electron):
-// it runs every suite/**/*.test.js bundle that scripts/build.mjs wrote next to this file, in one mocha.
+// it runs the suite/**/*.test.js bundles that scripts/build.mjs wrote next to this file, in one mocha. The runner
+// (test/runner/runIntegration.mjs) opens VS Code twice: on one folder, where every suite but the multi-root ones
+// runs, and on a multi-root workspace (OKSTRA_INTEGRATION_PASS=multi-root), where only the *MultiRoot.test.js
+// suites run. No suite skips itself for being in the other pass.
 import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
@@ -15,9 +18,10 @@ export function run(): Promise<void> {
   if (process.env.OKSTRA_INTEGRATION_GREP) mocha.grep(process.env.OKSTRA_INTEGRATION_GREP);
 
   const suiteDir = path.join(__dirname, 'suite');
+  const multiRootPass = process.env.OKSTRA_INTEGRATION_PASS === 'multi-root';
   const files = fs
     .readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => f.endsWith('.test.js') && f.endsWith('MultiRoot.test.js') === multiRootPass)
     .sort();
   if (files.length === 0) return Promise.reject(new Error(`no *.test.js under ${suiteDir}: run node scripts/build.mjs`));
   for (const f of files) mocha.addFile(path.join(suiteDir, f));

@@ -8,7 +8,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { marketplaceProblems, pngSize } from '../../scripts/marketplaceChecks.mjs';
-import { vsixEntries, vsixProblems } from '../../scripts/vsixEntries.mjs';
+import { imageLinks } from '../../scripts/publishing.mjs';
+import { vsixEntries, vsixEntryText, vsixProblems } from '../../scripts/vsixEntries.mjs';
+import { needTool } from '../helpers/skip';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -43,7 +45,6 @@ describe('the .vsix (npm run package)', function () {
   let vsix = '';
 
   before(function () {
-    if (!fs.existsSync(path.join(REPO_ROOT, 'src', 'vscode', 'extension.ts'))) this.skip();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-vsix-'));
     vsix = path.join(tmp, `${manifest.name}-${manifest.version}.vsix`);
     // vsce itself is installed (once, from the npm registry) before the offline run.
@@ -55,7 +56,16 @@ describe('the .vsix (npm run package)', function () {
     const [cmd, ...args] = offline([process.execPath, path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--quiet', '--out', vsix]);
     const res = spawnSync(cmd!, args, { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(res.status, 0, `npm run package failed:\n${res.stdout}\n${res.stderr}`);
+    localOutput = res.stdout + res.stderr;
   });
+  let localOutput = '';
+
+  /** `npm run package -- <args>` offline, with the vsce installed above. */
+  function packageRun(...args: string[]): { status: number | null; output: string } {
+    const [cmd, ...rest] = offline([process.execPath, path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--quiet', ...args]);
+    const r = spawnSync(cmd!, rest, { cwd: REPO_ROOT, encoding: 'utf8' });
+    return { status: r.status, output: r.stdout + r.stderr };
+  }
 
   after(() => {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -90,12 +100,35 @@ describe('the .vsix (npm run package)', function () {
     assert.deepEqual(manifest.extensionKind, ['workspace']);
   });
 
+  it("a local package keeps the README's relative pictures and says so", () => {
+    assert.match(localOutput, /package: a local package: the README's pictures are links relative to the repository/);
+    const readme = vsixEntryText(vsix, 'extension/readme.md') ?? '';
+    assert.ok(imageLinks(readme).length > 0 && imageLinks(readme).every((u) => u.startsWith('docs/images/')), imageLinks(readme).join(' '));
+  });
+
+  it('a marketplace package without the repository URL is refused before anything is built; with a base URL its README pictures are absolute', () => {
+    const refusedOut = path.join(tmp, 'refused.vsix');
+    const refused = packageRun('--marketplace', '--out', refusedOut);
+    assert.equal(refused.status, 1, refused.output);
+    assert.match(refused.output, /a marketplace package needs the URL its README pictures are loaded from/);
+    assert.equal(fs.existsSync(refusedOut), false);
+    // An address that is only an input of this test (example.com is reserved for examples).
+    const base = 'https://example.com/okstra-wizard/';
+    const marketOut = path.join(tmp, 'marketplace.vsix');
+    const market = packageRun('--marketplace', '--base-url', base, '--out', marketOut);
+    assert.equal(market.status, 0, market.output);
+    const pictures = imageLinks(vsixEntryText(marketOut, 'extension/readme.md') ?? '');
+    assert.ok(pictures.length > 0);
+    for (const url of pictures) {
+      assert.ok(url.startsWith(`${base}docs/images/`), url);
+      assert.ok(fs.existsSync(path.join(REPO_ROOT, url.slice(base.length))), `${url}: no such file in the repository`);
+    }
+  });
+
   it('installs into code-server with --install-extension and is listed with its version', function () {
     const codeServer = findCodeServer();
-    if (!codeServer) {
-      console.warn('      (skipped: no code-server; run `npm run setup:harness` or set OKSTRA_CODE_SERVER)');
-      this.skip();
-    }
+    needTool(this, codeServer !== null, 'no code-server (npm run setup:harness, or set OKSTRA_CODE_SERVER)');
+    if (!codeServer) return;
     // A private profile: code-server otherwise writes into ~/.config and ~/.local/share.
     const env = {
       ...process.env,

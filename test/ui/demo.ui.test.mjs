@@ -4,7 +4,7 @@
 // implementation-planning run with a direction, a planner count, an optional critic and a model per
 // role), Run, and the stand-in's echo in the terminal; then Resume Wizard on the demo's legacy v1
 // state (payments/refund-timeout.wizard.json), which continues at the critic and leaves the v1 file
-// untouched. Screenshots go to docs/images/demo-*.png (used in the README).
+// untouched. Screenshots: docs/images/demo-*.png (the README), made under test-results/screenshots/.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -2,15 +2,15 @@
 // `npm start` serves it (code-server, the stand-ins first on PATH): the view's groups and rows, New Run from a row
 // (task-pick answered by the row), the prompts answered, Run, the row's exit code and unfinished-wizard mark, the
 // filter, and the CLI in a terminal. Screenshots: docs/images/tasks-*.png (README) and media/walkthrough/*.png
-// (the walkthrough's steps, shipped in the vsix).
+// (the walkthrough's steps, shipped in the vsix), made under test-results/screenshots/ (workbench.mjs docsShotsDir).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../runner/harness.mjs';
-import { openWorkbench } from './workbench.mjs';
+import { docsShotsDir, openWorkbench } from './workbench.mjs';
 
 const demoDir = path.join(repoRoot, 'demo');
-const walkthroughDir = path.join(repoRoot, 'media', 'walkthrough');
+const walkthroughDir = docsShotsDir('media/walkthrough');
 
 describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
   let wb;

@@ -41,6 +41,14 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
     await wb?.close();
   });
 
+  /** The extension never started okstra: its log has no task or terminal run (src/vscode/run/runExecution.ts). */
+  function assertNothingRan() {
+    assert.deepEqual(
+      wb.okstraLogLines().filter((l) => /\brun (as task|in \S+ \()/.test(l)),
+      [],
+    );
+  }
+
   it('VS Code asks whether to trust the folder; "No, I don\'t trust the authors" opens it in Restricted Mode', async () => {
     await wb.answerTrustDialog("No, I don't trust the authors");
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
@@ -67,7 +75,9 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
       .first()
       .waitFor();
     await wb.shot('trust-03-refused.png');
-    await page.waitForTimeout(1000);
+    // The extension logs the refusal as the last thing Run does before it returns: from here on nothing can start.
+    await wb.waitForLog(/Run refused: Run is disabled in an untrusted workspace/);
+    assertNothingRan();
     const state = JSON.parse(fs.readFileSync(path.join(wb.workspace.dir, '.okstra/tasks/payments/currency-rounding.wizard.json'), 'utf8'));
     assert.equal(state.confirmed, true, 'the answers and the confirmation are saved');
     assert.equal(state.last_run ?? null, null, 'no run recorded');
@@ -80,7 +90,9 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
     await wb.nextPrompt('');
     const run = page.locator('.quick-input-list .monaco-list-row[aria-label*="Run is disabled"]').first();
     await run.click();
-    await page.waitForTimeout(1000);
+    // Choosing it is Run, which refuses (the second refusal of this workbench), as the last thing it does.
+    await wb.waitForLog(/Run refused: Run is disabled in an untrusted workspace/, 2);
+    assertNothingRan();
     const state = JSON.parse(fs.readFileSync(path.join(wb.workspace.dir, '.okstra/tasks/payments/currency-rounding.wizard.json'), 'utf8'));
     assert.equal(state.last_run ?? null, null, 'no run recorded');
     await page.keyboard.press('Escape');

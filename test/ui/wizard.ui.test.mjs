@@ -1,7 +1,7 @@
 // UI test of the wizard in the real workbench (playwright-core + code-server):
 // palette → New Run… → every QuickPick answered → the tree's rows → Edit from
 // Here on a role row → answered again → Run → the task terminal shows the
-// stand-in okstra's output. Screenshots go to docs/images/ (used in the README).
+// stand-in okstra's output. Screenshots: docs/images/ (the README), made under test-results/screenshots/.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -10,6 +10,7 @@ import {
   ensureCodeServer,
   launchBrowser,
   log,
+  extensionHostLogs,
   printExtensionHostLogs,
   repoRoot,
   startCodeServer,
@@ -75,8 +76,16 @@ export async function stepOfTitle(title) {
   return crumb; // a step without a catalogue title keeps its id
 }
 
-/** Screenshots used in the README. */
-export const imagesDir = path.join(repoRoot, 'docs', 'images');
+/**
+ * The pictures of the docs (docs/images/*.png, the README's) and of the package (media/walkthrough/*.png) are made
+ * here, each under its repository path: a test run never writes a tracked file. `npm run screenshots -- --copy`
+ * (scripts/screenshots.mjs) copies them to those paths.
+ */
+export const docsShotsRoot = path.join(repoRoot, 'test-results', 'screenshots');
+/** Where the picture of repository path `rel` (a folder: `docs/images`) is made. */
+export const docsShotsDir = (rel) => path.join(docsShotsRoot, rel);
+/** Screenshots used in the README (copied to docs/images/). */
+export const imagesDir = docsShotsDir('docs/images');
 /** Emptied once per run by globalSetup.mjs. */
 export const resultsDir = path.join(repoRoot, 'test-results', 'ui');
 
@@ -296,6 +305,27 @@ class Workbench {
   async pickRow(text) {
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
     await row.click();
+  }
+
+  /** The lines of the extension's own log (its okstra output channel, as the extension host writes it to disk). */
+  okstraLogLines() {
+    return extensionHostLogs(this.sandbox)
+      .filter((f) => /okstra/i.test(path.dirname(f)))
+      .flatMap((f) => fs.readFileSync(f, 'utf8').split('\n'));
+  }
+
+  /**
+   * Waits until the extension's log holds `count` lines matching `pattern`: what the extension did, seen from the
+   * browser (a refusal, a finished run). Returns the matching lines.
+   */
+  async waitForLog(pattern, count = 1, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lines = this.okstraLogLines().filter((l) => pattern.test(l));
+      if (lines.length >= count) return lines;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${count} log line(s) matching ${pattern}`);
+      await this.page.waitForTimeout(100);
+    }
   }
 
   /** For afterEach: a failed test leaves a screenshot in test-results/ui/ and the extension host's logs. */

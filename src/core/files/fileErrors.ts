@@ -8,9 +8,8 @@ import { isMap, isSeq, isScalar, LineCounter, parseDocument, type Document, type
 import type * as z from 'zod/mini';
 import { FileError, WizardError } from '../types';
 import { locateJsonPath, parseJsonWithPosition, JsonSyntaxError, offsetToPos, type JsonPathSeg, type TextPos } from './jsonSource';
+import { passesFastCheck } from './fastCheck';
 import { jsonNestingDepth, MAX_JSON_CHARS, MAX_NESTING_DEPTH, MAX_YAML_CHARS, yamlNestingDepth } from './textLimits';
-
-export type KeyPath = JsonPathSeg[];
 
 /** File text without a leading byte-order mark. */
 export function stripBom(text: string): string {
@@ -24,7 +23,7 @@ export function readErrorText(e: unknown, shownPath: string): string {
 }
 
 /** `roles[0].max` from ['roles', 0, 'max']. */
-export function formatKeyPath(segs: readonly PropertyKey[]): string {
+function formatKeyPath(segs: readonly PropertyKey[]): string {
   let out = '';
   for (const seg of segs) {
     if (typeof seg === 'number') out += `[${seg}]`;
@@ -159,30 +158,6 @@ export function parseJsonFile(text: string, shownPath: string): unknown {
   return parseJsonText(stripBom(text), shownPath);
 }
 
-/** Conservative stand-ins for `schema.safeParse`, by schema (withFastCheck). */
-const fastChecks = new WeakMap<object, (data: unknown) => boolean>();
-
-/**
- * Registers a conservative stand-in for `schema.safeParse` on a hot path: `passes(data)` may be true only when the
- * schema accepts `data` and gives back a value deep-equal to it (no null to normalise, no default to fill in).
- * validateJson and validateYaml then return `data` as it is; anything else goes through the schema, which also
- * words the error. Each stand-in has a property test that holds it to its schema (test/unit/workspace/).
- */
-export function withFastCheck<S extends object>(schema: S, passes: (data: unknown) => boolean): S {
-  fastChecks.set(schema, passes);
-  return schema;
-}
-
-function passesFastCheck(schema: object, data: unknown): boolean {
-  const passes = fastChecks.get(schema);
-  return passes !== undefined && passes(data);
-}
-
-/** `schema.safeParse(data)`, or `data` as it is when the schema's stand-in (withFastCheck) passes it. */
-export function safeParseChecked<T>(schema: z.ZodMiniType<T>, data: unknown): { success: true; data: T } | { success: false } {
-  return passesFastCheck(schema, data) ? { success: true, data: data as T } : schema.safeParse(data);
-}
-
 /** Validates parsed JSON against a schema; a failure names the key and its line/column. */
 export function validateJson<T>(schema: z.ZodMiniType<T>, data: unknown, text: string, shownPath: string): T {
   if (passesFastCheck(schema, data)) return data as T;
@@ -221,23 +196,19 @@ export class YamlSource {
   ) {
     checkYamlBounds(text, path, lineOffset);
     // uniqueKeys: false — the library compares every key with every earlier one (quadratic: 40,000 keys
-    // took 10 s); duplicates are found below in one pass instead.
-    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: false });
+    // took 10 s); duplicates are found below in one pass instead. logLevel: 'error' — what is wrong with the text is
+    // a FileError of ours; the library never writes warnings of its own to stderr.
+    this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
     const err = this.doc.errors[0];
     if (err) {
       const pos = this.posOf(err.pos[0]);
       const reason = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
       throw new FileError({ path, line: pos.line, column: pos.column, problem: `invalid YAML: ${reason}` });
     }
-    const dup = firstDuplicateKey(this.doc.contents as YamlNode | null);
-    if (dup) {
-      const pos = this.posOf(dup.offset);
-      throw new FileError({
-        path,
-        line: pos.line,
-        column: pos.column,
-        problem: `invalid YAML: key ${JSON.stringify(dup.key)} appears twice in one mapping`,
-      });
+    const bad = firstKeyProblem(this.doc.contents as YamlNode | null);
+    if (bad) {
+      const pos = this.posOf(bad.offset);
+      throw new FileError({ path, line: pos.line, column: pos.column, problem: `invalid YAML: ${bad.problem}` });
     }
     try {
       this.data = this.doc.toJS({ maxAliasCount: 100 });
@@ -280,7 +251,7 @@ export class YamlSource {
 }
 
 /** Refuses YAML text that no parser should be given: too big, or nested too deeply. */
-export function checkYamlBounds(text: string, shownPath: string, lineOffset = 0): void {
+function checkYamlBounds(text: string, shownPath: string, lineOffset = 0): void {
   if (text.length > MAX_YAML_CHARS) {
     throw new FileError({
       path: shownPath,
@@ -297,7 +268,11 @@ export function checkYamlBounds(text: string, shownPath: string, lineOffset = 0)
 }
 
 /** The first key that a mapping repeats (by its scalar value), in document order; one pass over the tree. */
-function firstDuplicateKey(root: YamlNode | null): { key: string; offset: number } | null {
+/**
+ * The first key no okstra file can have, in one pass: a key that appears twice in one mapping, or a key that is a
+ * mapping or a list (`? [a, b]: x`), which a JSON object cannot hold.
+ */
+function firstKeyProblem(root: YamlNode | null): { problem: string; offset: number } | null {
   const stack: Array<YamlNode | null | undefined> = [root];
   while (stack.length) {
     const node = stack.pop();
@@ -307,8 +282,11 @@ function firstDuplicateKey(root: YamlNode | null): { key: string; offset: number
         const k = pair.key as YamlNode | null;
         if (isScalar(k)) {
           const id = `${typeof k.value}:${String(k.value)}`;
-          if (seen.has(id)) return { key: String(k.value), offset: k.range?.[0] ?? 0 };
+          if (seen.has(id))
+            return { problem: `key ${JSON.stringify(String(k.value))} appears twice in one mapping`, offset: k.range?.[0] ?? 0 };
           seen.add(id);
+        } else if (isMap(k) || isSeq(k)) {
+          return { problem: `a key must be a plain value, not a ${isMap(k) ? 'mapping' : 'list'}`, offset: k.range?.[0] ?? 0 };
         } else if (k) stack.push(k);
         stack.push(pair.value as YamlNode | null);
       }
@@ -320,54 +298,15 @@ function firstDuplicateKey(root: YamlNode | null): { key: string; offset: number
 }
 
 /** What validateYaml needs of a parsed YAML text: its file, its line offset and where a key path is. */
-export interface YamlLocator {
+interface YamlLocator {
   readonly path: string;
   readonly lineOffset: number;
   locate(segs: readonly JsonPathSeg[]): TextPos | undefined;
 }
 
-/**
- * YAML texts parsed before, by their exact text: a one-shot CLI process installs one kept between processes
- * (src/cli/yamlMemo.ts, docs/performance.md › CLI start-up). Only texts that parsed without an error are added, so
- * a memo never hides a syntax error, a repeated key or a limit; what a text means is still validated at every use.
- */
-export interface YamlMemo {
-  /** A fresh copy of the data of a text parsed before; undefined when it is not in the memo. */
-  get(text: string): unknown;
-  /** Records a text that parsed without an error, with its data. */
-  add(text: string, data: unknown): void;
-}
-
-let yamlMemo: YamlMemo | null = null;
-
-/** Installs the memo parseYamlText consults (null: none, the default). */
-export function useYamlMemo(memo: YamlMemo | null): void {
-  yamlMemo = memo;
-}
-
-/** A text found in the memo: parsed again only when a validation error must be located in it. */
-class RememberedYamlSource implements YamlLocator {
-  private parsed: YamlSource | undefined;
-
-  constructor(
-    readonly path: string,
-    private readonly text: string,
-    readonly lineOffset: number,
-  ) {}
-
-  locate(segs: readonly JsonPathSeg[]): TextPos | undefined {
-    this.parsed ??= new YamlSource(this.path, this.text, this.lineOffset);
-    return this.parsed.locate(segs);
-  }
-}
-
 /** Parses YAML text; a syntax error becomes a FileError at its line and column. */
 export function parseYamlText(text: string, shownPath: string, lineOffset = 0): { value: unknown; src: YamlLocator } {
-  const memo = yamlMemo;
-  const remembered = memo?.get(text);
-  if (remembered !== undefined) return { value: remembered, src: new RememberedYamlSource(shownPath, text, lineOffset) };
   const src = new YamlSource(shownPath, text, lineOffset);
-  memo?.add(text, src.data);
   return { value: src.data, src };
 }
 
@@ -394,7 +333,7 @@ export function parseWithSchema<T>(source: YamlSource, schema: z.ZodMiniType<T>)
 
 // -------------------------------------------------------------- front matter
 
-export interface FrontMatterSplit {
+interface FrontMatterSplit {
   /** The YAML between the fences, or null when the file has no front matter. */
   yaml: string | null;
   /** Lines before the YAML text (the opening fence). */

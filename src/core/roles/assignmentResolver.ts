@@ -9,26 +9,7 @@ import type { RoleRequirement } from './roleProfile';
 import { modelsOf, selectableRequirements, selectedRoleCount, type Selection } from './roleSelection';
 import type { RoleSession } from './roleSession';
 
-export class AssignmentResolutionError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AssignmentResolutionError';
-  }
-}
-
 const q = pyReprString;
-
-/**
- * `resolve_model_assignment` for a model being chosen: full availability
- * (reasons 1–5) for a new session.
- */
-export function resolveModelAssignment(avail: AvailabilityContext, role: string, ref: string): void {
-  const a = avail.availability(ref, role);
-  if (!a.available) throw new AssignmentResolutionError(a.environmental ? 'environment' : 'unavailable', a.reason);
-}
 
 /** Check 1 for one count entry; null when fine. */
 export function countProblem(session: RoleSession, role: string, count: number): string | null {
@@ -41,12 +22,12 @@ export function countProblem(session: RoleSession, role: string, count: number):
 }
 
 /** Check 2 (second half): models for a role that is not selectable. */
-export function notSelectableMessage(session: RoleSession, role: string): string {
+function notSelectableMessage(session: RoleSession, role: string): string {
   return `role ${q(role)} is not selectable in the ${session.taskType} profile`;
 }
 
 /** Checks 2–5 for one selectable role's chosen models (environmental reasons excepted). */
-export function chosenModelsProblem(avail: AvailabilityContext, req: RoleRequirement, count: number, models: string[]): string | null {
+function chosenModelsProblem(avail: AvailabilityContext, req: RoleRequirement, count: number, models: string[]): string | null {
   const role = req.role;
   if (models.length > count) return `role ${q(role)} needs ${count} models, got ${models.length}`;
   for (const ref of models) {

@@ -8,7 +8,7 @@ import { pyReprString } from '../pyRepr';
 import type { HostDescriptor } from './hostRegistry';
 import { type Availability, AVAILABLE, type ModelPool } from './modelPool';
 
-export type SessionMode = 'new-session' | 'current-session';
+type SessionMode = 'new-session' | 'current-session';
 
 export class AvailabilityContext {
   private readonly cli = new Map<string, boolean>();

@@ -16,7 +16,7 @@ const q = pyReprString;
 /** R-ID-11. */
 export const CROSS_VERIFICATION_ROLES = ['analyser', 'designer', 'planner', 'verifier'];
 
-export interface ConvertV1Options {
+interface ConvertV1Options {
   /**
    * R-VER-11: a v1 state payload in current-session mode treats the
    * leader-session slot as answered. True for state files, false for
@@ -30,7 +30,7 @@ function isEmpty(v: unknown): boolean {
 }
 
 /** The first non-empty of the snake_case and camelCase keys; '' when neither. */
-export function legacyValue(payload: Record<string, unknown>, snake: string, camel: string): unknown {
+function legacyValue(payload: Record<string, unknown>, snake: string, camel: string): unknown {
   if (!isEmpty(payload[snake])) return payload[snake];
   if (!isEmpty(payload[camel])) return payload[camel];
   return '';

@@ -7,14 +7,14 @@ import type { RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
 
 /** null when answering `count` leaves a completable selection; else why not. */
-export function countOptionProblem(session: RoleSession, state: WizardState, req: RoleRequirement, count: number): string | null {
+function countOptionProblem(session: RoleSession, state: WizardState, req: RoleRequirement, count: number): string | null {
   const models = { ...state.role_models };
   delete models[req.role]; // submitting a count discards the role's models (R-SUB-2/3)
   return completionProblem(session, { counts: { ...state.role_counts, [req.role]: count }, models });
 }
 
 /** The preferred count when completable, else the nearest completable below, else the smallest completable. */
-export function defaultCount(preferred: number, feasible: number[]): number | null {
+function defaultCount(preferred: number, feasible: number[]): number | null {
   if (feasible.includes(preferred)) return preferred;
   const below = feasible.filter((n) => n < preferred);
   if (below.length) return Math.max(...below);
@@ -22,7 +22,7 @@ export function defaultCount(preferred: number, feasible: number[]): number | nu
 }
 
 /** Shows an infeasible count disabled with the reason as its description; true when the count is feasible. */
-export function markCountOption(option: PromptOption, problem: string | null): boolean {
+function markCountOption(option: PromptOption, problem: string | null): boolean {
   if (problem === null) return true;
   option.disabled = true;
   option.description = problem;
@@ -30,7 +30,7 @@ export function markCountOption(option: PromptOption, problem: string | null): b
 }
 
 /** The description of a count the progress simulation did not evaluate (never shown: it is never an answer). */
-export const NOT_EVALUATED = 'not evaluated by the progress simulation';
+const NOT_EVALUATED = 'not evaluated by the progress simulation';
 
 /**
  * Marks the options of counts `lo..lo+options.length-1` (option i stands for count lo+i) and returns

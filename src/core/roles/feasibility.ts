@@ -25,7 +25,7 @@ function plural(n: number, word: string): string {
  * Whether `open` more instances of `req` can be filled next to `chosen`
  * (already valid by checks 2–5); null when they can.
  */
-export function openSlotsProblem(avail: AvailabilityContext, req: RoleRequirement, open: number, chosen: string[]): string | null {
+function openSlotsProblem(avail: AvailabilityContext, req: RoleRequirement, open: number, chosen: string[]): string | null {
   if (open <= 0) return null;
   // Counted from memoised per-role sets, O(chosen) per call (it runs for every role of every candidate's check).
   const candidates = avail.candidateSet(req.role);
@@ -50,7 +50,7 @@ export function openSlotsProblem(avail: AvailabilityContext, req: RoleRequiremen
  * count is still to be asked takes the smallest count its models allow
  * (fewer instances are never harder to fill).
  */
-export function completionCounts(session: RoleSession, sel: Selection): Record<string, number> {
+function completionCounts(session: RoleSession, sel: Selection): Record<string, number> {
   const counts = { ...sel.counts };
   for (const req of session.profile().roles) {
     if (counts[req.role] !== undefined || countPromptKind(req) === null) continue;

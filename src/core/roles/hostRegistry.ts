@@ -32,7 +32,7 @@ export function resolveHost(hostId: string): HostDescriptor {
 }
 
 /** HostCapabilityMismatch when the host cannot be entered that way. */
-export function checkEntryMode(host: HostDescriptor, mode: string): EntryMode {
+function checkEntryMode(host: HostDescriptor, mode: string): EntryMode {
   if (!(host.entryModes as string[]).includes(mode)) {
     throw new WizardError('file-error', `host ${pyReprString(host.hostId)} does not support entry mode ${pyReprString(mode)}`);
   }

@@ -6,35 +6,18 @@
 // `role_selection_order` — recordRoleAnswer does exactly that.
 
 export { openRoleSession, roleProfileProblem, RoleSession } from './roleSession';
-export {
-  isRoleStepId,
-  parseRoleStepId,
-  roleOfStepId,
-  roleCountId,
-  roleAddId,
-  roleModelId,
-  LEADER_SESSION_STEP,
-  type ParsedRoleStepId,
-} from './roleIds';
+export { isRoleStepId, parseRoleStepId, roleOfStepId, roleCountId, roleAddId, roleModelId, LEADER_SESSION_STEP } from './roleIds';
 export { nextRolePrompt, roleSelectionBlocker } from './roleFlow';
 export { submitRolePrompt, recordRoleAnswer } from './submitRolePrompt';
 export { reconcileRoleSelection } from './reconcileSelection';
 export { resetRoleSelectionFrom, clearRoleSelection } from './roleRewind';
 export { renderRoleArgs } from './renderRoleArgs';
 export { roleConfirmationLines } from './roleConfirmation';
-export {
-  hostSessionContextJson,
-  resolveHost,
-  checkEntryMode,
-  validateHost,
-  HOST_IDS,
-  type HostDescriptor,
-  type EntryMode,
-} from './hostRegistry';
-export { convertV1Selection, applyPreviousRunSelection, type ConvertV1Options } from './convertV1';
-export { parseRoleProfile, RoleProfileError, LEADER_REQUIREMENT, type RoleProfile, type RoleRequirement } from './roleProfile';
-export { parseRegistry, mergeRegistry, type Registry, type ModelEntry, type ProviderEntry } from './registry';
-export { ModelPool, type Availability } from './modelPool';
+export { hostSessionContextJson, validateHost } from './hostRegistry';
+export { convertV1Selection, applyPreviousRunSelection } from './convertV1';
+export { parseRoleProfile, RoleProfileError, LEADER_REQUIREMENT } from './roleProfile';
+export { parseRegistry, mergeRegistry } from './registry';
+export { ModelPool } from './modelPool';
 export { canComplete, completionProblem } from './feasibility';
 export { resolveAssignments } from './assignmentResolver';
-export { selectableRequirements, selectedRoleCount, countPromptKind } from './roleSelection';
+export { selectableRequirements, selectedRoleCount } from './roleSelection';

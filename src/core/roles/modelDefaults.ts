@@ -6,7 +6,7 @@ import type { ProjectConfig, UserDefaultsSource } from '../ports';
 import { pyReprString } from '../pyRepr';
 import type { AvailabilityContext } from './availability';
 
-export interface ScopedDefaults {
+interface ScopedDefaults {
   refs: string[];
   /** For the ` (configured in <source>)` of an unavailable configured default. */
   source: string;
@@ -25,7 +25,7 @@ export function makeScopes(config: ProjectConfig | null, user: ModelDefaultScope
 }
 
 /** `default_candidates(role, scopes)`: the first non-empty list among project and user, with its source. */
-export function scopedDefaults(scopes: ModelDefaultScopes, role: string): ScopedDefaults | null {
+function scopedDefaults(scopes: ModelDefaultScopes, role: string): ScopedDefaults | null {
   const project = scopes.project?.defaults[role];
   if (project && project.length > 0) return { refs: project, source: `${scopes.project!.path}: modelDefaults.${role}` };
   const user = scopes.user?.defaults[role];
@@ -36,7 +36,7 @@ export function scopedDefaults(scopes: ModelDefaultScopes, role: string): Scoped
   return null;
 }
 
-export interface RoleDefaults {
+interface RoleDefaults {
   /** The default set before rotation: configured refs that can start here, or the registry's defaults. */
   refs: string[];
   /** The 'configured default model … is unavailable' refusal for the first configured ref unavailable for reasons 1–3, null when none. */

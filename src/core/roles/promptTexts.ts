@@ -5,7 +5,15 @@ import { formatTemplate, type StepTexts } from '../text/catalog';
 import { WizardError } from '../types';
 import type { RoleSession } from './roleSession';
 
-export type RoleTextKey = 'leader_session' | 'role_count' | 'role_add' | 'role_model';
+/** The role prompts' texts (`steps.<key>`) and the option texts each reads: every text catalogue must have them (core/text/schema.ts). */
+export const ROLE_TEXT_OPTIONS = {
+  leader_session: ['continue'],
+  role_count: ['count', 'default_suffix'],
+  role_add: ['skip', 'add', 'default_suffix'],
+  role_model: ['model', 'default_suffix'],
+} as const satisfies Record<string, readonly string[]>;
+
+type RoleTextKey = keyof typeof ROLE_TEXT_OPTIONS;
 
 export function roleTexts(session: RoleSession, key: RoleTextKey): StepTexts {
   const texts = session.ctx.texts.steps[key];

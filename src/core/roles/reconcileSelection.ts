@@ -30,7 +30,7 @@ function modelIdsOf(state: WizardState, role: string): Set<string> {
   return ids;
 }
 
-export function removedModelNotice(ref: string, role: string, ordinal: number, reason: string): Notice {
+function removedModelNotice(ref: string, role: string, ordinal: number, reason: string): Notice {
   return {
     kind: 'selection',
     text: `removed model ${q(ref)} from role ${q(role)} #${ordinal}: ${reason}`,
@@ -39,7 +39,7 @@ export function removedModelNotice(ref: string, role: string, ordinal: number, r
   };
 }
 
-export function cannotStartNotice(ref: string, role: string, ordinal: number, reason: string): Notice {
+function cannotStartNotice(ref: string, role: string, ordinal: number, reason: string): Notice {
   return {
     kind: 'environment',
     text: `model ${q(ref)} for role ${q(role)} #${ordinal} cannot start here: ${reason}`,

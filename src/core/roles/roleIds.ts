@@ -14,7 +14,7 @@ export function isRoleStepId(id: string): boolean {
   return id === LEADER_SESSION_STEP || id.startsWith(COUNT_PREFIX) || id.startsWith(MODEL_PREFIX) || id.startsWith(ADD_PREFIX);
 }
 
-export type ParsedRoleStepId =
+type ParsedRoleStepId =
   | { kind: 'leader-session' }
   | { kind: 'role-count'; role: string }
   | { kind: 'role-add'; role: string }

@@ -14,7 +14,7 @@ import { selectionOf } from './roleSelection';
 import type { RoleSession } from './roleSession';
 import { echoTemplate, render, roleTexts } from './promptTexts';
 
-export const LEAVES_NO_COMPLETE_ASSIGNMENT = 'leaves no complete assignment';
+const LEAVES_NO_COMPLETE_ASSIGNMENT = 'leaves no complete assignment';
 
 /** An infeasible selection that no single choice can be blamed for. */
 export function cannotCompleteMessage(reason: string): string {

@@ -10,7 +10,7 @@ import { parseWithSchema, splitRequiredFrontMatter, YamlSource } from '../files/
 import { pyReprString } from '../pyRepr';
 import { PrebuiltParses } from './parseCache';
 
-export type Distinctness = 'model' | 'provider';
+type Distinctness = 'model' | 'provider';
 
 /** The seed's RoleRequirement(role, min_count, max_count, recommended_count, duty, dynamic) plus `distinct`. */
 export interface RoleRequirement {

@@ -1,13 +1,3 @@
 // Run assembly without VS Code: which argv Run executes and how it is typed into a shell.
 export { okstraCommandArgv, renderBundleArgv, argvFieldName, type OkstraCommandSetting } from './okstraCommand';
-export {
-  SUPPORTED_SHELLS,
-  detectShell,
-  quoteCommandLine,
-  quoteWord,
-  cannotQuoteMessage,
-  unsupportedShellMessage,
-  type ShellKind,
-  type ShellDetection,
-  type QuoteResult,
-} from './shellQuote';
+export { detectShell, quoteCommandLine, cannotQuoteMessage, type ShellKind } from './shellQuote';

@@ -7,10 +7,10 @@
 
 import { argvFieldName } from './okstraCommand';
 
-export const SUPPORTED_SHELLS = ['bash', 'dash', 'sh', 'zsh', 'fish', 'pwsh'] as const;
+const SUPPORTED_SHELLS = ['bash', 'dash', 'sh', 'zsh', 'fish', 'pwsh'] as const;
 export type ShellKind = (typeof SUPPORTED_SHELLS)[number];
 
-export type ShellDetection = { ok: true; shell: ShellKind } | { ok: false; shell: string; error: string };
+type ShellDetection = { ok: true; shell: ShellKind } | { ok: false; shell: string; error: string };
 
 /**
  * The shell from a terminal's shell path (`/usr/bin/zsh`, `C:\…\pwsh.exe`).
@@ -28,7 +28,7 @@ export function detectShell(shellPath: string | undefined | null): ShellDetectio
   return { ok: false, shell: shown, error: unsupportedShellMessage(shown) };
 }
 
-export function unsupportedShellMessage(shell: string): string {
+function unsupportedShellMessage(shell: string): string {
   return `okstra.runIn "shell" does not support ${shell}; use "task"`;
 }
 
@@ -36,9 +36,9 @@ export function cannotQuoteMessage(field: string, shell: string): string {
   return `cannot quote ${field} for ${shell}; use okstra.runIn "task"`;
 }
 
-export type QuoteResult = { ok: true; line: string } | { ok: false; error: string };
+type QuoteResult = { ok: true; line: string } | { ok: false; error: string };
 
-export interface QuoteOptions {
+interface QuoteOptions {
   /** How many leading words are the okstra command (named `okstra.command` in refusals). */
   commandLength?: number;
 }
@@ -90,7 +90,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Quotes one word, or null when this shell cannot carry the value. */
-export function quoteWord(value: string, shell: ShellKind, isProgram = false): string | null {
+function quoteWord(value: string, shell: ShellKind, isProgram = false): string | null {
   if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return null;
   if (shell === 'pwsh') return quotePwsh(value);
   // `a=b` as the first word would be an assignment, not a program.

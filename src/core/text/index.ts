@@ -8,6 +8,3 @@ import { ko } from './ko';
 export function textsFor(lang: string | undefined): TextCatalog {
   return (lang ?? '').toLowerCase().startsWith('ko') ? ko : en;
 }
-
-export { formatTemplate } from './catalog';
-export type { TextCatalog, StepTexts } from './catalog';

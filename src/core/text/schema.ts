@@ -2,61 +2,21 @@
 // step and confirmation key the engine formats must be there, every template
 // must be well formed, and echo templates must be the protocol ones.
 import * as z from 'zod';
+import { ROLE_TEXT_OPTIONS } from '../roles/promptTexts';
+import { STEPS } from '../wizard/steps';
 import type { TextCatalog } from './catalog';
 
-/** Step text keys the engine uses (the seed's `_p` keys). */
-export const STEP_TEXT_KEYS = [
-  'task_pick',
-  'task_new',
-  'task_type',
-  'reuse_previous',
-  'brief',
-  'brief_path',
-  'analysis_target',
-  'evidence',
-  'direction_pick',
-  'handoff_stage_pick',
-  'reuse_worktree',
-  'fix_cycle',
-  'directive_pick',
-  'directive',
-  'related_tasks_pick',
-  'related_tasks',
-  'clarification_pick',
-  'clarification',
-  'pr_template_pick',
-  'pr_template',
-  'pr_template_scope',
-  'confirm',
-  'edit_target',
-  'leader_session',
-  'role_count',
-  'role_add',
-  'role_model',
-] as const;
+/**
+ * The step texts every catalogue must have, with the option texts each reads: the static steps' own (their
+ * `textKey` and `optionTexts`, src/core/wizard/steps) and the role prompts' (src/core/roles/promptTexts.ts).
+ */
+const REQUIRED_STEP_TEXTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ...STEPS.map((s): [string, readonly string[]] => [s.textKey, s.optionTexts ?? []]),
+  ...Object.entries(ROLE_TEXT_OPTIONS),
+]);
 
-/** Options each step's texts must define. */
-const REQUIRED_OPTIONS: Partial<Record<(typeof STEP_TEXT_KEYS)[number], string[]>> = {
-  task_pick: ['new'],
-  task_type: ['type', 'recommended_suffix', 'rerun_suffix'],
-  reuse_previous: ['fresh', 'run'],
-  brief: ['task', 'path', 'none'],
-  evidence: ['use', 'none'],
-  direction_pick: ['none', 'file'],
-  handoff_stage_pick: ['chain', 'stage'],
-  reuse_worktree: ['reuse', 'new'],
-  fix_cycle: ['yes', 'no'],
-  directive_pick: ['keep', 'none', 'write'],
-  related_tasks_pick: ['keep', 'none', 'choose'],
-  clarification_pick: ['answer_now', 'path', 'skip'],
-  pr_template_pick: ['config', 'repo', 'path', 'none'],
-  pr_template_scope: ['run', 'project'],
-  confirm: ['run', 'edit', 'abort'],
-  leader_session: ['continue'],
-  role_count: ['count', 'default_suffix'],
-  role_add: ['skip', 'add', 'default_suffix'],
-  role_model: ['model', 'default_suffix'],
-};
+/** Step text keys the engine uses (the seed's `_p` keys). */
+export const STEP_TEXT_KEYS: readonly string[] = [...REQUIRED_STEP_TEXTS.keys()];
 
 export const CONFIRMATION_KEYS = [
   'header',
@@ -81,7 +41,7 @@ export const CONFIRMATION_KEYS = [
 ] as const;
 
 /** Keys of `ui` (catalog.ts); `error_<code>` texts name a WizardError code with `-` as `_`. */
-export const UI_TEXT_KEYS = [
+const UI_TEXT_KEYS = [
   'answer_line',
   'role_model_short',
   'none',
@@ -123,7 +83,7 @@ const stepTexts = z.strictObject({
   echo_template: template,
 });
 
-export const TextCatalogSchema = z
+const TextCatalogSchema = z
   .strictObject({
     lang: z.string().min(2),
     steps: z.record(z.string(), stepTexts),
@@ -137,7 +97,7 @@ export const TextCatalogSchema = z
         ctx.addIssue({ code: 'custom', path: ['steps', key], message: 'is missing' });
         continue;
       }
-      for (const opt of REQUIRED_OPTIONS[key] ?? []) {
+      for (const opt of REQUIRED_STEP_TEXTS.get(key) ?? []) {
         if (!(opt in s.options)) ctx.addIssue({ code: 'custom', path: ['steps', key, 'options', opt], message: 'is missing' });
       }
     }

@@ -5,7 +5,7 @@
 // run's inputs, a path). Paths are judged on real paths (WorkspacePort.realPath).
 import type { WorkspacePort } from '../ports';
 import { pyReprString } from '../pyRepr';
-import { baseName, parentDir, toAbsolute, toProjectRelative } from './paths';
+import { baseName, parentDir, STATE_FILE_SUFFIX, toAbsolute, toProjectRelative } from './paths';
 
 /** The reason a value may not follow a flag of okstra's command line; null when it may. */
 export function dashProblem(value: string): string | null {
@@ -22,7 +22,7 @@ export function listItemProblem(value: string): string | null {
  * resolves through its deepest existing folder. Null when nothing of it can be
  * resolved (a loop, no permission).
  */
-export function resolveReal(ws: WorkspacePort, abs: string): string | null {
+function resolveReal(ws: WorkspacePort, abs: string): string | null {
   const rest: string[] = [];
   let p = abs;
   for (let i = 0; i < 256; i++) {
@@ -55,7 +55,7 @@ export function outsideProblem(ws: WorkspacePort, projectRoot: string, p: string
 }
 
 /** The longest name the store makes from a state file's name: `.<id>.wizard.json.lock.tmp-<pid>-<12 hex>`. */
-const STATE_NAME_OVERHEAD = '.'.length + '.wizard.json'.length + '.lock'.length + '.tmp-'.length + 10 + '-'.length + 12;
+const STATE_NAME_OVERHEAD = '.'.length + STATE_FILE_SUFFIX.length + '.lock'.length + '.tmp-'.length + 10 + '-'.length + 12;
 /** The longest file name most file systems take, in bytes. */
 const NAME_MAX = 255;
 
@@ -70,4 +70,27 @@ export function stateNameProblem(id: string): string | null {
   const bytes = new TextEncoder().encode(id).length;
   if (bytes + STATE_NAME_OVERHEAD <= NAME_MAX) return null;
   return `is too long for its state file (${bytes} bytes; '<id>.wizard.json' and its temporaries must fit in ${NAME_MAX} bytes, so at most ${NAME_MAX - STATE_NAME_OVERHEAD})`;
+}
+
+/**
+ * An absolute path judged after resolving it, the project root included: the project-relative path of what it
+ * names when that lies inside the project (a file reached through the real path of a symlinked root, or
+ * through `<root>/../<root>/…`), else null.
+ */
+export function resolvedProjectRelative(ws: WorkspacePort, projectRoot: string, p: string): string | null {
+  const real = resolveReal(ws, p);
+  if (real === null) return null;
+  const rel = toProjectRelative(realRoot(ws, projectRoot), real);
+  return rel === null || rel === '' ? null : rel;
+}
+
+/** C0 and C1 control characters and DEL: never part of a path a person types or a file the wizard names. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The reason a path may not be used because it holds a control character (a newline, a tab, ESC); null when it may. */
+export function controlProblem(value: string): string | null {
+  const m = CONTROL.exec(value);
+  if (!m) return null;
+  return `contains the control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`;
 }

@@ -5,9 +5,9 @@
 import type { WorkspacePort } from '../ports';
 import { pyReprString } from '../pyRepr';
 import { WizardError, type WizardState } from '../types';
-import { dashProblem, outsideProblem } from './argSafety';
+import { controlProblem, dashProblem, outsideProblem } from './argSafety';
 import { renderArgv, type RenderArgs } from './render';
-import type { StateField } from './stateCodec';
+import type { StateField } from './stateSchema';
 import { STEPS } from './steps';
 
 /** The path flags of render-bundle and the state fields they come from. */
@@ -78,7 +78,7 @@ export function checkedArgv(ws: WorkspacePort, s: WizardState, rendered: RenderA
       const stored = s[field] as string;
       if (stored === '') continue;
       if (fields.length > 1 && stored.includes(',')) throw refuse(s, flag, stored, "contains ',' (the list is joined with ',')");
-      const problem = outsideProblem(ws, s.project_root, stored);
+      const problem = controlProblem(stored) ?? outsideProblem(ws, s.project_root, stored);
       if (problem) throw refuse(s, flag, stored, problem);
     }
   }

@@ -12,9 +12,6 @@ export interface ExpectedPrompt {
   revision?: string;
 }
 
-/** A revision token: 16 lowercase hex digits. */
-export const REVISION_PATTERN = /^[0-9a-f]{16}$/;
-
 /** The revision of a sha256 hex digest: its first 16 hex digits. */
 export function revisionOfSha256(sha256Hex: string): string {
   return sha256Hex.slice(0, 16).toLowerCase();

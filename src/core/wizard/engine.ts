@@ -1,22 +1,14 @@
 // The engine facade (docs/architecture.md › Engine facade). Every function
 // takes an EngineContext and a state it never mutates; results carry each
-// field once (the CLI serializes them in the key order of docs/protocol.md, src/cli/documents.ts),
+// field once (the CLI serializes them in the key order of docs/protocol.md, src/host/documents.ts),
 // and the new state when something changed. `carried` are notices raised earlier
 // in the same operation (prepare's conversion / rebasing / reconcile): they
 // are repeated in every document until a successful submit writes the state.
 
 import type { EngineContext, ProjectConfig } from '../ports';
 import type { TextCatalog } from '../text/catalog';
-import {
-  cloneState,
-  defaultState,
-  WizardError,
-  type Notice,
-  type Prompt,
-  type PromptDoc,
-  type WizardErrorCode,
-  type WizardState,
-} from '../types';
+import { cloneState, WizardError, type Notice, type Prompt, type PromptDoc, type WizardErrorCode, type WizardState } from '../types';
+import { defaultState } from './stateSchema';
 import { confirmationText as buildConfirmationText } from './confirmation';
 import { applyAnswer, applyRewind, DONE_PROMPT, editTargets, nextPrompt, promptDoc, rewindRefusal } from './flow';
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';
@@ -25,8 +17,10 @@ import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './role
 import { checkedArgv } from './argvGuard';
 import { recheckConfirmed } from './outcomeCheck';
 import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
+
+export type { PersistAction };
 import type { ParsedState } from './stateCodec';
-import { STEP_BY_ID, taskPick, taskNew } from './steps';
+import { confirm, isConfirmationStep, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
 import { slugifyTaskSegment } from './workspaceRules';
 import { answerValue } from './remembered';
@@ -35,13 +29,11 @@ import { formatTemplate } from '../text/catalog';
 import { checkBinding, withRevision, type ExpectedPrompt } from './binding';
 import { inWizardOrder } from './wizardOrder';
 
-export { stepTitle, readableAnswer, readableError, readableRefusal, type ReadableAnswer } from './readable';
-
-export type { RenderArgs, PersistAction } from './render';
+export { stepTitle, readableError, readableRefusal } from './readable';
 
 // ------------------------------------------------------------------ results
 //
-// Each field once: the CLI turns a result into its JSON document (src/cli/documents.ts, in the key order of docs/protocol.md);
+// Each field once: the CLI turns a result into its JSON document (src/host/documents.ts, in the key order of docs/protocol.md);
 // the extension reads the fields. `notices` are the notices of the operation (carried ones first).
 
 export interface TreeRow {
@@ -216,7 +208,7 @@ function advanced(env: StepEnv, w: WizardState, echo: string, carried: Notice[])
 
 // ------------------------------------------------------------------ facade
 
-export interface InitOptions {
+interface InitOptions {
   /** Absolute project root. */
   projectRootAbs: string;
   hostRuntime?: string;
@@ -340,11 +332,11 @@ export function rewind(ctx: EngineContext, state: WizardState, id: string, carri
  */
 export function backTarget(state: WizardState): string | null {
   if (state.aborted) return null;
-  if (state.confirmed === false) return 'confirm';
+  if (state.confirmed === false) return confirm.id;
   const allowed = new Set(editTargets(state));
   for (let i = state.answered.length - 1; i >= 0; i--) {
     const id = state.answered[i];
-    if (id !== 'confirm' && id !== 'edit-target' && allowed.has(id)) return id;
+    if (!isConfirmationStep(id) && allowed.has(id)) return id;
   }
   return null;
 }
@@ -362,10 +354,10 @@ export function back(ctx: EngineContext, state: WizardState, carried: Notice[] =
       carried,
     );
   }
-  if (id === 'confirm') {
+  if (id === confirm.id) {
     const env = makeEnv(ctx);
     const w = cloneState(state);
-    w.answered = w.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
+    w.answered = withoutConfirmation(w.answered);
     w.confirmed = null;
     w.edit_target = '';
     // The answer being changed is "Change an answer…": it is preselected, never Run.
@@ -431,11 +423,6 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
 /** The confirmation block (docs/steps.md › The confirmation); throws WizardError. */
 export function confirmationText(ctx: EngineContext, state: WizardState): string {
   return buildConfirmationText(makeEnv(ctx), state);
-}
-
-/** The persist actions the extension applies when Run starts. */
-export function persistActions(state: WizardState): PersistAction[] {
-  return buildPersistActions(state);
 }
 
 // ------------------------------------------------------------------ rows
@@ -574,7 +561,7 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
   const out: ReadableAnswer[] = [];
   // In the order the wizard asks them (as the tree lists them), not in the order they were answered.
   for (const a of inWizardOrder(state, state.answered, (x) => x)) {
-    if (a === id || a === 'confirm' || a === 'edit-target' || kept.has(a)) continue;
+    if (a === id || isConfirmationStep(a) || kept.has(a)) continue;
     const v = answerValue(env, state, a);
     if (v !== null) out.push(readableOf(env, state, a, v));
   }

@@ -6,14 +6,15 @@
 
 import { pyReprString } from '../pyRepr';
 import type { TaskDetails } from '../ports';
-import { defaultState, WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
+import { WizardError, type Prompt, type PromptDoc, type PromptOption, type WizardState } from '../types';
 import { clearRoleSelection, isRoleStepId, nextRolePrompt, recordRoleAnswer, resetRoleSelectionFrom, submitRolePrompt } from './roleBridge';
-import { FLOW, FOLLOW_UP_TEXT_IDS, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget } from './steps';
+import { FLOW, ROLES, ROLES_INDEX, STEP_BY_ID, flowIndex, confirm, editTarget, isConfirmationStep, withoutConfirmation } from './steps';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
 import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
 import { readableOf } from './readable';
 import { askedBefore } from './wizardOrder';
 import { applyRunSelection, reusedRun } from './steps/reusePrevious';
+import { defaultOf, type StateField, type StateFields } from './stateSchema';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
 
 export const DONE_PROMPT: Prompt = { step: 'done', kind: 'done', label: '', options: [], echo_template: '' };
@@ -55,11 +56,11 @@ function flowPrompt(env: StepEnv, s: WizardState, answerOnly = false): Prompt {
     if (entry === confirm) {
       // R-RDY-*: every entry before confirm was passed, so the role prompts returned none (an error
       // would have been thrown and shown) and no follow-up applies; what is left is the identity.
-      if (s.confirmed === null && !s.answered.includes('confirm') && identityReady(s)) return confirm.build(env, s);
+      if (s.confirmed === null && !s.answered.includes(confirm.id) && identityReady(s)) return confirm.build(env, s);
       continue;
     }
     if (entry === editTarget) {
-      if (s.confirmed === false && !s.answered.includes('edit-target')) return buildEditTarget(env, s);
+      if (s.confirmed === false && !s.answered.includes(editTarget.id)) return buildEditTarget(env, s);
       continue;
     }
     if (stepApplies(env, s, entry)) return entry.build(env, s);
@@ -80,7 +81,7 @@ export function editTargets(s: WizardState): string[] {
   const out: string[] = [];
   const order = new Set(s.role_selection_order);
   for (const id of [...s.answered, ...s.role_selection_order.filter((x) => !s.answered.includes(x))]) {
-    if (id === 'confirm' || id === 'edit-target' || out.includes(id)) continue;
+    if (isConfirmationStep(id) || out.includes(id)) continue;
     if (isRoleStepId(id) ? order.has(id) : STEP_BY_ID.has(id)) out.push(id);
   }
   return out;
@@ -104,9 +105,9 @@ export function rewindRefusal(s: WizardState, id: string): string | null {
 }
 
 /** Resets a field to its default (State file). */
-function resetField(s: WizardState, field: string): void {
-  const d = defaultState() as unknown as Record<string, unknown>;
-  (s as unknown as Record<string, unknown>)[field] = structuredClone(d[field]);
+function resetField<F extends StateField>(s: WizardState, field: F): void {
+  const fields: StateFields = s;
+  fields[field] = defaultOf(field);
 }
 
 /** docs/steps.md › Rewind and Back, on a working copy; the target was checked with rewindRefusal. */
@@ -126,7 +127,7 @@ export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
     s.answered = s.answered.filter((x) => !removed.has(x));
     s.pending_follow_up = undefined;
     // A follow-up's pick stays answered: the follow-up is pending again.
-    if (FOLLOW_UP_TEXT_IDS.has(id)) s.pending_follow_up = id;
+    if (STEP_BY_ID.get(id)?.followUp) s.pending_follow_up = id;
     if (start < ROLES_INDEX) {
       clearRoleSelection(s); // R-EDT-5
       // docs/okstra-files.md › Previous runs: the run's selection is filled in again.
@@ -136,7 +137,7 @@ export function applyRewind(env: StepEnv, s: WizardState, id: string): void {
       }
     }
   }
-  s.answered = s.answered.filter((x) => x !== 'confirm' && x !== 'edit-target');
+  s.answered = withoutConfirmation(s.answered);
   s.confirmed = null;
   s.edit_target = '';
   rememberCleared(env, before, s);
@@ -152,7 +153,7 @@ function identityReadyForRoles(s: WizardState): boolean {
  * docs/protocol.md › Answers: an option's exact value, its exact label, then `#<n>`.
  * A bare number is only ever a value. Returns null when nothing matches.
  */
-export function matchOption(options: PromptOption[], answer: string): PromptOption | null {
+function matchOption(options: PromptOption[], answer: string): PromptOption | null {
   const byValue = options.find((o) => o.value === answer);
   if (byValue) return byValue;
   const byLabel = options.find((o) => o.label === answer);
@@ -217,12 +218,12 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
 // ------------------------------------------------------------------ progress
 
 /** Ids of `answered` that count: table steps and role ids, without confirm / edit-target. */
-export function answeredCount(s: WizardState): number {
+function answeredCount(s: WizardState): number {
   return s.answered.filter(countsAsAnswered).length;
 }
 
 function countsAsAnswered(id: string): boolean {
-  return id !== 'confirm' && id !== 'edit-target' && (STEP_BY_ID.has(id) || isRoleStepId(id));
+  return !isConfirmationStep(id) && (STEP_BY_ID.has(id) || isRoleStepId(id));
 }
 
 /**
@@ -230,8 +231,8 @@ function countsAsAnswered(id: string): boolean {
  * so a step keeps its number when a rewind to an earlier one keeps a later answer (the directive after a role).
  * Confirm and Change an answer… come after every step.
  */
-export function answeredBefore(s: WizardState, step: string): number {
-  if (step === 'confirm' || step === 'edit-target') return answeredCount(s);
+function answeredBefore(s: WizardState, step: string): number {
+  if (isConfirmationStep(step)) return answeredCount(s);
   return s.answered.filter((id) => countsAsAnswered(id) && askedBefore(s, id, step)).length;
 }
 
@@ -330,7 +331,7 @@ function simulate(env: StepEnv, s: WizardState, current: Prompt, answerOnly: boo
   for (let guard = 0; guard < 1000; guard++) {
     count++;
     trace?.push(p.step);
-    if (p.step === 'confirm') break;
+    if (p.step === confirm.id) break;
     try {
       if (p.step === 'task-new') {
         w.task_group = SIMULATED_NEW_TASK.group;

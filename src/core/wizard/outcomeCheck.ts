@@ -9,19 +9,11 @@ import { cloneState, WizardError, type Notice, type WizardState } from '../types
 import { stepForField } from './argvGuard';
 import { editTargets, identityReady, nextPrompt } from './flow';
 import { isRoleStepId, reconcileRoleSelection } from './roleBridge';
-import type { StateField } from './stateCodec';
+import { PATH_FIELDS, type StateField } from './stateSchema';
+import { confirm, withoutConfirmation } from './steps';
 import type { StepEnv } from './steps/step';
-import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
-
-const FILE_FIELDS: StateField[] = [
-  'brief_path',
-  'feature_evidence_path',
-  'project_evidence_path',
-  'approved_plan_path',
-  'selected_direction_path',
-  'clarification_response_path',
-  'pr_template_path',
-];
+import { stagePlan, STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
+import { outsideProblem } from './argSafety';
 
 function notRunnable(what: string, step: string | null): WizardError {
   const edit = step ? `; edit step ${pyReprString(step)}` : '';
@@ -92,7 +84,7 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
   // Every step still answered: with the confirmation taken back, the next prompt is the confirmation again.
   const unconfirmed = cloneState(s);
   unconfirmed.confirmed = null;
-  unconfirmed.answered = unconfirmed.answered.filter((id) => id !== 'confirm' && id !== 'edit-target');
+  unconfirmed.answered = withoutConfirmation(unconfirmed.answered);
   let pending: string;
   try {
     pending = nextPrompt(env, unconfirmed).step;
@@ -100,14 +92,39 @@ export function recheckConfirmed(env: StepEnv, state: WizardState, carried: Noti
     if (!(e instanceof WizardError)) throw e;
     throw notRunnable(e.message, roleStepToEdit(s, []));
   }
-  if (pending !== 'confirm') {
+  if (pending !== confirm.id) {
     throw notRunnable(`step ${pyReprString(pending)} is not answered for the state as it is now`, editTargets(s).at(-1) ?? null);
   }
   if (!identityReady(s)) throw notRunnable('the task identity is incomplete', 'task-pick');
 
-  for (const field of FILE_FIELDS) {
-    const stored = s[field] as string;
+  // The plan stage, like every file named: the plan still approved, the chosen stages still in it and not done.
+  if (STAGE_SCOPED_TASK_TYPES.has(s.task_type)) {
+    const edit = fieldStep(s, 'approved_plan_path');
+    let stages: { chain: string[]; singles: string[] };
+    try {
+      const plan = stagePlan(env.task(s)!, s.task_type);
+      stages = { chain: plan.chain.map((st) => st.id), singles: plan.singles.map((st) => st.id) };
+    } catch (e) {
+      if (!(e instanceof WizardError)) throw e;
+      throw notRunnable(`the approved plan changed since it was confirmed: ${e.message}`, edit);
+    }
+    const chosen = s.handoff_stages.split(',').filter((id) => id !== '');
+    const offered = s.handoff_mode === 'single' ? stages.singles : stages.chain;
+    const gone = chosen.find((id) => !offered.includes(id));
+    if (gone !== undefined || (s.handoff_mode !== 'single' && chosen.join(',') !== stages.chain.join(','))) {
+      const what =
+        gone !== undefined ? `stage ${pyReprString(gone)} is no longer a stage to run` : 'its stages to run are not the confirmed ones';
+      throw notRunnable(`the approved plan changed since it was confirmed: ${what}`, edit);
+    }
+  }
+
+  for (const field of PATH_FIELDS) {
+    const stored = s[field];
     if (stored === '' || env.ctx.workspace.isFile(stored)) continue;
+    // A path that is no file of the project because it leads outside is said to be outside, not "not a file"
+    // (argSafety.ts); a file outside that the workspace does see is refused by the argv guard (argvGuard.ts).
+    const outside = outsideProblem(env.ctx.workspace, s.project_root, stored);
+    if (outside) throw notRunnable(`${pyReprString(stored)} (state field ${pyReprString(field)}) ${outside}`, fieldStep(s, field));
     // The PR template the project setting names: the file to fix is the setting's.
     if (field === 'pr_template_path' && s.pr_template_scope === 'config') {
       throw notRunnable(`.okstra/config.yaml: prTemplate ${pyReprString(stored)} is not a file`, fieldStep(s, field));

@@ -2,6 +2,9 @@
 // the file system. Stored paths are project-relative with `/`; roots are
 // absolute in the host's own form (POSIX or Windows).
 
+/** A task's state file is `<id>` + this, beside the task folder: `.okstra/tasks/<group>/<id>.wizard.json`. */
+export const STATE_FILE_SUFFIX = '.wizard.json';
+
 /** True for `/x`, `C:\x`, `C:/x` and `\\server\share`. */
 export function isAbsolutePath(p: string): boolean {
   return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');

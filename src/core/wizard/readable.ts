@@ -3,15 +3,13 @@
 // the answers a rewind would ask again, and readable refusals by error code.
 // Everything comes from the text catalogue of the context (en / ko).
 
-import type { EngineContext } from '../ports';
 import { parseRoleStepId } from '../roles/roleIds';
 import type { TextCatalog } from '../text/catalog';
 import { formatTemplate } from '../text/catalog';
 import type { PromptDoc, WizardState } from '../types';
-import { answerValue } from './remembered';
 import { isRoleStepId } from './roleBridge';
 import { STEP_BY_ID, taskNew, taskPick } from './steps';
-import { makeEnv, type StepEnv } from './steps/step';
+import type { StepEnv } from './steps/step';
 
 /** A step's short name in the user's language (`Run type`, `planner #2 model`); the id when the catalogue has none. */
 export function stepTitle(texts: TextCatalog, id: string): string {
@@ -75,7 +73,7 @@ export function readableOf(env: StepEnv, s: WizardState, id: string, value: stri
     const step = STEP_BY_ID.get(id);
     // A pick's answer is its option's label (its short form `<value>_answer` where the catalogue has one, without the
     // prompt's default and recommendation markers: the tree's rows fit the sidebar); a text is shown as typed.
-    const kindIsText = step?.needsValue || id === 'analysis-target';
+    const kindIsText = step?.kind === 'text';
     const options = step ? texts.steps[step.textKey]?.options : undefined;
     const short = kindIsText ? undefined : options?.[`${value}_answer`];
     if (short !== undefined) answer = formatTemplate(short, {});
@@ -83,13 +81,6 @@ export function readableOf(env: StepEnv, s: WizardState, id: string, value: stri
   } else if (id === taskPick.id && value === 'new') answer = texts.steps.task_pick?.options.new ?? value;
   if (answer === '') answer = texts.ui.none;
   return { id, title, answer, text: formatTemplate(texts.ui.answer_line, { title, answer }) };
-}
-
-/** An answered step in words (`planner #3 = claude/opus-4.5`, `Brief = The task's brief (…)`); null when it has no answer. */
-export function readableAnswer(ctx: EngineContext, state: WizardState, id: string): ReadableAnswer | null {
-  const env = makeEnv(ctx);
-  const v = answerValue(env, state, id);
-  return v === null ? null : readableOf(env, state, id, v);
 }
 
 /**

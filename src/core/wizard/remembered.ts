@@ -8,7 +8,7 @@
 import type { Prompt, WizardState } from '../types';
 import { parseRoleStepId } from '../roles/roleIds';
 import { isRoleStepId } from './roleBridge';
-import { STEP_BY_ID, taskNew, taskPick } from './steps';
+import { STEP_BY_ID, isConfirmationStep, taskNew, taskPick } from './steps';
 import type { StepEnv } from './steps/step';
 
 /** The answer of an answered step as its prompt accepts it again (an option value, a text, a `,` list). */
@@ -24,9 +24,7 @@ export function answerValue(env: StepEnv, s: WizardState, id: string): string | 
   const step = STEP_BY_ID.get(id);
   if (!step) return null;
   try {
-    const v = step.answerOf(env, s);
-    // clarification-pick shows `answer-now (<path>)`; its option value is `answer-now`.
-    return id === 'clarification-pick' && v.startsWith('answer-now') ? 'answer-now' : v;
+    return step.answerValue ? step.answerValue(env, s) : step.answerOf(env, s);
   } catch {
     return null; // a task that cannot be read any more: nothing to remember
   }
@@ -37,7 +35,7 @@ export function rememberCleared(env: StepEnv, before: WizardState, s: WizardStat
   const kept = new Set(s.answered);
   const out: Record<string, string> = { ...(s.remembered_answers ?? {}) };
   for (const id of before.answered) {
-    if (id === 'confirm' || id === 'edit-target' || kept.has(id)) continue;
+    if (isConfirmationStep(id) || kept.has(id)) continue;
     const v = answerValue(env, before, id);
     if (v !== null) out[id] = v;
   }

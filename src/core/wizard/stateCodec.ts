@@ -4,70 +4,28 @@
 
 import { safeParseChecked } from '../files';
 import { pyRepr, pyReprString } from '../pyRepr';
-import { defaultState, WizardError, type WizardState } from '../types';
+import { WizardError, type WizardState } from '../types';
 import { isAbsolutePath, toProjectRelative } from './paths';
 import {
+  defaultState,
   fieldPasses,
   fieldTypeWords,
+  PATH_FIELDS,
   rememberedAnswersSchema,
   roleCountsSchema,
   roleModelsSchema,
   roleSelectionOrderSchema,
   STATE_FIELD_ORDER,
   stateFieldsSchema,
+  V1_PROVIDER_STATE_JSON_FIELDS,
+  V2_SNAKE_FIELDS,
+  V2_STATE_FIELDS,
   type StateField,
 } from './stateSchema';
 
-/** R-ID-8: the snake_case v1 provider fields v2 drops. */
-export const V1_PROVIDER_STATE_FIELDS = [
-  'workers_override',
-  'lead_provider',
-  'lead_model',
-  'claude_model',
-  'codex_model',
-  'antigravity_model',
-  'grok_model',
-  'kimi_model',
-  'report_writer_provider',
-  'report_writer_model',
-  'executor',
-  'critic',
-] as const;
-
-/** R-ID-9: the v1 marker keys (snake_case above plus their camelCase forms). */
-export const V1_PROVIDER_STATE_JSON_FIELDS: readonly string[] = [
-  ...V1_PROVIDER_STATE_FIELDS,
-  'workers',
-  'leadProvider',
-  'leadModel',
-  'claudeModel',
-  'codexModel',
-  'antigravityModel',
-  'grokModel',
-  'kimiModel',
-  'reportWriterProvider',
-  'reportWriterModel',
-];
-
-/** R-ID-7. */
-export const V2_STATE_FIELDS = ['roleCounts', 'roleModels', 'roleSelectionOrder'] as const;
-const V2_SNAKE_FIELDS = ['role_counts', 'role_models', 'role_selection_order', 'execution_identity_version'];
-export const LEGACY_SOURCE_FIELD = 'legacySource';
+const LEGACY_SOURCE_FIELD = 'legacySource';
 const PENDING_FIELD = 'pendingFollowUp';
 const REMEMBERED_FIELD = 'rememberedAnswers';
-
-export { STATE_FIELD_ORDER, type StateField } from './stateSchema';
-
-/** Path fields stored project-relative (docs/state-file.md). */
-export const PATH_FIELDS = [
-  'brief_path',
-  'feature_evidence_path',
-  'project_evidence_path',
-  'selected_direction_path',
-  'approved_plan_path',
-  'clarification_response_path',
-  'pr_template_path',
-] as const;
 
 export interface ParsedState {
   state: WizardState;
@@ -214,7 +172,7 @@ export function stateToJson(state: WizardState, legacySource?: { path: string; s
 }
 
 /** `obj[key] = value` as an own data property, also for `__proto__` (an assignment would set the prototype). */
-export function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+function defineKey(obj: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 

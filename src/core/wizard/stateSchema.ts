@@ -1,96 +1,228 @@
-// The one definition of the state file (docs/state-file.md): a zod
-// schema whose key order is the file's key order. The TypeScript types
-// (src/core/types.ts WizardState, LastRun) derive from it with z.infer, the
-// codec (stateCodec.ts) checks every field with it, and the JSON Schema of the
-// file is generated from it (z.toJSONSchema). Each field's description is the
-// phrase of its load error (`wizard state field '<f>' must be <description>`).
-// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md, item 11).
+// The one definition of the state file (docs/state-file.md). Each snake_case field is defined once, in STATE_FIELDS:
+// its kind, its default and its description. From that table come the zod schema (whose key order is the file's key
+// order, each field carrying its description and default), the TypeScript types (src/core/types.ts WizardState,
+// LastRun, by z.infer), the fast checks the codec (stateCodec.ts) asks first, `defaultState()`, PATH_FIELDS, and the
+// JSON Schema of the file (scripts/schemas/generate.ts, from readableStateFileSchema).
+// zod/mini, as every schema a one-shot CLI step builds (docs/performance.md › Start-up).
 import * as z from 'zod/mini';
-import { isRecordOf, isStringList, withFastCheck } from '../files';
+import { withFastCheck } from '../files/fastCheck';
+import { isRecordOf, isStringList } from '../files/jsonShapes';
 import { lazySchema } from '../lazySchema';
+
+const LEGACY_FIELD = 'Legacy field, written for older okstra versions.';
 
 /** How a field of the state file is checked; each kind is one zod schema (FIELD_SCHEMAS) and one fast check (fieldPasses). */
 type FieldKind = 'text' | 'flag' | 'maybeFlag' | 'strings' | 'textOrNull' | 'list' | 'lastRun';
 
+/** What a field of each kind holds: the type of its default. */
+interface KindValue {
+  text: string;
+  flag: boolean;
+  maybeFlag: boolean | null;
+  strings: readonly never[];
+  textOrNull: string | null;
+  list: readonly never[];
+  lastRun: null;
+}
+
+/** One field of the state file: how it is checked, what a fresh state holds, and what it means to a person. */
+type FieldDefinition = {
+  [K in FieldKind]: {
+    kind: K;
+    default: KindValue[K];
+    /** The hover text of schemas/wizard-state.schema.json, for a person who opens the file. */
+    description: string;
+    /** A path stored project-relative (docs/state-file.md): the codec rebases it, Run checks that the file exists. */
+    path?: true;
+  };
+}[FieldKind];
+
 /**
- * The snake_case fields of the state file, in file order, with their kinds. Plain data, so that a one-shot step,
- * which reads a state file whose fields are all well-formed, never builds their zod schemas (docs/performance.md).
+ * The one definition of each snake_case field of the state file, in file order: its kind, its default and its
+ * description. The zod schema (stateFieldsSchema), the fast checks (fieldPasses), `defaultState()`, the field order,
+ * PATH_FIELDS and the JSON Schema's descriptions are all made from it. Plain data, so that a one-shot step, which
+ * reads a state file whose fields are all well-formed, never builds their zod schemas (docs/performance.md).
  */
-const STATE_FIELD_KINDS = {
-  workspace_root: 'text',
-  project_root: 'text',
-  project_id: 'text',
-  host_runtime: 'text',
-  host_entry_mode: 'text',
-  available_functions: 'strings',
-  task_group: 'text',
-  task_id: 'text',
-  task_type: 'text',
-  reuse_previous: 'textOrNull',
-  brief_path: 'text',
-  analysis_target: 'text',
-  feature_evidence_path: 'text',
-  project_evidence_path: 'text',
-  selected_direction_path: 'text',
-  approved_plan_path: 'text',
-  handoff_mode: 'text',
-  handoff_stages: 'text',
-  selected_stages: 'text',
-  reuse_worktree: 'flag',
-  base_ref: 'text',
-  fix_cycle: 'text',
-  directive: 'text',
-  related_tasks_raw: 'text',
-  clarification_response_path: 'text',
-  pr_template_path: 'text',
-  pr_template_scope: 'text',
-  use_defaults: 'maybeFlag',
-  critic_pending_text: 'flag',
-  workers_custom_pending: 'flag',
-  profile_workers: 'list',
-  confirmed: 'maybeFlag',
-  aborted: 'flag',
-  edit_target: 'text',
-  last_run: 'lastRun',
-  answered: 'strings',
-} as const satisfies Record<string, FieldKind>;
+const STATE_FIELDS = {
+  workspace_root: { kind: 'text', default: '', description: "The project's .okstra folder, absolute." },
+  project_root: {
+    kind: 'text',
+    default: '',
+    description: 'The project folder, absolute. A state file found inside another project is moved there on load.',
+  },
+  project_id: { kind: 'text', default: '', description: 'The project id passed to okstra (config.yaml projectId, else the folder name).' },
+  host_runtime: {
+    kind: 'text',
+    default: 'claude-code',
+    description: 'Where the run is led from: the host whose session or process leads it.',
+  },
+  host_entry_mode: {
+    kind: 'text',
+    default: 'spawn-process',
+    description: 'How the host is entered: in the current session, or by starting a new process.',
+  },
+  available_functions: { kind: 'strings', default: [], description: 'Functions the host offers to the run, as named by the host.' },
+  task_group: { kind: 'text', default: '', description: 'The group of the task (the folder under .okstra/tasks).' },
+  task_id: { kind: 'text', default: '', description: 'The id of the task (its folder under the group).' },
+  task_type: {
+    kind: 'text',
+    default: '',
+    description: 'The run type: which role profile and inputs the run uses. Empty until it is chosen.',
+  },
+  reuse_previous: {
+    kind: 'textOrNull',
+    default: null,
+    description: "The earlier run whose inputs are reused ('run:<run-id>'), or 'fresh'; null before it is asked.",
+  },
+  brief_path: { kind: 'text', default: '', path: true, description: "The task's brief, relative to the project root." },
+  analysis_target: {
+    kind: 'text',
+    default: '',
+    description: 'What the analysis looks at (a path or a name), for the analysing run types.',
+  },
+  feature_evidence_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'A file of evidence about the feature, relative to the project root.',
+  },
+  project_evidence_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'A file of evidence about the project, relative to the project root.',
+  },
+  selected_direction_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'The chosen direction (directions/<name>.md), relative to the project root.',
+  },
+  approved_plan_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'The approved plan, for the run types that work by plan stage.',
+  },
+  handoff_mode: { kind: 'text', default: '', description: 'Which plan stages the run covers: one stage, or several.' },
+  handoff_stages: { kind: 'text', default: '', description: 'The plan stage ids of the run, separated by commas.' },
+  selected_stages: { kind: 'text', default: '', description: 'Kept for okstra; the wizard does not use it.' },
+  reuse_worktree: { kind: 'flag', default: false, description: "true: the run works in the task's existing worktree." },
+  base_ref: { kind: 'text', default: '', description: 'The git ref a new worktree starts from (HEAD when empty).' },
+  fix_cycle: {
+    kind: 'text',
+    default: '',
+    description: 'The failed final-verification run that an implementation run fixes (its run id); empty for none.',
+  },
+  directive: { kind: 'text', default: '', description: 'A free-text instruction passed to the run.' },
+  related_tasks_raw: { kind: 'text', default: '', description: 'Related task keys (<group>/<id>), separated by commas.' },
+  clarification_response_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'The answers to the open clarification questions, relative to the project root.',
+  },
+  pr_template_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'The pull-request template of a release hand-off, relative to the project root.',
+  },
+  pr_template_scope: {
+    kind: 'text',
+    default: '',
+    description: "Where the template choice is kept: 'run' (this run only) or 'project' (written to config.yaml when the run starts).",
+  },
+  use_defaults: { kind: 'maybeFlag', default: null, description: LEGACY_FIELD },
+  critic_pending_text: { kind: 'flag', default: false, description: LEGACY_FIELD },
+  workers_custom_pending: { kind: 'flag', default: false, description: LEGACY_FIELD },
+  profile_workers: { kind: 'list', default: [], description: LEGACY_FIELD },
+  confirmed: { kind: 'maybeFlag', default: null, description: 'true once the confirmation was answered with Run; null before.' },
+  aborted: { kind: 'flag', default: false, description: 'true once the wizard was aborted; an aborted wizard cannot run.' },
+  edit_target: {
+    kind: 'text',
+    default: '',
+    description: 'The step chosen to be changed from the confirmation, while it is being changed.',
+  },
+  last_run: {
+    kind: 'lastRun',
+    default: null,
+    description: 'The last okstra run started from this wizard: when, with which arguments, and how it ended.',
+  },
+  answered: { kind: 'strings', default: [], description: 'The ids of the answered steps, in the order they were answered.' },
+} as const satisfies Record<string, FieldDefinition>;
+
+export type StateField = keyof typeof STATE_FIELDS;
 
 /** `last_run`: what Run started and how it ended. */
-export const lastRunSchema = lazySchema(() =>
+const lastRunSchema = lazySchema(() =>
   z.object({
-    startedAt: z.string(),
-    argv: z.array(z.string()),
-    exitCode: z.union([z.number().check(z.int()), z.null()]),
+    startedAt: z.string().check(z.describe('When the run started (ISO 8601, UTC).')),
+    argv: z.array(z.string()).check(z.describe('The arguments okstra was started with.')),
+    exitCode: z
+      .union([z.number().check(z.int()), z.null()])
+      .check(z.describe("okstra's exit status; null while it runs or when it was not recorded.")),
   }),
 );
 
-/** Each kind's schema; its description is the phrase of the field's load error. */
+/** Each kind's schema. */
 const FIELD_SCHEMAS = {
-  text: () => z.string().check(z.describe('a string')),
-  flag: () => z.boolean().check(z.describe('a boolean')),
-  maybeFlag: () => z.union([z.boolean(), z.null()]).check(z.describe('a boolean or null')),
-  strings: () => z.array(z.string()).check(z.describe('a list of strings')),
-  textOrNull: () => z.union([z.string(), z.null()]).check(z.describe('a string or null')),
-  list: () => z.array(z.unknown()).check(z.describe('a list')),
-  lastRun: () =>
-    z
-      .union([lastRunSchema, z.null()])
-      .check(z.describe('null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}')),
+  text: () => z.string(),
+  flag: () => z.boolean(),
+  maybeFlag: () => z.union([z.boolean(), z.null()]),
+  strings: () => z.array(z.string()),
+  textOrNull: () => z.union([z.string(), z.null()]),
+  list: () => z.array(z.unknown()),
+  lastRun: () => z.union([lastRunSchema, z.null()]),
+} satisfies Record<FieldKind, () => z.ZodMiniType>;
+
+/** What a field of each kind must hold, in the words of its load error (`wizard state field '<f>' must be <words>`). */
+const KIND_WORDS: Record<FieldKind, string> = {
+  text: 'a string',
+  flag: 'a boolean',
+  maybeFlag: 'a boolean or null',
+  strings: 'a list of strings',
+  textOrNull: 'a string or null',
+  list: 'a list',
+  lastRun: 'null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}',
 };
 
-type FieldsShape = { [F in keyof typeof STATE_FIELD_KINDS]: ReturnType<(typeof FIELD_SCHEMAS)[(typeof STATE_FIELD_KINDS)[F]]> };
+type FieldsShape = {
+  [F in StateField]: z.ZodMiniDefault<ReturnType<(typeof FIELD_SCHEMAS)[(typeof STATE_FIELDS)[F]['kind']]>>;
+};
 
-/** The snake_case fields of the state file, in file order: an object schema built from STATE_FIELD_KINDS on first use. */
+/** A fresh copy of a field's default (a list default is a new empty list). */
+export function defaultOf<F extends StateField>(field: F): StateFields[F] {
+  const d = STATE_FIELDS[field].default;
+  return (Array.isArray(d) ? [] : d) as StateFields[F];
+}
+
+/**
+ * The snake_case fields of the state file, in file order, built from STATE_FIELDS on first use: each field's schema
+ * with its default and its description.
+ */
 export const stateFieldsSchema = lazySchema(() => {
-  const built = new Map<FieldKind, z.ZodMiniType>();
   const shape: Record<string, z.ZodMiniType> = {};
-  for (const [field, kind] of Object.entries(STATE_FIELD_KINDS) as Array<[string, FieldKind]>) {
-    let schema = built.get(kind);
-    if (schema === undefined) built.set(kind, (schema = FIELD_SCHEMAS[kind]()));
-    shape[field] = schema;
+  for (const field of STATE_FIELD_ORDER) {
+    const def = STATE_FIELDS[field];
+    shape[field] = z._default(FIELD_SCHEMAS[def.kind](), () => defaultOf(field)).check(z.describe(def.description));
   }
   return z.object(shape as FieldsShape);
 });
+
+/** The snake_case fields in file order. */
+export const STATE_FIELD_ORDER = Object.keys(STATE_FIELDS) as StateField[];
+
+/** Path fields stored project-relative (docs/state-file.md), in file order. */
+export const PATH_FIELDS = STATE_FIELD_ORDER.filter((f) => 'path' in STATE_FIELDS[f]) as PathField[];
+type PathField = { [F in StateField]: (typeof STATE_FIELDS)[F] extends { path: true } ? F : never }[StateField];
+
+/** The fields of a fresh state, each with its default. */
+function defaultStateFields(): StateFields {
+  const out: Record<string, unknown> = {};
+  for (const field of STATE_FIELD_ORDER) out[field] = defaultOf(field);
+  return out as StateFields;
+}
 
 /**
  * A conservative stand-in for the field's schema: true only when the schema accepts `value` and gives back a value
@@ -98,7 +230,7 @@ export const stateFieldsSchema = lazySchema(() => {
  * refusal. test/unit/wizard/stateFastChecks.test.ts holds it to the schemas on generated values.
  */
 export function fieldPasses(field: StateField, value: unknown): boolean {
-  switch (STATE_FIELD_KINDS[field] as FieldKind) {
+  switch (STATE_FIELDS[field].kind as FieldKind) {
     case 'text':
       return typeof value === 'string';
     case 'flag':
@@ -116,6 +248,16 @@ export function fieldPasses(field: StateField, value: unknown): boolean {
   }
 }
 
+/** The kind of a field: fields of one kind share their fast check and the type of their schema. */
+export function fieldKind(field: StateField): FieldKind {
+  return STATE_FIELDS[field].kind;
+}
+
+/** What a field must hold, in the words of its load error. */
+export function fieldTypeWords(field: StateField): string {
+  return KIND_WORDS[STATE_FIELDS[field].kind];
+}
+
 /**
  * Conservative stand-ins for the four schemas below, as fieldPasses for the fields (held to them by the same test),
  * registered with withFastCheck for the codec's safeParseChecked.
@@ -129,26 +271,82 @@ export const rolePartPasses = {
 
 /** roleCounts: role → count (0 records "role-add answered: not added"); 2.0 is the same JSON number as 2. */
 export const roleCountsSchema = withFastCheck(
-  lazySchema(() => z.record(z.string(), z.number().check(z.int()))),
+  lazySchema(() => z.record(z.string(), z.number().check(z.int())).check(z.describe('How many agents each role has, by role id.'))),
   rolePartPasses.roleCounts,
 );
 /** roleModels: role → model refs, ordinal order; "no models" is an absent key. */
 export const roleModelsSchema = withFastCheck(
-  lazySchema(() => z.record(z.string(), z.array(z.string()))),
+  lazySchema(() =>
+    z
+      .record(z.string(), z.array(z.string()))
+      .check(z.describe('The model of each agent, by role id, in agent order (<provider>/<model>).')),
+  ),
   rolePartPasses.roleModels,
 );
 /** roleSelectionOrder: role step ids in the order they were settled. */
 export const roleSelectionOrderSchema = withFastCheck(
-  lazySchema(() => z.array(z.string())),
+  lazySchema(() => z.array(z.string()).check(z.describe('The role ids in the order their prompts were answered.'))),
   rolePartPasses.roleSelectionOrder,
 );
 /** rememberedAnswers: answers a rewind or Back cleared, by step id, kept as their prompts' defaults (never as answers). */
 export const rememberedAnswersSchema = withFastCheck(
-  lazySchema(() => z.record(z.string(), z.string())),
+  lazySchema(() =>
+    z
+      .record(z.string(), z.string())
+      .check(
+        z.describe('Answers a rewind or Back cleared, by step id: offered again as the defaults of their prompts, never taken as answers.'),
+      ),
+  ),
   rolePartPasses.rememberedAnswers,
 );
 /** `legacySource` of a companion: the v1 file it continues, by path and the sha256 of its bytes. */
-export const legacySourceSchema = lazySchema(() => z.object({ path: z.string(), sha256: z.string() }));
+const legacySourceSchema = lazySchema(() =>
+  z
+    .object({
+      path: z.string().check(z.describe('The legacy file, absolute.')),
+      sha256: z.string().check(z.describe("The sha256 of the legacy file's bytes when it was converted.")),
+    })
+    .check(z.describe('In a companion file only: the legacy v1 file it was converted from.')),
+);
+const pendingFollowUpSchema = lazySchema(() =>
+  z.string().check(z.describe('A follow-up step whose answer is being written and is not yet saved.')),
+);
+
+/** R-ID-8: the snake_case v1 provider fields v2 drops. */
+const V1_PROVIDER_STATE_FIELDS = [
+  'workers_override',
+  'lead_provider',
+  'lead_model',
+  'claude_model',
+  'codex_model',
+  'antigravity_model',
+  'grok_model',
+  'kimi_model',
+  'report_writer_provider',
+  'report_writer_model',
+  'executor',
+  'critic',
+] as const;
+
+/** R-ID-9: the v1 marker keys (snake_case above plus their camelCase forms). */
+export const V1_PROVIDER_STATE_JSON_FIELDS: readonly string[] = [
+  ...V1_PROVIDER_STATE_FIELDS,
+  'workers',
+  'leadProvider',
+  'leadModel',
+  'claudeModel',
+  'codexModel',
+  'antigravityModel',
+  'grokModel',
+  'kimiModel',
+  'reportWriterProvider',
+  'reportWriterModel',
+];
+
+/** R-ID-7. */
+export const V2_STATE_FIELDS = ['roleCounts', 'roleModels', 'roleSelectionOrder'] as const;
+/** Spellings of the v2 keys that the wizard never writes: dropped on load whatever they hold. */
+export const V2_SNAKE_FIELDS = ['role_counts', 'role_models', 'role_selection_order', 'execution_identity_version'] as const;
 
 /**
  * A v2 state file as written: the fields, then (unknown keys, kept verbatim
@@ -164,7 +362,7 @@ export const stateFileSchema = lazySchema(() =>
       roleCounts: roleCountsSchema,
       roleModels: roleModelsSchema,
       roleSelectionOrder: roleSelectionOrderSchema,
-      pendingFollowUp: z.optional(z.string()),
+      pendingFollowUp: z.optional(pendingFollowUpSchema),
       rememberedAnswers: z.optional(rememberedAnswersSchema),
       legacySource: z.optional(legacySourceSchema),
     }),
@@ -172,15 +370,96 @@ export const stateFileSchema = lazySchema(() =>
   ),
 );
 
+/**
+ * Every payload the codec reads: a v2 file as above, or a legacy v1 file (no version, or 1), which the codec converts
+ * on load. Only the JSON Schema of the file (schemas/wizard-state.schema.json) is made from it; a unit test
+ * (test/unit/docs/stateSchema.test.ts) holds it to the codec on every state file of the demo and the fixtures and on
+ * payloads the codec refuses.
+ */
+export const readableStateFileSchema = lazySchema(() => {
+  const forbidden = z
+    .optional(z.never())
+    .check(
+      z.describe(
+        'Not allowed together with the keys of the other version: a state file has either the v1 provider keys or executionIdentityVersion 2 with roleCounts, roleModels and roleSelectionOrder, never both.',
+      ),
+    );
+  const dropped = z.optional(z.unknown()).check(z.describe('Not a key of the state format; dropped on load.'));
+  // The v1 provider fields are read by the conversion to v2 (src/core/roles/convertV1.ts), whatever their type.
+  const v1Field = z.optional(z.unknown()).check(z.describe('Legacy v1 field: read once to convert the file to v2, never written again.'));
+  const keys = <T extends z.ZodMiniType>(names: readonly string[], schema: T) => Object.fromEntries(names.map((k) => [k, schema]));
+  const fields = Object.fromEntries(STATE_FIELD_ORDER.map((f) => [f, z.optional(stateFieldsSchema.shape[f])]));
+  const common = {
+    ...fields,
+    pendingFollowUp: z.optional(pendingFollowUpSchema),
+    rememberedAnswers: z.optional(rememberedAnswersSchema),
+    legacySource: z.optional(legacySourceSchema),
+    ...keys(V2_SNAKE_FIELDS, dropped),
+  };
+  const v2 = z.looseObject({
+    ...common,
+    ...keys(V1_PROVIDER_STATE_JSON_FIELDS, forbidden),
+    executionIdentityVersion: z
+      .literal(2)
+      .check(z.describe('The version of the state format: 2. A file without it (or with 1) is a legacy v1 state.')),
+    roleCounts: roleCountsSchema,
+    roleModels: roleModelsSchema,
+    roleSelectionOrder: roleSelectionOrderSchema,
+  });
+  const v1 = z.looseObject({
+    ...common,
+    ...keys(V1_PROVIDER_STATE_JSON_FIELDS, v1Field),
+    executionIdentityVersion: z
+      .optional(z.union([z.literal(1), z.null()]))
+      .check(z.describe('The version of the state format: absent, null or 1 in a legacy v1 state (2 in a v2 one).')),
+    ...keys(V2_STATE_FIELDS, forbidden),
+  });
+  return z
+    .union([v2, v1])
+    .check(
+      z.describe(
+        'An okstra-wizard state file (<task-id>.wizard.json, or a v2 companion of a legacy file): the answers of one run wizard. Written by the wizard; see docs/state-file.md before editing it by hand.',
+      ),
+    );
+});
+
 export type StateFields = z.infer<typeof stateFieldsSchema>;
-export type StateField = keyof StateFields;
-export type StateFile = z.infer<typeof stateFileSchema>;
 export type LastRunRecord = z.infer<typeof lastRunSchema>;
 
-/** The snake_case fields in file order (the schema's key order). */
-export const STATE_FIELD_ORDER = Object.keys(STATE_FIELD_KINDS) as StateField[];
+/**
+ * The wizard state in memory: the state file's snake_case fields as
+ * STATE_FIELDS defines them (z.infer), plus what the codec
+ * keeps beside them. The three role fields are written as roleCounts /
+ * roleModels / roleSelectionOrder by the codec.
+ *
+ * Engine functions never mutate a state they were given: they work on a
+ * clone (see cloneState) so that a refused answer leaves the caller's state,
+ * and therefore the file, unchanged.
+ */
+export type WizardState = StateFields & {
+  /** Keys this version does not know, verbatim, in their original order (`__proto__` included). */
+  extra_keys: Array<[string, unknown]>;
+  /** roleCounts: role → count (0 records "role-add answered: not added"). */
+  role_counts: Record<string, number>;
+  /** roleModels: role → model refs, ordinal order. "No models" is an absent key, never `[]`. */
+  role_models: Record<string, string[]>;
+  /** roleSelectionOrder: role step ids in the order they were settled. */
+  role_selection_order: string[];
+  /**
+   * The follow-up step a pick chose and that is not answered yet (`brief-path`
+   * after brief = path, `directive` after directive-pick = write, …); written
+   * as `pendingFollowUp` only while non-empty (docs/decisions.md › Pending follow-ups).
+   */
+  pending_follow_up?: string;
+  /**
+   * Answers a rewind or Back cleared, by step id, kept as the defaults of their
+   * prompts (never as answers); written as `rememberedAnswers` only while
+   * non-empty (docs/decisions.md › Wizard: remembered answers).
+   */
+  remembered_answers?: Record<string, string>;
+};
 
-/** What a field must hold, in the words of its load error. */
-export function fieldTypeWords(field: StateField): string {
-  return z.globalRegistry.get(stateFieldsSchema.shape[field])?.description ?? 'valid';
+/** A fresh state: every field at its default, no role selection. */
+export function defaultState(): WizardState {
+  return { ...defaultStateFields(), extra_keys: [], role_counts: {}, role_models: {}, role_selection_order: [] };
 }

@@ -8,7 +8,7 @@ import { isRoleStepId } from './roleBridge';
 import { flowIndex, ROLES_INDEX } from './steps';
 
 /** Where `id` sits in the wizard's order; ids the order does not place come last. */
-export function wizardOrderKey(s: WizardState, id: string): [number, number] {
+function wizardOrderKey(s: WizardState, id: string): [number, number] {
   if (isRoleStepId(id)) {
     const i = s.role_selection_order.indexOf(id);
     return [ROLES_INDEX, i < 0 ? s.role_selection_order.length : i];

@@ -5,7 +5,7 @@
 import { pyReprString } from '../pyRepr';
 import { formatTemplate } from '../text/catalog';
 import type { ApprovedPlan, PlanStage, TaskDetails, TaskEntry, TaskManifest } from '../ports';
-import { isTaskType, TASK_TYPE_VALUES, WizardError } from '../types';
+import { isTaskType, WizardError } from '../types';
 
 /** docs/okstra-files.md › Roots: `slugify_task_segment`. */
 export function slugifyTaskSegment(s: string): string {
@@ -18,7 +18,7 @@ export function slugifyTaskSegment(s: string): string {
   return out;
 }
 
-export const STATUS_READY = 'ready';
+const STATUS_READY = 'ready';
 
 /** `next_phase.promote`: the pointer in its object form. */
 export function promotePointer(raw: unknown): { phase: string; status: string } {
@@ -120,7 +120,7 @@ export function currentPhaseOf(m: TaskManifest): string {
 }
 
 /** The words of a task-picker label, in the user's language (text catalogue `steps.task_pick.options`). */
-export interface TaskPickerWords {
+interface TaskPickerWords {
   /** `next: {phase}` */
   next: string;
   /** `contract: {outcome}` */
@@ -154,13 +154,11 @@ export function latestKey(sorted: readonly TaskEntry[]): string | null {
   return first ? first.key : null;
 }
 
-export { TASK_TYPE_VALUES };
-
 // ------------------------------------------------------------------ plans
 
 export const STAGE_SCOPED_TASK_TYPES = new Set(['implementation', 'final-verification']);
 
-export interface StagePlan {
+interface StagePlan {
   plan: ApprovedPlan;
   /** Candidates in dependency order, ties in file order. */
   chain: PlanStage[];

@@ -1,6 +1,15 @@
-// Entry point of dist/engine.js (scripts/extensionBundles.mjs): the engine session and the language-model tools'
-// implementation, with src/core, src/store, src/workspace, zod and yaml. One bundle for both: LmWizard drives the
-// EngineSessionFactory's sessions and catches the engine's WizardError with `instanceof`, so they must share one
-// copy of the engine. Loaded by the first command or tool call, never at activation (P4).
+// Entry point of dist/engine.js (scripts/bundles.mjs): everything the shell (dist/extension.js) loads on first use,
+// through the lazy `require()`s that scripts/bundles.mjs › LAZY_REQUIRES lists: the engine session and the
+// language-model tools, Run (the program check, the task and terminal execution, the persist actions), the Tasks
+// view's data (the board, its tree, the wizard probe), the workspace layer's environment and the readable refusals.
+// One bundle holds one copy of the engine, so that WizardError and every other class is the same everywhere it is
+// used. Never loaded by activate() itself (P4).
 export * from '../wizard/engineSession';
 export * from '../lm/lmWizard';
+export * from '../run/runExecution';
+export * from '../../host/run';
+export * from '../tasks/taskBoard';
+export * from '../tasks/boardTree';
+export * from '../tasks/wizardProbe';
+export * from '../../workspace/environment';
+export * from '../../core/wizard/readable';

@@ -11,29 +11,45 @@ import type { PromptAction } from '../prompt/promptRunner';
 import { commandLineForDisplay, type DisplayedCommandLine } from '../run/commandLine';
 import type { WizardContext } from '../wizard/context';
 import type { OutcomeResult, WizardSession } from '../wizard/session';
-import { editStep } from './edit';
-import { runWizard } from './run';
 
 const DOCUMENT = 'okstra render-bundle';
 
 /** The command line Run would start, quoted for the default terminal shell. */
-export function displayedCommandLine(ctx: WizardContext, session: WizardSession, renderArgv: readonly string[]): DisplayedCommandLine {
+function displayedCommandLine(ctx: WizardContext, session: WizardSession, renderArgv: readonly string[]): DisplayedCommandLine {
   const command = ctx.okstraCommand(session);
   return commandLineForDisplay(renderBundleArgv(command, renderArgv), command.length, ctx.host.shell());
 }
 
-export function confirmationDocument(ctx: WizardContext, session: WizardSession, outcome: Extract<OutcomeResult, { ok: true }>): string {
+/** Which executable Run starts, resolved now as Run resolves it (src/host/run.ts), in words; or why it cannot start one. */
+function programSentence(ctx: WizardContext, session: WizardSession): string {
+  const program = ctx.okstraCommand(session)[0] ?? '';
+  const resolved = ctx.runPort.resolveProgram(program, session.projectRootAbs);
+  if (resolved === null) {
+    return ctx.t(
+      "Run cannot start '{0}': it was not found or is not executable (set okstra.command, or okstraCommand in .okstra/config.yaml).",
+      program,
+    );
+  }
+  return ctx.t('Run starts {0}.', `\`${resolved}\``);
+}
+
+function confirmationDocument(ctx: WizardContext, session: WizardSession, outcome: Extract<OutcomeResult, { ok: true }>): string {
   const t = ctx.t;
-  return confirmationMarkdown(outcome.confirmationText, displayedCommandLine(ctx, session, outcome.renderArgv), {
-    setting: t('Setting'),
-    value: t('Value'),
-    role: t('Role'),
-    ordinal: '#',
-    model: t('Model'),
-    roles: t('Agents'),
-    commandLine: (shell) => t('Command line ({0})', shell),
-    howToRun: t('Run, Copy Command Line and Change an answer… are in the prompt above (Enter runs the highlighted item).'),
-  });
+  return confirmationMarkdown(
+    outcome.confirmationText,
+    displayedCommandLine(ctx, session, outcome.renderArgv),
+    {
+      setting: t('Setting'),
+      value: t('Value'),
+      role: t('Role'),
+      ordinal: '#',
+      model: t('Model'),
+      roles: t('Agents'),
+      commandLine: (shell) => t('Command line ({0})', shell),
+      howToRun: t('Run, Copy Command Line and Change an answer… are in the prompt above (Enter runs the highlighted item).'),
+    },
+    programSentence(ctx, session),
+  );
 }
 
 export async function showConfirmationDocument(ctx: WizardContext, session: WizardSession, outcome: OutcomeResult): Promise<void> {
@@ -78,8 +94,8 @@ export function confirmationActions(ctx: WizardContext, session: WizardSession):
 }
 
 /**
- * The confirmation of a complete wizard: resolves once the person chose. `run` starts okstra (after the
- * checks of runWizard), `edit` opens Change an answer….
+ * The confirmation of a complete wizard: resolves what the person chose (undefined when they closed it). The
+ * caller acts on it (commands/run.ts confirmAndAct: Run, or Change an answer…).
  */
 export async function showConfirmationPick(ctx: WizardContext, session: WizardSession): Promise<'run' | 'edit' | undefined> {
   const t = ctx.t;
@@ -122,27 +138,8 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
   ctx.runner.focus();
   const result = await shown;
   await closeConfirmationDocument(ctx);
-  if (result.kind !== 'answered') return undefined;
-  if (chosen === 'run') await runWizard(ctx, session, { confirmed: true });
-  else if (chosen === 'edit') await editStep(ctx);
-  return chosen;
+  return result.kind === 'answered' ? chosen : undefined;
 }
-
-/** okstra.showConfirmation: the confirmation of a complete wizard; the confirm step of one at that step. */
-export const showConfirmationCommand = (ctx: WizardContext) => async (): Promise<void> => {
-  const session = await ctx.requireSession();
-  if (!session) return;
-  if (session.state.confirmed === true && !session.state.aborted) {
-    await showConfirmationPick(ctx, session);
-    return;
-  }
-  const current = session.current().prompt;
-  if (current?.step === 'confirm') {
-    await ctx.loop.drive();
-    return;
-  }
-  await sayNotFinished(ctx, session);
-};
 
 /** A wizard that cannot run yet, in words (never the engine's `wizard is not complete — …`): Continue, or Start Over. */
 export async function sayNotFinished(ctx: WizardContext, session: WizardSession): Promise<void> {

@@ -30,7 +30,7 @@ export async function editStep(ctx: WizardContext): Promise<void> {
  * `askAlways`: a row of the Wizard view was clicked or had Enter: a click must never change the wizard by itself,
  * so the person is asked even when no later answer is cleared (the confirmation of a complete wizard is).
  */
-export async function editFrom(ctx: WizardContext, id: string, askAlways = false): Promise<void> {
+async function editFrom(ctx: WizardContext, id: string, askAlways = false): Promise<void> {
   const t = ctx.t;
   const session = await ctx.requireSession();
   if (!session) return;

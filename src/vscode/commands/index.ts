@@ -1,18 +1,25 @@
-// Every command of the wizard: its id (commandIds.ts) → a handler made from the shared context. The table is
-// registered by features.ts and called directly by the unit tests.
+// The wizard of the extension: the shared context (wizard/context.ts) with its prompt loop, and every command: its
+// id (commandIds.ts) → a handler made from the context. features.ts registers the table (host/commandRegistrar.ts);
+// the unit tests run the same table on a fake window (test/unit/vscode/shellHarness.ts).
 
 import type { CommandName } from '../commandIds';
-import type { WizardContext } from '../wizard/context';
+import { WizardContext, type WizardDeps } from '../wizard/context';
+import { PromptLoop } from '../wizard/promptLoop';
 import { abortCommand } from './abort';
-import { showConfirmationCommand } from './confirmation';
 import { editFromHereCommand, editStepCommand, promptBackCommand } from './edit';
-import { runAgainCommand, runCommand, showOutputCommand } from './run';
+import { runAgainCommand, runCommand, showConfirmationCommand, showOutputCommand } from './run';
 import { newRunCommand, resumeCommand, startOverCommand } from './start';
 import { openStateFileCommand } from './stateFile';
 
-export type CommandHandler = (...args: never[]) => unknown;
+type CommandHandler = (...args: never[]) => unknown;
 
-export function wizardCommands(ctx: WizardContext): Record<CommandName, CommandHandler> {
+/** The wizard's context and its command table. */
+export function openWizard(deps: WizardDeps): { wizard: WizardContext; commands: Record<CommandName, CommandHandler> } {
+  const wizard = new WizardContext(deps, (ctx) => new PromptLoop(ctx));
+  return { wizard, commands: wizardCommands(wizard) };
+}
+
+function wizardCommands(ctx: WizardContext): Record<CommandName, CommandHandler> {
   return {
     newRun: newRunCommand(ctx),
     resume: resumeCommand(ctx),

@@ -9,13 +9,14 @@ import { emptyAnswersFile } from '../wizard/answersFile';
 import type { WizardContext } from '../wizard/context';
 import type { WizardSession } from '../wizard/session';
 import { sayNotFinished, showConfirmationPick } from './confirmation';
+import { editStep } from './edit';
 
 /** Notices about the machine, not the selection: Run asks before starting. */
 function isEnvironmental(n: Notice): boolean {
   return n.kind === 'environment';
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** The person has just confirmed (the confirm step or the confirmation): no second question. */
   confirmed?: boolean;
 }
@@ -58,8 +59,19 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
   }
   const settings = ctx.settings(session.projectRootAbs);
   if (!options.confirmed && settings.confirmBeforeRun) {
-    // showConfirmationPick runs (confirmed) when the person chooses Run.
-    await showConfirmationPick(ctx, session);
+    // Runs (confirmed) when the person chooses Run.
+    await confirmAndAct(ctx, session);
+    return;
+  }
+  // What Run starts is decided before anything is written: the okstra command as it is now, the exact argv, and
+  // its program checked; a persist action applied after this cannot change what runs (src/host/run.ts).
+  const command = ctx.okstraCommand(session);
+  const argv = renderBundleArgv(command, outcome.renderArgv);
+  // A task whose program does not exist never ends: refuse it before anything is written or recorded.
+  const missing = settings.runIn === 'shell' ? null : ctx.runPort.missingProgram(argv[0], session.projectRootAbs);
+  if (missing) {
+    ctx.log.warn(`Run refused: ${missing}`);
+    await ctx.dialogs.error(missing);
     return;
   }
   const empty = emptyAnswersFile(session);
@@ -86,15 +98,6 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
       );
       return;
     }
-  }
-  const command = ctx.okstraCommand(session);
-  const argv = renderBundleArgv(command, outcome.renderArgv);
-  // A task whose program does not exist never ends: refuse it before anything is recorded.
-  const missing = settings.runIn === 'shell' ? null : ctx.runPort.missingProgram(argv[0], session.projectRootAbs);
-  if (missing) {
-    ctx.log.warn(`Run refused: ${missing}`);
-    await ctx.dialogs.error(missing);
-    return;
   }
   const startedAt = new Date().toISOString();
   const record = async (exitCode: number | null): Promise<void> => {
@@ -139,10 +142,33 @@ async function notifyRunEnded(ctx: WizardContext, session: WizardSession, exitCo
   if (answer === again) await runWizard(ctx, session);
 }
 
-export function showOutput(ctx: WizardContext): void {
+function showOutput(ctx: WizardContext): void {
   if (ctx.lastRunResult?.ok) void ctx.host.executeCommand(WORKBENCH_COMMANDS.focusTerminal);
   else ctx.log.show(true);
 }
+
+/** The confirmation of a complete wizard, then what the person chose: Run (after the checks of runWizard) or Change an answer…. */
+export async function confirmAndAct(ctx: WizardContext, session: WizardSession): Promise<void> {
+  const chosen = await showConfirmationPick(ctx, session);
+  if (chosen === 'run') await runWizard(ctx, session, { confirmed: true });
+  else if (chosen === 'edit') await editStep(ctx);
+}
+
+/** okstra.showConfirmation: the confirmation of a complete wizard; the confirm step of one at that step. */
+export const showConfirmationCommand = (ctx: WizardContext) => async (): Promise<void> => {
+  const session = await ctx.requireSession();
+  if (!session) return;
+  if (session.state.confirmed === true && !session.state.aborted) {
+    await confirmAndAct(ctx, session);
+    return;
+  }
+  const current = session.current().prompt;
+  if (current?.step === 'confirm') {
+    await ctx.loop.drive();
+    return;
+  }
+  await sayNotFinished(ctx, session);
+};
 
 export const runCommand = (ctx: WizardContext) => (): Promise<void> => runWizard(ctx, undefined);
 export const runAgainCommand = (ctx: WizardContext) => (): Promise<void> => runWizard(ctx, undefined);

@@ -56,7 +56,7 @@ async function createSession(ctx: WizardContext, folder: FolderInfo): Promise<Wi
  * `taskArg`: the task a person chose in the Tasks view (a task key, or `new` for Create a Task…), which
  * answers the new wizard's task picker at once — bound to that prompt, so it is never applied to another.
  */
-export async function newRun(ctx: WizardContext, folderArg?: unknown, taskArg?: unknown): Promise<void> {
+async function newRun(ctx: WizardContext, folderArg?: unknown, taskArg?: unknown): Promise<void> {
   const folder = await chooseFolder(ctx, folderArg);
   if (!folder) return;
   const session = await createSession(ctx, folder);
@@ -69,7 +69,7 @@ export async function newRun(ctx: WizardContext, folderArg?: unknown, taskArg?: 
   await ctx.loop.drive();
 }
 
-export async function openAndDrive(ctx: WizardContext, statePath: string | null, folder?: FolderInfo): Promise<void> {
+async function openAndDrive(ctx: WizardContext, statePath: string | null, folder?: FolderInfo): Promise<void> {
   const t = ctx.t;
   const f = folder ?? ctx.folderOf(statePath) ?? ctx.folders()[0];
   if (!f) return;
@@ -91,7 +91,7 @@ export async function openAndDrive(ctx: WizardContext, statePath: string | null,
   await ctx.loop.drive();
 }
 
-export async function resume(ctx: WizardContext, statePathArg?: unknown): Promise<void> {
+async function resume(ctx: WizardContext, statePathArg?: unknown): Promise<void> {
   const t = ctx.t;
   if (typeof statePathArg === 'string') {
     await openAndDrive(ctx, statePathArg);

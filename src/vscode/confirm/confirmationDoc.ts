@@ -3,11 +3,12 @@
 // settings and the roles as two tables. The prompt floats over the top of the editor area, so the document starts
 // with a blank band of its height (the heading was hidden under it); the command line comes before the tables, so
 // that it is in view at 1280×800 and 1024×768; the block has no language, so that no shell grammar colours a word
-// inside a quoted value as a command (an HTML block, which also wraps the long JSON value). Pure: the engine's confirmationText and the quoted command line in, markdown out.
+// inside a quoted value as a command (an HTML block, which also wraps the long JSON value); the program Run starts
+// follows it. Pure: the engine's confirmationText, the quoted command line and the program's sentence in, markdown out.
 
 import type { DisplayedCommandLine } from '../run/commandLine';
 
-export interface ConfirmationTexts {
+interface ConfirmationTexts {
   setting: string;
   value: string;
   role: string;
@@ -18,7 +19,7 @@ export interface ConfirmationTexts {
   howToRun: string;
 }
 
-export interface ConfirmationRows {
+interface ConfirmationRows {
   title: string;
   settings: Array<[string, string]>;
   roles: Array<{ role: string; ordinal: string; model: string }>;
@@ -44,7 +45,7 @@ export function confirmationRows(confirmationText: string): ConfirmationRows {
 }
 
 /** A markdown table whose columns also line up in a plain-text editor. */
-export function markdownTable(head: readonly string[], body: ReadonlyArray<readonly string[]>): string {
+function markdownTable(head: readonly string[], body: ReadonlyArray<readonly string[]>): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|');
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => cell(r[i] ?? '').length), 3));
   const line = (cells: readonly string[]) => `| ${cells.map((c, i) => cell(c).padEnd(widths[i])).join(' | ')} |`;
@@ -64,7 +65,16 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function confirmationMarkdown(confirmationText: string, command: DisplayedCommandLine, texts: ConfirmationTexts): string {
+/**
+ * `program`: the sentence that says which executable Run starts (or that it cannot start one), shown under the
+ * command line.
+ */
+export function confirmationMarkdown(
+  confirmationText: string,
+  command: DisplayedCommandLine,
+  texts: ConfirmationTexts,
+  program?: string,
+): string {
   const rows = confirmationRows(confirmationText);
   const parts = [
     PROMPT_BAND,
@@ -78,6 +88,7 @@ export function confirmationMarkdown(confirmationText: string, command: Displaye
     '</pre>',
   ];
   if (command.error) parts.push('', command.error);
+  if (program) parts.push('', program);
   parts.push('', markdownTable([texts.setting, texts.value], rows.settings));
   if (rows.roles.length > 0) {
     parts.push(

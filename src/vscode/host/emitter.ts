@@ -1,9 +1,7 @@
 // A minimal event emitter shaped like vscode.EventEmitter (event(listener) → Disposable), so that the
 // modules behind the window seam do not need the `vscode` module at run time.
 
-import type { Disposable } from './window';
-
-export type Event<T> = (listener: (value: T) => void) => Disposable;
+import type { Disposable, Event } from './window';
 
 export class Emitter<T> implements Disposable {
   private listeners: Array<(value: T) => void> = [];

@@ -1,10 +1,11 @@
-// The real HostWindow: each method forwards to one `vscode` API call. No wizard logic here: what is worth
-// testing lives behind the seam (window.ts) and is unit-tested with a fake.
+// The real HostWindow: each method forwards to one `vscode` API call (a tree view: its TreeDataProvider, which
+// turns the source's plain items into TreeItems). No logic here: what is worth testing lives behind the seam
+// (window.ts) and is unit-tested with a fake.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Disposable, FolderInfo, HostWindow, StatusItem } from './window';
+import type { Disposable, FolderInfo, HostTreeView, HostWindow, StatusItem, TreeItemModel, TreeSource } from './window';
 
 const READ_ONLY_SCHEME = 'okstra-readonly';
 
@@ -50,9 +51,90 @@ function previewTabs(name: string, uri: vscode.Uri): vscode.Tab[] {
     );
 }
 
-export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
+/** The real HostWindow, and the QuickPicks its showQuickPick opens, as they open (the integration tests drive them). */
+interface VscodeWindow extends HostWindow {
+  readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
+}
+
+/** vscode.window.showQuickPick's choice, made with a QuickPick this module can hand to `shown`. */
+function showPicker<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: { title: string; placeHolder: string; ignoreFocusOut?: boolean },
+  shown: vscode.EventEmitter<vscode.QuickPick<vscode.QuickPickItem>>,
+): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const qp = vscode.window.createQuickPick<T>();
+    qp.title = options.title;
+    qp.placeholder = options.placeHolder;
+    qp.ignoreFocusOut = options.ignoreFocusOut ?? false;
+    qp.items = items;
+    let chosen: T | undefined;
+    qp.onDidAccept(() => {
+      chosen = qp.selectedItems[0] ?? qp.activeItems[0];
+      if (chosen) qp.hide();
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(chosen);
+    });
+    qp.show();
+    shown.fire(qp as unknown as vscode.QuickPick<vscode.QuickPickItem>);
+  });
+}
+
+const COLLAPSIBLE = {
+  none: vscode.TreeItemCollapsibleState.None,
+  collapsed: vscode.TreeItemCollapsibleState.Collapsed,
+  expanded: vscode.TreeItemCollapsibleState.Expanded,
+} as const;
+
+function treeItem(m: TreeItemModel): vscode.TreeItem {
+  const item = new vscode.TreeItem(m.label, COLLAPSIBLE[m.collapsible]);
+  item.id = m.id;
+  item.description = m.description;
+  if (m.tooltip !== undefined) item.tooltip = new vscode.MarkdownString(m.tooltip);
+  item.iconPath = new vscode.ThemeIcon(m.icon, m.iconColor ? new vscode.ThemeColor(m.iconColor) : undefined);
+  item.contextValue = m.contextValue;
+  item.command = m.command;
+  return item;
+}
+
+function createTreeView<T>(viewId: string, source: TreeSource<T>, options: { showCollapseAll: boolean }): HostTreeView<T> {
+  const provider: vscode.TreeDataProvider<T> = {
+    onDidChangeTreeData: (listener) => source.onDidChangeTreeData(listener),
+    getTreeItem: (row) => treeItem(source.getTreeItem(row)),
+    getChildren: (row) => source.getChildren(row),
+    getParent: (row) => source.getParent(row),
+  };
+  const view = vscode.window.createTreeView(viewId, { treeDataProvider: provider, showCollapseAll: options.showCollapseAll });
+  return {
+    get visible() {
+      return view.visible;
+    },
+    get description() {
+      return view.description;
+    },
+    set description(text) {
+      view.description = text;
+    },
+    get message() {
+      return view.message;
+    },
+    set message(text) {
+      view.message = text;
+    },
+    reveal: (row, o) => Promise.resolve(view.reveal(row, { expand: o.expand })),
+    onDidExpandElement: (listener) => view.onDidExpandElement((e) => listener(e.element)),
+    onDidCollapseElement: (listener) => view.onDidCollapseElement((e) => listener(e.element)),
+    onDidChangeVisibility: (listener) => view.onDidChangeVisibility((e) => listener(e.visible)),
+    dispose: () => view.dispose(),
+  };
+}
+
+export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
   const docs = new ReadOnlyDocuments();
-  subscriptions.push(docs);
+  const pickerShown = new vscode.EventEmitter<vscode.QuickPick<vscode.QuickPickItem>>();
+  subscriptions.push(docs, pickerShown);
   const openPreviews = new Set<string>();
   const folderInfo = (f: vscode.WorkspaceFolder): FolderInfo => ({ name: f.name, rootAbs: f.uri.fsPath });
   return {
@@ -68,7 +150,8 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
       separator: vscode.QuickPickItemKind.Separator,
       errorSeverity: vscode.InputBoxValidationSeverity.Error,
     },
-    showQuickPick: (items, options) => Promise.resolve(vscode.window.showQuickPick([...items], options)),
+    showQuickPick: (items, options) => showPicker(items, options, pickerShown),
+    onDidShowPicker: pickerShown.event,
     showMessage: (severity, message, options, buttons) => {
       const show =
         severity === 'info'
@@ -134,6 +217,9 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
       ];
       if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
     },
+    revealInExplorer: async (pathAbs) => {
+      await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(pathAbs));
+    },
     showOpenDialog: async (options) => {
       const picked = await vscode.window.showOpenDialog({
         title: options.title,
@@ -147,6 +233,9 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
     writeClipboard: (text) => Promise.resolve(vscode.env.clipboard.writeText(text)),
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
     executeCommand: (id, ...args) => Promise.resolve(vscode.commands.executeCommand(id, ...args)),
+    registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
+    showInputBox: (options) => Promise.resolve(vscode.window.showInputBox(options)),
+    createTreeView,
     watchFile: (fileAbs, onChange) => {
       const w = vscode.workspace.createFileSystemWatcher(
         new vscode.RelativePattern(vscode.Uri.file(path.dirname(fileAbs)), path.basename(fileAbs)),
@@ -162,7 +251,16 @@ export function createVscodeWindow(subscriptions: Disposable[]): HostWindow {
       fs.watchFile(fileAbs, { interval: 1000 }, poll);
       return vscode.Disposable.from(w, { dispose: () => fs.unwatchFile(fileAbs, poll) });
     },
+    watchFolder: (folderAbs, glob, onChange) => {
+      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folderAbs), glob));
+      const on = (uri: vscode.Uri): void => onChange(uri.fsPath);
+      w.onDidChange(on);
+      w.onDidCreate(on);
+      w.onDidDelete(on);
+      return w;
+    },
     workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map(folderInfo),
+    onDidChangeWorkspaceFolders: (listener) => vscode.workspace.onDidChangeWorkspaceFolders(() => listener()),
     folderOf: (fileAbs) => {
       const f = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(fileAbs));
       return f ? folderInfo(f) : undefined;

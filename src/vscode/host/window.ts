@@ -1,13 +1,17 @@
-// The one seam between the wizard and VS Code's window, workspace and commands APIs. Everything the wizard's
-// commands, prompt loop and confirmation do to the workbench goes through a HostWindow: the real one
-// (vscodeWindow.ts) forwards to `vscode`, unit tests pass a fake (test/unit/vscode/fakeWindow.ts) and drive
-// the same code in plain Node. Only types are imported from 'vscode' here, so this module loads without it.
+// The one seam between the extension's logic and VS Code's window, workspace and commands APIs. Everything the
+// wizard's commands, prompt loop and confirmation and the Tasks view do to the workbench goes through a
+// HostWindow: the real one (vscodeWindow.ts) forwards to `vscode`, unit tests pass a fake
+// (test/unit/vscode/fakeWindow.ts) and drive the same code in plain Node. Only types are imported from 'vscode'
+// here, so this module loads without it.
 
 import type * as vscode from 'vscode';
 
 export interface Disposable {
   dispose(): void;
 }
+
+/** An event as vscode.Event: subscribe with a listener, dispose to unsubscribe (host/emitter.ts makes them). */
+export type Event<T> = (listener: (value: T) => void) => Disposable;
 
 /** A project folder of the workspace (a `file:` workspace folder). */
 export interface FolderInfo {
@@ -37,6 +41,47 @@ export interface StatusItem extends Disposable {
 
 export interface ConfigurationReader {
   get<T>(key: string): T | undefined;
+}
+
+/** A row of a tree view as VS Code shows it (vscode.TreeItem's fields, as plain data). */
+export interface TreeItemModel {
+  label: string;
+  /** Unique among the view's rows; the view keeps a row's expansion by it. */
+  id: string;
+  description?: string;
+  /** Markdown. */
+  tooltip?: string;
+  /** A codicon id, with an optional theme colour id. */
+  icon: string;
+  iconColor?: string;
+  collapsible: 'none' | 'collapsed' | 'expanded';
+  contextValue: string;
+  /** What a click on the row runs. */
+  command?: { command: string; title: string; arguments: unknown[] };
+}
+
+/** What a tree view shows: vscode.TreeDataProvider's calls, with plain items. */
+export interface TreeSource<T> {
+  getChildren(row?: T): Promise<T[]>;
+  getTreeItem(row: T): TreeItemModel;
+  /** The row above `row` (undefined: a top row); the view needs it to reveal a row. */
+  getParent(row: T): T | undefined;
+  /** Fires with the row whose children changed, or undefined for the whole tree. */
+  readonly onDidChangeTreeData: Event<T | undefined>;
+}
+
+/** A tree view the extension created (vscode.TreeView's part it uses). */
+export interface HostTreeView<T> extends Disposable {
+  readonly visible: boolean;
+  /** The text beside the view's title. */
+  description: string | undefined;
+  /** A message above the rows (the welcome shows when there is no row and no message). */
+  message: string | undefined;
+  reveal(row: T, options: { expand: boolean }): Promise<void>;
+  readonly onDidExpandElement: Event<T>;
+  readonly onDidCollapseElement: Event<T>;
+  /** The view was shown or hidden (its sidebar or panel opened, closed or switched). */
+  readonly onDidChangeVisibility: Event<boolean>;
 }
 
 export interface HostWindow {
@@ -82,16 +127,28 @@ export interface HostWindow {
   prepareReadOnlyDocument(): Promise<void>;
   /** Closes what showReadOnlyDocument(name) opened, when it is still open. */
   closeReadOnlyDocument(name: string): Promise<void>;
+  /** Shows a file or folder in the Explorer view. */
+  revealInExplorer(pathAbs: string): Promise<void>;
   /** The open-file dialog, starting in (and meant for files under) `defaultDirAbs`. */
   showOpenDialog(options: { title: string; defaultDirAbs: string }): Promise<string | undefined>;
   writeClipboard(text: string): Promise<void>;
 
   setContext(key: string, value: unknown): void;
   executeCommand(id: string, ...args: unknown[]): Promise<unknown>;
+  /** Registers a command (host/commandRegistrar.ts is the one caller); disposing it unregisters it. */
+  registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable;
+  /** An InputBox that resolves the text entered (undefined: cancelled). */
+  showInputBox(options: { title: string; prompt: string; value: string }): Promise<string | undefined>;
+  /** A tree view contributed as `viewId` (package.json), showing `source`. */
+  createTreeView<T>(viewId: string, source: TreeSource<T>, options: { showCollapseAll: boolean }): HostTreeView<T>;
 
   /** Reports changes of one file (created, changed, deleted), also where the workbench watcher is silent. */
   watchFile(fileAbs: string, onChange: () => void): Disposable;
+  /** Reports each file or folder created, changed or deleted under `folderAbs` that matches `glob` (the workbench watcher). */
+  watchFolder(folderAbs: string, glob: string, onChange: (absPath: string) => void): Disposable;
   workspaceFolders(): FolderInfo[];
+  /** Fires when workspace folders are added or removed. */
+  readonly onDidChangeWorkspaceFolders: Event<void>;
   folderOf(fileAbs: string): FolderInfo | undefined;
   /** Workspace trust as VS Code reports it (the trust gate adds the test override). */
   isTrusted(): boolean;

@@ -45,7 +45,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
     if (!wizard) {
       const { LmWizard: Impl } = require('./lmWizard') as typeof import('./lmWizard');
       const factory = features.engineFactory();
-      wizard = new Impl(factory, () => features.controller.session?.statePath ?? null);
+      wizard = new Impl(factory, () => features.wizard.session?.statePath ?? null);
     }
     return wizard;
   };

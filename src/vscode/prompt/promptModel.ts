@@ -6,12 +6,11 @@
 // default marker on one row, long details on the detail line, readable labels
 // where the engine's are ids (Change an answer…).
 
-import { stepTitle } from '../../core/wizard/readable';
 import { en } from '../../core/text/en';
 import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
 import type { PromptDoc, PromptOption } from '../../core/types';
 
-export interface PromptTexts {
+interface PromptTexts {
   unavailableSeparator: string;
   progress(n: number, total: number): string;
   /**
@@ -22,7 +21,7 @@ export interface PromptTexts {
 }
 
 /** The QuickPickItem texts of an item; `icon` is a codicon id for `iconPath` (never `$(…)` in a label or tooltip). */
-export interface ItemDisplay {
+interface ItemDisplay {
   label: string;
   description?: string;
   detail?: string;
@@ -63,6 +62,10 @@ const COUNT_STEP = /^role-(count|add):/;
 
 /** `<folder> › <task> › <step title>  (n of total)` — n is answered + 1 (docs/steps.md › Progress). */
 export function promptTitle(prompt: PromptDoc, context: { folderName: string; taskKey: string }, texts: PromptTexts): string {
+  // The step table's words are the engine's: from dist/engine.js, which the session that computed the prompt has
+  // loaded (P4: the shell holds no engine).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { stepTitle } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const step = texts.catalog ? stepTitle(texts.catalog, prompt.step) : prompt.step;
   const crumbs = [context.folderName, context.taskKey, step].filter((c) => c !== '');
   // Change an answer… is a menu over the answers, not a step on the way to the confirmation: no number.
@@ -194,7 +197,7 @@ export function multiPickAnswer(prompt: PromptDoc, chosen: readonly string[]): s
  * separator's label is drawn on the row below it, where it reads as that row's description). The message is plain
  * text — the icon is `iconPath`, so no `$(error) …` shows in a tooltip.
  */
-export interface RefusalRow {
+interface RefusalRow {
   kind: 'placeholder' | 'item';
   label: string;
   alwaysShow: true;

@@ -7,8 +7,7 @@
 import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
 import type { TextCatalog } from '../../core/text/catalog';
-import type { PromptDoc } from '../../core/types';
-import { readableError, readableRefusal } from '../../core/wizard/readable';
+import { WizardError, type PromptDoc } from '../../core/types';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
@@ -23,7 +22,7 @@ import {
   type PromptModel,
 } from './promptModel';
 
-export type PromptResult =
+type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
   | { kind: 'back' }
   | { kind: 'paused' }
@@ -62,7 +61,7 @@ interface PickItem extends vscode.QuickPickItem {
   error?: true;
 }
 
-/** The second focus of focus(), after the workbench has moved the focus for a hidden or shown view. */
+/** The second focus of focus(): the workbench may hand the focus to the editor after it reported a view change. */
 const REFOCUS_MS = 300;
 
 /** A "Loading…" pick only when the next prompt takes longer than this (issue 5). */
@@ -102,10 +101,7 @@ export class PromptRunner {
     this.closeActive?.();
   }
 
-  /**
-   * Gives the open prompt the keyboard focus again (e.g. after a click on the okstra icon), and once more a moment
-   * later: the workbench may hand the focus to the editor only after it reported the view's change.
-   */
+  /** Gives the open prompt the keyboard focus again, and once more after REFOCUS_MS (the workbench may move it late). */
   focus(): void {
     if (!this.active) return;
     void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
@@ -175,9 +171,8 @@ export class PromptRunner {
       // A multi-pick ticks the remembered answers (the answer being changed).
       if (qp.canSelectMany) qp.selectedItems = items.filter((i) => i.model?.kind === 'option' && i.model.display.picked === true);
 
-      // A refusal is never a selectable item (issue 12 #6). In a pick it is an item Accept ignores. In a multi-pick
-      // every row has a check box, and a separator's label is drawn on the row below it (it read as the first
-      // task's description): the refusal takes the place of the placeholder, above the rows.
+      // A refusal is never a selectable item: in a pick an item Accept ignores; in a multi-pick the placeholder (a
+      // separator's label is drawn on the row below it, where it read as the first task's description).
       const showError = (message: string, keepActive: PickItem | undefined): void => {
         const row = refusalRow(request.prompt, message);
         if (row.kind === 'placeholder') {
@@ -324,7 +319,8 @@ export class PromptRunner {
     try {
       return await request.submit(answer);
     } catch (err) {
-      return { ok: false, error: err instanceof Error ? err.message : String(err), current: request.prompt };
+      const code = err instanceof WizardError ? err.code : 'internal';
+      return { ok: false, code, error: err instanceof Error ? err.message : String(err), notices: [], current: request.prompt };
     }
   }
 
@@ -343,6 +339,9 @@ export class PromptRunner {
 
 /** A refused answer in words (issue 12 #15); the protocol text stays in the log. */
 function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string, outcome: Extract<StepOutcome, { ok: false }>): string {
+  // The step table's words are the engine's: from dist/engine.js, which the session that refused has loaded (P4).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readableError, readableRefusal } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const refusal = readableRefusal(catalog, prompt, answer, outcome.error);
   if (refusal !== outcome.error || !outcome.code) return refusal;
   return readableError(catalog, outcome.code, outcome.error, prompt.step);

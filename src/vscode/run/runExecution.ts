@@ -3,10 +3,9 @@
 // argv arrives exactly, the exit code from the task's process end). okstra.runIn "shell": a line
 // quoted for the terminal's shell; the exit code when shell integration reports it.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { detectShell, quoteCommandLine } from '../../core/run';
-import { findOnPath, isExecutableFile } from '../../workspace/environment';
+import { resolveProgram } from '../../host/run';
 import type { Log } from '../host/window';
 import type { RunRequest, RunResult } from './runPort';
 
@@ -19,13 +18,16 @@ const TASK_TYPE = 'okstra';
  * so this is checked first (the task runs with the same PATH as the extension host).
  */
 export function missingProgram(program: string, cwd: string): string | null {
-  const looksLikePath = program.includes('/') || program.includes('\\');
-  const found = looksLikePath ? isExecutableFile(path.resolve(cwd, program)) : findOnPath(program, process.env) !== null;
-  if (found) return null;
+  if (resolvedProgram(program, cwd) !== null) return null;
   return vscode.l10n.t(
     "cannot run okstra: '{0}' was not found or is not executable (set okstra.command, or okstraCommand in .okstra/config.yaml)",
     program,
   );
+}
+
+/** The executable Run starts for a command word, as the confirmation shows it (the host's one resolution), or null. */
+export function resolvedProgram(program: string, cwd: string): string | null {
+  return resolveProgram(program, cwd, process.env);
 }
 
 /** How long a task may take to start its process before Run gives up waiting (a launch failure sends no end event). */

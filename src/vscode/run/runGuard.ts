@@ -1,7 +1,7 @@
 // Why Run may not start, as plain data (R6): an untrusted workspace never runs
 // okstra nor applies persist actions; prompts still work.
 
-export interface RunGuardInput {
+interface RunGuardInput {
   isTrusted: boolean;
 }
 

@@ -1,18 +1,20 @@
 // The Tasks view's data: the task groups and tasks of every `.okstra` folder,
-// read with asynchronous file operations so that the extension host is never
-// blocked by a scan of thousands of files. Nothing is read before it is
-// shown: the root needs one listing per group, a group's tasks are read when
-// it is expanded (or when a filter needs every task). Everything read is kept
-// until a file watcher reports a change under it (invalidate()), which drops
-// only what lies there: one changed manifest costs one read.
+// read through the workspace layer's asynchronous catalogue
+// (src/workspace/catalogue.ts listCatalogueFolder, readTaskEntry: the task
+// picker's listing rule, manifest reader and errors) so that the extension
+// host is never blocked by a scan of thousands of files. Nothing is read
+// before it is shown: the root needs one listing per group, a group's tasks
+// are read when it is expanded (or when a filter needs every task). Everything
+// read is kept until a file watcher reports a change under it (invalidate()),
+// which drops only what lies there: one changed manifest costs one read.
 // Plain Node (no vscode): the bench (P9) drives the same code.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { TaskEntry } from '../../core/ports';
+import { STATE_FILE_SUFFIX } from '../../core/wizard/paths';
 import { sortCatalogue } from '../../core/wizard/workspaceRules';
-import { readManifestEntry } from '../../workspace/catalogue';
-import { displayPath, notRegularProblem, readErrorText } from '../../core/files';
+import { stampOfPath } from '../../io/pathStamp';
+import { listCatalogueFolder, readTaskEntry, TASK_MANIFEST, tasksDirOf, type CatalogueListing } from '../../workspace/catalogue';
 import type { WizardMark } from './taskBoardModel';
 
 export interface BoardFolder {
@@ -23,22 +25,19 @@ export interface BoardFolder {
 /** Reads what a task's state file says; the board calls it for the state files it lists. */
 export type WizardProbe = (statePathAbs: string, folder: BoardFolder) => Promise<WizardMark>;
 
-export interface BoardTask {
+interface BoardTask {
   folder: BoardFolder;
   entry: TaskEntry;
   wizard?: WizardMark;
 }
-
-const STATE_SUFFIX = '.wizard.json';
-const MANIFEST = 'task-manifest.json';
-/** Non-blocking open: a FIFO named task-manifest.json must not hang the read. */
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 
 interface GroupListing {
   /** Task folders (directories and symlinks), in listing order. */
   ids: string[];
   /** Task ids that have `<id>.wizard.json`. */
   stateIds: string[];
+  /** Why the group cannot be listed: a row, as the task picker lists it. */
+  error?: TaskEntry;
 }
 
 interface GroupCache {
@@ -55,26 +54,6 @@ interface FolderCache {
 
 /** What a change on disk touched, for the view to refresh only that. */
 export type BoardChange = { kind: 'folder'; rootAbs: string } | { kind: 'group'; rootAbs: string; group: string } | null;
-
-function visibleName(n: string): boolean {
-  return !n.startsWith('.');
-}
-
-async function listDirs(dir: string): Promise<{ dirs: string[]; files: string[] }> {
-  try {
-    const entries = await fs.promises.readdir(dir, { withFileTypes: true });
-    const dirs: string[] = [];
-    const files: string[] = [];
-    for (const d of entries) {
-      if (!visibleName(d.name)) continue;
-      if (d.isDirectory() || d.isSymbolicLink()) dirs.push(d.name);
-      else if (d.isFile()) files.push(d.name);
-    }
-    return { dirs, files };
-  } catch {
-    return { dirs: [], files: [] };
-  }
-}
 
 /**
  * Reads in flight at most: libuv has four threads; thousands of reads queued
@@ -93,66 +72,6 @@ async function limited<T>(op: () => Promise<T>): Promise<T> {
   } finally {
     reading--;
     waiting.shift()?.();
-  }
-}
-
-/** One read of a file, at most MAX_READS at a time. */
-function readText(file: string): Promise<string> {
-  return limited(() => readTextNow(file));
-}
-
-/** Buffers for the reads in flight (a manifest is a few KB; a bigger file is read whole afterwards). */
-const BUFFER_BYTES = 64 * 1024;
-const buffers: Buffer[] = [];
-
-function cb<T>(run: (done: (err: NodeJS.ErrnoException | null, value: T) => void) => void): Promise<T> {
-  return new Promise((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value))));
-}
-
-/**
- * open, one read into a reused buffer, close: three trips to libuv's threads
- * instead of fs.readFile's five (it also stats and reads until an empty read).
- * A read that fills the buffer goes on with fs.readFile. Non-blocking open: a
- * FIFO by that name fails with EAGAIN instead of holding a libuv thread.
- */
-async function readTextNow(file: string): Promise<string> {
-  const fd = await cb<number>((done) => fs.open(file, OPEN_FLAGS, done));
-  const buf = buffers.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
-  try {
-    const n = await cb<number>((done) => fs.read(fd, buf, 0, BUFFER_BYTES, null, done));
-    if (n === 0) {
-      // Empty, or a FIFO / socket by that name (listed as not a regular file): one stat tells.
-      const st = await cb<fs.Stats>((done) => fs.fstat(fd, done));
-      if (!st.isFile()) throw Object.assign(new Error(`${file}: not a regular file`), { code: 'ENOTREG' });
-    }
-    if (n < BUFFER_BYTES) return buf.toString('utf8', 0, n);
-    return await cb<string>((done) => fs.readFile(file, 'utf8', done));
-  } finally {
-    buffers.push(buf);
-    fs.close(fd, () => undefined);
-  }
-}
-
-/**
- * A manifest entry (readManifestEntry validates it as the task picker does);
- * undefined when the task folder has no manifest; an entry with its error when it cannot be read or is not a
- * regular file.
- */
-async function readManifest(rootAbs: string, group: string, id: string, file: string): Promise<TaskEntry | undefined> {
-  try {
-    return readManifestEntry(rootAbs, group, id, file, await readText(file));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    // Missing: not a task, as for the catalogue.
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    const entry = (error: string): TaskEntry => ({ key: `${group}/${id}`, group, id, manifest: null, error });
-    // A directory, FIFO or socket by that name: listed with why, as the task picker lists it.
-    if (code === 'EISDIR' || code === 'EAGAIN' || code === 'ENXIO' || code === 'ENOTREG') {
-      const st = await cb<fs.Stats>((done) => fs.lstat(file, done)).catch(() => null);
-      if (st === null) return undefined;
-      return entry(`${displayPath(rootAbs, file)}: ${notRegularProblem(st)}`);
-    }
-    return entry(readErrorText(e, displayPath(rootAbs, file)));
   }
 }
 
@@ -196,28 +115,24 @@ export class TaskBoard {
   }
 
   private tasksDir(rootAbs: string): string {
-    return path.join(rootAbs, '.okstra', 'tasks');
+    return tasksDirOf(rootAbs);
   }
 
   /** The task groups of a folder (`.okstra/tasks/<group>/`), sorted by name. */
   async groups(folder: BoardFolder): Promise<string[]> {
     const fc = this.folderCache(folder.rootAbs);
-    fc.groups ??= listDirs(this.tasksDir(folder.rootAbs)).then((l) => l.dirs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    fc.groups ??= limited(() => listCatalogueFolder(folder.rootAbs)).then((l) => l.folders.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     return fc.groups;
   }
 
   /** A group's task folders and state files (one directory listing). */
   async listing(folder: BoardFolder, group: string): Promise<GroupListing> {
     const gc = this.groupCache(folder.rootAbs, group);
-    gc.listing ??= listDirs(path.join(this.tasksDir(folder.rootAbs), group)).then(({ dirs, files }) => {
-      const ids = new Set(dirs);
-      // Only the state files of listed task folders: a row is a task, its wizard a mark on it.
-      const stateIds = files
-        .filter((n) => n.endsWith(STATE_SUFFIX) && n.length > STATE_SUFFIX.length)
-        .map((n) => n.slice(0, -STATE_SUFFIX.length))
-        .filter((id) => ids.has(id));
-      return { ids: dirs, stateIds };
-    });
+    gc.listing ??= limited(() => listCatalogueFolder(folder.rootAbs, group)).then((l: CatalogueListing): GroupListing => ({
+      ids: l.folders,
+      stateIds: l.stateIds,
+      error: l.error,
+    }));
     return gc.listing;
   }
 
@@ -230,7 +145,7 @@ export class TaskBoard {
       stateIds.map(async (id) => {
         let p = gc.wizards.get(id);
         if (!p) {
-          const file = path.join(this.tasksDir(folder.rootAbs), group, id + STATE_SUFFIX);
+          const file = path.join(this.tasksDir(folder.rootAbs), group, id + STATE_FILE_SUFFIX);
           p = this.probe(file, folder).catch((e: unknown) => ({
             statePath: file,
             status: 'unreadable' as const,
@@ -246,20 +161,20 @@ export class TaskBoard {
 
   /** The tasks of one group in catalogue order (dated newest first, unreadable last), each with its wizard mark. */
   async tasks(folder: BoardFolder, group: string): Promise<BoardTask[]> {
-    const [{ ids }, wizards] = await Promise.all([this.listing(folder, group), this.wizards(folder, group)]);
+    const [{ ids, error }, wizards] = await Promise.all([this.listing(folder, group), this.wizards(folder, group)]);
     const gc = this.groupCache(folder.rootAbs, group);
-    const dir = path.join(this.tasksDir(folder.rootAbs), group);
     const entries = await Promise.all(
       ids.map((id) => {
         let p = gc.entries.get(id);
         if (!p) {
-          p = readManifest(folder.rootAbs, group, id, path.join(dir, id, MANIFEST));
+          p = limited(() => readTaskEntry(folder.rootAbs, group, id));
           gc.entries.set(id, p);
         }
         return p;
       }),
     );
     const present = entries.filter((e): e is TaskEntry => e !== undefined);
+    if (error) present.push(error);
     return sortCatalogue(present).map((entry) => ({ folder, entry, wizard: wizards.get(entry.id) }));
   }
 
@@ -310,7 +225,7 @@ export class TaskBoard {
       const gc = fc?.byGroup.get(group);
       const name = parts[1]!;
       if (parts.length === 2) {
-        const stateAt = name.indexOf(STATE_SUFFIX);
+        const stateAt = name.indexOf(STATE_FILE_SUFFIX);
         if (stateAt > 0) {
           // `<id>.wizard.json` or one of its companions / temporaries / backups: the mark of <id> is read again.
           const id = name.slice(0, stateAt);
@@ -328,7 +243,7 @@ export class TaskBoard {
         }
         return { kind: 'group', rootAbs: folder.rootAbs, group };
       }
-      if (parts.length === 3 && parts[2] === MANIFEST) {
+      if (parts.length === 3 && parts[2] === TASK_MANIFEST) {
         gc?.entries.delete(name);
         return { kind: 'group', rootAbs: folder.rootAbs, group };
       }
@@ -367,7 +282,7 @@ export class TaskBoard {
       const gc = this.cache.get(rootAbs)?.byGroup.get(group);
       if (!gc) continue;
       const dir = path.join(this.tasksDir(rootAbs), group);
-      for (const id of gc.entries.keys()) out.push(path.join(dir, id, MANIFEST));
+      for (const id of gc.entries.keys()) out.push(path.join(dir, id, TASK_MANIFEST));
     }
     return out;
   }
@@ -387,8 +302,7 @@ export class StampPoller {
     const seen = new Set(paths);
     await Promise.all(
       paths.map(async (p) => {
-        const st = await limited(() => fs.promises.stat(p).catch(() => null));
-        const stamp = st ? `${st.mtimeMs}:${st.ctimeMs}:${st.size}` : '-';
+        const stamp = await limited(() => stampOfPath(p));
         const prev = this.stamps.get(p);
         this.stamps.set(p, stamp);
         if (prev !== undefined && prev !== stamp) out.push(p);

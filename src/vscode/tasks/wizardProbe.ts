@@ -1,16 +1,10 @@
-// What a task's `<id>.wizard.json` says for the Tasks view: unfinished,
-// confirmed or aborted, the step an unfinished wizard stops at (the engine's
-// current prompt, as Resume shows it) and the last Run's exit code. Reads
-// only: never cleans, converts or writes. Plain Node (the bench uses it too).
-
-import * as path from 'node:path';
+// What a task's `<id>.wizard.json` says for the Tasks view: unfinished, confirmed or aborted, the step an
+// unfinished wizard stops at (the engine's current prompt, as Resume shows it) and the last Run's exit code —
+// the wizard host's read-only probe (src/host/host.ts). Never cleans, converts or writes. Plain Node (the bench
+// uses it too).
 import type { EnvironmentPort } from '../../core/ports';
 import type { TextCatalog } from '../../core/text/catalog';
-import { WizardError } from '../../core/types';
-import * as engine from '../../core/wizard/engine';
-import { parseState } from '../../core/wizard/stateCodec';
-import { loadStateFile } from '../../store/stateFile';
-import { openWorkspace, type FsWorkspace } from '../../workspace/workspace';
+import { WizardHost } from '../../host';
 import type { BoardFolder, WizardProbe } from './taskBoard';
 import type { WizardMark } from './taskBoardModel';
 
@@ -23,9 +17,16 @@ export interface WizardProbeDeps {
 
 export class EngineWizardProbe {
   /** One workspace per project: its catalogue is kept by the view's watcher (invalidate()). */
-  private readonly workspaces = new Map<string, FsWorkspace>();
+  private readonly host: WizardHost;
 
-  constructor(private readonly deps: WizardProbeDeps) {}
+  constructor(deps: WizardProbeDeps) {
+    this.host = new WizardHost({
+      builtinProfilesDir: deps.builtinProfilesDir,
+      environment: (root) => deps.environment(root),
+      texts: () => deps.texts(),
+      workspace: { catalogue: { revalidate: 'trust' } },
+    });
+  }
 
   readonly probe: WizardProbe = async (statePathAbs: string, folder: BoardFolder): Promise<WizardMark> => {
     // Let the caller's batch of asynchronous reads go first: this one is synchronous.
@@ -35,49 +36,14 @@ export class EngineWizardProbe {
 
   /** A change on disk under a project (the view's watcher). */
   invalidate(absPath: string): void {
-    for (const [root, ws] of this.workspaces) if (absPath === root || absPath.startsWith(root + path.sep)) ws.invalidate(absPath);
-  }
-
-  private workspace(rootAbs: string): FsWorkspace {
-    let ws = this.workspaces.get(rootAbs);
-    if (!ws) {
-      ws = openWorkspace(rootAbs, { builtinProfilesDir: this.deps.builtinProfilesDir, catalogue: { revalidate: 'trust' } });
-      this.workspaces.set(rootAbs, ws);
-    }
-    return ws;
+    this.host.invalidate(absPath);
   }
 
   mark(statePathAbs: string, folder: BoardFolder): WizardMark {
-    let parsed: ReturnType<typeof parseState>;
-    try {
-      parsed = parseState(loadStateFile(statePathAbs, { cleanStale: false }).payload);
-    } catch (e) {
-      return { statePath: statePathAbs, status: 'unreadable', error: errorText(e) };
-    }
-    const s = parsed.state;
-    const lastRun = s.last_run ? { exitCode: s.last_run.exitCode, startedAt: s.last_run.startedAt } : undefined;
-    if (s.aborted) return { statePath: statePathAbs, status: 'aborted', lastRun };
-    if (s.confirmed === true) return { statePath: statePathAbs, status: 'confirmed', lastRun };
-    try {
-      const rootAbs = folder.rootAbs;
-      const ctx = { workspace: this.workspace(rootAbs), environment: this.deps.environment(rootAbs), texts: this.deps.texts() };
-      const prepared = engine.prepare(ctx, parsed, { foundInDir: path.dirname(statePathAbs) });
-      const current = engine.current(ctx, prepared.state, prepared.notices);
-      if (!current.prompt) return { statePath: statePathAbs, status: 'unfinished', lastRun, error: current.error };
-      return {
-        statePath: statePathAbs,
-        status: 'unfinished',
-        step: current.prompt.step,
-        n: current.prompt.progress.answered + 1,
-        total: current.prompt.progress.total,
-        lastRun,
-      };
-    } catch (e) {
-      return { statePath: statePathAbs, status: 'unfinished', lastRun, error: errorText(e) };
-    }
+    const p = this.host.probe(statePathAbs, folder.rootAbs);
+    if (p.status === 'unreadable') return { statePath: statePathAbs, status: 'unreadable', error: p.error ?? '' };
+    if (p.status !== 'unfinished') return { statePath: statePathAbs, status: p.status, lastRun: p.lastRun };
+    if (p.step === undefined) return { statePath: statePathAbs, status: 'unfinished', lastRun: p.lastRun, error: p.error };
+    return { statePath: statePathAbs, status: 'unfinished', step: p.step, n: p.n, total: p.total, lastRun: p.lastRun };
   }
-}
-
-function errorText(e: unknown): string {
-  return e instanceof WizardError || e instanceof Error ? e.message : String(e);
 }

@@ -139,7 +139,7 @@ export function treeRowModels(rows: readonly TreeRowDoc[], texts: TreeTexts): Tr
 export const ROW_CLICK = 'row';
 
 /** What Enter (or a click) on a row does: a command of the extension, its arguments and its title in the UI. */
-export interface RowCommand {
+interface RowCommand {
   command: string;
   args: unknown[];
   title: string;

@@ -1,7 +1,8 @@
 // What every command of the wizard shares: the window seam, the session that is open, the prompt runner and
 // loop, the status bar, the one trust gate and the one settings reader. Command modules (src/vscode/commands)
 // are small functions of this context; nothing here imports `vscode`, so unit tests build it with a fake
-// window and the real engine session (test/unit/vscode/harness.ts).
+// window and the real engine session (test/unit/vscode/shellHarness.ts). The prompt loop (promptLoop.ts) is
+// given to it by openWizard (src/vscode/commands/index.ts): the loop uses the commands, the commands use this.
 
 import { okstraCommandArgv } from '../../core/run';
 import type { LastRun, PromptDoc } from '../../core/types';
@@ -11,8 +12,7 @@ import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { PromptRunner } from '../prompt/promptRunner';
 import type { RunPort, RunResult } from '../run/runPort';
 import type { Dialogs } from './dialogs';
-import { PromptLoop } from './promptLoop';
-import { isStaleRefusal, type WizardSession } from './session';
+import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
 import type { SessionFactory } from './sessionFactory';
 import { readSettings, type WizardSettings } from './settings';
 import { WizardStatusBar } from './statusBar';
@@ -27,6 +27,22 @@ export interface ViewExtras {
 /** The Wizard view (tree/wizardTree.ts). */
 export interface WizardView {
   setSession(session: WizardSession | undefined, extras: ViewExtras): void;
+}
+
+/** What the commands and the context use of the prompt loop (promptLoop.ts). */
+export interface WizardLoop {
+  readonly running: boolean;
+  /** Shows the wizard's current prompt; an open prompt is closed first. Resolves when the loop has ended. */
+  drive(): Promise<void>;
+  /** Resolves when the loop that runs now has ended. */
+  idle(): Promise<void>;
+  /** An answer the person gave outside the prompt (the Tasks view's New Run on a row), bound to `promptId`. */
+  answerOutside(session: WizardSession, promptId: string, answer: string): Promise<StepOutcome>;
+  /** Follows the files of `session` on disk (another writer). */
+  watch(session: WizardSession | undefined): void;
+  /** A save was refused because the file changed on disk: offer Reload. */
+  offerReload(): Promise<void>;
+  dispose(): void;
 }
 
 export interface WizardDeps {
@@ -48,7 +64,7 @@ export class WizardContext {
   readonly runPort: RunPort;
   readonly runner: PromptRunner;
   readonly statusBar: WizardStatusBar;
-  readonly loop: PromptLoop;
+  readonly loop: WizardLoop;
   private sessionValue: WizardSession | undefined;
   /** Escape closed the prompt: the wizard is paused (status bar). */
   paused = false;
@@ -64,7 +80,7 @@ export class WizardContext {
   readonly answered = new Emitter<void>();
   private readonly view: WizardView;
 
-  constructor(deps: WizardDeps) {
+  constructor(deps: WizardDeps, loop: (ctx: WizardContext) => WizardLoop) {
     this.host = deps.host;
     this.log = deps.log;
     this.factory = deps.factory;
@@ -74,7 +90,7 @@ export class WizardContext {
     this.view = deps.view;
     this.runner = new PromptRunner(deps.host, deps.log);
     this.statusBar = new WizardStatusBar(deps.host);
-    this.loop = new PromptLoop(this);
+    this.loop = loop(this);
     // alt+left is bound to Back only while one of our prompts is open.
     this.runner.onDidChangeInput((input) => this.host.setContext(CONTEXT_KEYS.promptOpen, input !== undefined));
   }

@@ -4,24 +4,18 @@
 // prompt, the prompt closes and the new current prompt opens with a notice; a file that no longer parses is
 // shown at once and every answer is refused with its message.
 
-import * as path from 'node:path';
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
-import { confirmationActions, closeConfirmationDocument, showConfirmationDocument, showConfirmationPick } from '../commands/confirmation';
-import { runWizard } from '../commands/run';
+import { confirmationActions, closeConfirmationDocument, showConfirmationDocument } from '../commands/confirmation';
+import { confirmAndAct, runWizard } from '../commands/run';
 import type { Disposable } from '../host/window';
 import type { PromptRequest } from '../prompt/promptRunner';
 import { confirmAbort } from './abortQuestion';
 import { emptyAnswersFile } from './answersFile';
 import { promptRevision, WRONG_PROMPT } from './binding';
-import type { WizardContext } from './context';
-import { errorText } from './context';
+import { browseProjectFile, openForEditing, waitForAnswers } from './projectFiles';
+import { errorText, type WizardContext, type WizardLoop } from './context';
 import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
-
-/** Text prompts whose answer is a file of the project: their InputBox has a file-dialog button. */
-const PATH_STEPS = new Set(['brief-path', 'clarification', 'pr-template']);
-/** The pick whose answer opens a file the person writes before the wizard goes on (Answer now). */
-const WRITE_FIRST_STEPS = new Set(['clarification-pick']);
 
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   return {
@@ -32,7 +26,7 @@ function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   };
 }
 
-export class PromptLoop {
+export class PromptLoop implements WizardLoop {
   private loop: Promise<void> | undefined;
   private watchers: Disposable[] = [];
   private watchedKey = '';
@@ -107,7 +101,7 @@ export class PromptLoop {
         // empty file would lead straight to a Run that refuses it).
         const unanswered = emptyAnswersFile(session);
         if (unanswered !== null) {
-          this.waitForAnswers(session, unanswered);
+          waitForAnswers(this.ctx, session, unanswered);
           return;
         }
         const isConfirm = current.prompt.step === 'confirm';
@@ -120,6 +114,7 @@ export class PromptLoop {
         this.pendingNotice = undefined;
         // The answer is bound to this prompt and to the state it was computed from.
         const revision = promptRevision(prompt, session.revision());
+        const facts = session.stepFacts(prompt.step);
         const request: PromptRequest = {
           prompt,
           folderName: session.folderName,
@@ -128,7 +123,8 @@ export class PromptLoop {
           notice,
           submit: (answer) => this.submit(session, prompt, answer, revision),
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
-          browse: prompt.kind === 'text' && PATH_STEPS.has(prompt.step) ? () => this.browse(session) : undefined,
+          // A text prompt whose answer is a file of the project: its InputBox has a file-dialog button.
+          browse: prompt.kind === 'text' && facts.pathAnswer ? () => browseProjectFile(ctx, session) : undefined,
           // "Abort the wizard" asks first, as the palette's Abort Wizard does.
           confirmAnswer: isConfirm
             ? (answer) => (answer === 'abort' ? confirmAbort(ctx.dialogs, t, session.taskKey || session.folderName) : Promise.resolve(true))
@@ -164,8 +160,8 @@ export class PromptLoop {
           continue;
         }
         // Answered. The editor opens before the next prompt, which then takes the focus.
-        await this.openForEditing(session, result.outcome.open);
-        if (WRITE_FIRST_STEPS.has(prompt.step) && result.outcome.open.length > 0) {
+        await openForEditing(this.ctx, session, result.outcome.open);
+        if (facts.waitsForOpenedFile && result.outcome.open.length > 0) {
           // The person writes the answers first: the wizard waits, visibly, until Resume.
           ctx.waitingFor = result.outcome.open[0];
           ctx.log.info(`waiting for the answers in ${ctx.waitingFor}`);
@@ -183,20 +179,6 @@ export class PromptLoop {
     }
   }
 
-  /** The answers file is still empty: the wizard waits (the view and the status bar say so), the person is told. */
-  private waitForAnswers(session: WizardSession, rel: string): void {
-    const { ctx } = this;
-    const t = ctx.t;
-    ctx.waitingFor = rel;
-    ctx.log.info(`${rel} has no answers yet: waiting`);
-    ctx.refresh();
-    const open = t('Open Answers File');
-    // A notification: the loop ends now (it does not wait for the toast to be dismissed).
-    void ctx.dialogs.warn(t('{0} has no answers yet: write them under its questions, save it, then Continue.', rel), [open]).then((a) => {
-      if (a === open) void this.openForEditing(session, [rel], false);
-    });
-  }
-
   /** Lets the loop end before `next` runs (Run may show the confirmation again, a prompt of its own). */
   private async finishLoopThen(next: () => Promise<void>): Promise<void> {
     this.after = next;
@@ -209,7 +191,8 @@ export class PromptLoop {
    */
   async answerOutside(session: WizardSession, promptId: string, answer: string): Promise<StepOutcome> {
     const prompt = session.current().prompt;
-    if (!prompt) return { ok: false, error: this.ctx.t('The wizard has no prompt to answer.'), current: null, code: 'no-prompt' };
+    if (!prompt)
+      return { ok: false, error: this.ctx.t('The wizard has no prompt to answer.'), current: null, code: 'no-prompt', notices: [] };
     return this.submit(session, { ...prompt, id: promptId }, answer, session.revision());
   }
 
@@ -229,36 +212,6 @@ export class PromptLoop {
     // outcome.next is the session's new current prompt, unless place() switched to the task's existing wizard.
     ctx.refresh(ctx.session === session ? outcome.next : undefined);
     return outcome;
-  }
-
-  /** The file dialog for a path prompt, in the project; resolves the project-relative path. */
-  private async browse(session: WizardSession): Promise<string | undefined> {
-    const { ctx } = this;
-    const picked = await ctx.host.showOpenDialog({
-      title: ctx.t('Choose a file in {0}', session.folderName),
-      defaultDirAbs: session.projectRootAbs,
-    });
-    if (!picked) return undefined;
-    const rel = path.relative(session.projectRootAbs, picked);
-    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
-      await ctx.dialogs.error(ctx.t('{0} is not inside the project {1}; choose a file in the project.', picked, session.folderName));
-      return undefined;
-    }
-    return rel.split(path.sep).join('/');
-  }
-
-  /** Opens what the answer created for the user to edit (a new task's brief.md, an answers file) under the next prompt. */
-  private async openForEditing(session: WizardSession, files: string[], preserveFocus = true): Promise<void> {
-    for (const rel of files) {
-      try {
-        // Not a preview (it is meant to be edited); the focus stays with the wizard's next prompt, if any.
-        await this.ctx.host.showTextDocument(path.join(session.projectRootAbs, rel), { preview: false, preserveFocus });
-        this.ctx.log.info(`opened ${rel} for editing`);
-      } catch (err) {
-        // The wizard goes on without the editor: the path is in the echo and the tree.
-        this.ctx.log.warn(`could not open ${rel}: ${errorText(err)}`);
-      }
-    }
   }
 
   /** The task is known: the wizard moves from workspace storage to its file next to the task folder. */
@@ -299,9 +252,7 @@ export class PromptLoop {
       return;
     }
     ctx.log.info('every prompt is answered');
-    await this.finishLoopThen(async () => {
-      await showConfirmationPick(ctx, session);
-    });
+    await this.finishLoopThen(() => confirmAndAct(ctx, session));
   }
 
   // ------------------------------------------------------------------ following the file

@@ -2,59 +2,23 @@
 // a state that the session loads and saves. The UI depends on this interface
 // only, so the prompt loop, the tree and Run are tested with the real engine
 // session in plain Node (test/unit/vscode) and with fakes; the implementation
-// (engineSession.ts) wires the engine, the store and the workspace.
+// (engineSession.ts) is an adapter over the wizard host (src/host).
 
-import type { LastRun, Notice, PromptDoc, WizardErrorCode, WizardState } from '../../core/types';
+import type { LastRun, Notice, WizardState } from '../../core/types';
+import type { StepFacts } from '../../core/wizard/steps';
+import type { CurrentResult, OutcomeResult, PersistAction, StepResult, TreeResult as EngineTree, TreeRow } from '../../host';
 import type { AnswerBinding } from './binding';
 
-export interface CurrentResult {
-  prompt: PromptDoc | null;
-  /** Why the current prompt cannot be computed (an infeasible selection, a broken file). */
-  error?: string;
-  notices: Notice[];
-}
+/** The engine's result types, as the host gives them (one family for every front end). */
+export type { CurrentResult, OutcomeResult, PersistAction };
+export type StepOutcome = Exclude<StepResult, { ok: true }> | Omit<Extract<StepResult, { ok: true }>, 'state'>;
 
-export type StepOutcome =
-  | {
-      ok: true;
-      echo: string;
-      next: PromptDoc | null;
-      error?: string;
-      notices: Notice[];
-      /** Project-relative files the answer created or chose for the user to edit (a new task's brief, an answers file). */
-      open: string[];
-    }
-  | { ok: false; error: string; current: PromptDoc | null; code?: WizardErrorCode };
-
-export interface TreeRowDoc {
-  id: string;
-  group: string;
-  label: string;
-  echo: string;
-  answered: boolean;
-  editable: boolean;
-  notice?: string;
+export interface TreeRowDoc extends TreeRow {
   /** The readable row of an answered step (`role-model: analyser #2 = codex/gpt-5.1-codex`). */
   answer?: string;
 }
 
-export type TreeResult = { ok: true; rows: TreeRowDoc[]; current: string | null } | { ok: false; error: string };
-
-export interface PersistAction {
-  action: string;
-  file: string;
-  key: string;
-  value: string;
-}
-
-export type OutcomeResult =
-  | {
-      ok: true;
-      renderArgv: string[];
-      persistActions: PersistAction[];
-      confirmationText: string;
-    }
-  | { ok: false; error: string };
+export type TreeResult = { ok: true; rows: TreeRowDoc[]; current: string | null; notices: Notice[] } | Extract<EngineTree, { ok: false }>;
 
 /** A legacy (v1) wizard: the v1 file is never written; its continuation is the companion. */
 export interface LegacyFiles {
@@ -101,6 +65,8 @@ export interface WizardSession {
   configOkstraCommand(): string | string[] | null;
   /** Is there an answered step Back would return to? */
   canGoBack(): boolean;
+  /** What the prompt of step `id` offers beside its options, as the step declares it (a file dialog, waiting for a file). */
+  stepFacts(id: string): StepFacts;
   /**
    * What `rewind(id)` would ask again besides the target (docs/steps.md › Rewind and Back), as the question to ask
    * first: its title and a detail listing the answers in words (issue 12 #10); null when nothing later is cleared.

@@ -2,6 +2,7 @@
 // okstra.providers) are read only in a trusted workspace (package.json restrictedConfigurations, R6).
 
 import type { OkstraCommandSetting } from '../../core/run';
+import type { EnvironmentInputs } from '../../workspace/environment';
 import type { HostWindow } from '../host/window';
 import type { TrustGate } from './trust';
 
@@ -33,5 +34,20 @@ export function readSettings(host: HostWindow, trust: TrustGate, rootAbs: string
     modelDefaults: config.get<Record<string, string[]>>('modelDefaults') ?? {},
     providerPaths,
     confirmBeforeRun: config.get<boolean>('confirmBeforeRun') !== false,
+  };
+}
+
+/**
+ * What the workspace layer's createEnvironment takes from the settings: the provider paths (trusted workspaces only),
+ * the model defaults, the extension's own terminal backend. The wizard's prompts and the Tasks view's wizard marks
+ * are computed in the same environment.
+ */
+export function environmentInputs(settings: WizardSettings, env: NodeJS.ProcessEnv = process.env): EnvironmentInputs {
+  const defaults = settings.modelDefaults;
+  return {
+    env,
+    settingPaths: settings.providerPaths,
+    terminalBackend: 'vscode-terminal',
+    userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
   };
 }

@@ -2,14 +2,12 @@
 // (Resume when paused, Run when complete, Start Over when aborted), the last
 // exit code after a run, and "waiting for you" while an answers file is written.
 
-import { textsFor } from '../../core/text';
 import type { PromptDoc } from '../../core/types';
-import { stepTitle } from '../../core/wizard/readable';
 import { COMMAND_IDS } from '../commandIds';
 import type { HostWindow, StatusItem } from '../host/window';
 import type { WizardSession } from './session';
 
-export interface StatusBarState {
+interface StatusBarState {
   paused: boolean;
   trusted: boolean;
   complete: boolean;
@@ -68,7 +66,7 @@ export class WizardStatusBar {
     } else {
       const prompt = status.prompt !== undefined ? pendingPrompt(status.prompt) : safePrompt(session);
       // The step in words, as the prompt's title names it (never its id, `role-add:critic`).
-      const step = prompt ? stepTitle(textsFor(this.host.language()), prompt.step) : '';
+      const step = prompt ? stepInWords(this.host.language(), prompt.step) : '';
       const where = prompt ? ` — ${step} (${t('{0} of {1}', prompt.progress.answered + 1, prompt.progress.total)})` : '';
       this.item.text = `${status.paused ? '$(debug-pause)' : '$(list-ordered)'} okstra: ${name}${where}`;
       this.item.tooltip = status.paused ? t('The wizard is paused. Click to resume.') : t('okstra wizard');
@@ -88,4 +86,16 @@ function safePrompt(session: WizardSession): PromptDoc | null {
 
 function pendingPrompt(prompt: PromptDoc | null): PromptDoc | null {
   return prompt && prompt.kind !== 'done' ? prompt : null;
+}
+
+/**
+ * A step's title (the prompt's words, never its id). The step table's words are the engine's: from dist/engine.js,
+ * which the session that computed the prompt has loaded (P4: the shell holds no engine).
+ */
+function stepInWords(language: string, step: string): string {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { stepTitle } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
+  const { textsFor } = require('../../core/text') as typeof import('../../core/text');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return stepTitle(textsFor(language), step);
 }

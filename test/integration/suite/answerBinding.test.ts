@@ -1,8 +1,13 @@
-// docs/safety.md R8 in the real extension host: the extension's QuickPick is open on a prompt, a real CLI
-// process answers that same prompt (the state file changes under the open QuickPick), and the person's pick
-// arrives at the stale QuickPick before or after the watcher has replaced it. Whatever the timing, an answer is
-// applied only to the prompt that was on screen: a pick at a stale QuickPick is refused and writes nothing, and
-// the open QuickPick is replaced by the new current prompt. Prints what it tried and found.
+// docs/safety.md R8 in the real extension host: the extension's QuickPick is open on a prompt and a real CLI
+// process answers that same prompt (the state file changes under the open QuickPick). Then, in turn:
+//   - the person presses Enter at once: the pick reaches the open QuickPick through the workbench before the
+//     file watcher has replaced it, and the runner submits it bound to the prompt it showed;
+//   - the watcher wins: the QuickPick has followed the file to the new prompt when the answer the runner had
+//     bound to the old one arrives (submitted with the binding the prompt loop makes: the prompt's id and the
+//     revision it was computed from, src/vscode/wizard/binding.ts).
+// Whatever the timing, an answer is applied only to the prompt that was on screen: a pick bound to the stale
+// prompt is refused and writes nothing, and the open QuickPick is replaced by the new current prompt. Prints what
+// it tried and found.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -14,12 +19,15 @@ import {
   features,
   isQuickPick,
   newTask,
+  nextInput,
   openWizardHost,
-  sleep,
+  shown as workbenchShows,
   stateFileOf,
+  typeAndAccept,
   waitFor,
   type WizardHost,
 } from './wizardMoreHelpers';
+import { promptRevision } from '../../../src/vscode/wizard/binding';
 
 const ROUNDS = 24;
 
@@ -68,22 +76,29 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
     return (enabled.find((o) => o.default) ?? enabled[0])?.value;
   }
 
-  it(`${ROUNDS} rounds: the CLI answers under the open QuickPick, then the pick arrives; 0 answers applied to another prompt, 0 writes by a refused pick`, async () => {
+  it(`${ROUNDS} rounds: the CLI answers under the open QuickPick, then the pick arrives (through the workbench, or bound to the old prompt after the watcher replaced it); 0 answers applied to another prompt, 0 writes by a refused pick`, async () => {
     let task = 0;
-    const tally = { rounds: 0, refused: 0, namedBoth: 0, stale: 0, other: 0, wrong: 0, writesByRefused: 0, followed: 0 };
+    const tally = {
+      rounds: 0,
+      viaWorkbench: 0,
+      landedOnStale: 0,
+      afterFollow: 0,
+      refused: 0,
+      namedBoth: 0,
+      stale: 0,
+      other: 0,
+      wrong: 0,
+      writesByRefused: 0,
+      followed: 0,
+    };
     let input = await newTask(`r8/binding-${task}`);
     for (let guard = 0; tally.rounds < ROUNDS && guard < ROUNDS * 4; guard++) {
-      const session = features().controller.session!;
+      const session = features().wizard.session!;
       const shown = session.current().prompt;
       assert.ok(shown, 'a current prompt');
       if (shown.step === 'task-new') {
-        (input as vscode.InputBox).value = `r8/binding-${task}`;
-        await sleep(150);
-        await accept();
-        input = await waitFor('the prompt after task-new', () =>
-          features().controller.runner.input !== input ? features().controller.runner.input : undefined,
-        );
-        await sleep(300);
+        await typeAndAccept(input as vscode.InputBox, `r8/binding-${task}`);
+        input = await nextInput(input);
         continue;
       }
       const answer = answerFor(shown);
@@ -96,46 +111,68 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
       }
       const file = session.statePath!;
       assert.equal(file, stateFileOf(root, `r8/binding-${task}`));
-      // What the open QuickPick is bound to: the prompt on screen and the revision it was computed from.
-      const binding = { prompt: shown.id, revision: session.revision() };
+      // What the prompt loop bound the open QuickPick to: the prompt on screen and the revision it came from.
+      const binding = { prompt: shown.id, revision: promptRevision(shown, session.revision()) };
       const stale = input;
+      let staleAccepted = false;
+      const acceptWatch = stale.onDidAccept(() => (staleAccepted = true));
       const cli = cliAnswer(file, shown.id, answer);
       assert.ok(cli.ok, cli.out);
       const afterCli = fs.readFileSync(file);
       tally.rounds++;
-      // Half the rounds pick at once (before any change event), half after the watcher had its moment.
-      if (tally.rounds % 2 === 0) await sleep(500);
-      // The pick at the QuickPick that showed `shown` (the runner submits exactly this for an accept).
-      const r = await features().controller.session!.submit(answer, binding);
-      const now = fs.readFileSync(file);
-      if (r.ok) tally.wrong++;
-      else {
-        tally.refused++;
-        // Before the change event the session still holds the old bytes: the store refuses the save as stale (R2, with
-        // Reload); after it, the binding refuses, naming the prompt shown and the current one.
-        if (r.code === 'wrong-prompt') tally.namedBoth++;
-        else if (r.code === 'stale-state') tally.stale++;
+      const follow = (): Promise<vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox> =>
+        waitFor('the QuickPick to follow the CLI', () => {
+          const i = features().wizard.runner.input;
+          return i && i !== stale ? i : undefined;
+        });
+      if (tally.rounds % 2 === 1) {
+        // Enter at once, at the QuickPick on screen: the workbench hands the pick to whichever QuickPick it shows.
+        tally.viaWorkbench++;
+        await accept();
+        input = await follow();
+        acceptWatch.dispose();
+        const now = fs.readFileSync(file);
+        if (staleAccepted) {
+          tally.landedOnStale++;
+          // Bound to the prompt the CLI answered: refused, nothing written.
+          if (now.equals(afterCli)) tally.refused++;
+          else {
+            tally.wrong++;
+            tally.writesByRefused++;
+          }
+        }
+        // Otherwise the watcher was first and the pick answered the new prompt, the one then on screen.
+      } else {
+        // The watcher first: the QuickPick follows the file, then the answer bound to the old prompt arrives.
+        acceptWatch.dispose();
+        input = await follow();
+        tally.afterFollow++;
+        const r = await features().wizard.session!.submit(answer, binding);
+        const now = fs.readFileSync(file);
+        if (r.ok) tally.wrong++;
         else {
-          tally.other++;
-          console.log(`R8 (extension): refused otherwise: ${r.code}: ${r.error}`);
+          tally.refused++;
+          if (r.code === 'wrong-prompt') tally.namedBoth++;
+          else if (r.code === 'stale-state') tally.stale++;
+          else {
+            tally.other++;
+            console.log(`R8 (extension): refused otherwise: ${r.code}: ${r.error}`);
+          }
+          if (!now.equals(afterCli)) tally.writesByRefused++;
         }
       }
-      if (!now.equals(afterCli)) tally.writesByRefused++;
-      // The open QuickPick follows the file: it closes and the new current prompt opens.
-      input = await waitFor('the QuickPick to follow the CLI', () => {
-        const i = features().controller.runner.input;
-        return i && i !== stale ? i : undefined;
-      });
-      if (features().controller.session!.current().prompt?.id !== shown.id) tally.followed++;
-      await sleep(300);
+      if (features().wizard.session!.current().prompt?.id !== shown.id) tally.followed++;
+      await workbenchShows(input);
     }
     console.log(
-      `R8 (extension): ${tally.rounds} rounds; picks refused: ${tally.refused} (wrong-prompt, naming both prompts: ${tally.namedBoth}; stale save before the change event: ${tally.stale}; other: ${tally.other}); applied to another prompt: ${tally.wrong}; writes by a refused pick: ${tally.writesByRefused}; QuickPicks that followed the CLI to the new prompt: ${tally.followed}`,
+      `R8 (extension): ${tally.rounds} rounds; picks through the workbench: ${tally.viaWorkbench} (at the stale QuickPick: ${tally.landedOnStale}); answers bound to the old prompt after the QuickPick followed: ${tally.afterFollow}; refused: ${tally.refused} (wrong-prompt, naming both prompts: ${tally.namedBoth}; stale save: ${tally.stale}; other: ${tally.other}); applied to another prompt: ${tally.wrong}; writes by a refused pick: ${tally.writesByRefused}; QuickPicks that followed the CLI to the new prompt: ${tally.followed}`,
     );
     assert.ok(tally.rounds >= ROUNDS, `only ${tally.rounds} rounds`);
+    assert.ok(tally.landedOnStale > 0, 'no pick reached a stale QuickPick: the race was never run');
     assert.equal(tally.wrong, 0, 'a pick was applied to a prompt it did not show');
     assert.equal(tally.writesByRefused, 0, 'a refused pick wrote');
     assert.equal(tally.followed, tally.rounds, 'every open QuickPick followed the CLI');
     assert.equal(tally.other, 0, 'every refusal is a binding or a stale-save refusal');
+    assert.equal(tally.namedBoth + tally.stale, tally.afterFollow, 'every late answer was refused by its binding or as a stale save');
   });
 });

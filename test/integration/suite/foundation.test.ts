@@ -50,12 +50,14 @@ describe('foundation', () => {
     assert.deepEqual(ext.packageJSON.activationEvents, ['workspaceContains:.okstra']);
   });
 
-  it('reports how long activate() took (P4: < 50 ms)', () => {
+  // Reported, not enforced (no timing assertions in the tests): `npm run bench` judges P4 and reads this line from
+  // the integration log (OKSTRA_INTEGRATION_LOG, bench/processes.ts integrationActivation).
+  it("prints activate()'s own measurement for the bench's P4 row", () => {
     const api = extension().exports;
     assert.equal(typeof api.activationMs, 'number');
-    assert.ok(Number.isFinite(api.activationMs) && api.activationMs >= 0);
+    assert.ok(Number.isFinite(api.activationMs) && api.activationMs > 0, `activationMs: ${api.activationMs}`);
     const verdict = api.activationMs < 50 ? 'within' : 'OVER';
-    console.log(`      activate() took ${api.activationMs.toFixed(1)} ms (${verdict} the 50 ms budget)`);
+    console.log(`      activate() took ${api.activationMs.toFixed(1)} ms (${verdict} the 50 ms budget of P4)`);
   });
 
   it('resolves every %placeholder% of the manifest from package.nls.json', () => {
@@ -75,17 +77,16 @@ describe('foundation', () => {
     assert.equal(view.visible, true);
   });
 
-  it('registers a handler for every contributed command', async function () {
+  it('registers a handler for every contributed command', async () => {
     const contributed = (extension().packageJSON.contributes.commands as ContributedCommand[]).map((c) => c.command);
+    assert.ok(contributed.length > 0, 'the manifest contributes commands');
     const registered = new Set((await vscode.commands.getCommands(true)).filter((c) => c.startsWith('okstra.')));
-    const missing = contributed.filter((c) => !registered.has(c));
     for (const c of contributed) assert.ok(c.startsWith('okstra.'), `command ${c} is outside the okstra namespace`);
-    if (missing.length === contributed.length) {
-      // The handlers arrive with the wizard UI (later issues); until the first one is registered this is pending.
-      console.log(`      no handler registered yet for: ${missing.join(', ')}`);
-      this.skip();
-    }
-    assert.deepEqual(missing, [], 'contributed commands without a handler');
+    assert.deepEqual(
+      contributed.filter((c) => !registered.has(c)),
+      [],
+      'contributed commands without a handler',
+    );
   });
 
   if (process.env.OKSTRA_RUNNER_SELFTEST_FAIL === '1') {

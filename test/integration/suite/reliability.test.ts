@@ -28,7 +28,6 @@ import {
   newTask,
   nextInput,
   openWizardHost,
-  sleep,
   stateFileOf,
   stepOf,
   typeAndAccept,
@@ -37,10 +36,13 @@ import {
   type FakeDialogs,
   type WizardHost,
 } from './wizardMoreHelpers';
+import { en } from '../../../src/core/text/en';
+import { STALE_READ_MESSAGE } from '../../../src/store/atomicWrite';
+import { needTool } from '../../helpers/skip';
 
-const STALE = 'state file changed on disk since it was read; reload to continue';
-/** What the extension shows for STALE (issue 12 #15); the protocol text is in the log. */
-const STALE_SHOWN = 'The wizard was changed somewhere else (another window or the CLI). It was reloaded; please answer again.';
+const STALE = STALE_READ_MESSAGE;
+/** What the extension shows for STALE (the text catalogue's words); the protocol text is in the log. */
+const STALE_SHOWN = en.ui.error_stale_state;
 
 describe('reliability in the extension host (R2, R6, R7)', function () {
   this.timeout(180_000);
@@ -96,7 +98,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
   it("R2: the CLI writes between the extension's read and save → the extension is refused, writes nothing, offers Reload and continues from the CLI's answer", async () => {
     const input = await newTask('rel/r2-cli-first');
     assert.ok(isQuickPick(input));
-    const session = features().controller.session!;
+    const session = features().wizard.session!;
     const file = session.statePath!;
     assert.equal(file, stateFileOf(root, 'rel/r2-cli-first'));
     let cliBytes: Buffer | undefined;
@@ -128,7 +130,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       assert.deepEqual(offer.buttons, ['Reload']);
       reloadAnswer.resolve('Reload');
       const after = await nextInput(input);
-      assert.equal(features().controller.session!.state.task_type, 'implementation-planning', "reloaded: the CLI's answer");
+      assert.equal(features().wizard.session!.state.task_type, 'implementation-planning', "reloaded: the CLI's answer");
       assert.equal(stepOf(after), 'brief');
       assert.deepEqual(fs.readFileSync(file), cliBytes, 'Reload writes nothing');
     } finally {
@@ -137,8 +139,12 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
   });
 
   it("R2: the extension saves while a CLI process holds a stale read → the CLI exits 1 with the store's message and writes nothing", async function () {
-    const tsxLoader = path.join(extPath, 'node_modules', 'tsx');
-    if (!fs.existsSync(tsxLoader)) this.skip();
+    // The CLI's own code with a seam held open runs from source, through tsx (a devDependency).
+    needTool(
+      this,
+      fs.existsSync(path.join(extPath, 'node_modules', 'tsx')),
+      'no node_modules/tsx to run the paused CLI from source (npm ci)',
+    );
     const input = await newTask('rel/r2-extension-first');
     assert.ok(isQuickPick(input));
     const file = stateFileOf(root, 'rel/r2-extension-first');
@@ -235,11 +241,22 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     fs.rmSync(argvFile, { force: true });
     const before = fs.readFileSync(file);
     dialogs.calls.length = 0;
-    await vscode.commands.executeCommand('okstra.run');
-    await vscode.commands.executeCommand('okstra.runAgain');
+    const started: string[] = [];
+    const watch = vscode.tasks.onDidStartTask((e) => started.push(e.execution.task.name));
+    let settled = 0;
+    const settle = features().wizard.runSettled.event(() => settled++);
+    try {
+      await vscode.commands.executeCommand('okstra.run');
+      await vscode.commands.executeCommand('okstra.runAgain');
+    } finally {
+      watch.dispose();
+      settle.dispose();
+    }
+    // Both commands have returned and each Run attempt is over: whatever they would start has started.
+    assert.equal(settled, 2, 'both Run attempts are over');
     const refusals = dialogs.calls.filter((c) => c.kind === 'error' && c.message.includes('untrusted workspace'));
     assert.equal(refusals.length, 2, JSON.stringify(dialogs.calls));
-    await sleep(1000);
+    assert.deepEqual(started, [], 'no task was started');
     assert.equal(fs.existsSync(argvFile), false, 'okstra did not run');
     assert.deepEqual(fs.readFileSync(file), before, 'no run recorded');
     assert.deepEqual(fs.readFileSync(configFile), configBefore, 'the persist action (prTemplate in config.yaml) was not applied');
@@ -268,7 +285,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
         10_000,
       ).catch(() => validationText(box));
       assert.equal(shown, message, `${step} ← ${JSON.stringify(value)}`);
-      assert.equal(features().controller.runner.input, box, 'the same InputBox stays open');
+      assert.equal(features().wizard.runner.input, box, 'the same InputBox stays open');
       assert.equal(stepOf(box), step);
       assert.deepEqual(fs.readFileSync(file), before, 'a refused answer writes nothing');
     };
@@ -325,7 +342,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     );
     await typeAndAccept(nameBox, 'rel/r7');
     await waitFor('the existing-task refusal', () => validationText(nameBox) === "task 'rel/r7' already exists");
-    assert.equal(features().controller.runner.input, nameBox);
+    assert.equal(features().wizard.runner.input, nameBox);
     assert.deepEqual(fs.readdirSync(path.join(root, '.okstra/tasks/rel')).sort(), tasksBefore, 'nothing created');
   });
 });

@@ -7,12 +7,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TasksViewApi } from '../../../src/vscode/tasks/tasksView';
 import type { BoardRow, GroupRow, TaskRow } from '../../../src/vscode/tasks/taskBoardModel';
-import { activeExtension, closePrompt, features, nextInput, stepOf, waitFor, sleep } from './wizardMoreHelpers';
+import { activeExtension, closePrompt, features, nextInput, stepOf, waitFor } from './wizardMoreHelpers';
 
 const GROUP = 'board';
 
 function tasksApi(): TasksViewApi {
-  return (features() as unknown as { tasks: TasksViewApi }).tasks;
+  return features().tasks;
 }
 
 function writeTask(root: string, id: string, manifest: Record<string, unknown>): void {
@@ -45,7 +45,7 @@ async function waitForRows<T>(what: string, probe: (rows: TaskRow[]) => T | unde
       throw new Error(
         `timed out waiting for ${what}; rows: ${JSON.stringify((await taskRows()).map((r) => [r.key, r.label, r.description]))}`,
       );
-    await sleep(100);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -110,7 +110,8 @@ describe('tasks view', function () {
     // The group open in the view, as a user has it.
     await tasksApi().view.reveal((await groupRow())!, { expand: true });
     await waitFor('the group to be expanded', () => tasksApi().provider.expanded.size > 0);
-    await sleep(2500); // one poll sees the files as they are
+    // One poll of the open group takes the stamps of its files as they are now (the view polls on a timer too).
+    await tasksApi().provider.poll();
     const file = path.join(root, '.okstra/tasks', GROUP, 'beta', 'task-manifest.json');
     const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     m.title = 'Beta ledger, edited';
@@ -129,7 +130,7 @@ describe('tasks view', function () {
     void vscode.commands.executeCommand('okstra.tasks.newRun', alpha);
     const input = await nextInput();
     assert.notEqual(stepOf(input), 'task-pick', 'task-pick is answered by the row');
-    assert.equal(features().controller.session?.taskKey, 'board/alpha');
+    assert.equal(features().wizard.session?.taskKey, 'board/alpha');
     const step = stepOf(input);
     await closePrompt();
     const marked = await waitForRows('the unfinished-wizard mark', (rows) =>
@@ -142,7 +143,7 @@ describe('tasks view', function () {
     void vscode.commands.executeCommand('okstra.tasks.resume', marked);
     const resumed = await nextInput(input);
     assert.equal(stepOf(resumed), step);
-    assert.equal(features().controller.session?.statePath, marked.wizard?.statePath);
+    assert.equal(features().wizard.session?.statePath, marked.wizard?.statePath);
   });
 
   it("Open Brief opens the task's brief.md", async () => {

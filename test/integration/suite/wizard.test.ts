@@ -18,7 +18,8 @@ import {
   nextInput,
   openWizardHost,
   setActive,
-  sleep,
+  expectPicker,
+  stateFileOf,
   stepOf,
   typeAndAccept,
   validationText,
@@ -80,7 +81,7 @@ describe('wizard UI', function () {
     await waitFor('the refusal in place', () => validationText(box));
     const message = box.validationMessage as vscode.InputBoxValidationMessage;
     assert.equal(message.message, 'A task name needs letters or digits, as <group>/<name> (e.g. payments/refund-timeout).');
-    assert.equal(features().controller.runner.input, box, 'the same InputBox stays open');
+    assert.equal(features().wizard.runner.input, box, 'the same InputBox stays open');
     assert.equal(fs.existsSync(path.join(root, '.okstra/tasks/demo')), false);
     await typeAndAccept(box, TASK);
 
@@ -95,7 +96,7 @@ describe('wizard UI', function () {
     await setActive(qp, (i) => i.label.includes('implementation') && iconOf(i) === 'circle-slash');
     await accept();
     await waitFor('the error item', () => iconOf(qp.items[0]) === 'error');
-    assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
+    assert.equal(features().wizard.runner.input, qp, 'the same QuickPick stays open');
     assert.deepEqual(fs.readFileSync(stateFile), before, 'a refused answer writes nothing');
     await setActive(qp, (i) => i.label.startsWith('requirements-discovery') || i.description?.includes('default') === true);
     await accept();
@@ -121,7 +122,7 @@ describe('wizard UI', function () {
   it('with okstra.confirmBeforeRun, okstra.run shows the confirmation (a QuickPick and the command line in a read-only document beside it) first (issue 12 #1, #17)', async () => {
     await vscode.workspace.getConfiguration('okstra').update('confirmBeforeRun', true, vscode.ConfigurationTarget.Workspace);
     try {
-      const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+      const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
       void vscode.commands.executeCommand('okstra.run');
       const input = await nextInput();
       assert.ok(isQuickPick(input));
@@ -164,7 +165,7 @@ describe('wizard UI', function () {
   });
 
   it('rewinds from the tree (Edit from Here on a role row), asks before clearing later answers, and answers again', async () => {
-    const session = features().controller.session!;
+    const session = features().wizard.session!;
     const oldModel = session.state.role_models.analyser[1];
     dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
     const row = features().tree.rows.find((r) => r.stepId === 'role-model:analyser:2')!;
@@ -185,13 +186,13 @@ describe('wizard UI', function () {
     await accept();
     input = await nextInput(qp);
     await answerUntilConfirmed(input);
-    const newModel = features().controller.session!.state.role_models.analyser[1];
+    const newModel = features().wizard.session!.state.role_models.analyser[1];
     assert.notEqual(newModel, oldModel);
     assert.ok(other.label.includes(newModel), `${other.label} / ${newModel}`);
   });
 
   it('Escape pauses (the state is kept) and Resume continues at the same prompt', async () => {
-    const session = features().controller.session!;
+    const session = features().wizard.session!;
     void vscode.commands.executeCommand('okstra.editFromHere', 'directive-pick');
     let input = await nextInput();
     assert.equal(stepOf(input), 'directive-pick');
@@ -205,7 +206,7 @@ describe('wizard UI', function () {
   });
 
   it('follows the state file: a change by another writer updates the tree, and Resume continues from it', async () => {
-    const session = features().controller.session!;
+    const session = features().wizard.session!;
     const file = session.statePath!;
     const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { answered: string[]; confirmed: boolean | null };
     // What another window (or the CLI's rewind) would write: back to directive-pick.
@@ -217,7 +218,7 @@ describe('wizard UI', function () {
       () => features().tree.rows.some((r) => r.id === 'current:directive-pick'),
       10_000,
     );
-    assert.equal(features().controller.session!.state.confirmed, null);
+    assert.equal(features().wizard.session!.state.confirmed, null);
     void vscode.commands.executeCommand('okstra.resume');
     const input = await nextInput();
     assert.equal(stepOf(input), 'directive-pick');
@@ -228,10 +229,11 @@ describe('wizard UI', function () {
     const editable = features().tree.rows.filter((r) => r.stepId && r.contextValue.includes('editable') && r.id.startsWith('step:'));
     const index = editable.findIndex((r) => r.stepId === 'related-tasks-pick');
     assert.ok(index >= 0, editable.map((r) => r.id).join(' '));
+    const picker = expectPicker();
     void vscode.commands.executeCommand('okstra.editStep');
-    await sleep(800); // showQuickPick has no handle: wait until the renderer shows it
-    for (let i = 0; i < index; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
-    await sleep(200);
+    const qp = await picker;
+    assert.equal(qp.items.length, editable.length, 'one row per editable step');
+    await setActive(qp, (i) => (i as vscode.QuickPickItem & { id?: string }).id === 'related-tasks-pick');
     await accept();
     const input = await nextInput();
     assert.equal(stepOf(input), 'related-tasks-pick');
@@ -239,12 +241,12 @@ describe('wizard UI', function () {
   });
 
   it('runs render-bundle as a task: the stand-in receives exactly renderArgv, and the exit code is recorded', async () => {
-    const session = features().controller.session!;
+    const session = features().wizard.session!;
     const outcome = session.outcome();
     assert.ok(outcome.ok);
     const argvFile = path.join(root, 'standin-argv.json');
     fs.rmSync(argvFile, { force: true });
-    const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+    const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
     await vscode.commands.executeCommand('okstra.run');
     await finished;
     const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[]; cwd: string };
@@ -259,10 +261,10 @@ describe('wizard UI', function () {
   it('records a failing exit code (Run Again)', async () => {
     fs.writeFileSync(path.join(root, 'standin-exit'), '3\n');
     try {
-      const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+      const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
       await vscode.commands.executeCommand('okstra.runAgain');
       await finished;
-      const saved = JSON.parse(fs.readFileSync(features().controller.session!.statePath!, 'utf8')) as { last_run: { exitCode: number } };
+      const saved = JSON.parse(fs.readFileSync(features().wizard.session!.statePath!, 'utf8')) as { last_run: { exitCode: number } };
       assert.equal(saved.last_run.exitCode, 3);
       await waitFor('the failure notification', () => dialogs.calls.some((c) => c.kind === 'error' && c.message.includes('exit code 3')));
     } finally {
@@ -271,7 +273,7 @@ describe('wizard UI', function () {
   });
 
   it('okstra.runIn "shell": the quoted line typed into the terminal gives the stand-in exactly renderArgv', async () => {
-    const session = features().controller.session!;
+    const session = features().wizard.session!;
     const outcome = session.outcome();
     assert.ok(outcome.ok);
     const argvFile = path.join(root, 'standin-argv.json');
@@ -279,7 +281,7 @@ describe('wizard UI', function () {
     await vscode.workspace.getConfiguration('okstra').update('runIn', 'shell', vscode.ConfigurationTarget.Workspace);
     try {
       console.log(`      default shell: ${vscode.env.shell}`);
-      const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+      const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
       await vscode.commands.executeCommand('okstra.run');
       await finished;
       const got = await waitFor(
@@ -304,12 +306,12 @@ describe('wizard UI', function () {
     const config = vscode.workspace.getConfiguration('okstra');
     const saved = config.get('command');
     await config.update('command', path.join(root, 'no-such-okstra'), vscode.ConfigurationTarget.Workspace);
-    const statePath = features().controller.session!.statePath!;
+    const statePath = features().wizard.session!.statePath!;
     const before = fs.readFileSync(statePath);
     try {
       dialogs.calls.length = 0;
       let finished: unknown;
-      const sub = features().controller.onDidFinishRun((r) => {
+      const sub = features().wizard.runFinished.event((r) => {
         finished = r;
       });
       void vscode.commands.executeCommand('okstra.run');
@@ -330,25 +332,33 @@ describe('wizard UI', function () {
   it('R6: in an untrusted workspace Run refuses with a message and runs nothing (trust seam)', async () => {
     const argvFile = path.join(root, 'standin-argv.json');
     fs.rmSync(argvFile, { force: true });
-    const statePath = features().controller.session!.statePath!;
+    const statePath = features().wizard.session!.statePath!;
     const before = fs.readFileSync(statePath);
     features().setTrustOverride(false);
+    const started: string[] = [];
+    const watch = vscode.tasks.onDidStartTask((e) => started.push(e.execution.task.name));
+    let settled = 0;
+    const settle = features().wizard.runSettled.event(() => settled++);
     try {
       dialogs.calls.length = 0;
       await vscode.commands.executeCommand('okstra.run');
       await vscode.commands.executeCommand('okstra.runAgain');
+      // Both commands have returned and each Run attempt is over (settled): whatever they started has started.
+      assert.equal(settled, 2, 'both Run attempts are over');
       const refusals = dialogs.calls.filter((c) => c.kind === 'error' && c.message.includes('untrusted workspace'));
       assert.equal(refusals.length, 2);
-      await sleep(500);
+      assert.deepEqual(started, [], 'no task was started');
       assert.equal(fs.existsSync(argvFile), false, 'the stand-in did not run');
       assert.deepEqual(fs.readFileSync(statePath), before, 'nothing was recorded');
     } finally {
+      watch.dispose();
+      settle.dispose();
       features().setTrustOverride(undefined);
     }
   });
 
   it('Abort Wizard asks first; cancelled it changes nothing, confirmed it aborts', async () => {
-    const statePath = features().controller.session!.statePath!;
+    const statePath = features().wizard.session!.statePath!;
     dialogs.answers = [];
     await vscode.commands.executeCommand('okstra.abort');
     assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && c.message.startsWith('Abort the wizard for demo/wizard-it')));
@@ -372,19 +382,23 @@ describe('wizard UI', function () {
       input = await nextInput(input);
       assert.equal(stepOf(input), 'task-type');
       await closePrompt();
-      await sleep(50); // distinct mtimes
+      // Newest first is by the state file's time: each later one a second newer, whatever the clock's resolution.
+      const when = new Date(Date.parse('2026-11-29T12:00:00Z') + 1000 * ++paused);
+      fs.utimesSync(stateFileOf(root, key), when, when);
     };
+    let paused = 0;
     await startAndPause('demo/second');
     await startAndPause('demo/third');
     await startAndPause('demo/fourth');
     await vscode.commands.executeCommand('okstra.abort'); // the current one (fourth) is finished now
-    assert.equal(features().controller.session!.state.aborted, true);
+    assert.equal(features().wizard.session!.state.aborted, true);
 
+    const picker = expectPicker();
     void vscode.commands.executeCommand('okstra.resume');
-    await sleep(800); // showQuickPick has no handle
+    await picker;
     await accept(); // the first row: the newest unfinished wizard
     const input = await nextInput();
-    assert.equal(features().controller.session!.taskKey, 'demo/third');
+    assert.equal(features().wizard.session!.taskKey, 'demo/third');
     assert.equal(stepOf(input), 'task-type');
     assert.match(input.title ?? '', /demo\/third › Run type/);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');

@@ -3,7 +3,8 @@
 // state file stays byte-identical, and the wizard continues from that prompt (the text refusals and the R2
 // stale-write refusal with Reload are covered by reliability.test.ts); the wizard moving with its task when
 // task-pick is answered again (and the refusal when the target has an unfinished wizard); the persist action
-// applied by Run (set-config prTemplate in config.yaml, the rest of the file kept byte for byte); "Run Anyway"
+// applied by Run (set-config prTemplate in config.yaml through the yaml library's document model: comments, order
+// and blank lines kept, the space before an inline comment made one); "Run Anyway"
 // for environmental notices; and the Korean texts through the extension's language seam
 // (features.setLanguageOverride: vscode.env.language cannot change while the host runs).
 import assert from 'node:assert/strict';
@@ -25,7 +26,6 @@ import {
   openWizardHost,
   iconOf,
   setActive,
-  sleep,
   stateFileOf,
   stepOf,
   typeAndAccept,
@@ -86,10 +86,10 @@ describe('wizard UI, more', function () {
     await accept();
     const shown = await waitFor('the refusal in the QuickPick', () => errorItemText(qp));
     assert.equal(shown, refused.detail, "the QuickPick shows the engine's message");
-    assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
+    assert.equal(features().wizard.runner.input, qp, 'the same QuickPick stays open');
     assert.equal(qp.title, title, 'the same prompt (same step and progress)');
     assert.deepEqual(fs.readFileSync(file), before, 'a refused answer writes nothing');
-    assert.equal(features().controller.session!.state.task_type, '');
+    assert.equal(features().wizard.session!.state.task_type, '');
 
     // The wizard continues from that prompt: the default is accepted and saved.
     await setActive(qp, (i) => i.description?.includes('default') === true);
@@ -114,7 +114,7 @@ describe('wizard UI, more', function () {
     const fileA = stateFileOf(root, 'more/move-a');
     const fileB = stateFileOf(root, 'more/move-b');
     const fileC = stateFileOf(root, 'more/move-c');
-    assert.equal(features().controller.session!.statePath, fileA);
+    assert.equal(features().wizard.session!.statePath, fileA);
 
     dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
     void vscode.commands.executeCommand('okstra.editFromHere', 'task-pick');
@@ -128,16 +128,16 @@ describe('wizard UI, more', function () {
     await choose(qp, 'more/move-b');
     const refusal = await waitFor('the refusal in the QuickPick', () => errorItemText(qp));
     assert.equal(refusal, "task 'more/move-b' already has an unfinished wizard");
-    assert.equal(features().controller.runner.input, qp, 'the same QuickPick stays open');
+    assert.equal(features().wizard.runner.input, qp, 'the same QuickPick stays open');
     assert.deepEqual(fs.readFileSync(fileA), aBytes, 'our file is unchanged');
     assert.deepEqual(fs.readFileSync(fileB), bBytes, 'the other wizard is unchanged');
-    assert.equal(features().controller.session!.statePath, fileA);
+    assert.equal(features().wizard.session!.statePath, fileA);
 
     await choose(qp, 'more/move-c');
     const next = await nextInput(qp);
     assert.equal(stepOf(next), 'task-type');
     assert.match(next.title ?? '', /more\/move-c › Run type/);
-    assert.equal(features().controller.session!.statePath, fileC);
+    assert.equal(features().wizard.session!.statePath, fileC);
     assert.equal(fs.existsSync(fileA), false, 'the old file is deleted');
     const moved = JSON.parse(fs.readFileSync(fileC, 'utf8')) as { task_group: string; task_id: string; answered: string[] };
     assert.deepEqual([moved.task_group, moved.task_id, moved.answered], ['more', 'move-c', ['task-pick']]);
@@ -178,7 +178,7 @@ describe('wizard UI, more', function () {
       });
       console.log(`      release-handoff steps: ${seen.join(' → ')}`);
       assert.ok(seen.includes('pr-template-scope'), seen.join(' → '));
-      const session = features().controller.session!;
+      const session = features().wizard.session!;
       assert.equal(session.taskKey, 'ship/release-1');
       const outcome = session.outcome();
       assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
@@ -191,36 +191,37 @@ describe('wizard UI, more', function () {
       assert.equal(asked.message, 'Some models may not start on this machine.');
       assert.deepEqual(asked.buttons, ['Run Anyway']);
       assert.match(asked.detail ?? '', /^model '[^']+' for role '[^']+' #1 cannot start here: /m);
-      await sleep(500);
+      // answerUntilConfirmed waited until that Run attempt was over (declined): nothing can start any more.
       assert.equal(fs.existsSync(argvFile), false, 'declined: okstra did not run');
       assert.equal(fs.readFileSync(configFile, 'utf8'), original, 'declined: the persist action was not applied');
       const stateBefore = fs.readFileSync(session.statePath!);
       dialogs.answers = [];
-      await vscode.commands.executeCommand('okstra.run');
-      await sleep(300);
+      await vscode.commands.executeCommand('okstra.run'); // returns when the Run attempt is over (declined again)
       assert.deepEqual(fs.readFileSync(session.statePath!), stateBefore, 'declined again: nothing recorded');
 
       dialogs.answers = [[/^Some models may not start/, 'Run Anyway']];
-      const finished = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+      const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
       await vscode.commands.executeCommand('okstra.run');
       await finished;
     } finally {
       clis.set();
       dialogs.answers = [];
     }
-    const outcome = features().controller.session!.outcome();
+    const outcome = features().wizard.session!.outcome();
     assert.ok(outcome.ok);
     const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] };
     assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
-    assert.equal(fs.readFileSync(configFile, 'utf8'), `${original}prTemplate: .github/pull_request_template.md\n`);
+    // The document model (src/store/configFile.ts) writes one space before an inline comment; the rest is kept.
+    const edited = `${original.replace('vscode-fixture   # the id', 'vscode-fixture # the id')}prTemplate: .github/pull_request_template.md\n`;
+    assert.equal(fs.readFileSync(configFile, 'utf8'), edited);
 
     // With every CLI back, Run starts without asking; the action is applied again and changes nothing.
     dialogs.calls.length = 0;
-    const again = new Promise((resolve) => features().controller.onDidFinishRun(resolve));
+    const again = new Promise((resolve) => features().wizard.runFinished.event(resolve));
     await vscode.commands.executeCommand('okstra.run');
     await again;
     assert.equal(dialogs.calls.filter((c) => c.kind === 'ask').length, 0, JSON.stringify(dialogs.calls));
-    assert.equal(fs.readFileSync(configFile, 'utf8'), `${original}prTemplate: .github/pull_request_template.md\n`);
+    assert.equal(fs.readFileSync(configFile, 'utf8'), edited);
   });
 
   it("Korean: with a ko language the prompts show the engine's Korean catalogue; refusals stay English (protocol); back to English without it (language seam)", async () => {

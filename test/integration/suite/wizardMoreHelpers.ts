@@ -1,7 +1,8 @@
 // Helpers of the wizard integration suites (wizard.test.ts, wizardMore*, reliability): reaching the extension's
-// test hooks, waiting for the runner's prompts (harness pitfall 13: a QuickPick is driven only once the
-// renderer shows it), choosing items by the engine's option value, dialogs answered by the test, and the
-// setup the suites share (openWizardHost).
+// test hooks, waiting for the runner's prompts until the workbench shows them (a QuickPick is driven by commands
+// that act on what the workbench shows, so a test waits for that, never for a fixed time: workbenchCaughtUp), choosing
+// items by the engine's option value, dialogs answered by the test, and the setup the suites share
+// (openWizardHost).
 // Not a *.test.ts file: scripts/build.mjs bundles it into each suite that imports it.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -17,17 +18,48 @@ export const EXTENSION_ID = 'okstra.okstra-wizard';
 export type Input = vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
 export type Pick = vscode.QuickPick<vscode.QuickPickItem>;
 
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Polls `probe` until it gives a value; fails after `timeoutMs` naming `what`. */
 export async function waitFor<T>(what: string, probe: () => T | undefined | false | null, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = probe();
     if (v) return v;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
+    await pause(50);
   }
 }
+
+/** `promise`, or a failure naming `what` after `timeoutMs`. */
+export async function within<T>(what: string, promise: Promise<T>, timeoutMs = 20_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One turn of the event loop: QuickPick changes the extension made in this turn are sent to the workbench. */
+const nextTurn = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+
+/**
+ * Waits until the workbench has applied every QuickPick or InputBox change the extension host made so far: the host
+ * sends a shown QuickPick's later changes in the next turn of its event loop, and its messages to the workbench are
+ * handled in order, so a round trip to the workbench (getCommands) returns after them, and after whatever the
+ * workbench reported back meanwhile (the active item it focused, a selection).
+ */
+export async function workbenchCaughtUp(): Promise<void> {
+  await nextTurn();
+  await vscode.commands.getCommands(true);
+}
+
+/** Waits until the workbench shows `input` as the extension last changed it. */
+export const shown = (_input: Input): Promise<void> => workbenchCaughtUp();
 
 export async function activeExtension(): Promise<vscode.Extension<OkstraExtensionApi>> {
   const ext = vscode.extensions.getExtension<OkstraExtensionApi>(EXTENSION_ID);
@@ -48,18 +80,32 @@ export function isQuickPick(i: Input | undefined): i is Pick {
 
 /** The step id of the prompt the runner shows (the title names the step in words). */
 export function stepOf(input: Input): string {
-  const runner = features().controller.runner;
+  const runner = features().wizard.runner;
   return runner.input === input ? (runner.step ?? '') : '';
 }
 
-/** The next prompt the runner shows (a different object than `previous`), once the renderer has it. */
+/** The next prompt the runner shows (a different object than `previous`), once the workbench shows it. */
 export async function nextInput(previous?: Input): Promise<Input> {
   const input = await waitFor('the next wizard prompt', () => {
-    const i = features().controller.runner.input as Input | undefined;
+    const i = features().wizard.runner.input as Input | undefined;
     return i && i !== previous ? i : undefined;
   });
-  await sleep(300); // harness pitfall 13: let the renderer catch up with the QuickPick's items
+  await shown(input);
   return input;
+}
+
+/**
+ * The QuickPick a command opens with HostWindow.showQuickPick (Edit Step…, Resume Wizard, the folder choice), once
+ * the workbench shows it. Call `expectPicker()` before the command, await the result after.
+ */
+export function expectPicker(): Promise<Pick> {
+  const opened = new Promise<Pick>((resolve) => {
+    const sub = features().onDidShowPicker((qp) => {
+      sub.dispose();
+      resolve(workbenchCaughtUp().then(() => qp));
+    });
+  });
+  return within('a picker to open', opened);
 }
 
 export async function accept(): Promise<void> {
@@ -71,18 +117,13 @@ export function valueOf(item: vscode.QuickPickItem): string | undefined {
   return (item as vscode.QuickPickItem & { model?: { value?: string } }).model?.value;
 }
 
+/** Makes the matching item active, as the workbench shows it; returns the item. */
 export async function setActive(qp: Pick, match: (i: vscode.QuickPickItem) => boolean): Promise<vscode.QuickPickItem> {
   const item = qp.items.find(match);
   assert.ok(item, `no item matches in ${qp.items.map((i) => `${i.label} [${valueOf(i) ?? ''}]`).join(' | ')}`);
-  const echoed = new Promise<void>((resolve) => {
-    const sub = qp.onDidChangeActive(() => {
-      sub.dispose();
-      resolve();
-    });
-  });
   qp.activeItems = [item];
-  await Promise.race([echoed, sleep(1000)]);
-  await sleep(100);
+  await workbenchCaughtUp();
+  assert.equal(qp.activeItems[0], item, `the workbench focused ${qp.activeItems[0]?.label} instead of ${item.label}`);
   return item;
 }
 
@@ -95,7 +136,7 @@ export async function choose(qp: Pick, value: string): Promise<vscode.QuickPickI
 
 export async function typeAndAccept(box: vscode.InputBox, value: string): Promise<void> {
   box.value = value;
-  await sleep(200);
+  await workbenchCaughtUp();
   await accept();
 }
 
@@ -197,7 +238,7 @@ export async function answerUntilConfirmed(first: Input, answers: Record<string,
     let settled: Promise<void> | undefined;
     if (step === 'confirm') {
       settled = new Promise<void>((resolve) => {
-        const sub = features().controller.onDidSettleRun(() => {
+        const sub = features().wizard.runSettled.event(() => {
           sub.dispose();
           resolve();
         });
@@ -207,8 +248,8 @@ export async function answerUntilConfirmed(first: Input, answers: Record<string,
     else if (isQuickPick(input)) await accept();
     else await typeAndAccept(input, input.value);
     if (step === 'confirm') {
-      await waitFor('the wizard to be confirmed', () => features().controller.session?.state.confirmed === true);
-      await Promise.race([settled, sleep(60_000)]);
+      await waitFor('the wizard to be confirmed', () => features().wizard.session?.state.confirmed === true);
+      await within('the Run attempt of the confirm step to be over', settled!, 60_000);
       return seen;
     }
     const previous: Input = input;
@@ -219,9 +260,9 @@ export async function answerUntilConfirmed(first: Input, answers: Record<string,
 
 /** Closes the open prompt (Escape = pause) and waits until the runner has let go of it. */
 export async function closePrompt(): Promise<void> {
-  if (!features().controller.runner.input) return;
+  if (!features().wizard.runner.input) return;
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-  await waitFor('the prompt to close', () => features().controller.runner.input === undefined);
+  await waitFor('the prompt to close', () => features().wizard.runner.input === undefined);
 }
 
 /** The state file of a task in the workspace folder `root`, where the extension places it. */
@@ -243,7 +284,7 @@ export async function newTask(key: string): Promise<Input> {
   await typeAndAccept(input, key);
   input = await nextInput(input);
   assert.equal(stepOf(input), 'task-type', input.title);
-  assert.equal(features().controller.session?.taskKey, key);
+  assert.equal(features().wizard.session?.taskKey, key);
   return input;
 }
 

@@ -1,24 +1,32 @@
 // New Run… in a multi-root workspace: it first asks for the folder when more than one folder could be the
 // project, and skips that question when only one folder has `.okstra`. It runs in the runner's second pass
 // (test/runner/runIntegration.mjs opens test/fixtures/vscode-multi-root/okstra-multi-root.code-workspace with
-// two folders, alpha and beta, and greps "multi-root workspace"); in the single-folder pass it skips itself.
+// two folders, alpha and beta, and runs only the *MultiRoot.test.js suites there: test/integration/index.ts).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FakeDialogs, accept, activeExtension, closePrompt, features, nextInput, sleep, stepOf } from './wizardMoreHelpers';
+import {
+  FakeDialogs,
+  accept,
+  activeExtension,
+  closePrompt,
+  expectPicker,
+  features,
+  nextInput,
+  setActive,
+  stepOf,
+} from './wizardMoreHelpers';
 
 describe('multi-root workspace', function () {
   this.timeout(60_000);
   let alpha: string;
   let beta: string;
 
-  before(async function () {
+  before(async () => {
     const folders = vscode.workspace.workspaceFolders ?? [];
-    if (folders.length < 2) {
-      console.log("      (one folder open: the multi-root tests run in the runner's multi-root pass)");
-      this.skip();
-    }
+    // The runner opens this suite on test/fixtures/vscode-multi-root only (test/integration/index.ts).
+    assert.ok(folders.length >= 2, `a multi-root workspace is open (folders: ${folders.map((f) => f.name).join(', ')})`);
     await activeExtension();
     assert.deepEqual(
       folders.map((f) => f.name),
@@ -37,16 +45,20 @@ describe('multi-root workspace', function () {
   });
 
   it('New Run… asks for the folder first when two folders have .okstra, and the wizard belongs to the chosen one', async () => {
+    const picker = expectPicker();
     void vscode.commands.executeCommand('okstra.newRun');
-    await sleep(1000); // the folder pick is a showQuickPick (no handle): wait until the renderer shows it
-    assert.equal(features().controller.runner.input, undefined, 'no wizard prompt before the folder is chosen');
-    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext'); // alpha → beta
-    await sleep(200);
+    const folders = await picker;
+    assert.equal(features().wizard.runner.input, undefined, 'no wizard prompt before the folder is chosen');
+    assert.deepEqual(
+      folders.items.map((i) => i.label),
+      ['alpha', 'beta'],
+    );
+    await setActive(folders, (i) => i.label === 'beta');
     await accept();
     const input = await nextInput();
     assert.equal(stepOf(input), 'task-pick');
     assert.match(input.title ?? '', /^beta › Task {2}\(/);
-    assert.equal(features().controller.session?.projectRootAbs, beta);
+    assert.equal(features().wizard.session?.projectRootAbs, beta);
     await closePrompt();
   });
 
@@ -58,7 +70,7 @@ describe('multi-root workspace', function () {
       const input = await nextInput();
       assert.equal(stepOf(input), 'task-pick');
       assert.match(input.title ?? '', /^alpha › Task {2}\(/);
-      assert.equal(features().controller.session?.projectRootAbs, alpha);
+      assert.equal(features().wizard.session?.projectRootAbs, alpha);
       await closePrompt();
     } finally {
       fs.renameSync(off, path.join(beta, '.okstra'));

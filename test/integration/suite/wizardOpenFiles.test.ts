@@ -72,11 +72,11 @@ describe('wizard opens the files it creates', function () {
     assert.equal(tab.isPreview, false, 'opened for editing, not as a preview');
     const editor = await waitFor('the brief.md editor', () => visibleEditorOf(brief));
     assert.match(editor.document.getText(), /^---\n/, 'the brief template with front matter');
-    assert.equal(features().controller.runner.input, input, 'the next prompt is still open after the editor opened');
+    assert.equal(features().wizard.runner.input, input, 'the next prompt is still open after the editor opened');
 
     const seen = await answerUntilConfirmed(input);
     assert.equal(seen[0], 'task-type');
-    assert.equal(features().controller.session?.taskKey, 'open/brief-1');
+    assert.equal(features().wizard.session?.taskKey, 'open/brief-1');
   });
 
   it('clarification-pick answer-now opens the answers file with a `## <id>: <question>` heading per question, and the wizard can be finished', async () => {
@@ -115,8 +115,8 @@ describe('wizard opens the files it creates', function () {
     const editor = await waitFor('the answers file editor', () => visibleEditorOf(answers));
     assert.equal(editor.document.getText(), '## q1: Which regions are in scope?\n\n## q2: Is a downtime window acceptable?\n\n');
     // The wizard waits while the person writes (issue 12 #11): no prompt covers the file; the view says so.
-    await waitFor('the wizard to wait', () => features().controller.ctx.waitingFor);
-    assert.equal(features().controller.runner.input, undefined, 'no prompt over the answers file');
+    await waitFor('the wizard to wait', () => features().wizard.waitingFor);
+    assert.equal(features().wizard.runner.input, undefined, 'no prompt over the answers file');
     assert.ok(
       features().tree.rows.some((r) => r.id === 'waiting'),
       features()
@@ -130,7 +130,7 @@ describe('wizard opens the files it creates', function () {
 
     await answerUntilConfirmed(input);
     assert.equal(
-      features().controller.session?.state.clarification_response_path,
+      features().wizard.session?.state.clarification_response_path,
       '.okstra/tasks/open/asked/clarifications/2026-11-29-1.answers.md',
     );
   });

@@ -1,6 +1,7 @@
-// The built-in profiles and registry parsed at build time (scripts/builtinData.mjs, src/core/roles/builtinData.ts):
-// the data bundled into the CLI equals what parsing the shipped files gives at run time, and a prebuilt value is
-// used only for exactly the text it was parsed from.
+// The built-in profiles and registry parsed at build time (scripts/builtinData.ts, src/core/roles/builtinData.ts):
+// the data written to dist/builtins.json equals what parsing the shipped files gives at run time, the CLI installs
+// that file from its own folder (src/cli/prebuilt.ts), and a prebuilt value is used only for exactly the text it
+// was parsed from.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,23 +9,19 @@ import { installBuiltins, type BuiltinData } from '../../../src/core/roles/built
 import { FileError } from '../../../src/core/types';
 import { parseRegistry } from '../../../src/core/roles/registry';
 import { parseRoleProfile } from '../../../src/core/roles/roleProfile';
-import { REPO_ROOT } from './cliHarness';
+import { builtinDataJson } from '../../../scripts/builtinData';
+import { BUILTIN_DATA_FILE, usePrebuiltBuiltins } from '../../../src/cli/prebuilt';
+import { REPO_ROOT, cleanupTemp, tempDir } from './cliHarness';
 
 const PROFILES = path.join(REPO_ROOT, 'profiles');
-
-async function bundledData(): Promise<BuiltinData> {
-  const { builtinDataJson } = (await import(path.join(REPO_ROOT, 'scripts', 'builtinData.mjs'))) as {
-    builtinDataJson(root: string): Promise<string>;
-  };
-  return JSON.parse(await builtinDataJson(REPO_ROOT)) as BuiltinData;
-}
 
 describe('built-in profiles and registry parsed at build time', function () {
   this.timeout(60000);
   let data: BuiltinData;
-  before(async () => {
-    data = await bundledData();
+  before(() => {
+    data = JSON.parse(builtinDataJson(REPO_ROOT)) as BuiltinData;
   });
+  after(cleanupTemp);
 
   it('holds every shipped profile and the registry, each equal to a run-time parse of the same file', () => {
     const shipped = fs
@@ -63,5 +60,26 @@ describe('built-in profiles and registry parsed at build time', function () {
     assert.equal(parseRoleProfile(p.path, p.text, p.taskType), parseRoleProfile(p.path, p.text, p.taskType));
     assert.throws(() => parseRoleProfile(p.path, p.text, 'another-type'), /must be 'another-type'/);
     assert.throws(() => parseRoleProfile(p.path, p.text.replace(/^taskType: .*$/m, 'taskType: [1'), p.taskType), FileError);
+  });
+
+  it('the CLI installs dist/builtins.json from its own folder; a missing or broken file is none', () => {
+    // A registry text no real parse accepts (an unknown key): only an installed prebuilt value answers it.
+    const text = 'prebuilt-only: true\n';
+    const providers = [{ id: 'only', display: 'Only', cli: 'only' }];
+    const dir = tempDir('okstra-prebuilt-');
+    fs.writeFileSync(
+      path.join(dir, BUILTIN_DATA_FILE),
+      JSON.stringify({ registry: { path: 'profiles/registry.yaml', text, providers, models: [] }, profiles: [] }),
+    );
+    assert.throws(() => parseRegistry('profiles/registry.yaml', text), FileError);
+    for (const broken of ['{', '{"registry": 3, "profiles": 4}']) {
+      const other = tempDir('okstra-prebuilt-');
+      fs.writeFileSync(path.join(other, BUILTIN_DATA_FILE), broken);
+      usePrebuiltBuiltins(other);
+    }
+    usePrebuiltBuiltins(tempDir('okstra-prebuilt-'));
+    assert.throws(() => parseRegistry('profiles/registry.yaml', text), FileError);
+    usePrebuiltBuiltins(dir);
+    assert.deepStrictEqual([...parseRegistry('profiles/registry.yaml', text).providers.values()], providers);
   });
 });

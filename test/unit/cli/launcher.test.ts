@@ -6,17 +6,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cliBundles } from '../../../scripts/bundles.mjs';
+import { writeBuiltinData } from '../../../scripts/builtinData';
+import { BUILTIN_DATA_FILE } from '../../../src/cli/prebuilt';
 import { cleanupTemp, REPO_ROOT, tempDir } from './cliHarness';
 
 const OUT = path.join(REPO_ROOT, 'out', 'test-launcher', String(process.pid), 'dist');
 
+const common: import('esbuild').BuildOptions = { logLevel: 'error' };
+
+/** The CLI's release bundles and dist/builtins.json, as scripts/build.mjs --release writes them, into OUT. */
 async function buildRelease(): Promise<string> {
   const esbuild = require('esbuild') as typeof import('esbuild');
-  const { cliBundles } = (await import(path.join(REPO_ROOT, 'scripts', 'cliBundles.mjs'))) as {
-    cliBundles(o: object): Array<import('esbuild').BuildOptions & { name: string }>;
-  };
-  const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'error', external: ['vscode'] };
   await Promise.all(cliBundles({ root: REPO_ROOT, outdir: OUT, common, release: true }).map(({ name: _name, ...o }) => esbuild.build(o)));
+  writeBuiltinData(REPO_ROOT, path.join(OUT, BUILTIN_DATA_FILE));
   return path.join(OUT, 'cli.js');
 }
 
@@ -67,26 +70,6 @@ describe('cli launcher: dist/cli.js and its V8 code cache', function () {
     assert.ok(!fs.readFileSync(file).every((b) => b === 7), 'a rejected cache is replaced');
   });
 
-  it('remembers the YAML texts a command parsed beside the code cache; a memo file that is garbage is an empty memo', () => {
-    const home = tempDir('okstra-cache-');
-    fs.mkdirSync(path.join(home, '.okstra'));
-    fs.writeFileSync(path.join(home, '.okstra', 'config.yaml'), 'projectId: remembered\n');
-    const init = (name: string) => run(cli, home, ['init', '--state', path.join(home, name), '--project-root', home]);
-    const first = init('a.wizard.json');
-    assert.equal(first.code, 0);
-    const dir = path.join(home, 'okstra-wizard');
-    const [memoFile] = fs.readdirSync(dir).filter((f) => f.startsWith('yaml-memo-'));
-    assert.ok(memoFile, 'no YAML memo written');
-    assert.equal(fs.statSync(path.join(dir, memoFile)).mode & 0o077, 0, 'the memo is readable by its owner only');
-    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, memoFile), 'utf8')), {
-      entries: [['projectId: remembered\n', '{"projectId":"remembered"}']],
-    });
-    assert.equal(JSON.parse(fs.readFileSync(path.join(home, 'a.wizard.json'), 'utf8')).project_id, 'remembered');
-    fs.writeFileSync(path.join(dir, memoFile), 'garbage');
-    assert.equal(init('b.wizard.json').code, 0);
-    assert.equal(JSON.parse(fs.readFileSync(path.join(home, 'b.wizard.json'), 'utf8')).project_id, 'remembered');
-  });
-
   it('runs without a cache when the cache folder may be written by others', () => {
     const home = tempDir('okstra-cache-');
     fs.mkdirSync(path.join(home, 'okstra-wizard'), { mode: 0o777 });
@@ -99,10 +82,6 @@ describe('cli launcher: dist/cli.js and its V8 code cache', function () {
 
   it('holds no zod classic in the commands bundle (zod/mini only), and still words zod problems in English', async () => {
     const esbuild = require('esbuild') as typeof import('esbuild');
-    const { cliBundles } = (await import(path.join(REPO_ROOT, 'scripts', 'cliBundles.mjs'))) as {
-      cliBundles(o: object): Array<import('esbuild').BuildOptions & { name: string }>;
-    };
-    const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'error', external: ['vscode'] };
     const { name: _name, ...main } = cliBundles({ root: REPO_ROOT, outdir: OUT, common, release: true }).find(
       (b) => b.name === 'cli main',
     )!;

@@ -68,6 +68,54 @@ describe('cli: outcome is checked again every time', function () {
     refused(moved, /task 'payments\/refund-timeout' is gone or unreadable .*; edit step 'task-pick'$/);
   });
 
+  /** A confirmed implementation wizard on search/ranking-v2 with no stage done yet (the whole plan is the chain). */
+  async function confirmedImplementation(): Promise<{ root: string; state: string; plan: string; manifest: string; stages: string }> {
+    const root = copyFixture('okstra-project');
+    const task = path.join(root, '.okstra', 'tasks', 'search', 'ranking-v2');
+    const manifest = path.join(task, 'task-manifest.json');
+    const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    m.workflow.completedStages = [];
+    m.runs = m.runs.filter((r: { status: string }) => r.status !== 'failed');
+    fs.writeFileSync(manifest, JSON.stringify(m, null, 2));
+    const state = statePathIn(root, 'search', 'ranking-v2.c4');
+    const init = cli(['init', '--state', state, '--project-root', root, '--task', 'search/ranking-v2'], { env });
+    assert.equal(init.code, 0, init.stdout);
+    await driveInProcess(state, init.json.next, { 'task-type': 'implementation', 'reuse-worktree': 'new' }, env);
+    const o = cli(['outcome', '--state', state], { env });
+    OutcomeDocSchema.parse(o.json);
+    return { root, state, plan: path.join(task, 'plan', 'approved-plan.md'), manifest, stages: String(o.json.renderArgs.stages) };
+  }
+
+  it('C4: the chosen plan stage renamed in the approved plan after confirming: refused, edit the plan step', async () => {
+    const { state, plan, stages } = await confirmedImplementation();
+    assert.match(stages, /migrate-index/);
+    fs.writeFileSync(plan, fs.readFileSync(plan, 'utf8').replace(/migrate-index/g, 'migrate-index-v2'));
+    refused(
+      state,
+      /^the confirmed wizard cannot run: the approved plan changed since it was confirmed: stage 'migrate-index' is no longer a stage to run; edit step 'handoff-stage-pick'$/,
+    );
+  });
+
+  it('C4: a chosen stage marked done after confirming: refused', async () => {
+    const { state, manifest } = await confirmedImplementation();
+    const m = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    m.workflow.completedStages = ['migrate-index'];
+    fs.writeFileSync(manifest, JSON.stringify(m, null, 2));
+    refused(
+      state,
+      /the approved plan changed since it was confirmed: stage 'migrate-index' is no longer a stage to run; edit step 'handoff-stage-pick'$/,
+    );
+  });
+
+  it('C4: the plan set to approved: false after confirming: refused', async () => {
+    const { state, plan } = await confirmedImplementation();
+    fs.writeFileSync(plan, fs.readFileSync(plan, 'utf8').replace('approved: true', 'approved: false'));
+    refused(
+      state,
+      /the approved plan changed since it was confirmed: approved plan is not approved: set approved: true; edit step 'handoff-stage-pick'$/,
+    );
+  });
+
   it('confirmed: true with nothing answered is refused (no --task-group "")', async () => {
     const root = copyFixture('okstra-project');
     const state = statePathIn(root, 'payments', 'empty.recheck');

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { skipHere } from '../../helpers/skip';
 
 const BIN = path.resolve(__dirname, '..', '..', '..', 'demo', '.demo-bin');
 const AGENTS = ['claude', 'codex', 'antigravity', 'grok', 'kimi'];
@@ -25,7 +26,7 @@ const HOSTILE = ['--directive', "Don't `rm -rf` $HOME; \"quote\"\nsecond line", 
 
 describe('demo stand-ins (demo/.demo-bin)', () => {
   before(function () {
-    if (!POSIX) this.skip(); // node scripts with a shebang: POSIX only
+    if (!POSIX) skipHere(this, 'the stand-ins are node scripts with a shebang: POSIX only');
   });
 
   it('every stand-in is an executable file and the README names each of them', () => {

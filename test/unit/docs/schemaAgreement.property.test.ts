@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { configSchema } from '../../../src/workspace/schemas';
 import { parseState, stateToJson } from '../../../src/core/wizard/stateCodec';
-import { defaultState } from '../../../src/core/types';
+import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { problems } from './schemaValidator';
 
 const RUNS = { numRuns: 400, seed: 20261201 };

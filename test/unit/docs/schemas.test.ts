@@ -83,11 +83,10 @@ describe('JSON Schemas (schemas/)', () => {
       'extension/package.json',
       'extension/dist/extension.js',
       'extension/dist/engine.js',
-      'extension/dist/run.js',
-      'extension/dist/tasks.js',
       'extension/dist/cli.js',
       'extension/dist/cli-main.js',
       'extension/dist/mcp.js',
+      'extension/dist/builtins.json',
     ];
     const schemas = ['extension/schemas/wizard-state.schema.json', 'extension/schemas/okstra-config.schema.json'];
     assert.deepEqual(

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseState, stateToJson } from '../../../src/core/wizard/stateCodec';
-import { defaultState } from '../../../src/core/types';
+import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { cleanupTemp, cli, copyFixture, defaultAnswer, fullMachine, statePathIn } from '../cli/cliHarness';
 import { problems, REPO_ROOT } from './schemaValidator';
 

@@ -1,8 +1,10 @@
-// The architecture rule of eslint.config.mjs: src/core imports neither vscode nor fs nor child_process.
+// The architecture rule of eslint.config.mjs: src/core imports neither vscode nor fs nor child_process nor crypto
+// (hashing is the store's).
 // Lints probe sources as if they lived in src/core (and, for contrast, in src/vscode).
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { ESLint } from 'eslint';
+import { CORE_FORBIDDEN } from '../../../eslint.config.mjs';
 
 const root = path.resolve(__dirname, '../../..');
 const eslint = new ESLint({ cwd: root });
@@ -15,7 +17,12 @@ async function restrictionsIn(file: string, code: string): Promise<string[]> {
 describe('foundation: src/core stays free of vscode, fs and child_process', function () {
   this.timeout(60_000); // loading typescript-eslint takes a few seconds on a busy machine
 
-  for (const mod of ['vscode', 'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process']) {
+  it('forbids at least vscode, fs, child_process and crypto, in every spelling', () => {
+    for (const mod of ['vscode', 'fs', 'node:fs', 'fs/promises', 'child_process', 'node:child_process', 'crypto', 'node:crypto'])
+      assert.ok(CORE_FORBIDDEN.includes(mod), mod);
+  });
+
+  for (const mod of CORE_FORBIDDEN) {
     it(`refuses import of '${mod}' in src/core`, async () => {
       const messages = await restrictionsIn('src/core/probe.ts', `import * as m from '${mod}';\nexport const x = m;\n`);
       assert.equal(messages.length, 1, `expected one restriction for '${mod}', got ${JSON.stringify(messages)}`);

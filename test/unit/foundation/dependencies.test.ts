@@ -45,17 +45,43 @@ describe('npm start and npm test install what package-lock.json names', () => {
   });
 
   it('scripts/start.mjs and scripts/test-all.mjs import only node: built-ins and the check before it has run', () => {
-    for (const script of ['scripts/start.mjs', 'scripts/test-all.mjs', 'scripts/dependencies.mjs', 'scripts/sampleProject.mjs']) {
+    for (const script of [
+      'scripts/start.mjs',
+      'scripts/test-all.mjs',
+      'scripts/dependencies.mjs',
+      'scripts/sampleProject.mjs',
+      'scripts/startBanner.mjs',
+    ]) {
       const text = fs.readFileSync(path.join(REPO_ROOT, script), 'utf8');
       const imports = [...text.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
       for (const name of imports) {
         assert.ok(
-          name.startsWith('node:') || ['./dependencies.mjs', './sampleProject.mjs'].includes(name),
+          name.startsWith('node:') || ['./dependencies.mjs', './sampleProject.mjs', './startBanner.mjs'].includes(name),
           `${script} imports ${name} statically`,
         );
       }
     }
     const start = fs.readFileSync(path.join(REPO_ROOT, 'scripts/start.mjs'), 'utf8');
     assert.ok(start.indexOf('ensureDependencies(') < start.indexOf("await import('../test/runner/harness.mjs')"));
+  });
+});
+
+describe('install scripts of the dependencies', () => {
+  it('every dependency with an install script is decided in package.json allowScripts, so npm ci prints no install-scripts warning', () => {
+    const read = (f: string) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, f), 'utf8'));
+    const allow = (read('package.json').allowScripts ?? {}) as Record<string, unknown>;
+    const withScripts = Object.entries(read('package-lock.json').packages as Record<string, { hasInstallScript?: boolean }>)
+      .filter(([where, p]) => where !== '' && p.hasInstallScript)
+      .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    assert.ok(withScripts.includes('esbuild'), 'esbuild has an install script (its binary comes from an optional dependency)');
+    assert.deepEqual(
+      withScripts.filter((name) => !(name in allow) && !Object.keys(allow).some((k) => k.startsWith(`${name}@`))),
+      [],
+    );
+    // None may run: no dependency whose install downloads a binary (CONTRIBUTING.md › Style).
+    assert.deepEqual(
+      Object.entries(allow).filter(([, v]) => v !== false),
+      [],
+    );
   });
 });

@@ -32,6 +32,25 @@ const FORBIDDEN: Array<[from: string, spec: string, to: string]> = [
   ['vscode', '../cli/x', 'cli'],
   ['vscode', '../mcp/x', 'mcp'],
   ['mcp', '../vscode/x', 'vscode'],
+  ['cli', '../store', 'store'],
+  ['mcp', '../store/x', 'store'],
+  ['vscode', '../store', 'store'],
+  ['host', '../cli/x', 'cli'],
+  ['host', '../mcp/x', 'mcp'],
+  ['host', '../vscode/x', 'vscode'],
+  ['core', '../host/x', 'host'],
+  ['workspace', '../host/x', 'host'],
+  ['store', '../host/x', 'host'],
+];
+
+/** What the host owns of a wizard session: no front end imports it (it goes through src/host). */
+const HOST_OWNED: Array<[from: string, spec: string, target: string]> = [
+  ['cli', '../core/wizard/engine', 'src/core/wizard/engine'],
+  ['mcp', '../core/wizard/stateCodec', 'src/core/wizard/stateCodec'],
+  ['vscode', '../core/wizard/engine', 'src/core/wizard/engine'],
+  ['vscode', '../core/wizard/stateCodec', 'src/core/wizard/stateCodec'],
+  ['vscode', '../workspace/workspace', 'src/workspace/workspace'],
+  ['cli', '../workspace/workspace', 'src/workspace/workspace'],
 ];
 
 const ALLOWED: Array<[from: string, spec: string]> = [
@@ -40,12 +59,15 @@ const ALLOWED: Array<[from: string, spec: string]> = [
   ['store', '../core/types'],
   ['cli', '../core/types'],
   ['cli', '../workspace/x'],
-  ['cli', '../store'],
+  ['cli', '../host'],
   ['mcp', '../cli/session'],
-  ['mcp', '../store/x'],
+  ['mcp', '../host/x'],
   ['mcp', '../workspace/x'],
-  ['vscode', '../store'],
+  ['vscode', '../host'],
   ['vscode', '../workspace/x'],
+  ['host', '../store'],
+  ['host', '../workspace/workspace'],
+  ['host', '../core/wizard/engine'],
 ];
 
 describe('foundation: every layer of src/ imports only what docs/architecture.md › Layers allows', function () {
@@ -56,6 +78,14 @@ describe('foundation: every layer of src/ imports only what docs/architecture.md
       const messages = await layerErrors(`src/${from}/probe.ts`, `import { x } from '${spec}';\nexport const y = x;\n`);
       assert.equal(messages.length, 1, JSON.stringify(messages));
       assert.match(messages[0], new RegExp(`src/${from} must not import src/${to}`));
+    });
+  }
+
+  for (const [from, spec, target] of HOST_OWNED) {
+    it(`src/${from} must not import ${target}: the host owns it`, async () => {
+      const messages = await layerErrors(`src/${from}/probe.ts`, `import { x } from '${spec}';\nexport const y = x;\n`);
+      assert.equal(messages.length, 1, JSON.stringify(messages));
+      assert.match(messages[0], /a front end reaches a wizard through src\/host/);
     });
   }
 

@@ -6,6 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createWizardServer } from '../../../src/mcp/server';
+import { WizardHost } from '../../../src/mcp/wizardHost';
 import { buildCli, tempDir } from '../cli/cliHarness';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
@@ -51,6 +54,11 @@ export async function startServer(project: string): Promise<McpSession> {
   });
   const client = new Client({ name: 'okstra-wizard-tests', version: '0.0.0' });
   await client.connect(transport);
+  return sessionOf(client);
+}
+
+/** A connected SDK client as a session: `call` answers the document (structuredContent) or the refusal (its JSON text). */
+function sessionOf(client: Client): McpSession {
   return {
     client,
     async call(name, args) {
@@ -73,4 +81,21 @@ export function walkAnswer(prompt: any, answers: Record<string, string> = {}): s
   if (prompt.kind === 'text') return prompt.default ?? '';
   const enabled = (prompt.options as any[]).filter((o) => !o.disabled);
   return (enabled.find((o) => o.default) ?? enabled[0]).value;
+}
+
+const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
+
+/** The MCP server's host for a project, in this process (the demo's machine unless `host` is given). */
+export function mcpHostOf(project: string): WizardHost {
+  return new WizardHost({ projectRootAbs: project, builtinProfilesDir: PROFILES, env: demoEnv(project), cwd: project });
+}
+
+/** The SDK client connected to the server over `host` in this process; `call` answers the document (or the refusal). */
+export async function inProcessMcp(host: WizardHost): Promise<McpSession> {
+  const server = createWizardServer(host, '0.0.0');
+  const [s, c] = InMemoryTransport.createLinkedPair();
+  await server.connect(s);
+  const client = new Client({ name: 'okstra-wizard-tests', version: '0.0.0' });
+  await client.connect(c);
+  return sessionOf(client);
 }

@@ -14,7 +14,8 @@ import type {
   WorkspacePort,
 } from '../../../src/core/ports';
 import { en } from '../../../src/core/text/en';
-import { defaultState, type WizardState } from '../../../src/core/types';
+import { type WizardState } from '../../../src/core/types';
+import { defaultState } from '../../../src/core/wizard/stateSchema';
 
 const PROFILES = join(__dirname, '..', '..', '..', 'profiles');
 

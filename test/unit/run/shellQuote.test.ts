@@ -6,6 +6,7 @@ import { detectShell, quoteCommandLine, type ShellKind } from '../../../src/core
 import { hostileStrings } from './hostileStrings';
 import { runThroughShell, shellAvailable } from './realShells';
 import { RENDER_ARG_KEYS } from '../../helpers/renderArgKeys';
+import { needTool } from '../../helpers/skip';
 
 const POSIX_LIKE: ShellKind[] = ['bash', 'dash', 'zsh', 'fish'];
 
@@ -101,7 +102,7 @@ describe('core/run shell quoting', () => {
     describe(`through the real ${shell}`, function () {
       this.timeout(20_000);
       before(function () {
-        if (!shellAvailable(shell)) this.skip();
+        needTool(this, shellAvailable(shell), `${shell} is not installed (.ci/run installs bash, dash, zsh and fish)`);
       });
 
       it(`R5: ${shell} receives every hostile value byte for byte and runs nothing else`, () => {

@@ -7,12 +7,14 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FileError, defaultState, type WizardState } from '../../../src/core/types';
+import { FileError, type WizardState } from '../../../src/core/types';
+import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { readRegularFileBytes, type FileSystemCalls } from '../../../src/io/regularFile';
 import { createStateFile, loadStateFile, lockPathFor, saveStateFile, writeFileAtomic } from '../../../src/store';
 import { isLockStale, lockOwnerText, parseLockOwner, processStartTime } from '../../../src/store/lock';
-import { applyPersistAction } from '../../../src/vscode/run/persistActions';
+import { applyPersistAction } from '../../../src/host/run';
 import { cleanup, tmpDir } from '../workspace/helpers';
+import { skipHere } from '../../helpers/skip';
 
 const posix = process.platform !== 'win32';
 const sha = (b: Buffer | string) => crypto.createHash('sha256').update(b).digest('hex');
@@ -53,7 +55,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
     });
 
     it('refuses a symbolic link as the target: the link and what it points to stay as they are', function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
       const dir = tmpDir('okstra-aw-');
       const outside = path.join(tmpDir('okstra-outside-'), 'secret');
       fs.writeFileSync(outside, 'secret\n');
@@ -67,7 +69,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
     });
 
     it('refuses a directory, a FIFO, a socket and a device with `not a regular file`', async function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
       const dir = tmpDir('okstra-aw-');
       const sub = path.join(dir, 'd');
       fs.mkdirSync(sub);
@@ -115,7 +117,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
     });
 
     it('a temporary is created exclusively: one planted at its name is never written through', function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
       const dir = tmpDir('okstra-aw-');
       const outside = path.join(tmpDir('okstra-outside-'), 'victim');
       fs.writeFileSync(outside, 'victim\n');
@@ -137,7 +139,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
   });
 
   it("the persist action writes .okstra/config.yaml through the store: a link planted at the old temporary's name is not followed", function () {
-    if (!posix) this.skip();
+    if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
     const root = tmpDir('okstra-persist-');
     fs.mkdirSync(path.join(root, '.okstra'));
     const config = path.join(root, '.okstra', 'config.yaml');
@@ -163,7 +165,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
 
   describe('state files', () => {
     it('init --force refuses a target that is not a regular file (device, FIFO, directory)', function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
       const dir = tmpDir('okstra-st-');
       const fifo = path.join(dir, 'f.wizard.json');
       execFileSync('mkfifo', [fifo]);
@@ -188,7 +190,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
     });
 
     it('loading a FIFO, a device or a directory is `not a regular file` at once (never blocks)', function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
       const dir = tmpDir('okstra-st-');
       const fifo = path.join(dir, 'f.wizard.json');
       execFileSync('mkfifo', [fifo]);
@@ -197,7 +199,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
     });
 
     it('saving a state file that is a symbolic link is refused; the link and its target stay', function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
       const dir = tmpDir('okstra-st-');
       const real = path.join(dir, 'real.wizard.json');
       createStateFile(real, state('old'));
@@ -309,7 +311,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
     });
 
     it('a lock that is an empty directory, a dangling link or a FIFO has expired', function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
       for (const make of [
         (p: string) => fs.mkdirSync(p),
         (p: string) => fs.symlinkSync('/nonexistent/okstra-lock', p),
@@ -322,7 +324,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
     });
 
     it('a symbolic link to a file is removed as a lock, never its target', function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
       const target = path.join(tmpDir('okstra-outside-'), 'keep');
       fs.writeFileSync(target, `${process.pid}@${os.hostname()}`);
       const r = saveBeside((p) => fs.symlinkSync(target, p));
@@ -356,7 +358,7 @@ describe('store: hostile files in the place of the files it reads and writes', (
 
     it('a live pid whose start time differs from the recorded one is a reused pid: expired', function () {
       const mine = processStartTime('self');
-      if (mine === null) return this.skip();
+      if (mine === null) skipHere(this, 'this platform has no process start times (/proc/<pid>/stat)');
       const r = saveBeside((p) =>
         fs.writeFileSync(p, JSON.stringify({ pid: process.pid, host: os.hostname(), start: String(Number(mine) + 1) })),
       );

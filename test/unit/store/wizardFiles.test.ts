@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { defaultState, WizardError, type WizardState } from '../../../src/core/types';
+import { WizardError, type WizardState } from '../../../src/core/types';
+import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { stateToJson } from '../../../src/core/wizard/stateCodec';
 import {
   backupNameFor,

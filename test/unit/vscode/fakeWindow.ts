@@ -1,8 +1,20 @@
 // A HostWindow for plain-Node tests (src/vscode/host/window.ts): QuickPicks and InputBoxes are objects the
 // test drives (accept an item, type a value, press Back or Escape), messages are recorded and answered by
-// pattern, editors and the clipboard are recorded, file watchers fire when the test says so.
+// pattern, editors and the clipboard are recorded, file watchers fire when the test says so, registered commands
+// run when the test runs them (runCommand), tree views are their sources plus what the view was told.
+import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import type { ConfigurationReader, Disposable, FolderInfo, HostWindow, Severity, StatusItem } from '../../../src/vscode/host/window';
+import { Emitter } from '../../../src/vscode/host/emitter';
+import type {
+  ConfigurationReader,
+  Disposable,
+  FolderInfo,
+  HostTreeView,
+  HostWindow,
+  Severity,
+  StatusItem,
+  TreeSource,
+} from '../../../src/vscode/host/window';
 
 type Listener<T> = (value: T) => unknown;
 
@@ -147,6 +159,46 @@ export interface ShownMessage {
 
 type Answer = string | undefined | ((m: ShownMessage) => Promise<string | undefined> | string | undefined);
 
+/** A tree view: the source it shows, and what the extension set on it. */
+export class FakeTreeView<T> implements HostTreeView<T> {
+  visible = true;
+  description: string | undefined;
+  message: string | undefined;
+  disposed = false;
+  readonly revealed: Array<{ row: T; expand: boolean }> = [];
+  private readonly expanded = new Emitter<T>();
+  private readonly collapsed = new Emitter<T>();
+  readonly onDidExpandElement = this.expanded.event;
+  readonly onDidCollapseElement = this.collapsed.event;
+  private readonly visibility = new Emitter<boolean>();
+  readonly onDidChangeVisibility = this.visibility.event;
+
+  constructor(
+    readonly id: string,
+    readonly source: TreeSource<T>,
+  ) {}
+
+  async reveal(row: T, options: { expand: boolean }): Promise<void> {
+    this.revealed.push({ row, expand: options.expand });
+    if (options.expand) this.expand(row);
+  }
+  /** The person expanded `row`. */
+  expand(row: T): void {
+    this.expanded.fire(row);
+  }
+  collapse(row: T): void {
+    this.collapsed.fire(row);
+  }
+  /** The view was shown (true) or hidden (false). */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.visibility.fire(visible);
+  }
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
 export function format(message: string, args: ReadonlyArray<string | number | boolean>): string {
   return message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
 }
@@ -170,6 +222,15 @@ export class FakeWindow implements HostWindow {
   readonly inputs: Array<FakeQuickPick | FakeInputBox> = [];
   readonly shownInputs: Array<FakeQuickPick | FakeInputBox> = [];
   private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly folderWatchers = new Set<{ folderAbs: string; glob: string; onChange: (p: string) => void }>();
+  /** Registered commands, by id (runCommand runs one). */
+  readonly registered = new Map<string, (...args: unknown[]) => unknown>();
+  readonly trees = new Map<string, FakeTreeView<unknown>>();
+  /** What showInputBox resolves (undefined: cancelled). */
+  inputBoxAnswer: ((options: { title: string; prompt: string; value: string }) => string | undefined) | undefined;
+  readonly inputBoxes: Array<{ title: string; prompt: string; value: string }> = [];
+  private readonly foldersChanged = new Emitter<void>();
+  readonly onDidChangeWorkspaceFolders = this.foldersChanged.event;
   quickPickAnswer: ((items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined) | undefined;
   readonly quickPicks: Array<{ title: string; items: readonly vscode.QuickPickItem[] }> = [];
   readonly statusItem: StatusItem = {
@@ -252,6 +313,10 @@ export class FakeWindow implements HostWindow {
   async closeReadOnlyDocument(name: string): Promise<void> {
     this.documents.delete(name);
   }
+  readonly revealed: string[] = [];
+  async revealInExplorer(pathAbs: string): Promise<void> {
+    this.revealed.push(pathAbs);
+  }
   async showOpenDialog(): Promise<string | undefined> {
     return this.openDialogResult;
   }
@@ -261,9 +326,36 @@ export class FakeWindow implements HostWindow {
   setContext(key: string, value: unknown): void {
     this.contextKeys.set(key, value);
   }
+  /** Recorded only: what the command would do in the workbench is the test's to check. */
   async executeCommand(id: string, ...args: unknown[]): Promise<unknown> {
     this.commands.push({ id, args });
     return undefined;
+  }
+  registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable {
+    if (this.registered.has(id)) throw new Error(`command '${id}' already exists`);
+    this.registered.set(id, run);
+    return { dispose: () => this.registered.delete(id) };
+  }
+  /** What the workbench does when the person runs a registered command. */
+  async runCommand(id: string, ...args: unknown[]): Promise<unknown> {
+    const run = this.registered.get(id);
+    if (!run) throw new Error(`command '${id}' not found`);
+    return run(...args);
+  }
+  async showInputBox(options: { title: string; prompt: string; value: string }): Promise<string | undefined> {
+    this.inputBoxes.push(options);
+    return this.inputBoxAnswer?.(options);
+  }
+  createTreeView<T>(viewId: string, source: TreeSource<T>): HostTreeView<T> {
+    const view = new FakeTreeView<T>(viewId, source);
+    this.trees.set(viewId, view as FakeTreeView<unknown>);
+    return view;
+  }
+  /** The tree view created as `viewId`. */
+  tree<T>(viewId: string): FakeTreeView<T> {
+    const view = this.trees.get(viewId);
+    if (!view) throw new Error(`no tree view '${viewId}'`);
+    return view as FakeTreeView<T>;
   }
   watchFile(file: string, onChange: () => void): Disposable {
     let set = this.watchers.get(file);
@@ -274,6 +366,23 @@ export class FakeWindow implements HostWindow {
   /** What the workbench watcher would report after another writer changed `file`. */
   fileChanged(file: string): void {
     for (const f of this.watchers.get(file) ?? []) f();
+  }
+  watchFolder(folderAbs: string, glob: string, onChange: (absPath: string) => void): Disposable {
+    const w = { folderAbs, glob, onChange };
+    this.folderWatchers.add(w);
+    return { dispose: () => this.folderWatchers.delete(w) };
+  }
+  /** What the workbench watcher reports for a change at `absPath` (to the folder watchers it lies under; globs are not matched). */
+  pathChanged(absPath: string): void {
+    for (const w of [...this.folderWatchers]) if (absPath.startsWith(w.folderAbs + path.sep)) w.onChange(absPath);
+  }
+  folderWatches(): Array<{ folderAbs: string; glob: string }> {
+    return [...this.folderWatchers].map(({ folderAbs, glob }) => ({ folderAbs, glob }));
+  }
+  /** Replaces the workspace folders, as adding or removing one in the workbench does. */
+  setFolders(folders: FolderInfo[]): void {
+    this.folders = folders;
+    this.foldersChanged.fire();
   }
   watched(): string[] {
     return [...this.watchers.entries()].filter(([, s]) => s.size > 0).map(([f]) => f);

@@ -3,28 +3,20 @@
 // cannot see it), that asking writes nothing, and that the contributed tools are the registered ones.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cleanupTemp, cliInProcess, tempDir } from '../cli/cliHarness';
-import { readSettings } from '../../../src/vscode/wizard/settings';
-import { TrustGate } from '../../../src/vscode/wizard/trust';
-import { FakeWindow } from './fakeWindow';
+import { installLmTools, type LmHarness, type LmTool } from './lmHarness';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const DEMO = path.join(REPO, 'demo');
 
-type Tool = {
-  prepareInvocation?: (o: { input: any }, t: unknown) => Promise<any> | any;
-  invoke: (o: { input: any; toolInvocationToken: undefined }, t: unknown) => Promise<any>;
-};
-
 describe('language-model tools: confirmations and registration', function () {
   this.timeout(30_000);
-  const tools = new Map<string, Tool>();
+  let tools: Map<string, LmTool>;
   let project: string;
   let statePath: string;
-  const saved = { resolve: (Module as any)._resolveFilename, path: process.env.PATH };
+  let lm: LmHarness;
 
   before(async () => {
     project = path.join(tempDir('okstra-lm-'), 'acme-payments');
@@ -41,66 +33,12 @@ describe('language-model tools: confirmations and registration', function () {
       env,
     );
     assert.equal(init.json?.ok, true, init.stdout);
-    process.env.PATH = env.PATH;
-    const fake = {
-      lm: {
-        registerTool: (name: string, tool: Tool) => {
-          tools.set(name, tool);
-          return { dispose() {} };
-        },
-      },
-      l10n: { t: (m: string, ...a: unknown[]) => m.replace(/\{(\d+)\}/g, (_s, i: string) => String(a[Number(i)])) },
-      workspace: {
-        workspaceFolders: [{ name: 'acme-payments', uri: { fsPath: project } }],
-        asRelativePath: (p: string) => path.relative(project, p),
-        getConfiguration: () => ({ get: (_k: string, d: unknown) => d }),
-        isTrusted: true,
-      },
-      Uri: { file: (p: string) => ({ fsPath: p }) },
-      env: { language: 'en' },
-      LanguageModelToolResult: class {
-        constructor(readonly content: unknown[]) {}
-      },
-      LanguageModelTextPart: class {
-        constructor(readonly value: string) {}
-      },
-    };
-    (Module as any)._resolveFilename = function (request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? 'vscode' : saved.resolve.call(this, request, ...rest);
-    };
-    require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: fake } as any;
-    const { registerLanguageModelTools } =
-      require('../../../src/vscode/lm/wizardTools') as typeof import('../../../src/vscode/lm/wizardTools');
-    const quiet = { info() {}, warn() {}, debug() {}, error() {}, trace() {} };
-    const context = {
-      subscriptions: [] as unknown[],
-      extensionPath: REPO,
-      workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined },
-    };
-    // The extension's own engine-session factory, as features.ts makes it (no VS Code needed: the window is faked).
-    const { EngineSessionFactory } =
-      require('../../../src/vscode/wizard/engineSession') as typeof import('../../../src/vscode/wizard/engineSession');
-    const win = new FakeWindow();
-    const trust = new TrustGate(win);
-    const factory = new EngineSessionFactory({
-      storage: context.workspaceState as any,
-      log: quiet as any,
-      builtinProfilesDir: path.join(REPO, 'profiles'),
-      settings: (root) => readSettings(win, trust, root),
-      language: () => 'en',
-      t: win.t,
-    });
-    registerLanguageModelTools(
-      context as any,
-      quiet as any,
-      { controller: { session: { statePath } }, engineFactory: () => factory } as any,
-    );
+    lm = installLmTools(project, () => statePath, env.PATH);
+    tools = lm.tools;
   });
 
   after(() => {
-    (Module as any)._resolveFilename = saved.resolve;
-    delete require.cache.vscode;
-    process.env.PATH = saved.path;
+    lm.restore();
     cleanupTemp();
   });
 

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyPersistAction } from '../../../src/vscode/run/persistActions';
+import { applyPersistAction } from '../../../src/host/run';
 import { runRefusal } from '../../../src/vscode/run/runGuard';
 
 describe('vscode run guard and persist actions', () => {
@@ -21,7 +21,7 @@ describe('vscode run guard and persist actions', () => {
       mkdirSync(join(root, '.okstra'));
     });
     afterEach(() => rmSync(root, { recursive: true, force: true }));
-    const action = { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: 'docs/pr.md' };
+    const action = { action: 'set-config' as const, file: '.okstra/config.yaml', key: 'prTemplate', value: 'docs/pr.md' };
 
     it('sets prTemplate and keeps the rest of the document, comments included', () => {
       const file = join(root, '.okstra/config.yaml');
@@ -32,7 +32,7 @@ describe('vscode run guard and persist actions', () => {
       applyPersistAction(root, action);
       assert.equal(
         readFileSync(file, 'utf8'),
-        '# project settings\nprojectId: payments   # the id\nmodelDefaults:\n  analyser: [claude/opus-4.5]\nprTemplate: docs/pr.md\n',
+        '# project settings\nprojectId: payments # the id\nmodelDefaults:\n  analyser: [claude/opus-4.5]\nprTemplate: docs/pr.md\n',
       );
     });
     it('creates the file when it is missing or empty', () => {

@@ -1,11 +1,15 @@
-// The VS Code shell in plain Node: the real command table, prompt loop, confirmation and engine session on a
-// copy of demo/, with the fake window (fakeWindow.ts) in place of VS Code and a recorded Run.
+// The VS Code shell in plain Node: the real command table (registered through the one registrar), prompt loop,
+// confirmation and engine session on a copy of demo/, with the fake window (fakeWindow.ts) in place of VS Code and
+// a recorded Run.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { resolveProgram } from '../../../src/host/run';
 import type { RunPort, RunRequest, RunResult } from '../../../src/vscode/run/runPort';
-import type { ViewExtras } from '../../../src/vscode/wizard/context';
-import { WizardController } from '../../../src/vscode/wizard/controller';
+import { COMMAND_IDS, type CommandName } from '../../../src/vscode/commandIds';
+import { openWizard } from '../../../src/vscode/commands/index';
+import { registerCommands } from '../../../src/vscode/host/commandRegistrar';
+import type { ViewExtras, WizardContext } from '../../../src/vscode/wizard/context';
 import { hostDialogs } from '../../../src/vscode/wizard/dialogs';
 import { EngineSessionFactory } from '../../../src/vscode/wizard/engineSession';
 import type { WizardSession } from '../../../src/vscode/wizard/session';
@@ -19,13 +23,14 @@ export const PROVIDERS = ['claude', 'codex', 'antigravity', 'grok', 'kimi'];
 
 export interface Shell {
   win: FakeWindow;
-  controller: WizardController;
+  wizard: WizardContext;
   project: string;
   runs: RunRequest[];
   view: { session: WizardSession | undefined; extras: ViewExtras; rows(): string[] };
   /** The next prompt on screen (another object than `previous`). */
   next(previous?: FakeQuickPick | FakeInputBox): Promise<FakeQuickPick | FakeInputBox>;
-  command(name: keyof WizardController['commands'], ...args: unknown[]): Promise<unknown>;
+  /** Runs a command as the workbench does: by its id (COMMAND_IDS), through what the registrar registered. */
+  command(name: CommandName, ...args: unknown[]): Promise<unknown>;
   stateFile(key: string): string;
   close(): void;
 }
@@ -39,7 +44,7 @@ export function stepOf(input: object): string {
   return stepIds.get(input) ?? '';
 }
 
-export function openShell(options: { runResult?: RunResult } = {}): Shell {
+export function openShell(options: { runResult?: RunResult; run?: Partial<RunPort> } = {}): Shell {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-shell-'));
   const project = path.join(parent, 'acme-payments');
   fs.cpSync(DEMO, project, { recursive: true });
@@ -63,11 +68,14 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
   const runs: RunRequest[] = [];
   const run: RunPort = {
     missingProgram: () => null,
+    // The demo's stand-in okstra, found the way Run finds a program (src/host/run.ts).
+    resolveProgram: (program, cwd) => resolveProgram(program, cwd, { PATH: bin }),
     execute: async (request) => {
       runs.push(request);
       return options.runResult ?? { ok: true, exitCode: 0 };
     },
     applyPersistAction: (_root, a) => `${a.file}: ${a.key} = ${a.value}`,
+    ...options.run,
   };
   const view: Shell['view'] = {
     session: undefined,
@@ -77,7 +85,7 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
       return t ? (t.ok ? t.rows.map((r) => r.id) : [`error: ${t.error}`]) : [];
     },
   };
-  const controller = new WizardController({
+  const { wizard, commands } = openWizard({
     host: win,
     log: quietLog,
     factory,
@@ -86,13 +94,14 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
     trust,
     run,
   });
-  controller.runner.onDidChangeInput((input) => {
-    const step = controller.runner.step;
+  const registrations = registerCommands(win, quietLog, COMMAND_IDS, commands);
+  wizard.runner.onDidChangeInput((input) => {
+    const step = wizard.runner.step;
     if (input && step) stepIds.set(input, step);
   });
   return {
     win,
-    controller,
+    wizard,
     project,
     runs,
     view,
@@ -101,13 +110,14 @@ export function openShell(options: { runResult?: RunResult } = {}): Shell {
         const i = win.input;
         return i && i !== previous && i.visible ? i : undefined;
       }),
-    command: (name, ...args) => Promise.resolve((controller.commands[name] as (...a: unknown[]) => unknown)(...args)),
+    command: (name, ...args) => win.runCommand(COMMAND_IDS[name], ...args),
     stateFile: (key) => {
       const [g, id] = key.split('/');
       return path.join(project, '.okstra', 'tasks', g, `${id}.wizard.json`);
     },
     close: () => {
-      controller.dispose();
+      for (const r of registrations) r.dispose();
+      wizard.dispose();
       fs.rmSync(parent, { recursive: true, force: true });
     },
   };

@@ -10,7 +10,7 @@ import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHa
 
 /** Another writer (the CLI, another window): a session of its own on the same file answers `answer`. */
 async function otherWriter(shell: Shell, statePath: string, answer: string): Promise<void> {
-  const other = await shell.controller.ctx.factory.open(statePath, shell.win.folders[0]);
+  const other = await shell.wizard.factory.open(statePath, shell.win.folders[0]);
   const r = await other.submit(answer);
   assert.ok(r.ok, r.ok ? '' : r.error);
 }
@@ -46,7 +46,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
 
   it('an answer bound to a prompt that is no longer current is refused, names both prompts and writes nothing', async () => {
     const taskType = await startTask(shell, 'checkout/saved-card-migration');
-    const session = shell.controller.session!;
+    const session = shell.wizard.session!;
     const revision = session.revision();
     await taskType.enter();
     await shell.next(taskType);
@@ -76,7 +76,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     const next = await shell.next(taskType);
     assert.ok(shell.win.messages.some((m) => m.severity === 'warning' && m.buttons.includes('Reload')));
     assert.equal(stepOf(next), 'brief');
-    assert.equal(shell.controller.session!.state.task_type, 'requirements-discovery');
+    assert.equal(shell.wizard.session!.state.task_type, 'requirements-discovery');
     assert.deepEqual(fs.readFileSync(file), cliBytes, 'the refused answer wrote nothing');
     // The change event comes late: the prompt stays; a new command still gets its prompt (one loop at a time).
     shell.win.fileChanged(file);
@@ -115,7 +115,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     assert.ok(note.buttons.includes('Open State File'));
     await until('the prompt to close', () => taskType.disposed);
     assert.match(shell.view.rows()[0] ?? '', /^error: .*saved-card-migration\.wizard\.json:\d+:\d+: /);
-    const r = await shell.controller.session!.submit('error-analysis');
+    const r = await shell.wizard.session!.submit('error-analysis');
     assert.ok(!r.ok && /saved-card-migration\.wizard\.json:\d+:\d+: /.test(r.error), !r.ok ? r.error : '');
     assert.match(fs.readFileSync(file, 'utf8'), /"answered": \[\n\}/, 'nothing was written over the broken file');
   });
@@ -136,7 +136,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
       shell.win.messages.find((m) => m.modal && m.message === 'The wizard of payments/refund-timeout'),
     );
     assert.match(details.detail ?? '', /version-1 state file: its answers were converted/);
-    const session = shell.controller.session!;
+    const session = shell.wizard.session!;
     const companion = session.watchPaths()[1];
     assert.ok(
       companion && companion !== v1 && shell.win.watched().includes(companion),
@@ -146,7 +146,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     const second = await shell.next(first);
     assert.ok(fs.existsSync(companion));
     // The CLI answers through the companion: the open prompt follows.
-    await otherWriter(shell, v1, (shell.controller.session!.current().prompt!.options.find((o) => o.default) ?? { value: '' }).value);
+    await otherWriter(shell, v1, (shell.wizard.session!.current().prompt!.options.find((o) => o.default) ?? { value: '' }).value);
     shell.win.fileChanged(companion);
     const third = await shell.next(second);
     assert.match(third.placeholder ?? third.prompt ?? '', /^changed outside this window/);
@@ -171,11 +171,11 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     await first.enter();
     const second = await shell.next(first);
     await second.escape();
-    const answered = shell.controller.session!.state.answered.length;
+    const answered = shell.wizard.session!.state.answered.length;
     // git's autocrlf (or a hand edit) rewrites the v1 bytes: the companion named after the old sha256 is no longer the match.
     fs.writeFileSync(v1, fs.readFileSync(v1, 'utf8').replace(/\n/g, '\r\n'));
     // Another window (or a reload) opens it afresh.
-    const reopened = await shell.controller.ctx.factory.open(v1, shell.win.folders[0]!);
+    const reopened = await shell.wizard.factory.open(v1, shell.win.folders[0]!);
     assert.notEqual(reopened.current().prompt?.step, 'role-add:critic', 'not restarted from the v1 answers');
     assert.equal(reopened.state.answered.length, answered, 'every answer of the continuation kept');
     const said = reopened.openingMessages().filter((m) => /changed since its continuation was saved/.test(m));
@@ -186,7 +186,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     const first = await startTask(shell, 'ledger/fx-rate-cache');
     const { input: confirm } = await answerUntil(shell, first, 'confirm');
     const file = shell.stateFile('ledger/fx-rate-cache');
-    const other = await shell.controller.ctx.factory.open(file, shell.win.folders[0]);
+    const other = await shell.wizard.factory.open(file, shell.win.folders[0]);
     const r = await other.rewind('task-type');
     assert.ok(r.ok);
     // No change event yet: the accept races the watcher.

@@ -9,17 +9,18 @@ import { providerCliEnvVar } from '../../../src/workspace/environment';
 import { PromptRunner } from '../../../src/vscode/prompt/promptRunner';
 import { BROWSE, FakeWindow, type FakeInputBox, type FakeQuickPick, until } from './fakeWindow';
 import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
+import { applyPersistAction } from '../../../src/host/run';
 
 /** A complete (confirmed) wizard of `key`, Run declined at the confirm step (Escape). */
 async function completeWizard(shell: Shell, key: string): Promise<void> {
   const first = await startTask(shell, key);
   const { input } = await answerUntil(shell, first, 'confirm');
   // Confirmed without running: what another window or the CLI would leave.
-  const session = shell.controller.session!;
+  const session = shell.wizard.session!;
   await input.escape();
   const r = await session.submit('run');
   assert.ok(r.ok);
-  shell.controller.refresh();
+  shell.wizard.refresh();
 }
 
 describe('vscode shell: Run and the confirmation', function () {
@@ -37,10 +38,43 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(stepOf(confirm), 'confirm');
     assert.deepEqual(confirm.values(), ['run', 'edit']);
     assert.match(shell.win.documents.get('okstra render-bundle') ?? '', /^## Command line \(bash\)$/m);
+    // The program Run starts, resolved as Run resolves it.
+    const program = path.join(shell.project, '.demo-bin', 'okstra');
+    assert.ok((shell.win.documents.get('okstra render-bundle') ?? '').split('\n').includes(`Run starts \`${program}\`.`));
     assert.equal(shell.runs.length, 0, 'nothing runs before the person chose Run');
     await confirm.choose('run');
     await until('okstra to run', () => shell.runs.length === 1);
     assert.equal(shell.win.messages.filter((m) => m.modal).length, 0);
+  });
+
+  it('C1: Run that refuses its program writes nothing: no persist action, no last run; once it can start, the action is applied', async () => {
+    shell.close();
+    let missing: string | null = "cannot run okstra: 'okstra' was not found or is not executable";
+    shell = openShell({ run: { missingProgram: () => missing, applyPersistAction } });
+    const first = await startTask(shell, 'payments/partial-refunds');
+    const { input } = await answerUntil(shell, first, 'confirm', {
+      'pr-template-pick': (i) => (i as FakeQuickPick).choose('path'),
+      'pr-template': (i) => (i as FakeInputBox).type('docs/refunds.md'),
+      'pr-template-scope': (i) => (i as FakeQuickPick).choose('project'),
+    });
+    await input.escape();
+    const session = shell.wizard.session!;
+    assert.equal((await session.submit('run')).ok, true);
+    const outcome = session.outcome();
+    assert.deepEqual(outcome.ok && outcome.persistActions.map((a) => a.value), ['docs/refunds.md']);
+    const config = path.join(shell.project, '.okstra', 'config.yaml');
+    const state = shell.stateFile('payments/partial-refunds');
+    const before = { config: fs.readFileSync(config), state: fs.readFileSync(state) };
+    shell.win.settings.confirmBeforeRun = false;
+    await shell.command('run');
+    assert.ok(shell.win.messages.some((m) => /cannot run okstra/.test(m.message)));
+    assert.deepEqual(fs.readFileSync(config), before.config, 'config.yaml is unchanged');
+    assert.deepEqual(fs.readFileSync(state), before.state, 'no last run is recorded');
+    assert.equal(shell.runs.length, 0);
+    missing = null;
+    await shell.command('run');
+    assert.equal(shell.runs.length, 1);
+    assert.match(fs.readFileSync(config, 'utf8'), /^prTemplate: docs\/refunds\.md$/m);
   });
 
   it('okstra.confirmBeforeRun = false: Run starts at once', async () => {
@@ -64,7 +98,7 @@ describe('vscode shell: Run and the confirmation', function () {
     // Another wizard is opened meanwhile.
     const other = await startTask(shell, 'checkout/saved-card-migration');
     await other.escape();
-    assert.equal(shell.controller.session!.taskKey, 'checkout/saved-card-migration');
+    assert.equal(shell.wizard.session!.taskKey, 'checkout/saved-card-migration');
     shell.win.answers = [];
     release('Run Again');
     await until('the second run', () => shell.runs.length === 2);
@@ -92,14 +126,14 @@ describe('vscode shell: Run and the confirmation', function () {
     await first.escape();
     shell.win.answers = [[/^Abort the wizard for checkout\/saved-card-migration\?$/, 'Abort Wizard']];
     await shell.command('abort');
-    assert.equal(shell.controller.session!.state.aborted, true);
+    assert.equal(shell.wizard.session!.state.aborted, true);
     assert.match(shell.win.statusItem.text, /aborted$/);
     shell.win.answers = [[/aborted already/, 'Start Over']];
     void shell.command('abort');
     const restarted = await shell.next(first);
     assert.equal(shell.win.messages.filter((m) => m.modal && /^Abort the wizard/.test(m.message)).length, 1, 'Abort asked once');
     assert.equal(stepOf(restarted), 'task-type');
-    assert.equal(shell.controller.session!.state.aborted, false);
+    assert.equal(shell.wizard.session!.state.aborted, false);
     const dir = path.dirname(shell.stateFile('checkout/saved-card-migration'));
     assert.ok(
       fs.readdirSync(dir).some((f) => f.startsWith('saved-card-migration.wizard.') && f.endsWith('.bak.json')),
@@ -112,7 +146,7 @@ describe('vscode shell: Run and the confirmation', function () {
     const first = await startTask(shell, 'checkout/idempotency-keys');
     const { input } = await answerUntil(shell, first, 'clarification-pick');
     await (input as FakeQuickPick).choose((i) => i.model?.value !== undefined && /^Answer now/.test(i.label));
-    const answers = await until('the wait', () => shell.controller.ctx.waitingFor);
+    const answers = await until('the wait', () => shell.wizard.waitingFor);
     assert.match(answers, /clarifications\/2026-11-27-1\.answers\.md$/);
     assert.equal(shell.win.input, undefined, 'no prompt covers the answers file');
     assert.ok(shell.win.opened.some((o) => o.file.endsWith(answers)));
@@ -123,7 +157,7 @@ describe('vscode shell: Run and the confirmation', function () {
     await shell.command('resume');
     await until('the reminder', () => shell.win.messages.find((m) => /has no answers yet: write them under its questions/.test(m.message)));
     assert.equal(shell.win.input, undefined, 'no prompt while the answers file is empty');
-    assert.equal(shell.controller.ctx.waitingFor, answers);
+    assert.equal(shell.wizard.waitingFor, answers);
     assert.match(shell.win.statusItem.text, /waiting for your answers/);
     // Written: Resume goes on. A file emptied again before Run is refused by Run.
     fs.writeFileSync(path.join(shell.project, answers), 'Q1: keys expire after 24 h\n');
@@ -160,7 +194,7 @@ describe('vscode shell: Run and the confirmation', function () {
 
   it('a click in the okstra view gives the open prompt its focus back (issue 12 #19)', async () => {
     await startTask(shell, 'checkout/saved-card-migration');
-    shell.controller.runner.focus();
+    shell.wizard.runner.focus();
     assert.equal(shell.win.commands.at(-1)?.id, 'workbench.action.focusQuickOpen');
   });
 });
@@ -256,7 +290,7 @@ describe('vscode shell: the prompt runner', () => {
       folderName: 'demo',
       taskKey: 'x/y',
       canGoBack: false,
-      submit: async () => ({ ok: false, error: 'pick at most one task', current: null }),
+      submit: async () => ({ ok: false, code: 'refused-answer', error: 'pick at most one task', notices: [], current: null }),
     });
     const qp = (await until('the pick', () => win.input)) as FakeQuickPick;
     await qp.tick(['a/one', 'b/two']);

@@ -265,10 +265,12 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     assert.ok(targets().includes(path.join(root, '.okstra/tasks/pay/a/task-manifest.json')), "the open group's manifests are polled");
     assert.ok(!targets().some((t) => t.includes(`${path.sep}ops${path.sep}`)), "a closed group's manifests are not");
     assert.deepEqual(await poller.changed(targets()), [], 'the first poll takes the stamps');
-    // A state file appears (the store writes it by rename: the group folder's stamp changes).
-    await new Promise((r) => setTimeout(r, 20));
+    // A state file appears (the store writes it by rename: the group folder's stamp changes) and a manifest is
+    // edited; their times are set a minute ahead, so that the stamps differ whatever the clock's resolution.
     write(root, '.okstra/tasks/pay/b.wizard.json', '{}');
     const manifest = write(root, '.okstra/tasks/pay/a/task-manifest.json', manifestText('pay', 'a', { title: 'Polled' }));
+    const later = new Date(Date.now() + 60_000);
+    for (const p of [path.join(root, '.okstra/tasks/pay'), manifest]) fs.utimesSync(p, later, later);
     const changed = await poller.changed(targets());
     assert.deepEqual(changed, [path.join(root, '.okstra/tasks/pay'), manifest].sort());
     for (const p of changed) await tree.polled(p);

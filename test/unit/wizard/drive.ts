@@ -4,7 +4,7 @@ import type { EngineContext } from '../../../src/core/ports';
 import type { PromptDoc, WizardState } from '../../../src/core/types';
 import * as E from '../../../src/core/wizard/engine';
 import { ROOT } from './fakeWorkspace';
-import * as D from '../../../src/cli/documents';
+import * as D from '../../../src/host/documents';
 import type { JsonDoc } from '../../../src/cli/output';
 
 export type Answers = Record<string, string | string[]>;
@@ -61,11 +61,12 @@ export function currentStep(ctx: EngineContext, state: WizardState): PromptDoc {
   return c.prompt!;
 }
 
-/** The CLI document of an engine result (src/cli/documents.ts), for key-order and shape checks. */
+/** The CLI document of an engine result (src/host/documents.ts), for key-order and shape checks. */
 export function docOf(r: object, revision: string | null = '0123456789abcdef'): JsonDoc {
   if ('prompt' in r) return D.currentDocument(r as E.CurrentResult, revision);
   if ('rows' in r) return D.treeDocument(r as E.TreeResult);
   if ('echo' in r || 'current' in r) return D.stepDocument(r as E.StepResult, revision);
-  if ('confirmationText' in r) return D.outcomeDocument(r as E.OutcomeResult);
+  // The program is the host's (resolved on a PATH); an engine test has none: the default command, not found.
+  if ('confirmationText' in r) return D.outcomeDocument(r as E.OutcomeResult, { command: ['okstra'], path: null });
   return D.renderArgsDocument(r as E.RenderArgsResult);
 }

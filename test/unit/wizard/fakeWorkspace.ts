@@ -20,6 +20,7 @@ import type {
   WorkspacePort,
   BriefFrontMatter,
 } from '../../../src/core/ports';
+import { pyReprString } from '../../../src/core/pyRepr';
 import { textsFor } from '../../../src/core/text';
 import { WizardError } from '../../../src/core/types';
 
@@ -93,7 +94,7 @@ export class FakeWorkspace implements WorkspacePort {
 
   task(key: string): TaskDetails {
     const t = this.tasksByKey.get(key);
-    if (!t) throw new WizardError('file-error', `task '${key}' cannot be used: no such task`);
+    if (!t) throw new WizardError('file-error', `task '${key}' cannot be used: .okstra/tasks/${key}/task-manifest.json not found`);
     if (t.unreadable) throw new WizardError('file-error', `task '${key}' cannot be used: ${t.unreadable}`);
     const dir = `.okstra/tasks/${key}`;
     const planPath = `${dir}/plan/approved-plan.md`;
@@ -183,7 +184,11 @@ export class FakeWorkspace implements WorkspacePort {
     return out;
   }
 
-  /** Symlinks are `links` (project-relative path → absolute target); everything else resolves to itself. */
+  /**
+   * Symlinks are `links` (project-relative path → absolute target); everything else resolves to itself. Inside the
+   * project a path exists when it is the root, a file, or a folder of one; outside it, the fake cannot tell, and
+   * the path is taken as it is.
+   */
   realPath(absPath: string): string | null {
     const links = this.opts.links ?? {};
     let p = absPath;
@@ -192,14 +197,30 @@ export class FakeWorkspace implements WorkspacePort {
       const hit = Object.keys(links)
         .filter((l) => rel === l || rel.startsWith(l + '/'))
         .sort((a, b) => b.length - a.length)[0];
-      if (hit === undefined) return p;
+      if (hit === undefined) return this.exists(p) ? p : null;
       p = links[hit] + rel.slice(hit.length);
     }
     return null; // a loop
   }
 
+  private exists(abs: string): boolean {
+    if (abs === ROOT || !abs.startsWith(`${ROOT}/`)) return true;
+    const rel = this.rel(abs);
+    const known = [
+      ...this.files,
+      ...this.taskFiles(),
+      ...[...this.tasksByKey.values()].map((t) => `.okstra/tasks/${t.group}/${t.id}/task-manifest.json`),
+    ];
+    return known.some((f) => f === rel || f.startsWith(`${rel}/`));
+  }
+
   createTask(group: string, id: string, title: string): CreatedTask {
     const key = `${group}/${id}`;
+    // The real workspace's refusals (src/workspace/workspace.ts createTask).
+    const segment = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+    if (!segment.test(group) || !segment.test(id))
+      throw new WizardError('refused-answer', `task name must be '<group>/<name>': ${pyReprString(key)}`);
+    if (this.tasksByKey.has(key)) throw new WizardError('refused-answer', `task '${key}' already exists`);
     const updatedAt = this.now()
       .toISOString()
       .replace(/\.\d{3}Z$/, 'Z');

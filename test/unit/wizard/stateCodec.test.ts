@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
-import { defaultState, WizardError } from '../../../src/core/types';
-import {
-  parseState,
-  serializeState,
-  stateToJson,
-  STATE_FIELD_ORDER,
-  V1_PROVIDER_STATE_JSON_FIELDS,
-} from '../../../src/core/wizard/stateCodec';
+import { WizardError } from '../../../src/core/types';
+import { parseState, serializeState, stateToJson } from '../../../src/core/wizard/stateCodec';
+import { defaultState, STATE_FIELD_ORDER, V1_PROVIDER_STATE_JSON_FIELDS } from '../../../src/core/wizard/stateSchema';
 import * as E from '../../../src/core/wizard/engine';
 import { fakeContext, ROOT } from './fakeWorkspace';
 

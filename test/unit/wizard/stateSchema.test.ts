@@ -5,9 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as z from 'zod';
-import { defaultState } from '../../../src/core/types';
 import { parseState, serializeState, stateToJson } from '../../../src/core/wizard/stateCodec';
-import { STATE_FIELD_ORDER, stateFieldsSchema, stateFileSchema } from '../../../src/core/wizard/stateSchema';
+import { defaultState, STATE_FIELD_ORDER, stateFieldsSchema, stateFileSchema } from '../../../src/core/wizard/stateSchema';
 import { loadStateFile, saveStateFile } from '../../../src/store';
 
 const ROOT = '/work/project';

@@ -10,6 +10,7 @@ import { parseConfig } from '../../../src/workspace/config';
 import { loadModelDefaultsFile } from '../../../src/workspace/environment';
 import { openWorkspace } from '../../../src/workspace/workspace';
 import { cleanup, PROFILES, tmpDir, write } from './helpers';
+import { skipHere } from '../../helpers/skip';
 
 const posix = process.platform !== 'win32';
 
@@ -52,7 +53,7 @@ describe('workspace: hostile files in the place of the files it reads', () => {
 
   describe('FIFOs, devices and folders are `not a regular file`, at once', () => {
     before(function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
     });
 
     it('.okstra/config.yaml', () => {
@@ -220,7 +221,7 @@ describe('workspace: hostile files in the place of the files it reads', () => {
 
   describe('links that resolve outside the project are not offered', () => {
     before(function () {
-      if (!posix) this.skip();
+      if (!posix) skipHere(this, 'FIFOs, sockets and devices are POSIX only');
     });
 
     it('evidence, a typed path (isFile) and a direction', () => {

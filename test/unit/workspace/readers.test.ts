@@ -320,6 +320,30 @@ describe('workspace readers', () => {
       );
     });
 
+    it('a key that is a list or a mapping is a file error at its place, and the YAML library prints nothing', async () => {
+      const warnings: string[] = [];
+      const onWarning = (w: Error) => warnings.push(w.message);
+      const warn = console.warn;
+      process.on('warning', onWarning);
+      console.warn = (...a: unknown[]) => void warnings.push(a.join(' '));
+      try {
+        assert.equal(
+          fileError(() => parseConfig('modelDefaults:\n  ? [analyser]\n  : [claude/opus-4.5]\n', 'c.yaml')),
+          'c.yaml:2:5: invalid YAML: a key must be a plain value, not a list',
+        );
+        assert.equal(
+          fileError(() => parseConfig('? {projectId: a}\n: b\n', 'c.yaml')),
+          'c.yaml:1:3: invalid YAML: a key must be a plain value, not a mapping',
+        );
+        // Node emits a process warning on a later tick.
+        await new Promise((r) => setImmediate(r));
+      } finally {
+        process.off('warning', onWarning);
+        console.warn = warn;
+      }
+      assert.deepEqual(warnings, []);
+    });
+
     it('okstraCommand is one executable or a list; an empty file is an empty config; a missing one is null', () => {
       assert.deepEqual(parseConfig('okstraCommand: [uvx, okstra]\n', 'c.yaml').okstraCommand, ['uvx', 'okstra']);
       assert.equal(

@@ -15,6 +15,7 @@ export const analysisTarget: Step = {
   id: 'analysis-target',
   textKey: 'analysis_target',
   group: 'inputs',
+  kind: 'text',
   owns: ['analysis_target'],
   refusesLeadingDash: true,
   applies: (_env, s) => ANALYSING_TASK_TYPES.has(s.task_type),

@@ -1,12 +1,14 @@
 // brief (docs/steps.md › Steps): the task's brief.md, another file (→ brief-path), or none.
 import { WizardError } from '../../types';
-import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pathProblem, pickPrompt, requireTask, type Step } from './step';
+import { followUpChosen, followUpPathStep, opt, optionText, pathProblem, pickPrompt, requireTask, type Step } from './step';
 
 export const brief: Step = {
   id: 'brief',
   textKey: 'brief',
   group: 'inputs',
+  kind: 'pick',
   owns: ['brief_path'],
+  optionTexts: ['task', 'path', 'none'],
   applies: () => true,
   build(env, s) {
     const task = requireTask(env, s);
@@ -25,7 +27,7 @@ export const brief: Step = {
     }
     options.push(opt('path', optionText(env, 'brief', 'path')));
     if (!task.brief.exists) options.push(opt('none', optionText(env, 'brief', 'none')));
-    return pickPrompt(env, this, markDefault(options, null));
+    return pickPrompt(env, this, options);
   },
   submit(env, s, value) {
     const task = requireTask(env, s);

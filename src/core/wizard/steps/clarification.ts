@@ -4,13 +4,13 @@ import { WizardError, type WizardState } from '../../types';
 import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
 
 /** The newest questions file (run ids sort by date). */
-export function newestQuestions(env: StepEnv, s: WizardState): QuestionsFile | null {
+function newestQuestions(env: StepEnv, s: WizardState): QuestionsFile | null {
   const qs = [...(env.task(s)?.questions ?? [])].sort((a, b) => (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
   return qs[qs.length - 1] ?? null;
 }
 
 /** The answers sidecar template: each question as a `## <id>: <question>` heading. */
-export function answersTemplate(q: QuestionsFile): string {
+function answersTemplate(q: QuestionsFile): string {
   return q.questions.map((x) => `## ${x.id}: ${x.question}\n\n`).join('');
 }
 
@@ -18,7 +18,10 @@ export const clarificationPick: Step = {
   id: 'clarification-pick',
   textKey: 'clarification_pick',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['clarification_response_path'],
+  optionTexts: ['answer_now', 'path', 'skip'],
+  waitsForOpenedFile: true,
   applies: (env, s) => newestQuestions(env, s) !== null,
   build(env, s) {
     const q = newestQuestions(env, s)!;
@@ -50,6 +53,11 @@ export const clarificationPick: Step = {
   answerOf(_env, s) {
     if (followUpChosen(s, 'clarification')) return 'path';
     return s.clarification_response_path ? `answer-now (${s.clarification_response_path})` : 'skip';
+  },
+  // The echo shows `answer-now (<path>)`; the option's value is `answer-now`.
+  answerValue(env, s) {
+    const shown = clarificationPick.answerOf(env, s);
+    return shown.startsWith('answer-now') ? 'answer-now' : shown;
   },
 };
 

@@ -6,7 +6,9 @@ export const confirm: Step = {
   id: 'confirm',
   textKey: 'confirm',
   group: 'confirm',
+  kind: 'pick',
   owns: ['confirmed'],
+  optionTexts: ['run', 'edit', 'abort'],
   // The flow decides (readiness for confirm needs every other step).
   applies: () => false,
   build(env) {
@@ -30,6 +32,7 @@ export const editTarget: Step = {
   id: 'edit-target',
   textKey: 'edit_target',
   group: 'confirm',
+  kind: 'pick',
   owns: ['edit_target'],
   applies: (_env, s) => s.confirmed === false,
   // Built and submitted by the flow (the options are the rewind targets).

@@ -6,7 +6,9 @@ export const directionPick: Step = {
   id: 'direction-pick',
   textKey: 'direction_pick',
   group: 'inputs',
+  kind: 'pick',
   owns: ['selected_direction_path'],
+  optionTexts: ['none', 'file'],
   applies: (env, s) =>
     s.task_type === 'implementation-planning' &&
     ((env.task(s)?.directions.length ?? 0) > 0 || (env.task(s)?.unavailableDirections?.length ?? 0) > 0),

@@ -18,7 +18,9 @@ export const directivePick: Step = {
   id: 'directive-pick',
   textKey: 'directive_pick',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['directive'],
+  optionTexts: ['keep', 'none', 'write'],
   applies: () => true,
   build(env, s) {
     const kept = runDirective(reusedRun(env, s));
@@ -44,7 +46,9 @@ export const directive: Step = {
   id: 'directive',
   textKey: 'directive',
   group: 'follow-ups',
+  kind: 'text',
   owns: ['directive'],
+  followUp: true,
   needsValue: true,
   refusesLeadingDash: true,
   applies: (_env, s) => s.pending_follow_up === 'directive',

@@ -30,7 +30,9 @@ export const evidence: Step = {
   id: 'evidence',
   textKey: 'evidence',
   group: 'inputs',
+  kind: 'pick',
   owns: ['feature_evidence_path', 'project_evidence_path'],
+  optionTexts: ['use', 'none'],
   applies: (env, s) => evidencePaths(env, s) !== null,
   build(env, s) {
     const ev = evidencePaths(env, s)!;

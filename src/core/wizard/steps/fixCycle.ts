@@ -8,7 +8,9 @@ export const fixCycle: Step = {
   id: 'fix-cycle',
   textKey: 'fix_cycle',
   group: 'inputs',
+  kind: 'pick',
   owns: ['fix_cycle'],
+  optionTexts: ['yes', 'no'],
   applies: (env, s) => {
     const task = env.task(s);
     return s.task_type === 'implementation' && task !== null && failedFinalVerification(task.manifest) !== null;

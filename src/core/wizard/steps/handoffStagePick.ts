@@ -9,7 +9,9 @@ export const handoffStagePick: Step = {
   id: 'handoff-stage-pick',
   textKey: 'handoff_stage_pick',
   group: 'inputs',
+  kind: 'pick',
   owns: ['handoff_mode', 'handoff_stages', 'approved_plan_path'],
+  optionTexts: ['chain', 'stage'],
   applies: (_env, s) => STAGE_SCOPED_TASK_TYPES.has(s.task_type),
   build(env, s) {
     const { plan, chain, singles } = stagePlan(requireTask(env, s), s.task_type);

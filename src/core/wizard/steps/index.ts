@@ -56,8 +56,30 @@ export function flowIndex(id: string): number {
   return FLOW.findIndex((s) => s !== ROLES && s.id === id);
 }
 
-/** Text steps a pick leads to (restored as pending when a rewind targets them). */
-export const FOLLOW_UP_TEXT_IDS = new Set(['brief-path', 'directive', 'related-tasks', 'clarification', 'pr-template']);
+/**
+ * The confirmation's steps (group `confirm`: confirm, edit-target): their answers are not answers to edit, to count
+ * as progress or to remember, and a rewind or Back takes them back.
+ */
+export function isConfirmationStep(id: string): boolean {
+  return STEP_BY_ID.get(id)?.group === 'confirm';
+}
+
+/** What a front end shows beside a step's prompt, as the step declares it (steps/step.ts); false for role prompts. */
+export interface StepFacts {
+  /** The answer is a file of the project: offer a file dialog. */
+  pathAnswer: boolean;
+  /** An answer that opens a file for the person to write makes the wizard wait for it. */
+  waitsForOpenedFile: boolean;
+}
+
+export function stepFacts(id: string): StepFacts {
+  const step = STEP_BY_ID.get(id);
+  return { pathAnswer: step?.pathAnswer === true, waitsForOpenedFile: step?.waitsForOpenedFile === true };
+}
+
+/** `answered` without the confirmation's steps. */
+export function withoutConfirmation(answered: readonly string[]): string[] {
+  return answered.filter((id) => !isConfirmationStep(id));
+}
 
 export { confirm, editTarget, taskPick, taskNew };
-export type { Step, StepEnv, StepGroup } from './step';

@@ -2,7 +2,7 @@
 import type { WizardState } from '../../types';
 import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pathProblem, pickPrompt, type Step, type StepEnv } from './step';
 
-export const REPO_PR_TEMPLATE = '.github/pull_request_template.md';
+const REPO_PR_TEMPLATE = '.github/pull_request_template.md';
 
 function configTemplate(env: StepEnv): string {
   return env.config()?.prTemplate ?? '';
@@ -27,7 +27,9 @@ export const prTemplatePick: Step = {
   id: 'pr-template-pick',
   textKey: 'pr_template_pick',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['pr_template_path', 'pr_template_scope'],
+  optionTexts: ['config', 'repo', 'path', 'none'],
   applies: (_env, s) => s.task_type === 'release-handoff',
   build(env, s) {
     const cfg = configTemplate(env);
@@ -87,7 +89,9 @@ export const prTemplateScope: Step = {
   id: 'pr-template-scope',
   textKey: 'pr_template_scope',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['pr_template_scope'],
+  optionTexts: ['run', 'project'],
   applies: (_env, s) => needsScope(s),
   build(env) {
     const options = [

@@ -33,7 +33,9 @@ export const relatedTasksPick: Step = {
   id: 'related-tasks-pick',
   textKey: 'related_tasks_pick',
   group: 'follow-ups',
+  kind: 'pick',
   owns: ['related_tasks_raw'],
+  optionTexts: ['keep', 'none', 'choose'],
   applies: () => true,
   build(env, s) {
     const run = reusedRun(env, s);
@@ -67,7 +69,9 @@ export const relatedTasks: Step = {
   id: 'related-tasks',
   textKey: 'related_tasks',
   group: 'follow-ups',
+  kind: 'multi_pick',
   owns: ['related_tasks_raw'],
+  followUp: true,
   applies: (_env, s) => s.pending_follow_up === 'related-tasks',
   build(env, s) {
     const t = texts(env, 'related_tasks');

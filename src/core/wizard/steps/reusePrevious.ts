@@ -8,7 +8,7 @@ import { applyPreviousRunSelection, clearRoleSelection } from '../roleBridge';
 import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
 
 /** The runs of the state's task type with an inputs file, newest first. */
-export function reusableRuns(env: StepEnv, s: WizardState): PreviousRunInputs[] {
+function reusableRuns(env: StepEnv, s: WizardState): PreviousRunInputs[] {
   const task = env.task(s);
   if (!task || !s.task_type) return [];
   return task.previousRuns.filter((r) => r.taskType === s.task_type).reverse();
@@ -40,7 +40,7 @@ export function applyRunSelection(env: StepEnv, s: WizardState, run: PreviousRun
 }
 
 /** Why a run's inputs.json cannot be reused: a copied value okstra would read as an option. Null when it can. */
-export function runInputsProblem(run: PreviousRunInputs): string | null {
+function runInputsProblem(run: PreviousRunInputs): string | null {
   const checks: Array<[string, string]> = [
     ['directive', runDirective(run)],
     ...runRelatedTasks(run)
@@ -58,7 +58,9 @@ export const reusePrevious: Step = {
   id: 'reuse-previous',
   textKey: 'reuse_previous',
   group: 'task',
+  kind: 'pick',
   owns: ['reuse_previous'],
+  optionTexts: ['fresh', 'run'],
   applies: (env, s) => reusableRuns(env, s).length > 0,
   build(env, s) {
     const options = [opt('fresh', optionText(env, 'reuse_previous', 'fresh'))];

@@ -12,7 +12,9 @@ export const reuseWorktree: Step = {
   id: 'reuse-worktree',
   textKey: 'reuse_worktree',
   group: 'inputs',
+  kind: 'pick',
   owns: ['reuse_worktree', 'base_ref'],
+  optionTexts: ['reuse', 'new'],
   applies: (env, s) => STAGE_SCOPED_TASK_TYPES.has(s.task_type) && manifestWorktree(env, s) !== null,
   build(env, s) {
     const wt = manifestWorktree(env, s)!;

@@ -8,9 +8,9 @@ import type { EngineContext, ProjectConfig, TaskDetails, TaskEntry } from '../..
 import { pyReprString } from '../../pyRepr';
 import { WizardError, type Notice, type Prompt, type PromptOption, type WizardState } from '../../types';
 import { openRoleSession, type RoleSession } from '../roleBridge';
-import type { StateField } from '../stateCodec';
-import { outsideProblem } from '../argSafety';
-import { toProjectRelative } from '../paths';
+import type { StateField } from '../stateSchema';
+import { controlProblem, outsideProblem, resolvedProjectRelative } from '../argSafety';
+import { isAbsolutePath, toProjectRelative } from '../paths';
 import { sortedCatalogue } from '../workspaceRules';
 
 export type StepGroup = 'task' | 'inputs' | 'follow-ups' | 'confirm';
@@ -87,13 +87,40 @@ export function simulationEnv(env: StepEnv): StepEnv {
   return { ...env, simulate: true, notices: [], opened: [] };
 }
 
+/** What a step's prompt asks for: one option, options to tick, or a typed text. */
+type StepKind = 'pick' | 'multi_pick' | 'text';
+
+/**
+ * One step of the catalogue (src/core/wizard/steps/index.ts FLOW): everything the engine and the front ends know
+ * about a step is declared here, on the step, never in a list of step ids elsewhere.
+ */
 export interface Step {
   id: string;
   /** Key of the step's texts (`steps.<key>`). */
   textKey: string;
+  /**
+   * Where the step sits in the tree. `confirm` is the confirmation's own group (confirm, edit-target): their
+   * answers are never edit targets, progress or remembered answers (isConfirmationStep in steps/index.ts).
+   */
   group: StepGroup;
+  /** The kind of prompt build() returns (pickPrompt / textPrompt check it). */
+  kind: StepKind;
   /** Fields reset to their defaults when a rewind reaches this step. */
   owns: readonly StateField[];
+  /** The option texts build() reads (`steps.<textKey>.options.<key>`): every text catalogue must have them (core/text/schema.ts). */
+  optionTexts?: readonly string[];
+  /**
+   * A step a pick leads to (brief-path after brief = path, …): it applies while `pending_follow_up` names it, and a
+   * rewind to it leaves its pick answered and makes it pending again.
+   */
+  followUp?: true;
+  /** A text step whose answer is a file of the project (the extension's InputBox offers a file dialog). */
+  pathAnswer?: true;
+  /**
+   * A step whose answer opens a file the person writes before the wizard goes on (clarification-pick's Answer
+   * now): the extension waits, visibly, until Resume.
+   */
+  waitsForOpenedFile?: true;
   /** Whether the step applies; the engine adds "not yet in answered". */
   applies(env: StepEnv, s: WizardState): boolean;
   build(env: StepEnv, s: WizardState): Prompt;
@@ -101,6 +128,8 @@ export interface Step {
   submit(env: StepEnv, s: WizardState, value: string): string;
   /** The answer as the echo shows it, derived from the state (tree view, row labels). */
   answerOf(env: StepEnv, s: WizardState): string;
+  /** The answer as the step's prompt accepts it again (a remembered answer), when that differs from answerOf. */
+  answerValue?(env: StepEnv, s: WizardState): string;
   /** A text step with no usable empty answer. */
   needsValue?: boolean;
   /** A text step that refuses an answer starting with '-' (refuseLeadingDash: okstra would read it as an option). */
@@ -125,12 +154,19 @@ export function optionText(env: StepEnv, key: string, option: string, values: Re
   return fmt(t, values);
 }
 
+function declaredKind(step: Step, kind: StepKind): void {
+  if (step.kind !== kind)
+    throw new WizardError('internal', `step '${step.id}' is declared a ${step.kind} step but builds a ${kind} prompt`);
+}
+
 export function pickPrompt(env: StepEnv, step: Step, options: PromptOption[], labelValues: Record<string, string> = {}): Prompt {
+  declaredKind(step, 'pick');
   const t = texts(env, step.textKey);
   return { step: step.id, kind: 'pick', label: fmt(t.label, labelValues), options, echo_template: t.echo_template };
 }
 
 export function textPrompt(env: StepEnv, step: Step, def: string, labelValues: Record<string, string> = {}): Prompt {
+  declaredKind(step, 'text');
   const t = texts(env, step.textKey);
   return { step: step.id, kind: 'text', label: fmt(t.label, labelValues), options: [], echo_template: t.echo_template, default: def };
 }
@@ -179,10 +215,17 @@ export function storedProjectPath(s: WizardState, id: string, value: string, opt
  * A typed path: inside the project, stored relative, an existing file.
  * `missing` names the not-found message (`brief file not found`, …).
  */
-export function projectPath(env: StepEnv, s: WizardState, id: string, value: string, missing: string): string {
+function projectPath(env: StepEnv, s: WizardState, id: string, value: string, missing: string): string {
   refuseNul(id, value);
   refuseEmpty(id, value);
-  const rel = storedProjectPath(s, id, value);
+  const control = controlProblem(value);
+  if (control) throw new WizardError('refused-answer', `${id}: path ${pyReprString(value)} ${control}`);
+  // An absolute path is judged after resolving it, the project root included.
+  const resolved =
+    isAbsolutePath(value) && toProjectRelative(s.project_root, value) === null
+      ? resolvedProjectRelative(env.ctx.workspace, s.project_root, value)
+      : null;
+  const rel = resolved ?? storedProjectPath(s, id, value);
   const outside = pathProblem(env, s, rel);
   if (outside) throw new WizardError('refused-answer', `${id}: path must be inside the project: ${pyReprString(value)} ${outside}`);
   if (!env.ctx.workspace.isFile(rel)) throw new WizardError('refused-answer', `${missing}: ${pyReprString(value)}`);
@@ -194,7 +237,7 @@ export function projectPath(env: StepEnv, s: WizardState, id: string, value: str
  * symlinks followed, outside the project. Null when it may be offered.
  */
 export function pathProblem(env: StepEnv, s: WizardState, p: string): string | null {
-  return outsideProblem(env.ctx.workspace, s.project_root, p);
+  return controlProblem(p) ?? outsideProblem(env.ctx.workspace, s.project_root, p);
 }
 
 /** Did the pick choose its follow-up step (pending, or answered already)? */
@@ -203,7 +246,7 @@ export function followUpChosen(s: WizardState, followUpId: string): boolean {
 }
 
 /** The path fields a follow-up text step can fill. */
-export type FollowUpPathField = 'brief_path' | 'pr_template_path' | 'clarification_response_path';
+type FollowUpPathField = 'brief_path' | 'pr_template_path' | 'clarification_response_path';
 
 /**
  * A follow-up text step that asks for a project file after its pick chose "another file" (brief-path,
@@ -215,7 +258,10 @@ export function followUpPathStep(def: { id: string; textKey: string; group: Step
     id: def.id,
     textKey: def.textKey,
     group: def.group,
+    kind: 'text',
     owns: [def.field],
+    followUp: true,
+    pathAnswer: true,
     needsValue: true,
     applies: (_env, s) => s.pending_follow_up === def.id,
     build: (env) => textPrompt(env, step, ''),
@@ -241,8 +287,7 @@ export function notAnOption(id: string, value: string): WizardError {
 }
 
 /** Marks the option with this value as the default, when it is offered and selectable. */
-export function markDefault(options: PromptOption[], value: string | null): PromptOption[] {
-  if (value === null) return options;
+export function markDefault(options: PromptOption[], value: string): PromptOption[] {
   const o = options.find((x) => x.value === value && !x.disabled);
   if (o) o.default = true;
   return options;

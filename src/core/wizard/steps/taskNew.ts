@@ -7,7 +7,7 @@ import { slugifyTaskSegment } from '../workspaceRules';
 import { refuseNul, textPrompt, type Step } from './step';
 
 /** Parses `<group>/<name>` into slugified parts; the name part as typed is the title. */
-export function parseNewTaskName(value: string): { group: string; id: string; title: string } {
+function parseNewTaskName(value: string): { group: string; id: string; title: string } {
   refuseNul('task-new', value);
   const parts = value.split('/');
   if (parts.length !== 2 || parts[0].trim() === '' || parts[1].trim() === '') {
@@ -20,6 +20,7 @@ export const taskNew: Step = {
   id: 'task-new',
   textKey: 'task_new',
   group: 'task',
+  kind: 'text',
   owns: ['task_group', 'task_id', 'task_type'],
   applies: (_env, s) => s.answered.includes('task-pick') && s.task_group === '' && s.task_id === '',
   build(env) {

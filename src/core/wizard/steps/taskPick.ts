@@ -27,7 +27,9 @@ export const taskPick: Step = {
   id: 'task-pick',
   textKey: 'task_pick',
   group: 'task',
+  kind: 'pick',
   owns: ['task_group', 'task_id', 'task_type'],
+  optionTexts: ['new'],
   applies: () => true,
   build(env) {
     const sorted = env.sortedTasks();

@@ -7,7 +7,7 @@ import { autofillTaskType, revisionRequested, stagePlan, STAGE_SCOPED_TASK_TYPES
 import { opt, optionText, pickPrompt, requireTask, type Step, type StepEnv } from './step';
 
 /** Why a task type cannot be used for this task, or null. */
-export function taskTypeError(env: StepEnv, s: WizardState, taskType: string): string | null {
+function taskTypeError(env: StepEnv, s: WizardState, taskType: string): string | null {
   try {
     const problem = roleProfileProblem(env.ctx, taskType);
     if (problem !== null) return problem;
@@ -23,7 +23,9 @@ export const taskType: Step = {
   id: 'task-type',
   textKey: 'task_type',
   group: 'task',
+  kind: 'pick',
   owns: ['task_type'],
+  optionTexts: ['type', 'recommended_suffix', 'rerun_suffix'],
   applies: () => true,
   build(env, s) {
     const task = requireTask(env, s);

@@ -1,12 +1,37 @@
-// The CLI's documents from the engine's results (docs/protocol.md; the shapes are
-// src/cli/outputSchemas.ts): `ok`, then `notices` when there are some, then
+// The documents of the engine's results, serialized here once for every front end (the CLI's JSON, the MCP
+// tools' structuredContent, the language-model tools; docs/protocol.md, the shapes are src/cli/outputSchemas.ts): `ok`, then `notices` when there are some, then
 // the command's keys in their documented order, `code` right before `error`.
 // Every prompt document gets the `revision` of the state-file bytes it was
 // computed from as its last key (src/core/wizard/binding.ts).
 import type { Notice, PromptDoc } from '../core/types';
 import { withRevision } from '../core/wizard/binding';
 import type { CurrentResult, Failure, OutcomeResult, RenderArgsResult, StepResult, TreeResult } from '../core/wizard/engine';
-import { document, type JsonDoc, type JsonValue } from './output';
+
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined };
+export type JsonDoc = { [key: string]: JsonValue | undefined };
+
+function noticeTexts(notices: ReadonlyArray<Notice | string> | undefined): string[] {
+  if (!notices) return [];
+  const out: string[] = [];
+  for (const n of notices) {
+    const text = typeof n === 'string' ? n : n.text;
+    // The same notice can come from two passes (load-time reconcile and the prompt); show it once.
+    if (!out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+/** `{ok, notices?, ...rest}` in that key order; `undefined` members are left out. */
+export function document(ok: boolean, rest: JsonDoc, notices?: ReadonlyArray<Notice | string>): JsonDoc {
+  const doc: JsonDoc = { ok };
+  const texts = noticeTexts(notices);
+  if (texts.length > 0) doc.notices = texts;
+  for (const [key, value] of Object.entries(rest)) {
+    if (key === 'ok' || key === 'notices' || value === undefined) continue;
+    doc[key] = value;
+  }
+  return doc;
+}
 
 function prompt(p: PromptDoc | null, revision: string | null): JsonValue {
   if (p === null) return null;
@@ -48,7 +73,8 @@ export function renderArgsDocument(r: RenderArgsResult): JsonDoc {
   return document(true, { renderArgs: r.renderArgs as unknown as JsonValue, renderArgv: r.renderArgv }, r.notices);
 }
 
-export function outcomeDocument(r: OutcomeResult): JsonDoc {
+/** `outcome`: the engine's outcome and, last, the program Run would start (`{command, path}`, src/host/run.ts). */
+export function outcomeDocument(r: OutcomeResult, program: { command: string[]; path: string | null }): JsonDoc {
   if (!r.ok) return failed(r, r.notices);
   return document(
     true,
@@ -58,6 +84,7 @@ export function outcomeDocument(r: OutcomeResult): JsonDoc {
       orchestration: r.orchestration,
       persistActions: r.persistActions as unknown as JsonValue,
       confirmationText: r.confirmationText,
+      program: { command: program.command, path: program.path },
     },
     r.notices,
   );

@@ -1,0 +1,59 @@
+// scripts/setup-vscode-harness.sh on a first run: the code-server install takes minutes and writes to its log, so the
+// script says at a steady pace that it is still going (a first `npm start` or `npm test` is never silent for long).
+// npm is a stand-in here that takes a few seconds, so nothing is downloaded.
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { needTool } from '../../helpers/skip';
+import { REPO_ROOT, tempDirs } from '../../helpers/tempDirs';
+
+const dirs = tempDirs('okstra-setup-');
+
+const installed = (pkg: string): boolean =>
+  spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed') ?? false;
+
+describe('the VS Code harness install (scripts/setup-vscode-harness.sh)', function () {
+  this.timeout(60_000);
+  after(dirs.cleanup);
+
+  it('says every few seconds that code-server is still installing, then that it is installed', function () {
+    // The script installs missing apt packages first: this test runs only where they are there already.
+    needTool(
+      this,
+      fs.existsSync('/usr/bin/chromium') && installed('libkrb5-dev') && installed('ripgrep'),
+      'the harness packages chromium, libkrb5-dev and ripgrep are not installed (.ci/run installs them)',
+    );
+    const tools = dirs.make();
+    const bin = dirs.make();
+    // A stand-in npm: `npm install` fills node_modules over about three seconds and leaves a code-server that starts.
+    fs.writeFileSync(
+      path.join(bin, 'npm'),
+      [
+        '#!/bin/sh',
+        'mkdir -p node_modules/.bin node_modules/first',
+        'sleep 2',
+        'mkdir -p node_modules/second',
+        'sleep 2',
+        "printf '#!/bin/sh\\necho 4.100.3\\n' > node_modules/.bin/code-server",
+        'chmod +x node_modules/.bin/code-server',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const r = spawnSync('bash', [path.join(REPO_ROOT, 'scripts/setup-vscode-harness.sh')], {
+      env: {
+        ...process.env,
+        PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+        OKSTRA_TOOLS_DIR: tools,
+        OKSTRA_SETUP_PROGRESS_SECONDS: '1',
+      },
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const progress = r.stderr.split('\n').filter((l) => /still installing code-server: \d+s, \d+ packages so far$/.test(l));
+    assert.ok(progress.length >= 2, `progress lines:\n${r.stderr}`);
+    assert.match(r.stderr, /installed code-server 4\.100\.3 in \d+s/);
+    assert.equal(r.stdout.trim().split('\n').pop(), path.join(tools, 'vscode-harness/node_modules/.bin/code-server'));
+  });
+});
