@@ -122,6 +122,11 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await page.waitForFunction(() =>
       [...document.querySelectorAll('.monaco-list-row')].some((r) => /Refunds time out under load.*wizard at /.test(r.textContent ?? '')),
     );
+    // In words, as the prompt's title names it (it showed the step's id, `role-add:critic`), and a count that fits.
+    const at = /wizard at (.+?) \((\d+) of (\d+)\)/.exec((await timeout.textContent()) ?? '');
+    assert.ok(at, await timeout.textContent());
+    assert.doesNotMatch(at[1], /^[a-z]+(-[a-z]+)*(:[a-z-]+)?$/, `a step id: ${at[1]}`);
+    assert.ok(Number(at[2]) >= 1 && Number(at[2]) <= Number(at[3]), at[0]);
     assert.match((await taskRow('Move slow PSP refunds').textContent()) ?? '', /next: final-verification \(pending\)/);
     await walkthroughShot('open-view.png', 'view');
   });

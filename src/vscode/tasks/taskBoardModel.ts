@@ -26,6 +26,8 @@ export interface TaskRowTexts {
   next(cell: string): string;
   verdict(outcome: string): string;
   wizardAt(step: string, n: number, total: number): string;
+  /** A wizard whose place in its steps is not known (its count would read "7 of 0"). */
+  wizardAtStep(step: string): string;
   wizardUnfinished: string;
   wizardUnreadable: string;
   exit(code: number | null): string;
@@ -45,6 +47,7 @@ export const ENGLISH_ROW_TEXTS: TaskRowTexts = {
   next: (cell) => `next: ${cell}`,
   verdict: (o) => `verdict: ${o}`,
   wizardAt: (step, n, total) => `wizard at ${step} (${n} of ${total})`,
+  wizardAtStep: (step) => `wizard at ${step}`,
   wizardUnfinished: 'unfinished wizard',
   wizardUnreadable: 'wizard file unreadable',
   exit: (c) => (c === null ? 'exit ?' : `exit ${c}`),
@@ -149,10 +152,9 @@ export function taskRow(
   if (isUnfinished(wizard)) contextValue += ' unfinished';
   if (wizard) {
     if (wizard.status === 'unfinished') {
-      const at =
-        wizard.step && wizard.n !== undefined && wizard.total !== undefined
-          ? texts.wizardAt(wizard.step, wizard.n, wizard.total)
-          : texts.wizardUnfinished;
+      const { step, n, total } = wizard;
+      const counted = n !== undefined && total !== undefined && n >= 1 && n <= total;
+      const at = step ? (counted ? texts.wizardAt(step, n, total) : texts.wizardAtStep(step)) : texts.wizardUnfinished;
       marks.push(at);
       tips.push(`**${texts.tipWizard}:** ${mdEscape(at)}${wizard.error ? ` — ${mdEscape(wizard.error)}` : ''}`);
     } else if (wizard.status === 'unreadable') {

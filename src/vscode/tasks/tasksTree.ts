@@ -30,6 +30,7 @@ function rowTexts(t: HostWindow['t']): TaskRowTexts {
     next: (cell) => t('next: {0}', cell),
     verdict: (o) => t('verdict: {0}', o),
     wizardAt: (step, n, total) => t('wizard at {0} ({1} of {2})', step, n, total),
+    wizardAtStep: (step) => t('wizard at {0}', step),
     wizardUnfinished: t('unfinished wizard'),
     wizardUnreadable: t('wizard file unreadable'),
     exit: (c) => (c === null ? t('exit ?') : t('exit {0}', c)),

@@ -5,6 +5,7 @@
 // rule of the prompt loop (binding.ts). No `vscode` import: unit tests run it in plain Node.
 
 import * as fs from 'node:fs';
+import { stepTitle } from '../../core/wizard/readable';
 import type { EngineContext, EnvironmentPort } from '../../core/ports';
 import { textsFor } from '../../core/text';
 import { WizardError, type LastRun } from '../../core/types';
@@ -140,7 +141,7 @@ export class EngineSessionFactory implements SessionFactory {
             projectRootAbs: folder.rootAbs,
             folderName: folder.name,
             taskKey: '',
-            step: prompt?.step ?? '',
+            step: prompt ? stepTitle(this.host.texts(), prompt.step) : '',
             n: (prompt?.progress.answered ?? 0) + 1,
             total: prompt?.progress.total ?? 0,
             modifiedMs: pending.savedAt,
