@@ -70,7 +70,11 @@ export class WizardStatusBar {
       const where = prompt ? ` — ${step} (${t('{0} of {1}', prompt.progress.answered + 1, prompt.progress.total)})` : '';
       this.item.text = `${status.paused ? '$(debug-pause)' : '$(list-ordered)'} okstra: ${name}${where}`;
       this.item.tooltip = status.paused ? t('The wizard is paused. Click to resume.') : t('okstra wizard');
-      this.item.command = COMMAND_IDS.resume;
+      // That wizard, not the list of every unfinished one (a wizard not yet in a file is the list's only entry then).
+      this.item.command =
+        session.statePath === null
+          ? COMMAND_IDS.resume
+          : { title: t('Resume Wizard'), command: COMMAND_IDS.resume, arguments: [session.statePath] };
     }
     this.item.show();
   }

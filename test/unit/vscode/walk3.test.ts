@@ -234,3 +234,29 @@ describe('the task picker in Korean', () => {
     assert.equal(taskPickerLabel(entry, true), 'a/b  ·  implementation  ·  next: final-verification  ·  contract: accepted  (latest)');
   });
 });
+
+describe('vscode shell: the status bar opens its own wizard', function () {
+  this.timeout(30_000);
+  let shell: Shell;
+  beforeEach(() => {
+    shell = openShell();
+  });
+  afterEach(() => shell.close());
+
+  it("a paused wizard's item resumes that wizard, not the list of every unfinished one", async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const statePath = shell.stateFile('payments/currency-rounding');
+    await (first as FakeQuickPick).escape();
+    await until('the paused item', () => /debug-pause/.test(shell.win.statusItem.text));
+    const item = shell.win.statusItem.command;
+    assert.ok(item && typeof item === 'object', `a command with its wizard: ${JSON.stringify(item)}`);
+    assert.equal(item.command, COMMAND_IDS.resume);
+    assert.deepEqual(item.arguments, [statePath]);
+    const picks = shell.win.quickPicks.length;
+    void shell.win.runCommand(item.command, ...(item.arguments ?? []));
+    const again = await shell.next(first);
+    assert.equal(stepOf(again), stepOf(first));
+    assert.equal(shell.win.quickPicks.length, picks, 'no list of the unfinished wizards (the demo has another one)');
+    assert.equal(shell.wizard.session?.statePath, statePath);
+  });
+});
