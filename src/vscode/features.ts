@@ -89,6 +89,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     listUnfinished: (...a) => realFactory().listUnfinished(...a),
     latest: (...a) => realFactory().latest(...a),
     warm: (...a) => realFactory().warm(...a),
+    discard: (...a) => realFactory().discard(...a),
   };
   // Once the okstra view is shown: the engine and the task catalogue are read while the person looks at the view,
   // so that New Run's first task list is as quick as any later one (P10). Never at activation (P4).

@@ -116,6 +116,18 @@ export class WizardContext {
   }
 
   /**
+   * A new wizard closed before its first answer (Escape at the task list) is dropped, not kept in workspace storage
+   * as a "(no task yet)" wizard to resume; true when it was.
+   */
+  async dropIfUnanswered(session: WizardSession): Promise<boolean> {
+    if (session.statePath !== null || session.state.answered.length > 0 || !this.factory.discard) return false;
+    await this.guard(() => this.factory.discard!(session));
+    this.log.info('the new wizard was closed before its first answer: dropped');
+    if (this.sessionValue === session) this.setSession(undefined);
+    return true;
+  }
+
+  /**
    * v1 → v2 conversion, project moved: said once per file in this window (issue 12 #18), when the person opens
    * the wizard (not when the view shows the latest one by itself).
    */

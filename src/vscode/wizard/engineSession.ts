@@ -173,6 +173,10 @@ export class EngineSessionFactory implements SessionFactory {
     await this.pendingStore.save(session.projectRootAbs, session.folderName, this.host.payloadOf(session.wizard));
   }
 
+  async discard(session: WizardSession): Promise<void> {
+    await this.dropPending(session.projectRootAbs);
+  }
+
   async dropPending(rootAbs: string): Promise<void> {
     await this.pendingStore.drop(rootAbs);
   }

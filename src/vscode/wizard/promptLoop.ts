@@ -148,6 +148,7 @@ export class PromptLoop implements WizardLoop {
           continue;
         }
         if (result.kind === 'paused') {
+          if (await ctx.dropIfUnanswered(session)) return;
           ctx.paused = true;
           ctx.log.info(`wizard paused at ${prompt.step}`);
           ctx.refresh();

@@ -135,7 +135,12 @@ describe('wizard UI', function () {
       const previewTab = () =>
         vscode.window.tabGroups.all
           .flatMap((g) => g.tabs)
-          .find((t) => t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle'));
+          .find(
+            (t) =>
+              // The markdown preview editor (a custom editor on the document), or the side preview (a webview).
+              (t.input instanceof vscode.TabInputCustom && t.input.uri.scheme === 'okstra-readonly') ||
+              (t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle')),
+          );
       await waitFor('the rendered document beside the prompt', () => previewTab());
       const copy = input.items.find((i) => i.label.includes('Copy Command Line'));
       assert.ok(copy);

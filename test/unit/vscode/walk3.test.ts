@@ -260,3 +260,29 @@ describe('vscode shell: the status bar opens its own wizard', function () {
     assert.equal(shell.wizard.session?.statePath, statePath);
   });
 });
+
+describe('vscode shell: Escape at the first prompt', function () {
+  this.timeout(30_000);
+  let shell: Shell;
+  beforeEach(() => {
+    shell = openShell();
+  });
+  afterEach(() => shell.close());
+
+  it('leaves no "(no task yet)" wizard behind: nothing to resume, no status-bar item, the view is empty', async () => {
+    void shell.command('newRun');
+    const first = (await shell.next()) as FakeQuickPick;
+    assert.equal(stepOf(first), 'task-pick');
+    await first.escape();
+    await until('the wizard dropped', () => shell.wizard.session === undefined);
+    const list = await shell.wizard.factory.listUnfinished(shell.wizard.folders());
+    assert.deepEqual(
+      list.filter((w) => w.statePath === null),
+      [],
+      'nothing left in workspace storage',
+    );
+    // New Run starts afresh at the task list.
+    void shell.command('newRun');
+    assert.equal(stepOf(await shell.next(first)), 'task-pick');
+  });
+});
