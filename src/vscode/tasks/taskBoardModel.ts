@@ -33,6 +33,8 @@ export interface TaskRowTexts {
   exit(code: number | null): string;
   unreadableManifest(error: string): string;
   tasks(count: number): string;
+  /** A folder row's count (several workspace folders). */
+  groups(count: number): string;
   unfinishedCount(count: number): string;
   /** Tooltip lines. */
   tipTask: string;
@@ -53,6 +55,7 @@ export const ENGLISH_ROW_TEXTS: TaskRowTexts = {
   exit: (c) => (c === null ? 'exit ?' : `exit ${c}`),
   unreadableManifest: (e) => `unreadable manifest: ${e}`,
   tasks: (n) => (n === 1 ? '1 task' : `${n} tasks`),
+  groups: (n) => (n === 1 ? '1 group' : `${n} groups`),
   unfinishedCount: (n) => (n === 1 ? '1 unfinished wizard' : `${n} unfinished wizards`),
   tipTask: 'Task',
   tipPhase: 'Current phase',
@@ -274,14 +277,14 @@ export function describeFilter(f: TaskFilter, texts: FilterTexts = ENGLISH_FILTE
 
 // ------------------------------------------------------------------ grouping
 
-export function folderRow(folder: { rootAbs: string; name: string }, groups: number): FolderRow {
+export function folderRow(folder: { rootAbs: string; name: string }, groups: number, texts: Pick<TaskRowTexts, 'groups'>): FolderRow {
   return {
     kind: 'folder',
     id: `folder:${folder.rootAbs}`,
     rootAbs: folder.rootAbs,
     folderName: folder.name,
     label: folder.name,
-    description: String(groups),
+    description: texts.groups(groups),
     contextValue: 'folder',
   };
 }

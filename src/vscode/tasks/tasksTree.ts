@@ -36,6 +36,7 @@ function rowTexts(t: HostWindow['t']): TaskRowTexts {
     exit: (c) => (c === null ? t('exit ?') : t('exit {0}', c)),
     unreadableManifest: (e) => t('unreadable manifest: {0}', e),
     tasks: (n) => (n === 1 ? t('1 task') : t('{0} tasks', n)),
+    groups: (n) => (n === 1 ? t('1 group') : t('{0} groups', n)),
     unfinishedCount: (n) => (n === 1 ? t('1 unfinished wizard') : t('{0} unfinished wizards', n)),
     tipTask: t('Task'),
     tipPhase: t('Current phase'),

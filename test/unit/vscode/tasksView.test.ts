@@ -240,10 +240,11 @@ describe('tasks view: workspace folders', () => {
       await until('the second folder', () => v.win.folderWatches().length === 2);
       const roots = await v.api.provider.getChildren();
       assert.deepEqual(
-        roots.map((r) => [r.kind, r.label]),
+        roots.map((r) => [r.kind, r.label, r.description]),
         [
-          ['folder', 'p'],
-          ['folder', 'q'],
+          // The count says what it counts (it read "p 2").
+          ['folder', 'p', '2 groups'],
+          ['folder', 'q', '2 groups'],
         ],
       );
     } finally {
