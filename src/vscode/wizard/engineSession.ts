@@ -303,6 +303,10 @@ export class EngineSession implements WizardSession {
     return stepFacts(id);
   }
 
+  answerText(id: string): string | null {
+    return this.wizard.state.answered.includes(id) ? this.wizard.answerLabel(id) : null;
+  }
+
   rewindQuestion(id: string): { title: string; detail: string } | null {
     // The engine's own rewind on a copy, nothing saved: exactly what it would clear, in words.
     return this.wizard.rewindQuestion(id);

@@ -286,7 +286,7 @@ export class PromptLoop implements WizardLoop {
     const { ctx } = this;
     const t = ctx.t;
     if (ctx.session !== session) return;
-    const before = { problem: session.problem(), revision: session.revision() };
+    const before = { problem: session.problem(), revision: session.revision(), step: ctx.runner.step };
     // Our own saves fire the watcher too: reload only what another writer changed.
     if (!before.problem && !session.changedOnDisk()) return;
     ctx.log.info(`${session.statePath} changed on disk (the CLI or another window): reloading`);
@@ -310,7 +310,9 @@ export class PromptLoop implements WizardLoop {
     ctx.log.info(notice);
     if (this.running && ctx.runner.input) {
       // The prompt that replaces the open one shows its question anyway: the notice says only what happened.
-      this.pendingNotice = t('changed outside this window');
+      // The open prompt answered elsewhere (another window was first): which answer was kept, in words.
+      const kept = before.step ? session.answerText(before.step) : null;
+      this.pendingNotice = kept ? t('changed outside this window: kept {0}', kept) : t('changed outside this window');
       this.replace();
     } else {
       ctx.refresh();

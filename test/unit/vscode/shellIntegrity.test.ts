@@ -36,12 +36,23 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     assert.equal(stepOf(next), 'brief');
     // The notice says what happened; the question follows once (it was said twice: "now at <question> · <question>").
     const shown = next.placeholder ?? next.prompt ?? '';
-    assert.match(shown, /^changed outside this window · \S/);
-    const question = shown.slice('changed outside this window · '.length);
+    assert.match(shown, /^changed outside this window(: kept [^·]+)? · \S/);
+    const question = shown.slice(shown.indexOf(' · ') + ' · '.length);
     assert.equal(shown.split(question).length - 1, 1, shown);
     // The old prompt's accept now goes nowhere: nothing more is written.
     await taskType.choose('error-analysis').catch(() => undefined);
     assert.deepEqual(fs.readFileSync(file), written);
+  });
+
+  it('when another window answered the open prompt first, the notice says which answer was kept', async () => {
+    const taskType = (await startTask(shell, 'checkout/saved-card-migration')) as FakeQuickPick;
+    const file = shell.stateFile('checkout/saved-card-migration');
+    await otherWriter(shell, file, 'requirements-discovery');
+    shell.win.fileChanged(file);
+    const next = await shell.next(taskType);
+    const shown = next.placeholder ?? next.prompt ?? '';
+    // The answer in words, as the Wizard view shows it (the losing window's pick is not saved).
+    assert.match(shown, /^changed outside this window: kept Run type = [^·]*requirements[^·]* · \S/i);
   });
 
   it('an answer bound to a prompt that is no longer current is refused, names both prompts and writes nothing', async () => {
