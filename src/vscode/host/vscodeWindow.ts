@@ -27,6 +27,10 @@ class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, Disposabl
     return uri;
   }
 
+  text(name: string): string | undefined {
+    return this.texts.get(this.uri(name).toString());
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? '';
   }
@@ -176,6 +180,13 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
       });
     },
     showReadOnlyDocument: async (name, markdown) => {
+      // A preview left open shows the text it was opened with (the preview editor of a virtual document misses the
+      // provider's change once no editor holds the document): another text is shown in a preview opened anew.
+      if (openPreviews.has(name) && docs.text(name) !== markdown) {
+        const stale = previewTabs(name, docs.uri(name));
+        if (stale.length > 0) await vscode.window.tabGroups.close(stale, true);
+        openPreviews.delete(name);
+      }
       const uri = docs.set(name, markdown);
       // Rendered (tables that reflow to the width beside the prompt), never taking the keyboard from the prompt: the
       // side preview took it once its page had loaded, after the prompt had it back, and Enter went nowhere.
