@@ -9,30 +9,31 @@ import type { Disposable, FolderInfo, HostTreeView, HostWindow, StatusItem, Tree
 
 const READ_ONLY_SCHEME = 'okstra-readonly';
 
-/** Read-only documents by name (`okstra-readonly:/<name>.md`), refreshed in place when shown again. */
+/**
+ * Read-only documents by name (`okstra-readonly:/<name>.md?<version>`). Another text is another version (another
+ * URI): the markdown preview editor of a virtual document kept rendering the text it first read (the previous
+ * task's confirmation), however the provider announced the change.
+ */
 class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, Disposable {
-  private readonly texts = new Map<string, string>();
+  private readonly texts = new Map<string, { text: string; version: number }>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, this);
+  private versions = 0;
 
   uri(name: string): vscode.Uri {
-    return vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${name}.md` });
+    return vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${name}.md`, query: String(this.texts.get(name)?.version ?? 0) });
   }
 
   set(name: string, text: string): vscode.Uri {
+    if (this.texts.get(name)?.text !== text) this.texts.set(name, { text, version: ++this.versions });
     const uri = this.uri(name);
-    this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     return uri;
   }
 
-  text(name: string): string | undefined {
-    return this.texts.get(this.uri(name).toString());
-  }
-
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
+    return this.texts.get(uri.path.replace(/^\//, '').replace(/\.md$/, ''))?.text ?? '';
   }
 
   dispose(): void {
@@ -50,7 +51,7 @@ function previewTabs(name: string, uri: vscode.Uri): vscode.Tab[] {
     .flatMap((g) => g.tabs)
     .filter(
       (tab) =>
-        (tab.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === uri.toString()) ||
+        (tab.input instanceof vscode.TabInputCustom && tab.input.uri.scheme === uri.scheme && tab.input.uri.path === uri.path) ||
         (tab.input instanceof vscode.TabInputWebview && tab.label.includes(name)),
     );
 }
@@ -180,14 +181,13 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
       });
     },
     showReadOnlyDocument: async (name, markdown) => {
-      // A preview left open shows the text it was opened with (the preview editor of a virtual document misses the
-      // provider's change once no editor holds the document): another text is shown in a preview opened anew.
-      if (openPreviews.has(name) && docs.text(name) !== markdown) {
-        const stale = previewTabs(name, docs.uri(name));
-        if (stale.length > 0) await vscode.window.tabGroups.close(stale, true);
+      const uri = docs.set(name, markdown);
+      // A preview of another version (another text) is closed: the new text opens in a preview of its own.
+      const stale = previewTabs(name, uri).filter((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.uri.query !== uri.query);
+      if (stale.length > 0) {
+        await vscode.window.tabGroups.close(stale, true);
         openPreviews.delete(name);
       }
-      const uri = docs.set(name, markdown);
       // Rendered (tables that reflow to the width beside the prompt), never taking the keyboard from the prompt: the
       // side preview took it once its page had loaded, after the prompt had it back, and Enter went nowhere.
       if (!openPreviews.has(name) || !previewTabs(name, uri).length) {
@@ -219,12 +219,14 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
     },
     closeReadOnlyDocument: async (name) => {
       openPreviews.delete(name);
-      const uri = docs.uri(name).toString();
+      const uri = docs.uri(name);
       const tabs = [
-        ...previewTabs(name, docs.uri(name)),
+        ...previewTabs(name, uri),
         ...vscode.window.tabGroups.all
           .flatMap((g) => g.tabs)
-          .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri),
+          .filter(
+            (tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === uri.scheme && tab.input.uri.path === uri.path,
+          ),
       ];
       if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
     },
