@@ -2,7 +2,8 @@
 # Installs the VS Code test harness into the ignored .tools/ folder:
 #   code-server 4.100.3 (= VS Code 1.100.3, the newest whose engines accept Node 20), pinned exactly,
 #   plus the Debian packages it needs: chromium (the browser playwright-core drives),
-#   libkrb5-dev (headers for code-server's `kerberos` source build) and ripgrep (seeds @vscode/ripgrep, see below).
+#   fonts-nanum (Korean glyphs for screenshots of the workbench in Korean), libkrb5-dev (headers for
+#   code-server's `kerberos` source build) and ripgrep (seeds @vscode/ripgrep, see below).
 # Idempotent: a stamp file makes a second run return in milliseconds.
 # Works offline except for the npm registry and Debian's apt (docs/decisions.md › VS Code test harness).
 #
@@ -49,13 +50,15 @@ exec 9>"$tools/.setup.lock"
 flock 9   # two concurrent `npm test` runs must not install into the same folder at once
 
 if [ -f "$stamp" ] && [ -x "$code_server" ]; then
-  ensure_apt chromium      # the only run-time system dependency
+  # chromium: the only run-time system dependency; fonts-nanum: Korean glyphs, so that screenshots of the
+  # workbench in Korean (test/ui) show text instead of empty boxes.
+  ensure_apt chromium fonts-nanum
   echo "$code_server"
   exit 0
 fi
 
 started=$(date +%s)
-ensure_apt chromium libkrb5-dev ripgrep
+ensure_apt chromium fonts-nanum libkrb5-dev ripgrep
 
 # A private TMPDIR keeps the install's scratch files (and the ripgrep cache below) out of the shared /tmp.
 export TMPDIR=$tools/tmp

@@ -32,7 +32,9 @@ export const PromptSchema = z
     echo_template: z.string(),
     progress: ProgressSchema,
     default: z.string().optional(),
-    unavailable: z.array(z.strictObject({ value: z.string(), reason: z.string(), detail: z.string().optional() })).optional(),
+    unavailable: z
+      .array(z.strictObject({ value: z.string(), label: z.string().optional(), reason: z.string(), detail: z.string().optional() }))
+      .optional(),
     /** On the done prompt only: how the wizard ended. */
     ended: z.enum(['confirmed', 'aborted']).optional(),
     /** The first 16 hex digits of the sha256 of the state-file bytes the prompt was computed from. */

@@ -44,6 +44,8 @@ export interface PromptOption {
 
 export interface UnavailableModel {
   value: string;
+  /** The model as the options name it (`Claude Opus 4.5 — claude/opus-4.5`), for people; `value` is the answer. */
+  label?: string;
   /** Protocol text: an availability reason, or `leaves no complete assignment`. */
   reason: string;
   /** The reason in the user's words when `reason` is the protocol's `leaves no complete assignment`. */

@@ -21,6 +21,7 @@ import type { SessionFactory } from './wizard/sessionFactory';
 import { environmentInputs, readSettings } from './wizard/settings';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
 import { TrustGate } from './wizard/trust';
+import { WalkthroughProgress } from './walkthrough';
 
 /** What the integration tests reach through `extension.exports.features`. */
 export interface FeaturesApi {
@@ -43,6 +44,9 @@ export interface FeaturesApi {
    */
   setLanguageOverride(language: string | undefined): void;
 }
+
+/** How long after the okstra view is shown the read-ahead starts (the view's own reads go first). */
+const WARM_UP_DELAY_MS = 1500;
 
 export function registerFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): FeaturesApi {
   const host = createVscodeWindow(context.subscriptions as Disposable[]);
@@ -84,28 +88,79 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     place: (...a) => realFactory().place(...a),
     listUnfinished: (...a) => realFactory().listUnfinished(...a),
     latest: (...a) => realFactory().latest(...a),
+    warm: (...a) => realFactory().warm(...a),
+    discard: (...a) => realFactory().discard(...a),
+  };
+  // Once the okstra view is shown: the engine and the task catalogue are read while the person looks at the view,
+  // so that New Run's first task list is as quick as any later one (P10). Never at activation (P4).
+  let warmed = false;
+  const warmUp = (): void => {
+    if (warmed) return;
+    warmed = true;
+    setTimeout(() => {
+      const started = performance.now();
+      for (const folder of host.workspaceFolders()) {
+        try {
+          const settings = readSettings(host, trust, folder.rootAbs);
+          factory.warm?.(folder, { hostRuntime: settings.hostRuntime, entryMode: settings.hostEntryMode });
+        } catch (err) {
+          log.debug(`warming up ${folder.rootAbs} failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      log.info(`read ahead for New Run in ${(performance.now() - started).toFixed(0)} ms`);
+      // The confirmation's preview (the markdown extension) too: activating it while the first prompt is computed slowed that prompt.
+      void host.prepareReadOnlyDocument().catch(() => undefined);
+    }, WARM_UP_DELAY_MS);
   };
   const { wizard, commands } = openWizard({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
-  context.subscriptions.push(wizardView, wizard, ...registerCommands(host, log, COMMAND_IDS, commands));
+  // The walkthrough's steps are checked when they are done, whether the walkthrough is open or not.
+  const walkthrough = new WalkthroughProgress(context.extension.id, (id, ...args) => host.executeCommand(id, ...args), log);
+  walkthrough.busy = () => wizard.runner.input !== undefined || wizard.loop.running;
+  const commandRan = (id: string): void => walkthrough.commandRan(id);
+  context.subscriptions.push(
+    wizardView,
+    wizard,
+    ...registerCommands(host, log, COMMAND_IDS, commands, commandRan),
+    wizard.answered.event(() => walkthrough.done('answer')),
+    wizard.runFinished.event(() => walkthrough.done('run')),
+    wizard.runner.onDidChangeInput((input) => {
+      if (!input) walkthrough.rested();
+    }),
+  );
   const tasks = registerTasksView({
     host,
     log,
     extensionPath: context.extensionPath,
     environment: (rootAbs) => environmentInputs(readSettings(host, trust, rootAbs)),
+    commandRan,
   });
   context.subscriptions.push(...tasks.disposables);
 
   // After a reload the view shows the latest wizard again (read when the view is first shown, not at activation).
   const onViewVisibility = (): void => {
-    if (!wizardView.visible) return;
-    // A click on the okstra icon while a prompt is open leaves the keyboard with the prompt.
+    // A click on the okstra icon while a prompt is open leaves the keyboard with the prompt: when it shows the
+    // sidebar, and when it hides it (VS Code then gives the focus to the editor, where Enter went into the file).
     if (wizard.runner.input) wizard.runner.focus();
-    else void wizard.loadLatest();
+    if (!wizardView.visible) return;
+    walkthrough.done('openView');
+    warmUp();
+    if (!wizard.runner.input) void wizard.loadLatest();
   };
-  context.subscriptions.push(wizardView.onDidChangeVisibility(onViewVisibility));
+  context.subscriptions.push(
+    wizardView.onDidChangeVisibility(onViewVisibility),
+    // The walkthrough's first step: the okstra view shown (also when it was open before the walkthrough ever was).
+    tasks.api.view.onDidChangeVisibility((visible) => {
+      if (wizard.runner.input) wizard.runner.focus();
+      if (visible) walkthrough.done('openView');
+    }),
+  );
   // Not inside activate(): loading the engine and the state takes longer than the activation budget (P4).
   setTimeout(() => {
-    if (wizardView.visible) void wizard.loadLatest();
+    if (tasks.api.view.visible) walkthrough.done('openView');
+    if (!wizardView.visible) return;
+    walkthrough.done('openView');
+    warmUp();
+    void wizard.loadLatest();
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).

@@ -147,6 +147,7 @@ export async function startCodeServer({
   echo = false,
   workspaceTrust = false,
   port: wantedPort = 0,
+  locale,
 }) {
   // Newer code-server (VS Code ≥ 1.13x) honours the URL payload only with enable-smoke-test-driver, which it
   // forwards through --vscode-option; 4.100.3 rejects that option and does not need it.
@@ -172,6 +173,8 @@ export async function startCodeServer({
     '--config',
     path.join(sandbox.dir, 'config.yaml'), // else it writes ~/.config/code-server/config.yaml
     ...passthrough,
+    // The display language; anything but English needs its language pack installed (languagePack.mjs).
+    ...(locale ? ['--locale', locale] : []),
     // Also the workbench's log level: below info, console output of the extension host (mocha's report) is dropped.
     '--log',
     logLevel,

@@ -19,12 +19,21 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
   const tasksPane = () => page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Tasks/ }) });
   const taskRow = (text) => tasksPane().locator('.monaco-list-row', { hasText: text }).first();
 
-  /** A walkthrough picture: the whole 1280×800 window (a PNG of the workbench is about 100 KB). */
-  async function walkthroughShot(name) {
+  /**
+   * A walkthrough picture: the part of the 1280×800 window the step is about, not the whole window. The walkthrough
+   * shows its picture in about half of the editor area (some 600 px wide): a whole window there was too small to read.
+   */
+  const PICTURE_AREAS = {
+    view: { x: 0, y: 0, width: 880, height: 400 }, // the okstra view, widened so that a row's phase shows
+    prompt: { x: 290, y: 0, width: 700, height: 400 }, // a QuickPick at the top of the window
+    confirmation: { x: 290, y: 0, width: 990, height: 640 }, // the confirm prompt and the document beside it
+  };
+  async function walkthroughShot(name, area) {
     await page.waitForTimeout(400);
     fs.mkdirSync(walkthroughDir, { recursive: true });
     const file = path.join(walkthroughDir, name);
-    await page.screenshot({ path: file });
+    const clip = area === 'panel' ? await page.locator('.part.panel').boundingBox() : PICTURE_AREAS[area];
+    await page.screenshot({ path: file, clip: clip ?? undefined });
     console.log(`      screenshot ${path.relative(repoRoot, file)}`);
   }
 
@@ -64,8 +73,27 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
       from: demoDir,
       workspacePrefix: 'okstra-demo-',
       prepare: ({ sandbox, workspace: copy }) => {
+        // The walkthrough's agents picture shows the CLI as a person types it: `okstra-wizard` (a shim to this
+        // checkout's dist/cli.js) at a plain prompt, not the paths of the machine the pictures were taken on.
+        const bin = path.join(sandbox.dir, 'bin');
+        fs.mkdirSync(bin);
+        fs.writeFileSync(
+          path.join(bin, 'okstra-wizard'),
+          `#!/bin/sh\nexec "${process.execPath}" "${path.join(repoRoot, 'dist', 'cli.js')}" "$@"\n`,
+        );
+        fs.chmodSync(path.join(bin, 'okstra-wizard'), 0o755);
+        fs.mkdirSync(path.join(copy.dir, '.vscode'), { recursive: true });
+        fs.writeFileSync(
+          path.join(copy.dir, '.vscode', 'settings.json'),
+          JSON.stringify({
+            'terminal.integrated.profiles.linux': {
+              plain: { path: 'bash', args: ['--norc', '--noprofile'], env: { PS1: 'acme-payments $ ' } },
+            },
+            'terminal.integrated.defaultProfile.linux': 'plain',
+          }),
+        );
         // As scripts/start.mjs does: the copy's stand-ins first on PATH, for code-server (and so the extension host) only.
-        sandbox.env.PATH = `${path.join(copy.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
+        sandbox.env.PATH = `${bin}${path.delimiter}${path.join(copy.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
         sandbox.env.VSCODE_CLI = '1';
         delete sandbox.env.OKSTRA_DEMO_EXIT;
       },
@@ -94,8 +122,13 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await page.waitForFunction(() =>
       [...document.querySelectorAll('.monaco-list-row')].some((r) => /Refunds time out under load.*wizard at /.test(r.textContent ?? '')),
     );
+    // In words, as the prompt's title names it (it showed the step's id, `role-add:critic`), and a count that fits.
+    const at = /wizard at (.+?) \((\d+) of (\d+)\)/.exec((await timeout.textContent()) ?? '');
+    assert.ok(at, await timeout.textContent());
+    assert.doesNotMatch(at[1], /^[a-z]+(-[a-z]+)*(:[a-z-]+)?$/, `a step id: ${at[1]}`);
+    assert.ok(Number(at[2]) >= 1 && Number(at[2]) <= Number(at[3]), at[0]);
     assert.match((await taskRow('Move slow PSP refunds').textContent()) ?? '', /next: final-verification \(pending\)/);
-    await walkthroughShot('open-view.png');
+    await walkthroughShot('open-view.png', 'view');
   });
 
   it('New Run on a row starts the wizard with that task picked, and the prompts go on to Run', async () => {
@@ -105,11 +138,11 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     let [text, step] = await wb.nextPrompt('');
     assert.notEqual(step, 'task-pick', 'the row answered task-pick');
     assert.match(text, /payments\/currency-rounding/);
-    await walkthroughShot('start-run.png');
+    await walkthroughShot('start-run.png', 'prompt');
     let roleShot = false;
     for (let i = 0; i < 40 && step !== 'confirm'; i++) {
       if (!roleShot && step.startsWith('role-model')) {
-        await walkthroughShot('answer-prompts.png');
+        await walkthroughShot('answer-prompts.png', 'prompt');
         roleShot = true;
       }
       await page.keyboard.press('Enter');
@@ -118,7 +151,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     assert.ok(roleShot, 'a role-model prompt was shown');
     // The confirm step is the one confirmation: its document beside the prompt, Run its default.
     assert.match(await wb.confirmationText(), /okstra render-bundle — payments\/currency-rounding/);
-    await walkthroughShot('run.png');
+    await walkthroughShot('run.png', 'confirmation');
     await page.keyboard.press('Enter'); // Run
     await page
       .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
@@ -142,7 +175,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await row.hover();
     await row.locator('.action-label[aria-label="Resume This Task\'s Wizard"]').waitFor();
     await wb.shot('tasks-01-view.png');
-    await walkthroughShot('resume.png');
+    await walkthroughShot('resume.png', 'view');
   });
 
   it("the filter: only tasks with an unfinished wizard, named in the view's title", async () => {
@@ -172,6 +205,9 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     for (const title of ['Start a run', 'Answer the prompts', 'Run okstra', 'Resume later', 'The CLI and MCP, for agents']) {
       await pageBody.locator('.getting-started-step', { hasText: title }).first().waitFor();
     }
+    // The walkthrough opens at its first step not done; the okstra view has been open all along, so that step is
+    // checked already (src/vscode/walkthrough.ts): select it to see its picture and button.
+    await pageBody.locator('button.getting-started-step', { hasText: 'Open the okstra view' }).first().click();
     await pageBody.locator('.monaco-button', { hasText: 'Open the Tasks View' }).first().waitFor();
     // The selected step's picture (VS Code gives it a srcset through the remote resource URL).
     const pictured = await page
@@ -204,14 +240,15 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await page.keyboard.press('Enter');
     const terminal = page.locator('.xterm-rows').last();
     await terminal.waitFor();
-    const cli = path.join(repoRoot, 'dist', 'cli.js');
     // A new shell may drop keys typed before its prompt is up: type the line again until the CLI's JSON shows.
     // xterm renders only the rows in view: in a narrow panel the lines wrap and `"step"` may have scrolled away,
     // so any of the prompt document's keys shows that the JSON arrived.
     const output = page.locator('.xterm-rows', { hasText: /"(step|kind|label|options)":/ }).last();
     for (let attempt = 0; attempt < 4; attempt++) {
       await page.waitForTimeout(1500);
-      await page.keyboard.type(`node ${cli} step --state .okstra/tasks/payments/refund-timeout.wizard.json --no-submit | head -n 16\n`);
+      await page.keyboard.type(
+        'okstra-wizard init --state .okstra/tasks/checkout/saved-card-migration.wizard.json --project-root . --task checkout/saved-card-migration --force | head -n 16\n',
+      );
       try {
         await output.waitFor({ timeout: 10_000 });
         break;
@@ -219,7 +256,14 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
         if (attempt === 3) throw err;
       }
     }
+    // The picture shows the command as a person types it, not the checkout's path on the machine it was taken on.
+    assert.ok(!((await output.textContent()) ?? '').includes(repoRoot), 'no path of this checkout in the agents picture');
     await paletteRun('View: Toggle Maximized Panel');
-    await walkthroughShot('agents.png');
+    await walkthroughShot('agents.png', 'panel');
+    // Every walkthrough picture is a part of the window (a whole 1280-pixel window was too small to read there).
+    for (const name of fs.readdirSync(walkthroughDir).filter((f) => f.endsWith('.png'))) {
+      const width = fs.readFileSync(path.join(walkthroughDir, name)).readUInt32BE(16); // the PNG header's width
+      assert.ok(width < 1280, `${name} is ${width} px wide`);
+    }
   });
 });

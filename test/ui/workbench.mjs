@@ -15,6 +15,7 @@ import {
   repoRoot,
   startCodeServer,
 } from '../runner/harness.mjs';
+import { installLanguagePack } from '../runner/languagePack.mjs';
 
 /**
  * The step id of a prompt title `<folder> › <task> › <step title>  (n of total)`: the title names the step in words
@@ -93,7 +94,8 @@ export const resultsDir = path.join(repoRoot, 'test-results', 'ui');
  * sandbox and the copy exist and before code-server starts (workspace settings, the server's environment).
  * With `openOkstra` it waits until the remote extension host has registered the okstra view container and
  * opens it. `workspaceTrust` starts code-server without --disable-workspace-trust: VS Code then asks whether
- * to trust the folder (answer it with `answerTrustDialog`). `viewport` defaults to 1280×800. Whatever was
+ * to trust the folder (answer it with `answerTrustDialog`). `viewport` defaults to 1280×800. `locale` (`ko`) starts
+ * the workbench in that display language, with a language pack built for it (runner/languagePack.mjs). Whatever was
  * started is stopped again when opening fails.
  */
 export async function openWorkbench({
@@ -105,6 +107,7 @@ export async function openWorkbench({
   openOkstra = true,
   workspaceTrust = false,
   viewport = { width: 1280, height: 800 },
+  locale,
 }) {
   const wb = new Workbench(name, shotsDir);
   try {
@@ -112,7 +115,9 @@ export async function openWorkbench({
     wb.sandbox = createSandbox(`okstra-ui-${name}-`);
     wb.workspace = copyWorkspace(from, workspacePrefix);
     await prepare?.(wb);
-    wb.server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox: wb.sandbox, workspaceTrust });
+    const codeServer = ensureCodeServer();
+    if (locale) installLanguagePack({ codeServer, sandbox: wb.sandbox, languageId: locale });
+    wb.server = await startCodeServer({ codeServer, sandbox: wb.sandbox, workspaceTrust, locale });
     log(`code-server up on 127.0.0.1:${wb.server.port} (workspace ${wb.workspace.dir})`);
     wb.browser = await launchBrowser(wb.sandbox);
     wb.context = await wb.browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
@@ -171,7 +176,8 @@ class Workbench {
 
   /** Opens the command palette on `query` and waits until its list shows `expected`. */
   async palette(query, expected = query) {
-    await this.page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }); // focus the editor area
+    // Focus the editor area (a point of the window may be a row of a widened sidebar, and a row click acts).
+    await this.page.locator('.part.editor').click();
     await this.page.keyboard.press('F1');
     await this.page.locator('.quick-input-widget').waitFor({ state: 'visible' });
     await this.page.keyboard.type(query);

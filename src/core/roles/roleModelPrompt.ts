@@ -128,7 +128,10 @@ export function roleModelPrompt(
         .filter((m) => why.has(m.ref))
         .map((m) => {
           const detail = details.get(m.ref);
-          return detail ? { value: m.ref, reason: why.get(m.ref)!, detail } : { value: m.ref, reason: why.get(m.ref)! };
+          const label = render(texts.options.model!, { model_ref: m.ref, display: m.display, default_suffix: '' });
+          const entry: UnavailableModel = { value: m.ref, label, reason: why.get(m.ref)! };
+          if (detail) entry.detail = detail;
+          return entry;
         });
   return {
     step: id,

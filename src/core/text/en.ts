@@ -9,7 +9,13 @@ export const en: TextCatalog = {
     task_pick: {
       title: 'Task',
       label: 'Which task is this run for?',
-      options: { new: '+ New task…' },
+      options: {
+        new: '+ New task…',
+        next: 'next: {phase}',
+        contract: 'contract: {outcome}',
+        latest: '(latest)',
+        unreadable: '(unreadable manifest: {error})',
+      },
       echo_template: 'task: {value}',
     },
     task_new: {
@@ -33,7 +39,7 @@ export const en: TextCatalog = {
     brief: {
       title: 'Brief',
       label: 'Which brief should the run read?',
-      options: { task: "The task's brief ({path})", path: 'Another file…', none: 'No brief' },
+      options: { task: "The task's brief ({path})", task_answer: "The task's brief", path: 'Another file…', none: 'No brief' },
       echo_template: 'brief: {value}',
     },
     brief_path: {
@@ -243,5 +249,6 @@ export const en: TextCatalog = {
     team_role_none: 'no {role}',
     team_separator: ' · ',
     team_agent_problem: '{role} #{ordinal} ({model}): {reason}',
+    error_leading_dash: '{title} cannot start with a dash: okstra would read “{answer}” as one of its options.',
   },
 };

@@ -8,7 +8,13 @@ export const ko: TextCatalog = {
     task_pick: {
       title: '태스크',
       label: '어떤 태스크를 실행할까요?',
-      options: { new: '+ 새 태스크…' },
+      options: {
+        new: '+ 새 태스크…',
+        next: '다음: {phase}',
+        contract: '계약: {outcome}',
+        latest: '(최신)',
+        unreadable: '(매니페스트를 읽을 수 없음: {error})',
+      },
       echo_template: 'task: {value}',
     },
     task_new: {
@@ -32,7 +38,7 @@ export const ko: TextCatalog = {
     brief: {
       title: '브리프',
       label: '실행에서 읽을 브리프를 고르세요',
-      options: { task: '태스크 브리프 ({path})', path: '다른 파일…', none: '브리프 없음' },
+      options: { task: '태스크 브리프 ({path})', task_answer: '태스크 브리프', path: '다른 파일…', none: '브리프 없음' },
       echo_template: 'brief: {value}',
     },
     brief_path: {
@@ -241,5 +247,6 @@ export const ko: TextCatalog = {
     team_role_none: '{role} 없음',
     team_separator: ' · ',
     team_agent_problem: '{role} #{ordinal} ({model}): {reason}',
+    error_leading_dash: '{title}은(는) 대시(-)로 시작할 수 없습니다. okstra가 “{answer}”을(를) 옵션으로 읽습니다.',
   },
 };

@@ -72,6 +72,7 @@ const UI_TEXT_KEYS = [
   'team_role_none',
   'team_separator',
   'team_agent_problem',
+  'error_leading_dash',
 ] as const;
 
 /** `{name}` fields and `{{`/`}}` only, as formatTemplate understands them. */

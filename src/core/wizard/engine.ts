@@ -20,7 +20,7 @@ import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, ty
 
 export type { PersistAction };
 import type { ParsedState } from './stateCodec';
-import { confirm, flowIndex, isConfirmationStep, ROLES_INDEX, STEP_BY_ID, taskPick, taskNew, teamPick, withoutConfirmation } from './steps';
+import { confirm, isConfirmationStep, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
 import { teamCoveredSteps } from './teamFlow';
 import { teamChoices, type TeamChoice } from './steps/teamPick';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
@@ -29,6 +29,7 @@ import { answerValue } from './remembered';
 import { readableOf, type ReadableAnswer } from './readable';
 import { formatTemplate } from '../text/catalog';
 import { checkBinding, withRevision, type ExpectedPrompt } from './binding';
+import { inWizardOrder } from './wizardOrder';
 
 export { stepTitle, readableError, readableRefusal } from './readable';
 
@@ -552,27 +553,6 @@ function noticeFor(notices: Notice[], id: string): string | undefined {
   return n?.text;
 }
 
-/**
- * Rows in the order the wizard asks (docs/decisions.md › Wizard: tree rows in wizard order): static steps in
- * table order, the role steps at the roles position in roleSelectionOrder order (the order they were asked in),
- * the current prompt where it belongs. The sort is stable: ids the order does not place keep their relative order.
- */
-function inWizardOrder(s: WizardState, rows: TreeRow[]): TreeRow[] {
-  const roleIndex = new Map(s.role_selection_order.map((id, i) => [id, i]));
-  const key = (r: TreeRow): [number, number] => {
-    if (isRoleStepId(r.id)) return [ROLES_INDEX, roleIndex.get(r.id) ?? s.role_selection_order.length];
-    // team-pick is asked after leader-session and before every other role prompt.
-    if (r.id === teamPick.id) return [ROLES_INDEX, (roleIndex.get('leader-session') ?? -1) + 0.5];
-    const i = flowIndex(r.id);
-    return [i < 0 ? Number.MAX_SAFE_INTEGER : i, 0];
-  };
-  return rows
-    .map((r, i) => ({ r, i, k: key(r) }))
-    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.i - b.i)
-    .map((x) => x.r);
-}
-
-/** docs/protocol.md › Commands (tree): the edit targets and the current prompt, in the order the wizard asks them. */
 export type TeamsResult = { ok: true; teams: TeamChoice[]; notices: Notice[] } | Failure;
 
 /** The teams the wizard's task can use on its run type, as team-pick would offer them (CLI `teams`, MCP wizard_teams). */
@@ -584,6 +564,7 @@ export function teams(ctx: EngineContext, state: WizardState, carried: Notice[] 
   }
 }
 
+/** docs/protocol.md › Commands (tree): the edit targets and the current prompt, in the order the wizard asks them. */
 export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TreeResult {
   const env = makeEnv(ctx);
   const s = cloneState(state);
@@ -610,9 +591,9 @@ export function tree(ctx: EngineContext, state: WizardState, carried: Notice[] =
       if (!rows.some((r) => r.id === p.step)) rows.push(row(p.step, false));
     }
   } catch (e) {
-    return { ...failure(e, carried), rows: inWizardOrder(s, rows) };
+    return { ...failure(e, carried), rows: inWizardOrder(s, rows, (r) => r.id) };
   }
-  rows = inWizardOrder(s, rows);
+  rows = inWizardOrder(s, rows, (r) => r.id);
   return { ok: true, rows, current: currentId, notices: carried };
 }
 
@@ -638,7 +619,8 @@ export function clearedAnswers(ctx: EngineContext, state: WizardState, id: strin
   // A team chosen at team-pick answers its role steps again after a role row is edited (teamFlow.ts).
   const teamAnswers = isRoleStepId(id) ? teamCoveredSteps(env, state) : new Set<string>();
   const out: ReadableAnswer[] = [];
-  for (const a of state.answered) {
+  // In the order the wizard asks them (as the tree lists them), not in the order they were answered.
+  for (const a of inWizardOrder(state, state.answered, (x) => x)) {
     if (a === id || isConfirmationStep(a) || kept.has(a) || teamAnswers.has(a)) continue;
     const v = answerValue(env, state, a);
     if (v !== null) out.push(readableOf(env, state, a, v));

@@ -24,6 +24,7 @@ import { continueTeam } from './teamFlow';
 import { notAnOption, simulationEnv, type Step, type StepEnv } from './steps/step';
 import { answerValue, forgetAnswered, rememberCleared, withRemembered } from './remembered';
 import { readableOf } from './readable';
+import { askedBefore } from './wizardOrder';
 import { applyRunSelection, reusedRun } from './steps/reusePrevious';
 import { defaultOf, type StateField, type StateFields } from './stateSchema';
 import { STAGE_SCOPED_TASK_TYPES } from './workspaceRules';
@@ -234,7 +235,21 @@ export function applyAnswer(env: StepEnv, s: WizardState, prompt: Prompt, answer
 
 /** Ids of `answered` that count: table steps and role ids, without confirm / edit-target. */
 function answeredCount(s: WizardState): number {
-  return s.answered.filter((id) => !isConfirmationStep(id) && (STEP_BY_ID.has(id) || isRoleStepId(id))).length;
+  return s.answered.filter(countsAsAnswered).length;
+}
+
+function countsAsAnswered(id: string): boolean {
+  return !isConfirmationStep(id) && (STEP_BY_ID.has(id) || isRoleStepId(id));
+}
+
+/**
+ * The answered steps the wizard asks before `step` (docs/steps.md › Progress): a prompt's number is this plus one,
+ * so a step keeps its number when a rewind to an earlier one keeps a later answer (the directive after a role).
+ * Confirm and Change an answer… come after every step.
+ */
+function answeredBefore(s: WizardState, step: string): number {
+  if (isConfirmationStep(step)) return answeredCount(s);
+  return s.answered.filter((id) => countsAsAnswered(id) && askedBefore(s, id, step)).length;
 }
 
 /** What the simulation answers: a pick's default (else its first selectable option), a multi-pick's defaults. */
@@ -373,6 +388,8 @@ function simulate(env: StepEnv, s: WizardState, current: Prompt, answerOnly: boo
 /** The prompt document of docs/protocol.md, key order included. */
 export function promptDoc(env: StepEnv, s: WizardState, p: Prompt): PromptDoc {
   const answered = answeredCount(s);
+  // Change an answer… is a menu after the confirmation, not a step on the way to it: it is the last prompt.
+  const remaining = p.step === 'edit-target' ? 1 : simulatedRemaining(env, s, p);
   const doc: PromptDoc = {
     id: p.step,
     step: p.step,
@@ -380,7 +397,7 @@ export function promptDoc(env: StepEnv, s: WizardState, p: Prompt): PromptDoc {
     label: p.label,
     options: p.options.map((o) => ({ ...o })),
     echo_template: p.echo_template,
-    progress: { answered, total: answered + simulatedRemaining(env, s, p) },
+    progress: { answered: answeredBefore(s, p.step), total: answered + remaining },
   };
   if (p.kind === 'text') doc.default = p.default ?? '';
   if (p.unavailable) doc.unavailable = p.unavailable.map((u) => ({ ...u }));

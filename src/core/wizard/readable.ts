@@ -53,6 +53,15 @@ function optionLabel(env: StepEnv, s: WizardState, id: string, value: string): s
   }
 }
 
+/** A label without the catalogue's ` (recommended)` / ` (default)` marker: they tell what to choose, not what was chosen. */
+function withoutMarkers(label: string, options: Record<string, string> | undefined): string {
+  for (const key of ['recommended_suffix', 'default_suffix']) {
+    const suffix = options?.[key];
+    if (suffix && label.endsWith(suffix)) return label.slice(0, -suffix.length);
+  }
+  return label;
+}
+
 /** Step `id` answered `value` on state `s`, in words. */
 export function readableOf(env: StepEnv, s: WizardState, id: string, value: string): ReadableAnswer {
   const texts = env.ctx.texts;
@@ -62,8 +71,13 @@ export function readableOf(env: StepEnv, s: WizardState, id: string, value: stri
   if (role?.kind === 'role-model') title = formatTemplate(texts.ui.role_model_short, { role: role.role, ordinal: String(role.ordinal) });
   else if (!role && id !== taskPick.id && id !== taskNew.id && !isRoleStepId(id)) {
     const step = STEP_BY_ID.get(id);
-    // A pick's answer is its option's label; a text is shown as typed.
-    if (step?.kind !== 'text') answer = optionLabel(env, s, id, value) ?? value;
+    // A pick's answer is its option's label (its short form `<value>_answer` where the catalogue has one, without the
+    // prompt's default and recommendation markers: the tree's rows fit the sidebar); a text is shown as typed.
+    const kindIsText = step?.kind === 'text';
+    const options = step ? texts.steps[step.textKey]?.options : undefined;
+    const short = kindIsText ? undefined : options?.[`${value}_answer`];
+    if (short !== undefined) answer = formatTemplate(short, {});
+    else if (!kindIsText) answer = withoutMarkers(optionLabel(env, s, id, value) ?? value, options);
   } else if (id === taskPick.id && value === 'new') answer = texts.steps.task_pick?.options.new ?? value;
   if (answer === '') answer = texts.ui.none;
   return { id, title, answer, text: formatTemplate(texts.ui.answer_line, { title, answer }) };
@@ -91,6 +105,9 @@ export function readableRefusal(texts: TextCatalog, prompt: PromptDoc, answer: s
   const step = STEP_BY_ID.get(prompt.step);
   if (prompt.kind === 'text' && answer.trim() === '' && step?.needsValue) return formatTemplate(texts.ui.error_needs_value, { title });
   if (prompt.kind === 'multi_pick' && answer === '') return formatTemplate(texts.ui.error_needs_choice, { title });
+  // A text answer that starts with '-' (okstra would take it for an option): said without the step id.
+  if (prompt.kind === 'text' && step?.refusesLeadingDash && answer.startsWith('-'))
+    return formatTemplate(texts.ui.error_leading_dash, { title, answer });
   if (prompt.step === taskNew.id) {
     const parts = answer.split('/');
     if (parts.length !== 2 || parts.some((x) => !/[A-Za-z0-9]/.test(x))) return texts.ui.error_task_name;

@@ -3,6 +3,7 @@
 // labels, and the approved plan's stages.
 
 import { pyReprString } from '../pyRepr';
+import { formatTemplate } from '../text/catalog';
 import type { ApprovedPlan, PlanStage, TaskDetails, TaskEntry, TaskManifest } from '../ports';
 import { isTaskType, WizardError } from '../types';
 
@@ -118,13 +119,33 @@ export function currentPhaseOf(m: TaskManifest): string {
   return m.workflow?.currentPhase || ttype || '--';
 }
 
-/** R-NPH-2: one task-picker label. */
-export function taskPickerLabel(entry: TaskEntry, latest: boolean): string {
-  if (entry.manifest === null) return `${entry.key}  ·  (unreadable manifest: ${entry.error})`;
+/** The words of a task-picker label, in the user's language (text catalogue `steps.task_pick.options`). */
+interface TaskPickerWords {
+  /** `next: {phase}` */
+  next: string;
+  /** `contract: {outcome}` */
+  contract: string;
+  /** `(latest)` */
+  latest: string;
+  /** `(unreadable manifest: {error})` */
+  unreadable: string;
+}
+
+const ENGLISH_PICKER_WORDS: TaskPickerWords = {
+  next: 'next: {phase}',
+  contract: 'contract: {outcome}',
+  latest: '(latest)',
+  unreadable: '(unreadable manifest: {error})',
+};
+
+/** R-NPH-2: one task-picker label (in English exactly as the rule has it; the words translated in other languages). */
+export function taskPickerLabel(entry: TaskEntry, latest: boolean, words: TaskPickerWords = ENGLISH_PICKER_WORDS): string {
+  if (entry.manifest === null) return `${entry.key}  ·  ${formatTemplate(words.unreadable, { error: entry.error ?? '' })}`;
   const m = entry.manifest;
   const phase = currentPhaseOf(m);
-  const contract = m.contract?.outcome ? `  ·  contract: ${m.contract.outcome}` : '';
-  return `${entry.key}  ·  ${phase}  ·  next: ${nextPhaseCell(m.workflow?.nextRecommendedPhase)}${contract}${latest ? '  (latest)' : ''}`;
+  const contract = m.contract?.outcome ? `  ·  ${formatTemplate(words.contract, { outcome: m.contract.outcome })}` : '';
+  const next = formatTemplate(words.next, { phase: nextPhaseCell(m.workflow?.nextRecommendedPhase) });
+  return `${entry.key}  ·  ${phase}  ·  ${next}${contract}${latest ? `  ${words.latest}` : ''}`;
 }
 
 /** Is the first dated task of the sorted catalogue this one? */

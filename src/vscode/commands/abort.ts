@@ -1,5 +1,6 @@
 // Abort Wizard: asks once, then marks the wizard aborted (kept in its file, shown as aborted, Start Over offered).
 
+import { confirmAbort } from '../wizard/abortQuestion';
 import type { WizardContext } from '../wizard/context';
 import { startOverWizard } from './start';
 
@@ -13,13 +14,7 @@ export const abortCommand = (ctx: WizardContext) => async (): Promise<void> => {
     if ((await ctx.dialogs.info(t('The wizard for {0} is aborted already.', name), [startOver])) === startOver) await startOverWizard(ctx);
     return;
   }
-  const yes = t('Abort Wizard');
-  const answer = await ctx.dialogs.ask(
-    t('Abort the wizard for {0}?', name),
-    t('The answers are kept in the state file, but the wizard cannot be resumed or run.'),
-    [yes],
-  );
-  if (answer !== yes) return;
+  if (!(await confirmAbort(ctx.dialogs, t, name))) return;
   const done = await ctx.guard(async () => {
     await session.abort();
     return true;

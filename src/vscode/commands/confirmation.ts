@@ -4,6 +4,7 @@
 // notification shows the same before it starts (okstra.confirmBeforeRun may turn that off).
 
 import { renderBundleArgv } from '../../core/run';
+import { COMMAND_IDS } from '../commandIds';
 import type { PromptDoc } from '../../core/types';
 import { confirmationMarkdown } from '../confirm/confirmationDoc';
 import type { PromptAction } from '../prompt/promptRunner';
@@ -120,8 +121,9 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
     progress: { answered: Math.max(answered - 1, 0), total: answered },
   };
   let chosen: 'run' | 'edit' | undefined;
-  await showConfirmationDocument(ctx, session, outcome);
-  const result = await ctx.runner.run({
+  // The document is asked for first, the prompt shows at once without waiting for it, and keeps the keyboard.
+  const opening = showConfirmationDocument(ctx, session, outcome);
+  const shown = ctx.runner.run({
     prompt,
     folderName: session.folderName,
     taskKey: session.taskKey,
@@ -132,6 +134,25 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
       return { ok: true, echo: `confirm: ${answer}`, next: null, notices: [], open: [] };
     },
   });
+  await opening;
+  ctx.runner.focus();
+  const result = await shown;
   await closeConfirmationDocument(ctx);
   return result.kind === 'answered' ? chosen : undefined;
+}
+
+/** A wizard that cannot run yet, in words (never the engine's `wizard is not complete — …`): Continue, or Start Over. */
+export async function sayNotFinished(ctx: WizardContext, session: WizardSession): Promise<void> {
+  const t = ctx.t;
+  const name = session.taskKey || session.folderName;
+  if (session.state.aborted) {
+    const startOver = t('Start Over');
+    if ((await ctx.dialogs.info(t('The wizard for {0} was aborted.', name), [startOver])) === startOver)
+      await ctx.host.executeCommand(COMMAND_IDS.startOver);
+    return;
+  }
+  const current = session.current();
+  const where = current.prompt && current.prompt.kind !== 'done' ? current.prompt.label : (current.error ?? '');
+  const go = t('Continue');
+  if ((await ctx.dialogs.info(t('{0} is not finished yet; the wizard is at: {1}', name, where), [go])) === go) await ctx.loop.drive();
 }

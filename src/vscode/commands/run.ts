@@ -2,31 +2,18 @@
 // or the person has just confirmed), the machine checks, persist actions, then the task or terminal; the
 // exit code is recorded and a notification that names the task acts on that same wizard (issue 12 #3).
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { renderBundleArgv } from '../../core/run';
 import type { Notice } from '../../core/types';
 import { WORKBENCH_COMMANDS } from '../commandIds';
+import { emptyAnswersFile } from '../wizard/answersFile';
 import type { WizardContext } from '../wizard/context';
 import type { WizardSession } from '../wizard/session';
-import { showConfirmationPick } from './confirmation';
+import { sayNotFinished, showConfirmationPick } from './confirmation';
 import { editStep } from './edit';
 
 /** Notices about the machine, not the selection: Run asks before starting. */
 function isEnvironmental(n: Notice): boolean {
   return n.kind === 'environment';
-}
-
-/** The answers file of "Answer now" when it still holds no answer, only its `## <id>: <question>` headings (issue 12 #11), else null. */
-function emptyAnswersFile(session: WizardSession): string | null {
-  const rel = session.state.clarification_response_path;
-  if (!rel || !session.state.answered.includes('clarification-pick')) return null;
-  try {
-    const text = fs.readFileSync(path.resolve(session.projectRootAbs, rel), 'utf8');
-    return text.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#')) ? rel : null;
-  } catch {
-    return null; // a missing file is the engine's refusal (outcome re-checks files)
-  }
 }
 
 interface RunOptions {
@@ -59,6 +46,11 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
   });
   if (!reloaded) return;
   if (ctx.session === session) ctx.refresh();
+  if (session.state.aborted || session.state.confirmed !== true) {
+    ctx.log.warn('Run refused: the wizard is not complete');
+    await sayNotFinished(ctx, session);
+    return;
+  }
   const outcome = session.outcome();
   if (!outcome.ok) {
     ctx.log.warn(`Run refused: ${outcome.error}`);
@@ -175,12 +167,7 @@ export const showConfirmationCommand = (ctx: WizardContext) => async (): Promise
     await ctx.loop.drive();
     return;
   }
-  const where = current && current.kind !== 'done' ? current.label : (session.current().error ?? '');
-  await ctx.dialogs
-    .info(ctx.t('{0} is not finished yet; the wizard is at: {1}', session.taskKey || session.folderName, where), [ctx.t('Continue')])
-    .then((a) => {
-      if (a) void ctx.loop.drive();
-    });
+  await sayNotFinished(ctx, session);
 };
 
 export const runCommand = (ctx: WizardContext) => (): Promise<void> => runWizard(ctx, undefined);

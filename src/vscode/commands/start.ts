@@ -7,8 +7,10 @@ import type { WizardContext } from '../wizard/context';
 import type { WizardSession } from '../wizard/session';
 import type { UnfinishedWizard } from '../wizard/sessionFactory';
 
-function resumeLabel(t: WizardContext['t'], w: Pick<UnfinishedWizard, 'taskKey' | 'step' | 'n' | 'total'>): string {
-  return `${w.taskKey || t('(no task yet)')} — ${w.step} (${t('{0} of {1}', w.n, w.total)})`;
+export function resumeLabel(t: WizardContext['t'], w: Pick<UnfinishedWizard, 'taskKey' | 'step' | 'n' | 'total'>): string {
+  // A wizard whose place could not be computed (its file or task cannot be read) has no number: never "(7 of 0)".
+  const where = w.total >= w.n && w.n > 0 ? ` (${t('{0} of {1}', w.n, w.total)})` : '';
+  return `${w.taskKey || t('(no task yet)')} — ${w.step}${where}`;
 }
 
 function isDirectory(p: string): boolean {

@@ -1,7 +1,10 @@
-// The confirmation as a read-only markdown document shown beside the confirm prompt: the settings and the
-// roles as two tables, the full command line in a code block (readable, selectable, copyable; it never wraps
-// inside an option), and the program Run starts. Pure: the engine's confirmationText, the quoted command line and
-// the program's sentence in, markdown out.
+// The confirmation as a read-only markdown document shown beside the confirm prompt: the full command line in a
+// code block (readable, selectable, copyable; it never wraps inside an option) right under the heading, then the
+// settings and the roles as two tables. The prompt floats over the top of the editor area, so the document starts
+// with a blank band of its height (the heading was hidden under it); the command line comes before the tables, so
+// that it is in view at 1280×800 and 1024×768; the block has no language, so that no shell grammar colours a word
+// inside a quoted value as a command (an HTML block, which also wraps the long JSON value); the program Run starts
+// follows it. Pure: the engine's confirmationText, the quoted command line and the program's sentence in, markdown out.
 
 import type { DisplayedCommandLine } from '../run/commandLine';
 
@@ -49,6 +52,19 @@ function markdownTable(head: readonly string[], body: ReadonlyArray<readonly str
   return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
 }
 
+/** The band the confirm prompt (title, box, three options and Copy Command Line) covers at the top of the preview. */
+export const PROMPT_BAND = '<div style="height: 6.5em" aria-hidden="true"></div>';
+
+/**
+ * The command line's block: preformatted, no grammar, and wrapped anywhere — a markdown code block does not break
+ * the long JSON of --host-session-context-json, which then ran past the preview's right edge.
+ */
+export const COMMAND_BLOCK_START = '<pre style="white-space: pre-wrap; overflow-wrap: anywhere">';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /**
  * `program`: the sentence that says which executable Run starts (or that it cannot start one), shown under the
  * command line.
@@ -60,7 +76,20 @@ export function confirmationMarkdown(
   program?: string,
 ): string {
   const rows = confirmationRows(confirmationText);
-  const parts = [`# ${rows.title}`, '', markdownTable([texts.setting, texts.value], rows.settings)];
+  const parts = [
+    PROMPT_BAND,
+    '',
+    `# ${rows.title}`,
+    '',
+    `## ${texts.commandLine(command.shell)}`,
+    '',
+    COMMAND_BLOCK_START,
+    escapeHtml(command.line),
+    '</pre>',
+  ];
+  if (command.error) parts.push('', command.error);
+  if (program) parts.push('', program);
+  parts.push('', markdownTable([texts.setting, texts.value], rows.settings));
   if (rows.roles.length > 0) {
     parts.push(
       '',
@@ -72,9 +101,6 @@ export function confirmationMarkdown(
       ),
     );
   }
-  parts.push('', `## ${texts.commandLine(command.shell)}`, '', '```' + (command.error ? 'json' : 'sh'), command.line, '```');
-  if (command.error) parts.push('', command.error);
-  if (program) parts.push('', program);
   parts.push('', texts.howToRun, '');
   return parts.join('\n');
 }

@@ -9,26 +9,31 @@ import type { Disposable, FolderInfo, HostTreeView, HostWindow, StatusItem, Tree
 
 const READ_ONLY_SCHEME = 'okstra-readonly';
 
-/** Read-only documents by name (`okstra-readonly:/<name>.md`), refreshed in place when shown again. */
+/**
+ * Read-only documents by name (`okstra-readonly:/<name>.md?<version>`). Another text is another version (another
+ * URI): the markdown preview editor of a virtual document kept rendering the text it first read (the previous
+ * task's confirmation), however the provider announced the change.
+ */
 class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, Disposable {
-  private readonly texts = new Map<string, string>();
+  private readonly texts = new Map<string, { text: string; version: number }>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, this);
+  private versions = 0;
 
   uri(name: string): vscode.Uri {
-    return vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${name}.md` });
+    return vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${name}.md`, query: String(this.texts.get(name)?.version ?? 0) });
   }
 
   set(name: string, text: string): vscode.Uri {
+    if (this.texts.get(name)?.text !== text) this.texts.set(name, { text, version: ++this.versions });
     const uri = this.uri(name);
-    this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     return uri;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
+    return this.texts.get(uri.path.replace(/^\//, '').replace(/\.md$/, ''))?.text ?? '';
   }
 
   dispose(): void {
@@ -37,11 +42,18 @@ class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, Disposabl
   }
 }
 
-/** The markdown preview tabs of a read-only document (their label names the document). */
-function previewTabs(name: string): vscode.Tab[] {
+/** The markdown preview as an editor of its own: unlike the side preview, it opens without taking the keyboard. */
+const MARKDOWN_PREVIEW_EDITOR = 'vscode.markdown.preview.editor';
+
+/** The markdown preview tabs of a read-only document: its preview editor, or a side preview (its label names it). */
+function previewTabs(name: string, uri: vscode.Uri): vscode.Tab[] {
   return vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)
-    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label.includes(name));
+    .filter(
+      (tab) =>
+        (tab.input instanceof vscode.TabInputCustom && tab.input.uri.scheme === uri.scheme && tab.input.uri.path === uri.path) ||
+        (tab.input instanceof vscode.TabInputWebview && tab.label.includes(name)),
+    );
 }
 
 /** The real HostWindow, and the QuickPicks its showQuickPick opens, as they open (the integration tests drive them). */
@@ -119,6 +131,7 @@ function createTreeView<T>(viewId: string, source: TreeSource<T>, options: { sho
     reveal: (row, o) => Promise.resolve(view.reveal(row, { expand: o.expand })),
     onDidExpandElement: (listener) => view.onDidExpandElement((e) => listener(e.element)),
     onDidCollapseElement: (listener) => view.onDidCollapseElement((e) => listener(e.element)),
+    onDidChangeVisibility: (listener) => view.onDidChangeVisibility((e) => listener(e.visible)),
     dispose: () => view.dispose(),
   };
 }
@@ -169,8 +182,28 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
     },
     showReadOnlyDocument: async (name, markdown) => {
       const uri = docs.set(name, markdown);
-      // Rendered (tables that reflow to the width beside the prompt); the source as a fallback.
-      if (!openPreviews.has(name) || !previewTabs(name).length) {
+      // A preview of another version (another text) is closed: the new text opens in a preview of its own.
+      const stale = previewTabs(name, uri).filter((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.uri.query !== uri.query);
+      if (stale.length > 0) {
+        await vscode.window.tabGroups.close(stale, true);
+        openPreviews.delete(name);
+      }
+      // Rendered (tables that reflow to the width beside the prompt), never taking the keyboard from the prompt: the
+      // side preview took it once its page had loaded, after the prompt had it back, and Enter went nowhere.
+      if (!openPreviews.has(name) || !previewTabs(name, uri).length) {
+        try {
+          // Beside an open editor; in the empty editor area, the whole of it.
+          const beside = vscode.window.tabGroups.activeTabGroup.tabs.length > 0;
+          await vscode.commands.executeCommand('vscode.openWith', uri, MARKDOWN_PREVIEW_EDITOR, {
+            viewColumn: beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+            preserveFocus: true,
+            preview: true,
+          });
+          openPreviews.add(name);
+          return;
+        } catch {
+          // no markdown preview editor in this VS Code: the side preview, else the source
+        }
         try {
           await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
           openPreviews.add(name);
@@ -186,12 +219,14 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
     },
     closeReadOnlyDocument: async (name) => {
       openPreviews.delete(name);
-      const uri = docs.uri(name).toString();
+      const uri = docs.uri(name);
       const tabs = [
-        ...previewTabs(name),
+        ...previewTabs(name, uri),
         ...vscode.window.tabGroups.all
           .flatMap((g) => g.tabs)
-          .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri),
+          .filter(
+            (tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === uri.scheme && tab.input.uri.path === uri.path,
+          ),
       ];
       if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
     },

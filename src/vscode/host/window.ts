@@ -31,10 +31,17 @@ export interface Log {
 export type Severity = 'info' | 'warning' | 'error';
 
 /** The status-bar item's writable part. */
+/** A command with its arguments (vscode.Command), for a status-bar item that acts on one thing. */
+interface CommandCall {
+  title: string;
+  command: string;
+  arguments?: unknown[];
+}
+
 export interface StatusItem extends Disposable {
   text: string;
   tooltip: string | undefined;
-  command: string | undefined;
+  command: string | CommandCall | undefined;
   show(): void;
   hide(): void;
 }
@@ -80,6 +87,8 @@ export interface HostTreeView<T> extends Disposable {
   reveal(row: T, options: { expand: boolean }): Promise<void>;
   readonly onDidExpandElement: Event<T>;
   readonly onDidCollapseElement: Event<T>;
+  /** The view was shown or hidden (its sidebar or panel opened, closed or switched). */
+  readonly onDidChangeVisibility: Event<boolean>;
 }
 
 export interface HostWindow {

@@ -68,9 +68,13 @@ export function promptTitle(prompt: PromptDoc, context: { folderName: string; ta
   const { stepTitle } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const step = texts.catalog ? stepTitle(texts.catalog, prompt.step) : prompt.step;
   const crumbs = [context.folderName, context.taskKey, step].filter((c) => c !== '');
+  // Change an answer… is a menu over the answers, not a step on the way to the confirmation: no number.
+  if (UNNUMBERED_STEPS.has(prompt.step)) return crumbs.join(' › ');
   const n = Math.min(prompt.progress.answered + 1, Math.max(prompt.progress.total, 1));
   return `${crumbs.join(' › ')}  (${texts.progress(n, prompt.progress.total)})`;
 }
+
+const UNNUMBERED_STEPS = new Set(['edit-target']);
 
 /**
  * The catalogue's default suffixes (` (default)`, ` (recommended)`) a label may end with: the view shows one
@@ -158,13 +162,11 @@ export function buildPromptModel(
     }
   }
   for (const u of prompt.unavailable ?? []) {
-    later.push({
-      kind: 'unavailable',
-      value: u.value,
-      label: u.value,
-      reason: u.reason,
-      display: { label: u.value, detail: u.detail ?? u.reason, icon: 'circle-slash' },
-    });
+    // The model's readable name, as the selectable rows have it; the reason in words (the row's detail) is what
+    // Enter on the row says too, never the protocol's `leaves no complete assignment`.
+    const label = u.label ?? u.value;
+    const reason = u.detail ?? u.reason;
+    later.push({ kind: 'unavailable', value: u.value, label, reason, display: { label, detail: reason, icon: 'circle-slash' } });
   }
   if (later.length > 0) items.push({ kind: 'separator', label: texts.unavailableSeparator }, ...later);
   if (activeIndex < 0 && prompt.kind === 'pick') activeIndex = items.findIndex((i) => i.kind === 'option' && !i.disabled);
@@ -190,13 +192,13 @@ export function multiPickAnswer(prompt: PromptDoc, chosen: readonly string[]): s
 }
 
 /**
- * A refused answer (or a typed-text hint) as a QuickPick row that can never be
- * chosen: in a multi_pick a separator (no checkbox), in a pick an item that is
- * always shown and that Accept ignores. The message is plain text — the icon
- * is `iconPath`, so no `$(error) …` shows in a tooltip.
+ * A refused answer (or a typed-text hint) where it can never be chosen: in a pick an item that is always shown
+ * and that Accept ignores; in a multi_pick the placeholder above the rows (every row there has a check box, and a
+ * separator's label is drawn on the row below it, where it reads as that row's description). The message is plain
+ * text — the icon is `iconPath`, so no `$(error) …` shows in a tooltip.
  */
 interface RefusalRow {
-  kind: 'separator' | 'item';
+  kind: 'placeholder' | 'item';
   label: string;
   alwaysShow: true;
   icon: 'error';
@@ -205,7 +207,13 @@ interface RefusalRow {
 }
 
 export function refusalRow(prompt: PromptDoc, message: string): RefusalRow {
-  return { kind: prompt.kind === 'multi_pick' ? 'separator' : 'item', label: message, alwaysShow: true, icon: 'error', selectable: false };
+  return {
+    kind: prompt.kind === 'multi_pick' ? 'placeholder' : 'item',
+    label: message,
+    alwaysShow: true,
+    icon: 'error',
+    selectable: false,
+  };
 }
 
 /**
@@ -223,4 +231,24 @@ export function typedValueMessage(prompt: PromptDoc, typed: string, catalog: Tex
   if (prompt.options.some((o) => o.value === v || o.label.toLowerCase().includes(needle))) return null;
   const values = { minimum: String(Math.min(...counts)), maximum: String(Math.max(...counts)), value: v };
   return formatTemplate(/^[0-9]+$/.test(v) ? catalog.ui.not_a_count : catalog.ui.count_range, values);
+}
+
+/** A label or description as the QuickPick filter sees it: codicons (`$(star-full)`) are not text. */
+function filterText(text: string | undefined): string {
+  return (text ?? '').replace(/\$\([a-z0-9~-]+\)\s*/gi, '').toLowerCase();
+}
+
+/**
+ * The item to make active once the filter shows `typed` again after a hint (a count out of range): the default
+ * when the filter keeps it, else the first selectable option the filter keeps (its label or description contains
+ * the text), else none. Making a filtered-out item active would leave no row active, and Enter would do nothing.
+ */
+export function activeAfterFilter(items: readonly ItemModel[], activeIndex: number, typed: string): number {
+  const needle = typed.trim().toLowerCase();
+  const matches = (i: ItemModel): boolean =>
+    i.kind === 'option' &&
+    !i.disabled &&
+    (needle === '' || filterText(i.display.label).includes(needle) || filterText(i.display.description).includes(needle));
+  if (activeIndex >= 0 && matches(items[activeIndex])) return activeIndex;
+  return needle === '' ? activeIndex : items.findIndex(matches);
 }

@@ -12,7 +12,15 @@ import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
-import { buildPromptModel, multiPickAnswer, refusalRow, typedValueMessage, type ItemModel, type PromptModel } from './promptModel';
+import {
+  activeAfterFilter,
+  buildPromptModel,
+  multiPickAnswer,
+  refusalRow,
+  typedValueMessage,
+  type ItemModel,
+  type PromptModel,
+} from './promptModel';
 
 type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
@@ -41,6 +49,8 @@ export interface PromptRequest {
   actions?: PromptAction[];
   /** Text prompts that take a path: a button opens the file dialog; resolves the value to put in the box. */
   browse?(): Promise<string | undefined>;
+  /** Asked before `answer` is submitted (a modal question); false keeps the prompt open and submits nothing. */
+  confirmAnswer?(answer: string): Promise<boolean>;
 }
 
 type Input = vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
@@ -50,6 +60,9 @@ interface PickItem extends vscode.QuickPickItem {
   action?: PromptAction;
   error?: true;
 }
+
+/** The second focus of focus(): the workbench may hand the focus to the editor after it reported a view change. */
+const REFOCUS_MS = 300;
 
 /** A "Loading…" pick only when the next prompt takes longer than this (issue 5). */
 const LOADING_DELAY_MS = 250;
@@ -88,9 +101,14 @@ export class PromptRunner {
     this.closeActive?.();
   }
 
-  /** Gives the open prompt the keyboard focus again (e.g. after a click in the okstra view). */
+  /** Gives the open prompt the keyboard focus again, and once more after REFOCUS_MS (the workbench may move it late). */
   focus(): void {
-    if (this.active) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+    if (!this.active) return;
+    void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+    const input = this.active;
+    setTimeout(() => {
+      if (this.active === input) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+    }, REFOCUS_MS);
   }
 
   dispose(): void {
@@ -153,17 +171,28 @@ export class PromptRunner {
       // A multi-pick ticks the remembered answers (the answer being changed).
       if (qp.canSelectMany) qp.selectedItems = items.filter((i) => i.model?.kind === 'option' && i.model.display.picked === true);
 
-      // A refusal is never a selectable item (issue 12 #6): a separator in a multi-pick, an item Accept ignores in a pick.
+      // A refusal is never a selectable item: in a pick an item Accept ignores; in a multi-pick the placeholder (a
+      // separator's label is drawn on the row below it, where it read as the first task's description).
       const showError = (message: string, keepActive: PickItem | undefined): void => {
         const row = refusalRow(request.prompt, message);
-        const errorItem: PickItem =
-          row.kind === 'separator'
-            ? { label: row.label, kind: separator, error: true }
-            : { label: row.label, alwaysShow: row.alwaysShow, iconPath: this.host.themeIcon(row.icon), error: true };
+        if (row.kind === 'placeholder') {
+          // A filter text would hide the placeholder: the refusal is what the person must read now.
+          if (qp.value !== '') qp.value = '';
+          qp.placeholder = row.label;
+          refusedPlaceholder = true;
+          return;
+        }
+        const errorItem: PickItem = { label: row.label, alwaysShow: row.alwaysShow, iconPath: this.host.themeIcon(row.icon), error: true };
         qp.items = [errorItem, ...items];
-        if (qp.canSelectMany) qp.selectedItems = qp.selectedItems.filter((i) => !i.error);
         qp.activeItems = keepActive ? [keepActive] : [];
       };
+      // The question comes back once the person ticks an entry after a refusal.
+      let refusedPlaceholder = false;
+      qp.onDidChangeSelection(() => {
+        if (!refusedPlaceholder) return;
+        refusedPlaceholder = false;
+        qp.placeholder = model.placeholder;
+      });
       // A count typed out of range says the range (issue 12 #14); a matching text takes the hint away.
       let hinting = false;
       qp.onDidChangeValue((value) => {
@@ -174,7 +203,9 @@ export class PromptRunner {
         } else if (hinting) {
           hinting = false;
           qp.items = items;
-          qp.activeItems = defaultItem ? [defaultItem] : [];
+          // The row the filter keeps (select-all and typing 3 after 4): the default may be filtered out.
+          const index = activeAfterFilter(model.items, model.activeIndex, value);
+          qp.activeItems = index >= 0 ? [items[index]] : [];
         }
       });
 
@@ -199,11 +230,13 @@ export class PromptRunner {
         } else {
           if (!active || active.error || !active.model || active.model.kind === 'separator') return;
           if (active.model.kind === 'unavailable') {
-            showError(t('{0} cannot be chosen: {1}', active.model.value, active.model.reason), active);
+            showError(t('{0} cannot be chosen: {1}', active.model.label, active.model.reason), active);
             return;
           }
           answer = active.model.value;
         }
+        // An answer that needs a yes first (Abort the wizard): the prompt stays as it was when the person says no.
+        if (request.confirmAnswer && !(await request.confirmAnswer(answer))) return;
         qp.busy = true;
         qp.enabled = false;
         loadingTimer = setTimeout(() => {

@@ -49,7 +49,15 @@ export async function runAsTask(request: RunRequest, log: Log): Promise<RunResul
     execution,
     [],
   );
-  task.presentationOptions = { reveal: vscode.TaskRevealKind.Always, panel: vscode.TaskPanelKind.Dedicated, clear: true, focus: false };
+  // echo off: VS Code's "Executing task: <the whole argv>" header is not printed (the confirmation showed the command
+  // line and the output channel has it); a failed run then shows the argv once, in VS Code's own end line.
+  task.presentationOptions = {
+    reveal: vscode.TaskRevealKind.Always,
+    panel: vscode.TaskPanelKind.Dedicated,
+    clear: true,
+    focus: false,
+    echo: false,
+  };
   log.info(`run as task in ${request.cwd}: ${JSON.stringify(request.argv)}`);
   return new Promise<RunResult>((resolve) => {
     let started: vscode.TaskExecution | undefined;

@@ -55,11 +55,11 @@ export class BoardTree {
     const folders = await this.foldersWithTasks();
     if (isFiltering(this.filterValue)) await this.computeMatches();
     if (folders.length === 1) return this.groupsOf(folders[0]!.folder, folders[0]!.groups);
-    if (!isFiltering(this.filterValue)) return folders.map((f) => folderRow(f.folder, f.groups.length));
+    if (!isFiltering(this.filterValue)) return folders.map((f) => folderRow(f.folder, f.groups.length, this.texts));
     const shown: BoardRow[] = [];
     for (const f of folders) {
       const groups = await this.groupsOf(f.folder, f.groups);
-      if (groups.length > 0) shown.push(folderRow(f.folder, groups.length));
+      if (groups.length > 0) shown.push(folderRow(f.folder, groups.length, this.texts));
     }
     return shown;
   }

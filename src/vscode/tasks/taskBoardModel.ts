@@ -26,11 +26,15 @@ export interface TaskRowTexts {
   next(cell: string): string;
   verdict(outcome: string): string;
   wizardAt(step: string, n: number, total: number): string;
+  /** A wizard whose place in its steps is not known (its count would read "7 of 0"). */
+  wizardAtStep(step: string): string;
   wizardUnfinished: string;
   wizardUnreadable: string;
   exit(code: number | null): string;
   unreadableManifest(error: string): string;
   tasks(count: number): string;
+  /** A folder row's count (several workspace folders). */
+  groups(count: number): string;
   unfinishedCount(count: number): string;
   /** Tooltip lines. */
   tipTask: string;
@@ -45,11 +49,13 @@ export const ENGLISH_ROW_TEXTS: TaskRowTexts = {
   next: (cell) => `next: ${cell}`,
   verdict: (o) => `verdict: ${o}`,
   wizardAt: (step, n, total) => `wizard at ${step} (${n} of ${total})`,
+  wizardAtStep: (step) => `wizard at ${step}`,
   wizardUnfinished: 'unfinished wizard',
   wizardUnreadable: 'wizard file unreadable',
   exit: (c) => (c === null ? 'exit ?' : `exit ${c}`),
   unreadableManifest: (e) => `unreadable manifest: ${e}`,
   tasks: (n) => (n === 1 ? '1 task' : `${n} tasks`),
+  groups: (n) => (n === 1 ? '1 group' : `${n} groups`),
   unfinishedCount: (n) => (n === 1 ? '1 unfinished wizard' : `${n} unfinished wizards`),
   tipTask: 'Task',
   tipPhase: 'Current phase',
@@ -149,10 +155,9 @@ export function taskRow(
   if (isUnfinished(wizard)) contextValue += ' unfinished';
   if (wizard) {
     if (wizard.status === 'unfinished') {
-      const at =
-        wizard.step && wizard.n !== undefined && wizard.total !== undefined
-          ? texts.wizardAt(wizard.step, wizard.n, wizard.total)
-          : texts.wizardUnfinished;
+      const { step, n, total } = wizard;
+      const counted = n !== undefined && total !== undefined && n >= 1 && n <= total;
+      const at = step ? (counted ? texts.wizardAt(step, n, total) : texts.wizardAtStep(step)) : texts.wizardUnfinished;
       marks.push(at);
       tips.push(`**${texts.tipWizard}:** ${mdEscape(at)}${wizard.error ? ` — ${mdEscape(wizard.error)}` : ''}`);
     } else if (wizard.status === 'unreadable') {
@@ -272,14 +277,14 @@ export function describeFilter(f: TaskFilter, texts: FilterTexts = ENGLISH_FILTE
 
 // ------------------------------------------------------------------ grouping
 
-export function folderRow(folder: { rootAbs: string; name: string }, groups: number): FolderRow {
+export function folderRow(folder: { rootAbs: string; name: string }, groups: number, texts: Pick<TaskRowTexts, 'groups'>): FolderRow {
   return {
     kind: 'folder',
     id: `folder:${folder.rootAbs}`,
     rootAbs: folder.rootAbs,
     folderName: folder.name,
     label: folder.name,
-    description: String(groups),
+    description: texts.groups(groups),
     contextValue: 'folder',
   };
 }

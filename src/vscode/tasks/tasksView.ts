@@ -30,6 +30,8 @@ interface TasksViewDeps {
   extensionPath: string;
   /** The environment the wizard's prompts are computed in for a folder (wizard/settings.ts environmentInputs). */
   environment(rootAbs: string): EnvironmentInputs;
+  /** Hears each of the view's commands as it starts (the walkthrough's check marks). */
+  commandRan?(id: string): void;
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the board's modules load with the view's first rows (P4) */
@@ -182,7 +184,7 @@ export function registerTasksView(deps: TasksViewDeps): { api: TasksViewApi; dis
       if (!(row.kind === 'group' && row.filtered)) tree.expanded.delete(row.id);
     }),
     { dispose: () => clearInterval(pollTimer) },
-    ...registerCommands(host, deps.log, TASKS_COMMAND_IDS, tasksCommands(deps, tree)),
+    ...registerCommands(host, deps.log, TASKS_COMMAND_IDS, tasksCommands(deps, tree), (id) => deps.commandRan?.(id)),
   ];
   host.setContext(CONTEXT_KEYS.tasksFiltered, false);
   return { api: { view, provider: tree }, disposables };

@@ -4,6 +4,7 @@
 // uses it too).
 import type { EnvironmentPort } from '../../core/ports';
 import type { TextCatalog } from '../../core/text/catalog';
+import { stepTitle } from '../../core/wizard/readable';
 import { WizardHost } from '../../host';
 import type { BoardFolder, WizardProbe } from './taskBoard';
 import type { WizardMark } from './taskBoardModel';
@@ -18,8 +19,10 @@ export interface WizardProbeDeps {
 export class EngineWizardProbe {
   /** One workspace per project: its catalogue is kept by the view's watcher (invalidate()). */
   private readonly host: WizardHost;
+  private readonly texts: () => TextCatalog;
 
   constructor(deps: WizardProbeDeps) {
+    this.texts = () => deps.texts();
     this.host = new WizardHost({
       builtinProfilesDir: deps.builtinProfilesDir,
       environment: (root) => deps.environment(root),
@@ -44,6 +47,8 @@ export class EngineWizardProbe {
     if (p.status === 'unreadable') return { statePath: statePathAbs, status: 'unreadable', error: p.error ?? '' };
     if (p.status !== 'unfinished') return { statePath: statePathAbs, status: p.status, lastRun: p.lastRun };
     if (p.step === undefined) return { statePath: statePathAbs, status: 'unfinished', lastRun: p.lastRun, error: p.error };
-    return { statePath: statePathAbs, status: 'unfinished', step: p.step, n: p.n, total: p.total, lastRun: p.lastRun };
+    // The step as the prompt's title names it (the filter finds it by those words too), never its id.
+    const step = stepTitle(this.texts(), p.step);
+    return { statePath: statePathAbs, status: 'unfinished', step, n: p.n, total: p.total, lastRun: p.lastRun };
   }
 }

@@ -4,6 +4,7 @@
 
 import { detectShell, quoteCommandLine, type ShellKind } from '../../core/run/shellQuote';
 import type { LastRun } from '../../core/types';
+import { COMMAND_IDS } from '../commandIds';
 import type { TreeRowDoc } from '../wizard/session';
 
 export interface TreeRowModel {
@@ -132,4 +133,30 @@ export function treeRowModels(rows: readonly TreeRowDoc[], texts: TreeTexts): Tr
       stepId: row.id,
     };
   });
+}
+
+/** The second argument of Edit from Here when a row was clicked or had Enter (commands/edit.ts asks first then). */
+export const ROW_CLICK = 'row';
+
+/** What Enter (or a click) on a row does: a command of the extension, its arguments and its title in the UI. */
+interface RowCommand {
+  command: string;
+  args: unknown[];
+  title: string;
+}
+
+/**
+ * Every row acts on Enter, so keyboard users need no context menu: the current step continues the wizard, an
+ * answered step that can be edited is Edit from Here (`row`: it always asks first, as a click does the same), the
+ * last run shows its output, an aborted wizard starts over, a broken file opens.
+ */
+export function rowCommand(row: TreeRowModel, t: (message: string) => string): RowCommand | undefined {
+  const kind = row.contextValue.split(' ')[0];
+  if (kind === 'current' || kind === 'waiting') return { command: COMMAND_IDS.resume, args: [], title: t('Continue') };
+  if (kind === 'step' && row.contextValue.includes('editable') && row.stepId)
+    return { command: COMMAND_IDS.editFromHere, args: [row.stepId, ROW_CLICK], title: t('Edit from Here') };
+  if (kind === 'lastRun') return { command: COMMAND_IDS.showOutput, args: [], title: t('Show Output') };
+  if (kind === 'aborted') return { command: COMMAND_IDS.startOver, args: [], title: t('Start Over') };
+  if (kind === 'error') return { command: COMMAND_IDS.openStateFile, args: [], title: t('Open State File') };
+  return undefined;
 }

@@ -2,10 +2,9 @@
 // know first: the wizard is aborted (Start Over), or it waits for the answers file to be written.
 
 import * as vscode from 'vscode';
-import { COMMAND_IDS } from '../commandIds';
 import type { ViewExtras, WizardView } from '../wizard/context';
 import type { WizardSession } from '../wizard/session';
-import { lastRunRow, treeRowModels, treeTexts, type TreeRowModel, type TreeTexts } from './treeModel';
+import { lastRunRow, rowCommand, treeRowModels, treeTexts, type TreeRowModel, type TreeTexts } from './treeModel';
 
 /** Read when the rows are computed: the language and the terminal's shell as VS Code reports them. */
 const treeTextsNow = (): TreeTexts =>
@@ -73,11 +72,8 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
     item.tooltip = row.tooltip;
     item.iconPath = new vscode.ThemeIcon(row.icon, row.iconColor ? new vscode.ThemeColor(row.iconColor) : undefined);
     item.contextValue = row.contextValue;
-    if (row.contextValue.startsWith('current') || row.contextValue === 'waiting')
-      item.command = { command: COMMAND_IDS.resume, title: vscode.l10n.t('Continue') };
-    if (row.contextValue === 'lastRun') item.command = { command: COMMAND_IDS.showOutput, title: vscode.l10n.t('Show Output') };
-    if (row.contextValue === 'aborted') item.command = { command: COMMAND_IDS.startOver, title: vscode.l10n.t('Start Over') };
-    if (row.contextValue === 'error') item.command = { command: COMMAND_IDS.openStateFile, title: vscode.l10n.t('Open State File') };
+    const command = rowCommand(row, (m) => vscode.l10n.t(m));
+    if (command) item.command = { command: command.command, arguments: command.args, title: command.title };
     return item;
   }
 

@@ -76,6 +76,8 @@ export class WizardContext {
   readonly runFinished = new Emitter<LastRun>();
   /** Fires whenever a Run attempt is over: ran, refused or declined (tests wait on it). */
   readonly runSettled = new Emitter<void>();
+  /** Fires when a prompt's answer was accepted and saved. */
+  readonly answered = new Emitter<void>();
   private readonly view: WizardView;
 
   constructor(deps: WizardDeps, loop: (ctx: WizardContext) => WizardLoop) {
@@ -114,13 +116,33 @@ export class WizardContext {
   }
 
   /**
+   * A new wizard closed before its first answer (Escape at the task list) is dropped, not kept in workspace storage
+   * as a "(no task yet)" wizard to resume; true when it was.
+   */
+  async dropIfUnanswered(session: WizardSession): Promise<boolean> {
+    if (session.statePath !== null || session.state.answered.length > 0 || !this.factory.discard) return false;
+    await this.guard(() => this.factory.discard!(session));
+    this.log.info('the new wizard was closed before its first answer: dropped');
+    if (this.sessionValue === session) this.setSession(undefined);
+    return true;
+  }
+
+  /**
    * v1 → v2 conversion, project moved: said once per file in this window (issue 12 #18), when the person opens
    * the wizard (not when the view shows the latest one by itself).
    */
   sayOpeningMessages(session: WizardSession): void {
     const fresh = session.openingMessages().filter((m) => !this.told.has(m));
     for (const m of fresh) this.told.add(m);
-    if (fresh.length > 0) void this.dialogs.info(fresh.join(' '));
+    if (fresh.length === 0) return;
+    // A notification is one short line (longer ones are cut off): what the notes are about, and the notes
+    // themselves, with their paths, in a dialog that shows them whole.
+    const t = this.t;
+    const details = t('Details');
+    const name = session.taskKey || session.folderName;
+    void this.dialogs.info(t('The wizard of {0} was opened from an older or moved state file.', name), [details]).then(async (a) => {
+      if (a === details) await this.dialogs.ask(t('The wizard of {0}', name), fresh.join('\n\n'), [], 'info');
+    });
   }
 
   /**
@@ -198,6 +220,7 @@ export class WizardContext {
     this.statusBar.dispose();
     this.runFinished.dispose();
     this.runSettled.dispose();
+    this.answered.dispose();
   }
 }
 

@@ -4,14 +4,16 @@
 // prompt, the prompt closes and the new current prompt opens with a notice; a file that no longer parses is
 // shown at once and every answer is refused with its message.
 
-import * as path from 'node:path';
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
 import { confirmationActions, closeConfirmationDocument, showConfirmationDocument } from '../commands/confirmation';
 import { confirmAndAct, runWizard } from '../commands/run';
 import type { Disposable } from '../host/window';
 import type { PromptRequest } from '../prompt/promptRunner';
+import { confirmAbort } from './abortQuestion';
+import { emptyAnswersFile } from './answersFile';
 import { promptRevision, WRONG_PROMPT } from './binding';
+import { browseProjectFile, openForEditing, waitForAnswers } from './projectFiles';
 import { errorText, type WizardContext, type WizardLoop } from './context';
 import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
 
@@ -95,6 +97,13 @@ export class PromptLoop implements WizardLoop {
           await this.onDone(session);
           return;
         }
+        // "Answer now" chose a file the person writes first: the wizard goes on only once it holds an answer (an
+        // empty file would lead straight to a Run that refuses it).
+        const unanswered = emptyAnswersFile(session);
+        if (unanswered !== null) {
+          waitForAnswers(this.ctx, session, unanswered);
+          return;
+        }
         const isConfirm = current.prompt.step === 'confirm';
         // Untrusted: the confirm step's Run says that it only confirms; Run then refuses and runs nothing (R6).
         const prompt =
@@ -115,11 +124,21 @@ export class PromptLoop implements WizardLoop {
           submit: (answer) => this.submit(session, prompt, answer, revision),
           actions: isConfirm ? confirmationActions(ctx, session) : undefined,
           // A text prompt whose answer is a file of the project: its InputBox has a file-dialog button.
-          browse: prompt.kind === 'text' && facts.pathAnswer ? () => this.browse(session) : undefined,
+          browse: prompt.kind === 'text' && facts.pathAnswer ? () => browseProjectFile(ctx, session) : undefined,
+          // "Abort the wizard" asks first, as the palette's Abort Wizard does.
+          confirmAnswer: isConfirm
+            ? (answer) => (answer === 'abort' ? confirmAbort(ctx.dialogs, t, session.taskKey || session.folderName) : Promise.resolve(true))
+            : undefined,
         };
-        // The document opens first: the rendered preview takes the focus when it opens, the prompt then takes it back.
-        if (isConfirm) await showConfirmationDocument(ctx, session, session.preview());
-        const result = await ctx.runner.run(request);
+        // The document beside the prompt is asked for first and the prompt shows at once, without waiting for it (its
+        // preview takes a moment to render); the preview takes the focus when it opens, and the prompt takes it back.
+        const opening = isConfirm ? showConfirmationDocument(ctx, session, session.preview()) : undefined;
+        const shown = ctx.runner.run(request);
+        if (opening) {
+          await opening;
+          ctx.runner.focus();
+        }
+        const result = await shown;
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm'))
           await closeConfirmationDocument(ctx);
         if (result.kind === 'closed') {
@@ -129,6 +148,7 @@ export class PromptLoop implements WizardLoop {
           continue;
         }
         if (result.kind === 'paused') {
+          if (await ctx.dropIfUnanswered(session)) return;
           ctx.paused = true;
           ctx.log.info(`wizard paused at ${prompt.step}`);
           ctx.refresh();
@@ -141,7 +161,7 @@ export class PromptLoop implements WizardLoop {
           continue;
         }
         // Answered. The editor opens before the next prompt, which then takes the focus.
-        await this.openForEditing(session, result.outcome.open);
+        await openForEditing(this.ctx, session, result.outcome.open);
         if (facts.waitsForOpenedFile && result.outcome.open.length > 0) {
           // The person writes the answers first: the wizard waits, visibly, until Resume.
           ctx.waitingFor = result.outcome.open[0];
@@ -186,42 +206,13 @@ export class PromptLoop implements WizardLoop {
       return outcome;
     }
     ctx.log.info(outcome.echo);
+    ctx.answered.fire();
     for (const n of outcome.notices) ctx.log.info(`notice: ${n.text}`);
     if (session.statePath === null && session.taskKey !== '') await this.place(session);
     else this.watch(session);
     // outcome.next is the session's new current prompt, unless place() switched to the task's existing wizard.
     ctx.refresh(ctx.session === session ? outcome.next : undefined);
     return outcome;
-  }
-
-  /** The file dialog for a path prompt, in the project; resolves the project-relative path. */
-  private async browse(session: WizardSession): Promise<string | undefined> {
-    const { ctx } = this;
-    const picked = await ctx.host.showOpenDialog({
-      title: ctx.t('Choose a file in {0}', session.folderName),
-      defaultDirAbs: session.projectRootAbs,
-    });
-    if (!picked) return undefined;
-    const rel = path.relative(session.projectRootAbs, picked);
-    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
-      await ctx.dialogs.error(ctx.t('{0} is not inside the project {1}; choose a file in the project.', picked, session.projectRootAbs));
-      return undefined;
-    }
-    return rel.split(path.sep).join('/');
-  }
-
-  /** Opens what the answer created for the user to edit (a new task's brief.md, an answers file) under the next prompt. */
-  private async openForEditing(session: WizardSession, files: string[]): Promise<void> {
-    for (const rel of files) {
-      try {
-        // Not a preview (it is meant to be edited); the focus stays with the wizard's next prompt.
-        await this.ctx.host.showTextDocument(path.join(session.projectRootAbs, rel), { preview: false, preserveFocus: true });
-        this.ctx.log.info(`opened ${rel} for editing`);
-      } catch (err) {
-        // The wizard goes on without the editor: the path is in the echo and the tree.
-        this.ctx.log.warn(`could not open ${rel}: ${errorText(err)}`);
-      }
-    }
   }
 
   /** The task is known: the wizard moves from workspace storage to its file next to the task folder. */
@@ -295,7 +286,7 @@ export class PromptLoop implements WizardLoop {
     const { ctx } = this;
     const t = ctx.t;
     if (ctx.session !== session) return;
-    const before = { problem: session.problem(), revision: session.revision() };
+    const before = { problem: session.problem(), revision: session.revision(), step: ctx.runner.step };
     // Our own saves fire the watcher too: reload only what another writer changed.
     if (!before.problem && !session.changedOnDisk()) return;
     ctx.log.info(`${session.statePath} changed on disk (the CLI or another window): reloading`);
@@ -318,7 +309,10 @@ export class PromptLoop implements WizardLoop {
     const notice = t('changed outside this window: now at {0}', where);
     ctx.log.info(notice);
     if (this.running && ctx.runner.input) {
-      this.pendingNotice = notice;
+      // The prompt that replaces the open one shows its question anyway: the notice says only what happened.
+      // The open prompt answered elsewhere (another window was first): which answer was kept, in words.
+      const kept = before.step ? session.answerText(before.step) : null;
+      this.pendingNotice = kept ? t('changed outside this window: kept {0}', kept) : t('changed outside this window');
       this.replace();
     } else {
       ctx.refresh();

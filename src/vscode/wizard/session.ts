@@ -72,6 +72,8 @@ export interface WizardSession {
    * first: its title and a detail listing the answers in words (issue 12 #10); null when nothing later is cleared.
    */
   rewindQuestion(id: string): { title: string; detail: string } | null;
+  /** Step `id`'s answer in words (`Run type = Bug fix`), as the Wizard view shows it; null when it is not answered. */
+  answerText(id: string): string | null;
 }
 
 /** A refusal because the file changed on disk since it was read: Reload helps (error code `stale-state`). */

@@ -42,4 +42,8 @@ export interface SessionFactory {
   latest(folders: FolderInfo[]): Promise<{ statePath: string; folder: FolderInfo } | null>;
   /** Unfinished wizards of these folders, newest first. */
   listUnfinished(folders: FolderInfo[]): Promise<UnfinishedWizard[]>;
+  /** Forgets a wizard that is not in a file yet (its copy in workspace storage); optional. */
+  discard?(session: WizardSession): Promise<void>;
+  /** Reads ahead what New Run's first prompt needs (nothing is written); optional. */
+  warm?(folder: FolderInfo, options: NewWizardOptions): void;
 }

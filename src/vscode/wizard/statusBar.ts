@@ -65,10 +65,16 @@ export class WizardStatusBar {
       this.item.command = status.trusted ? COMMAND_IDS.run : COMMAND_IDS.showConfirmation;
     } else {
       const prompt = status.prompt !== undefined ? pendingPrompt(status.prompt) : safePrompt(session);
-      const where = prompt ? ` — ${prompt.step} (${t('{0} of {1}', prompt.progress.answered + 1, prompt.progress.total)})` : '';
+      // The step in words, as the prompt's title names it (never its id, `role-add:critic`).
+      const step = prompt ? stepInWords(this.host.language(), prompt.step) : '';
+      const where = prompt ? ` — ${step} (${t('{0} of {1}', prompt.progress.answered + 1, prompt.progress.total)})` : '';
       this.item.text = `${status.paused ? '$(debug-pause)' : '$(list-ordered)'} okstra: ${name}${where}`;
       this.item.tooltip = status.paused ? t('The wizard is paused. Click to resume.') : t('okstra wizard');
-      this.item.command = COMMAND_IDS.resume;
+      // That wizard, not the list of every unfinished one (a wizard not yet in a file is the list's only entry then).
+      this.item.command =
+        session.statePath === null
+          ? COMMAND_IDS.resume
+          : { title: t('Resume Wizard'), command: COMMAND_IDS.resume, arguments: [session.statePath] };
     }
     this.item.show();
   }
@@ -84,4 +90,16 @@ function safePrompt(session: WizardSession): PromptDoc | null {
 
 function pendingPrompt(prompt: PromptDoc | null): PromptDoc | null {
   return prompt && prompt.kind !== 'done' ? prompt : null;
+}
+
+/**
+ * A step's title (the prompt's words, never its id). The step table's words are the engine's: from dist/engine.js,
+ * which the session that computed the prompt has loaded (P4: the shell holds no engine).
+ */
+function stepInWords(language: string, step: string): string {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { stepTitle } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
+  const { textsFor } = require('../../core/text') as typeof import('../../core/text');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return stepTitle(textsFor(language), step);
 }

@@ -1,4 +1,5 @@
 // What Resume and New Run say about a wizard on disk, from the host's read-only probe and load.
+import { stepTitle } from '../../core/wizard/readable';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HostWizard, WizardHost } from '../../host';
@@ -32,7 +33,8 @@ export function summariseWizard(host: WizardHost, statePath: string, folderName:
     projectRootAbs: rootAbs,
     folderName,
     taskKey: p.taskKey ?? path.basename(statePath),
-    step: p.step ?? p.error ?? '',
+    // The step in words, as its prompt's title names it (never its id).
+    step: p.step !== undefined ? stepTitle(host.texts(), p.step) : (p.error ?? ''),
     n: p.n ?? 0,
     total: p.total ?? 0,
     modifiedMs,

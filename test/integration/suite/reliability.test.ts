@@ -306,7 +306,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     input = await nextInput(briefBox);
     assert.equal(stepOf(input), 'analysis-target');
     const targetBox = input as vscode.InputBox;
-    await refuse(targetBox, '-rf /', "analysis-target must not start with '-' (okstra would read it as an option)");
+    await refuse(targetBox, '-rf /', 'Analysis target cannot start with a dash: okstra would read “-rf /” as one of its options.');
     await refuse(targetBox, 'services/\u0000x', 'analysis-target must not contain NUL');
     await typeAndAccept(targetBox, 'services/payments');
 
@@ -317,7 +317,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       directive: async (i) => {
         const box = i as vscode.InputBox;
         await refuse(box, '', 'Directive text needs a value.');
-        await refuse(box, '--force', "directive must not start with '-' (okstra would read it as an option)");
+        await refuse(box, '--force', 'Directive text cannot start with a dash: okstra would read “--force” as one of its options.');
         await refuse(box, 'focus\u0000here', 'directive must not contain NUL');
         await typeAndAccept(box, 'focus on the refund path; $(rm -rf ~) stays text');
       },

@@ -128,14 +128,20 @@ describe('wizard UI', function () {
       assert.ok(isQuickPick(input));
       assert.equal(stepOf(input), 'confirm');
       const doc = await waitFor('the confirmation document', () =>
-        vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'okstra-readonly'),
+        // The newest version (each text of the document is a URI of its own, src/vscode/host/vscodeWindow.ts).
+        vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'okstra-readonly').pop(),
       );
       assert.match(doc.getText(), /^# okstra render-bundle — demo\/wizard-it$/m);
       assert.match(doc.getText(), /render-bundle --lead-runtime \S+ .*--task-group demo --task-id wizard-it /);
       const previewTab = () =>
         vscode.window.tabGroups.all
           .flatMap((g) => g.tabs)
-          .find((t) => t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle'));
+          .find(
+            (t) =>
+              // The markdown preview editor (a custom editor on the document), or the side preview (a webview).
+              (t.input instanceof vscode.TabInputCustom && t.input.uri.scheme === 'okstra-readonly') ||
+              (t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle')),
+          );
       await waitFor('the rendered document beside the prompt', () => previewTab());
       const copy = input.items.find((i) => i.label.includes('Copy Command Line'));
       assert.ok(copy);

@@ -25,7 +25,7 @@ describe('roles: docs/roles.md worked example', () => {
     assert.equal(leader.step, 'role-model:leader:1');
     assert.deepEqual(
       leader.unavailable!.find((u) => u.value === 'kimi/kimi-k2'),
-      { value: 'kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" },
+      { value: 'kimi/kimi-k2', label: 'Kimi K2 — kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" },
     );
     answer(ctx, state, 'claude/opus-4.5');
     const a1 = next(ctx, state)!;

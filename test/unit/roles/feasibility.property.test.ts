@@ -194,10 +194,16 @@ describe('roles: exact finds completions greedy misses', () => {
     assert.deepEqual(p2.unavailable, [
       {
         value: 'claude/a1',
+        label: 'claude/a1 — claude/a1',
         reason: 'leaves no complete assignment',
         detail: 'analyser agents must come from different providers; claude is already analyser #1',
       },
-      { value: 'claude/a2', reason: 'leaves no complete assignment', detail: 'claude/a2 is already analyser #1' },
+      {
+        value: 'claude/a2',
+        label: 'claude/a2 — claude/a2',
+        reason: 'leaves no complete assignment',
+        detail: 'claude/a2 is already analyser #1',
+      },
     ]);
   });
 

@@ -232,12 +232,13 @@ describe('roles: prompts', () => {
     assert.ok(!values(p).includes('kimi/kimi-k2'));
     assert.deepEqual(
       p.unavailable!.find((u) => u.value === 'kimi/kimi-k2'),
-      { value: 'kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" },
+      { value: 'kimi/kimi-k2', label: 'Kimi K2 — kimi/kimi-k2', reason: "provider CLI 'kimi' was not found on PATH" },
     );
     assert.deepEqual(
       p.unavailable!.find((u) => u.value === 'codex/gpt-5.1-codex'),
       {
         value: 'codex/gpt-5.1-codex',
+        label: 'GPT-5.1 Codex — codex/gpt-5.1-codex',
         reason: 'leaves no complete assignment',
         detail: 'codex/gpt-5.1-codex is already analyser #1',
       },

@@ -170,6 +170,8 @@ export class FakeTreeView<T> implements HostTreeView<T> {
   private readonly collapsed = new Emitter<T>();
   readonly onDidExpandElement = this.expanded.event;
   readonly onDidCollapseElement = this.collapsed.event;
+  private readonly visibility = new Emitter<boolean>();
+  readonly onDidChangeVisibility = this.visibility.event;
 
   constructor(
     readonly id: string,
@@ -186,6 +188,11 @@ export class FakeTreeView<T> implements HostTreeView<T> {
   }
   collapse(row: T): void {
     this.collapsed.fire(row);
+  }
+  /** The view was shown (true) or hidden (false). */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.visibility.fire(visible);
   }
   dispose(): void {
     this.disposed = true;

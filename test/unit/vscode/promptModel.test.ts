@@ -292,10 +292,10 @@ describe('vscode prompt model', () => {
     assert.equal(m.items[0].kind === 'option' && m.items[0].display.picked, true);
   });
 
-  it('a refusal is never a selectable item, and has no $(error) text', () => {
+  it('a refusal is never a selectable item, and has no $(error) text; in a multi-pick it is not a row at all (no separator label on the first row)', () => {
     const multi = prompt({ step: 'related-tasks', kind: 'multi_pick', options: [{ value: 'a/b', label: 'a/b' }] });
     const r = refusalRow(multi, 'Choose at least one entry for Related task list.');
-    assert.equal(r.kind, 'separator');
+    assert.equal(r.kind, 'placeholder');
     assert.equal(r.selectable, false);
     assert.ok(!r.label.includes('$('));
     assert.equal(refusalRow(prompt({}), 'x').kind, 'item');

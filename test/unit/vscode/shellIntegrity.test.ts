@@ -34,10 +34,25 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     const next = await shell.next(taskType);
     assert.ok(taskType.disposed, 'the old prompt is closed');
     assert.equal(stepOf(next), 'brief');
-    assert.match(next.placeholder ?? next.prompt ?? '', /^changed outside this window: now at /);
+    // The notice says what happened; the question follows once (it was said twice: "now at <question> · <question>").
+    const shown = next.placeholder ?? next.prompt ?? '';
+    assert.match(shown, /^changed outside this window(: kept [^·]+)? · \S/);
+    const question = shown.slice(shown.indexOf(' · ') + ' · '.length);
+    assert.equal(shown.split(question).length - 1, 1, shown);
     // The old prompt's accept now goes nowhere: nothing more is written.
     await taskType.choose('error-analysis').catch(() => undefined);
     assert.deepEqual(fs.readFileSync(file), written);
+  });
+
+  it('when another window answered the open prompt first, the notice says which answer was kept', async () => {
+    const taskType = (await startTask(shell, 'checkout/saved-card-migration')) as FakeQuickPick;
+    const file = shell.stateFile('checkout/saved-card-migration');
+    await otherWriter(shell, file, 'requirements-discovery');
+    shell.win.fileChanged(file);
+    const next = await shell.next(taskType);
+    const shown = next.placeholder ?? next.prompt ?? '';
+    // The answer in words, as the Wizard view shows it (the losing window's pick is not saved).
+    assert.match(shown, /^changed outside this window: kept Run type = [^·]*requirements[^·]* · \S/i);
   });
 
   it('an answer bound to a prompt that is no longer current is refused, names both prompts and writes nothing', async () => {
@@ -119,11 +134,19 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
   it('a legacy v1 wizard: the companion is watched, the conversion is said once, Open State File opens the companion and says why (issue 11 §7, issue 12 #18)', async () => {
     const v1 = shell.stateFile('payments/refund-timeout');
     const v1Bytes = fs.readFileSync(v1);
+    shell.win.answers = [[/was opened from an older or moved state file\.$/, 'Details']];
     void shell.command('resume', v1);
     const first = await shell.next();
     assert.equal(stepOf(first), 'role-add:critic');
-    const said = shell.win.messages.filter((m) => /version-1 state file: its answers were converted/.test(m.message));
-    assert.equal(said.length, 1);
+    // One short notification (a long one is cut off); its Details show the notes whole, paths and all.
+    const toast = await until('the opening note', () =>
+      shell.win.messages.find((m) => !m.modal && /^The wizard of payments\/refund-timeout was opened from/.test(m.message)),
+    );
+    assert.deepEqual(toast.buttons, ['Details']);
+    const details = await until('its details', () =>
+      shell.win.messages.find((m) => m.modal && m.message === 'The wizard of payments/refund-timeout'),
+    );
+    assert.match(details.detail ?? '', /version-1 state file: its answers were converted/);
     const session = shell.wizard.session!;
     const companion = session.watchPaths()[1];
     assert.ok(
@@ -141,12 +164,15 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     await third.escape();
     await shell.command('openStateFile');
     assert.equal(shell.win.opened.at(-1)?.file, companion);
-    assert.ok(shell.win.messages.some((m) => m.message.includes('never writes') && m.message.includes(path.basename(companion))));
+    const why = shell.win.messages.find((m) => m.message.includes('is a version-1 file, never written'));
+    assert.ok(why, shell.win.messages.map((m) => m.message).join(' | '));
+    assert.ok(why.message.startsWith('.okstra/tasks/payments/refund-timeout.wizard.json '), why.message);
+    assert.ok(!why.message.includes(path.basename(companion)) && !why.message.includes(shell.project), 'no long names in a notification');
     assert.deepEqual(fs.readFileSync(v1), v1Bytes, 'the v1 file is untouched');
     // Said once: opening the wizard again says nothing new.
     void shell.command('resume', v1);
     await shell.next(third);
-    assert.equal(shell.win.messages.filter((m) => /version-1 state file: its answers were converted/.test(m.message)).length, 1);
+    assert.equal(shell.win.messages.filter((m) => /was opened from an older or moved state file/.test(m.message)).length, 1);
   });
 
   it('a legacy v1 file whose bytes changed after its continuation was saved: continued from that companion, and the UI says so (issue 11 §7)', async () => {

@@ -152,13 +152,23 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.ok(shell.win.opened.some((o) => o.file.endsWith(answers)));
     assert.match(shell.win.statusItem.text, /waiting for your answers/);
     assert.equal(shell.view.extras.waitingFor, answers);
-    // Resume continues; Run with an empty file is refused.
+    // Resume while the file holds only its headings: the wizard keeps waiting and says why (it went straight on
+    // to "Everything is set. Run okstra?" with Run as the default).
+    await shell.command('resume');
+    await until('the reminder', () => shell.win.messages.find((m) => /has no answers yet: write them under its questions/.test(m.message)));
+    assert.equal(shell.win.input, undefined, 'no prompt while the answers file is empty');
+    assert.equal(shell.wizard.waitingFor, answers);
+    assert.match(shell.win.statusItem.text, /waiting for your answers/);
+    // Written: Resume goes on. A file emptied again before Run is refused by Run.
+    fs.writeFileSync(path.join(shell.project, answers), 'Q1: keys expire after 24 h\n');
     void shell.command('resume');
     const next = await shell.next(input);
     const { input: confirm } = await answerUntil(shell, next, 'confirm');
     fs.writeFileSync(path.join(shell.project, answers), '   \n');
     await (confirm as FakeQuickPick).choose('run');
-    await until('the refusal', () => shell.win.messages.find((m) => /has no answers yet/.test(m.message)));
+    await until('the refusal', () =>
+      shell.win.messages.find((m) => /has no answers yet: write them there, then Run again/.test(m.message)),
+    );
     assert.equal(shell.runs.length, 0);
     fs.writeFileSync(path.join(shell.project, answers), 'Q1: keys expire after 24 h\n');
     await shell.command('run');
@@ -255,7 +265,7 @@ describe('vscode shell: pure pieces of the confirmation and the terminals', () =
 });
 
 describe('vscode shell: the prompt runner', () => {
-  it('a refusal in a multi-pick is a separator line, never an item that can be ticked (issue 12 #6)', async () => {
+  it("a refusal in a multi-pick takes the placeholder, never a row (a separator read as the first row's description) nor an item that can be ticked (issue 12 #6)", async () => {
     const win = new FakeWindow();
     const runner = new PromptRunner(win, {
       debug: () => undefined,
@@ -284,10 +294,12 @@ describe('vscode shell: the prompt runner', () => {
     });
     const qp = (await until('the pick', () => win.input)) as FakeQuickPick;
     await qp.tick(['a/one', 'b/two']);
-    assert.equal(qp.errorText(), 'pick at most one task');
-    const refusal = qp.items[0];
-    assert.equal(refusal.kind, -1, 'a separator');
-    assert.ok(!qp.selectedItems.includes(refusal));
+    assert.equal(qp.placeholder, 'pick at most one task');
+    assert.deepEqual(
+      qp.items.map((i) => i.label),
+      ['a/one', 'b/two'],
+      'no row of its own',
+    );
     await qp.escape();
     assert.deepEqual(await done, { kind: 'paused' });
   });

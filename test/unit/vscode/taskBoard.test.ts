@@ -96,6 +96,12 @@ describe('tasks view model (taskBoardModel)', () => {
     assert.match(row.tooltip, /Last run: exit 3/);
   });
 
+  it('a wizard whose place is not known has no count (never "7 of 0")', () => {
+    const wizard: WizardMark = { statePath: 's', status: 'unfinished', step: 'Brief', n: 7, total: 0 };
+    const row = taskRow(folder, entry('g', 'a', {}), wizard);
+    assert.match(row.description, /wizard at Brief$/);
+  });
+
   it("a finished wizard is no resume mark; its last run's exit code picks the icon", () => {
     const ok = taskRow(folder, entry('g', 'a', {}), { statePath: 's', status: 'confirmed', lastRun: { exitCode: 0, startedAt: 't' } });
     assert.equal(ok.contextValue, 'task');
@@ -346,7 +352,9 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     const tasks = await board.tasks(board.allFolders()[0]!, 'payments');
     const timeout = tasks.find((t) => t.entry.id === 'refund-timeout');
     assert.equal(timeout?.wizard?.status, 'unfinished');
-    assert.match(timeout?.wizard?.step ?? '', /^[a-z-]+(:[a-z-]+)?$/);
+    // In words, as the prompt's title names it (was the step's id, `role-add:critic`).
+    assert.match(timeout?.wizard?.step ?? '', /^[A-Z]/);
+    assert.doesNotMatch(timeout?.wizard?.step ?? '', /^[a-z-]+(:[a-z-]+)?$/);
     assert.ok((timeout?.wizard?.n ?? 0) > 0 && (timeout?.wizard?.total ?? 0) >= (timeout?.wizard?.n ?? 0));
     assert.ok(tasks.filter((t) => t.entry.id !== 'refund-timeout').every((t) => t.wizard === undefined));
     const bytes = fs.readFileSync(path.join(root, '.okstra/tasks/payments/refund-timeout.wizard.json'));

@@ -240,12 +240,31 @@ describe('tasks view: workspace folders', () => {
       await until('the second folder', () => v.win.folderWatches().length === 2);
       const roots = await v.api.provider.getChildren();
       assert.deepEqual(
-        roots.map((r) => [r.kind, r.label]),
+        roots.map((r) => [r.kind, r.label, r.description]),
         [
-          ['folder', 'p'],
-          ['folder', 'q'],
+          // The count says what it counts (it read "p 2").
+          ['folder', 'p', '2 groups'],
+          ['folder', 'q', '2 groups'],
         ],
       );
+    } finally {
+      v.close();
+    }
+  });
+
+  it("a wizard's row names its step in words, with a count that fits (the demo's legacy file; a wizard without a place)", async () => {
+    const root = tmpDir('okstra-tasks-demo-');
+    fs.cpSync(path.join(EXTENSION, 'demo'), root, { recursive: true });
+    const v = openView(root);
+    try {
+      const rows = await tasksOf(v, 'payments');
+      const row = rows.find((r) => r.key === 'payments/refund-timeout')!;
+      assert.ok(row.wizard?.status === 'unfinished', JSON.stringify(row.wizard));
+      const at = /wizard at (.+?) \((\d+) of (\d+)\)/.exec(row.description);
+      assert.ok(at, row.description);
+      // The step as the prompt's title names it, never its id (`role-add:critic`, `brief-path`).
+      assert.doesNotMatch(at[1]!, /^[a-z]+(-[a-z]+)*(:[a-z-]+)?$/, `a step id: ${at[1]}`);
+      assert.ok(Number(at[2]) >= 1 && Number(at[2]) <= Number(at[3]), row.description);
     } finally {
       v.close();
     }

@@ -436,7 +436,9 @@ describe('engine', () => {
       const { ctx, state } = at('role-model:analyser:2');
       assert.equal(E.answerLabel(ctx, state, 'role-model:analyser:1'), 'analyser #1 = claude/opus-4.5');
       assert.equal(E.answerLabel(ctx, state, 'role-count:analyser'), 'analyser count = 2');
-      assert.equal(E.answerLabel(ctx, state, 'brief'), "Brief = The task's brief (.okstra/tasks/payments/refund-timeout/brief.md)");
+      // The short form of an option's label where the catalogue has one (the tree's rows fit the sidebar).
+      assert.equal(E.answerLabel(ctx, state, 'brief'), "Brief = The task's brief");
+      assert.equal(E.answerLabel(ctx, state, 'task-type'), 'Run type = error-analysis', 'no (recommended) marker in an answer');
       assert.equal(
         E.answerLabel(fakeContext({ ...projectOptions(), lang: 'ko' }).ctx, state, 'role-model:analyser:1'),
         'analyser #1 = claude/opus-4.5',

@@ -17,6 +17,7 @@ export const analysisTarget: Step = {
   group: 'inputs',
   kind: 'text',
   owns: ['analysis_target'],
+  refusesLeadingDash: true,
   applies: (_env, s) => ANALYSING_TASK_TYPES.has(s.task_type),
   build(env, s) {
     const fm = chosenBriefFrontMatter(env, s);

@@ -50,6 +50,7 @@ export const directive: Step = {
   owns: ['directive'],
   followUp: true,
   needsValue: true,
+  refusesLeadingDash: true,
   applies: (_env, s) => s.pending_follow_up === 'directive',
   build(env, s) {
     return textPrompt(env, this, s.directive);

@@ -132,6 +132,8 @@ export interface Step {
   answerValue?(env: StepEnv, s: WizardState): string;
   /** A text step with no usable empty answer. */
   needsValue?: boolean;
+  /** A text step that refuses an answer starting with '-' (refuseLeadingDash: okstra would read it as an option). */
+  refusesLeadingDash?: boolean;
   /** The message for choosing a disabled option (default: the option's description). */
   refuseDisabled?(env: StepEnv, s: WizardState, option: PromptOption): string;
 }

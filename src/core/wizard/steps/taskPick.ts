@@ -4,7 +4,7 @@ import { pyReprString } from '../../pyRepr';
 import { WizardError } from '../../types';
 import { listItemProblem, nameCharacterProblem, stateNameProblem } from '../argSafety';
 import { autofillTaskType, latestKey, taskPickerLabel } from '../workspaceRules';
-import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
+import { markDefault, opt, optionText, pickPrompt, texts, type Step } from './step';
 
 /**
  * Why a task folder cannot be offered although its manifest reads: its group or id would reach okstra's
@@ -34,12 +34,17 @@ export const taskPick: Step = {
   build(env) {
     const sorted = env.sortedTasks();
     const latest = latestKey(sorted);
+    const o = texts(env, 'task_pick').options;
+    const words = { next: o.next!, contract: o.contract!, latest: o.latest!, unreadable: o.unreadable! };
     const options = sorted.map((e) => {
-      if (e.manifest === null) return opt(e.key, taskPickerLabel(e, false), { disabled: true });
+      if (e.manifest === null) return opt(e.key, taskPickerLabel(e, false, words), { disabled: true });
       const bad = taskNameProblem(e);
       if (bad)
-        return opt(e.key, taskPickerLabel(e, false), { disabled: true, description: `cannot be used: .okstra/tasks/${e.key}: ${bad}` });
-      return opt(e.key, taskPickerLabel(e, e.key === latest), { description: e.manifest.title });
+        return opt(e.key, taskPickerLabel(e, false, words), {
+          disabled: true,
+          description: `cannot be used: .okstra/tasks/${e.key}: ${bad}`,
+        });
+      return opt(e.key, taskPickerLabel(e, e.key === latest, words), { description: e.manifest.title });
     });
     const firstSelectable = options.find((o) => !o.disabled);
     options.push(opt('new', optionText(env, 'task_pick', 'new')));

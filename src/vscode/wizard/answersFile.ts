@@ -1,0 +1,19 @@
+// The answers file of clarification-pick's "Answer now": the wizard creates it with one `## <id>: <question>`
+// heading per question and waits until the person has written answers there. Run and the prompt loop both ask
+// whether that has happened.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { WizardSession } from './session';
+
+/** The answers file of "Answer now" when it still holds no answer, only its headings (issue 12 #11), else null. */
+export function emptyAnswersFile(session: WizardSession): string | null {
+  const rel = session.state.clarification_response_path;
+  if (!rel || !session.state.answered.includes('clarification-pick')) return null;
+  try {
+    const text = fs.readFileSync(path.resolve(session.projectRootAbs, rel), 'utf8');
+    return text.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#')) ? rel : null;
+  } catch {
+    return null; // a missing file is the engine's refusal (outcome re-checks files)
+  }
+}
