@@ -189,7 +189,10 @@ class Workbench {
     if (!shown) {
       // The middle of the editor area can be a page that keeps the keys (the walkthrough's step list): the editor
       // area's title bar (its tabs) takes them back for the workbench.
-      await this.page.locator('.part.editor .title').first().click({ position: { x: 4, y: 4 } });
+      await this.page
+        .locator('.part.editor .title')
+        .first()
+        .click({ position: { x: 4, y: 4 } });
       await this.page.keyboard.press('F1');
       await this.page.locator('.quick-input-widget').waitFor({ state: 'visible' });
     }
