@@ -61,6 +61,13 @@ interface FreshOptions {
   hostRuntime: string;
   entryMode: string;
   availableFunctions?: string[];
+  /**
+   * Answers to offer as the defaults of their steps, by step id (a run's team for team-pick: the Tasks view's New
+   * Run with this Team). They are remembered answers (src/core/wizard/remembered.ts): a step's default only while
+   * it is a selectable option, never an answer; all of them go when the wizard moves to another task than a
+   * remembered `task-pick`.
+   */
+  defaults?: Readonly<Record<string, string>>;
 }
 
 /** An unfinished wizard as the listing of wizards in progress shows it (WizardHost.wizardsInProgress). */
@@ -293,6 +300,7 @@ export class WizardHost implements WizardContextSource {
       availableFunctions: options.availableFunctions ?? [],
       config: this.configOf(ctx),
     });
+    if (options.defaults && Object.keys(options.defaults).length > 0) state.remembered_answers = { ...options.defaults };
     return new HostWizard(this, projectRootAbs, state, [], {
       statePath: file?.statePath ?? null,
       shownPath: file?.shownPath ?? '',

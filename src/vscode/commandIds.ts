@@ -29,6 +29,8 @@ export const TASKS_COMMAND_IDS = {
   refresh: 'okstra.tasks.refresh',
   createTask: 'okstra.tasks.createTask',
   showUnfinished: 'okstra.tasks.showUnfinished',
+  openRunFolder: 'okstra.tasks.openRunFolder',
+  newRunWithTeam: 'okstra.tasks.newRunWithTeam',
   copyCliCommand: 'okstra.copyCliCommand',
 } as const;
 

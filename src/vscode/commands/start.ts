@@ -45,21 +45,34 @@ async function chooseFolder(ctx: WizardContext, arg?: unknown): Promise<FolderIn
 }
 
 /** A fresh wizard for a folder (its state lives in workspace storage until the task is chosen). */
-async function createSession(ctx: WizardContext, folder: FolderInfo): Promise<WizardSession | undefined> {
+async function createSession(
+  ctx: WizardContext,
+  folder: FolderInfo,
+  defaults?: Readonly<Record<string, string>>,
+): Promise<WizardSession | undefined> {
   const settings = ctx.settings(folder.rootAbs);
-  const options = { hostRuntime: settings.hostRuntime, entryMode: settings.hostEntryMode };
+  const options = { hostRuntime: settings.hostRuntime, entryMode: settings.hostEntryMode, ...(defaults ? { defaults } : {}) };
   ctx.log.info(`New Run in ${folder.rootAbs} (host ${options.hostRuntime}, entry mode ${options.entryMode})`);
   return ctx.guard(() => ctx.factory.create(folder, options));
+}
+
+/** `{ defaults: { <step id>: <answer> } }` given by a Tasks view row (New Run with this Team), else undefined. */
+function defaultsOf(arg: unknown): Record<string, string> | undefined {
+  const d = (arg as { defaults?: unknown } | undefined)?.defaults;
+  if (typeof d !== 'object' || d === null) return undefined;
+  const out = Object.fromEntries(Object.entries(d).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
  * `taskArg`: the task a person chose in the Tasks view (a task key, or `new` for Create a Task…), which
  * answers the new wizard's task picker at once — bound to that prompt, so it is never applied to another.
+ * `optionsArg`: `{ defaults }`, answers the new wizard offers as the defaults of their steps (a run's team).
  */
-async function newRun(ctx: WizardContext, folderArg?: unknown, taskArg?: unknown): Promise<void> {
+async function newRun(ctx: WizardContext, folderArg?: unknown, taskArg?: unknown, optionsArg?: unknown): Promise<void> {
   const folder = await chooseFolder(ctx, folderArg);
   if (!folder) return;
-  const session = await createSession(ctx, folder);
+  const session = await createSession(ctx, folder, defaultsOf(optionsArg));
   if (!session) return;
   ctx.setSession(session);
   if (typeof taskArg === 'string' && taskArg !== '') {
@@ -164,8 +177,8 @@ export async function startOverWizard(ctx: WizardContext): Promise<void> {
 
 export const newRunCommand =
   (ctx: WizardContext) =>
-  (folder?: unknown, task?: unknown): Promise<void> =>
-    newRun(ctx, folder, task);
+  (folder?: unknown, task?: unknown, options?: unknown): Promise<void> =>
+    newRun(ctx, folder, task, options);
 export const resumeCommand =
   (ctx: WizardContext) =>
   (statePath?: unknown): Promise<void> =>

@@ -20,6 +20,13 @@ import {
   type TaskRow,
   type TaskRowTexts,
 } from './taskBoardModel';
+import { ENGLISH_RUN_TEXTS, runRows, type RunRow, type RunRowTexts } from './runRows';
+
+/** What the run rows are worded in (the view's translations and language; English in tests and the bench). */
+export interface RunRowOptions {
+  texts: RunRowTexts;
+  language: string;
+}
 
 export class BoardTree {
   private filterValue: TaskFilter = NO_FILTER;
@@ -33,6 +40,7 @@ export class BoardTree {
   constructor(
     readonly board: TaskBoard,
     private readonly texts: TaskRowTexts = ENGLISH_ROW_TEXTS,
+    private readonly runOptions: RunRowOptions = { texts: ENGLISH_RUN_TEXTS, language: 'en' },
   ) {}
 
   get filter(): TaskFilter {
@@ -71,7 +79,18 @@ export class BoardTree {
       return folder ? this.groupsOf(folder, await this.board.groups(folder)) : [];
     }
     if (row.kind === 'group') return this.tasksOf(row);
+    if (row.kind === 'task') return this.runsOf(row);
     return [];
+  }
+
+  /** A task's runs, newest first: its inputs are read now (when its row is expanded), once. */
+  async runsOf(row: Pick<TaskRow, 'id' | 'rootAbs' | 'key' | 'group' | 'taskId'>): Promise<RunRow[]> {
+    const folder = this.folderOf(row.rootAbs);
+    if (!folder) return [];
+    const task = (await this.board.tasks(folder, row.group)).find((t) => t.entry.id === row.taskId);
+    if (!task) return [];
+    const [records, teams] = await Promise.all([this.board.runs(folder, task.entry), this.board.teams(folder)]);
+    return runRows(records, { task: row, teams, texts: this.runOptions.texts, language: this.runOptions.language });
   }
 
   /** The rows of one group's tasks (filtered when a filter is on). */

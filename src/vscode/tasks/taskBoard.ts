@@ -1,20 +1,19 @@
-// The Tasks view's data: the task groups and tasks of every `.okstra` folder,
-// read through the workspace layer's asynchronous catalogue
-// (src/workspace/catalogue.ts listCatalogueFolder, readTaskEntry: the task
-// picker's listing rule, manifest reader and errors) so that the extension
-// host is never blocked by a scan of thousands of files. Nothing is read
-// before it is shown: the root needs one listing per group, a group's tasks
-// are read when it is expanded (or when a filter needs every task). Everything
-// read is kept until a file watcher reports a change under it (invalidate()),
-// which drops only what lies there: one changed manifest costs one read.
-// Plain Node (no vscode): the bench (P9) drives the same code.
+// The Tasks view's data: the task groups and tasks of every `.okstra` folder, read through the workspace layer's
+// asynchronous catalogue (src/workspace/catalogue.ts listCatalogueFolder, readTaskEntry: the task picker's listing
+// rule, manifest reader and errors) so that the extension host is never blocked by a scan of thousands of files.
+// Nothing is read before it is shown: the root needs one listing per group, a group's tasks are read when it is
+// expanded (or when a filter needs every task), a task's runs when its row is expanded. Everything read is kept
+// until a file watcher reports a change under it (invalidate()), which drops only what lies there: one changed
+// manifest costs one read. Plain Node (no vscode): the bench (P9) drives the same code.
 
 import * as path from 'node:path';
-import type { TaskEntry } from '../../core/ports';
 import { STATE_FILE_SUFFIX } from '../../core/wizard/paths';
 import { sortCatalogue } from '../../core/wizard/workspaceRules';
 import { stampOfPath } from '../../io/pathStamp';
 import { listCatalogueFolder, readTaskEntry, TASK_MANIFEST, tasksDirOf, type CatalogueListing } from '../../workspace/catalogue';
+import type { TaskEntry, UserTeams } from '../../core/ports';
+import type { Team } from '../../core/roles/teams';
+import { readConfiguredTeams, readTaskRuns, type RunRecord } from '../../workspace/runHistory';
 import type { WizardMark } from './taskBoardModel';
 
 export interface BoardFolder {
@@ -45,10 +44,13 @@ interface GroupCache {
   /** Manifest entries by task id (undefined entry: the folder has no manifest). */
   entries: Map<string, Promise<TaskEntry | undefined>>;
   wizards: Map<string, Promise<WizardMark>>;
+  /** The runs of a task (read when its row is expanded), by task id. */
+  runs: Map<string, Promise<RunRecord[]>>;
 }
 
 interface FolderCache {
   groups?: Promise<string[]>;
+  teams?: Promise<Team[]>;
   byGroup: Map<string, GroupCache>;
 }
 
@@ -82,6 +84,8 @@ export class TaskBoard {
   constructor(
     folders: BoardFolder[],
     private readonly probe: WizardProbe,
+    /** The user's teams (the okstra.teams setting) for a folder, which its runs are compared with too. */
+    private readonly userTeams: (rootAbs: string) => UserTeams | null = () => null,
   ) {
     this.folders = folders.map((f) => ({ name: f.name, rootAbs: path.resolve(f.rootAbs) }));
   }
@@ -108,7 +112,7 @@ export class TaskBoard {
     const fc = this.folderCache(rootAbs);
     let g = fc.byGroup.get(group);
     if (!g) {
-      g = { entries: new Map(), wizards: new Map() };
+      g = { entries: new Map(), wizards: new Map(), runs: new Map() };
       fc.byGroup.set(group, g);
     }
     return g;
@@ -178,6 +182,26 @@ export class TaskBoard {
     return sortCatalogue(present).map((entry) => ({ folder, entry, wizard: wizards.get(entry.id) }));
   }
 
+  /** A task's runs in manifest order, each with its inputs (read once, until a change under the task drops them). */
+  async runs(folder: BoardFolder, entry: TaskEntry): Promise<RunRecord[]> {
+    if (entry.manifest === null) return [];
+    const manifest = entry.manifest;
+    const gc = this.groupCache(folder.rootAbs, entry.group);
+    let p = gc.runs.get(entry.id);
+    if (!p) {
+      p = limited(() => readTaskRuns(folder.rootAbs, entry.group, entry.id, manifest));
+      gc.runs.set(entry.id, p);
+    }
+    return p;
+  }
+
+  /** The teams the runs of a folder are compared with (read once, until config.yaml changes). */
+  async teams(folder: BoardFolder): Promise<Team[]> {
+    const fc = this.folderCache(folder.rootAbs);
+    fc.teams ??= readConfiguredTeams(folder.rootAbs, this.userTeams(folder.rootAbs)).catch(() => []);
+    return fc.teams;
+  }
+
   /** Every task of every folder (a filter needs them all): groups read a few at a time. */
   async allTasks(onGroup?: (folder: BoardFolder, group: string, tasks: BoardTask[]) => void): Promise<BoardTask[]> {
     const jobs: Array<{ folder: BoardFolder; group: string }> = [];
@@ -199,13 +223,21 @@ export class TaskBoard {
   /**
    * A watcher reported a change at `absPath` (created, changed or deleted):
    * drops what was read there and says what to refresh. Files inside a task
-   * folder other than its manifest (brief, runs, plans) change nothing shown.
+   * folder other than its manifest and its runs (brief, plans) change nothing
+   * shown; config.yaml changes the teams the runs are compared with.
    */
   invalidate(absPath: string): BoardChange {
     const abs = path.resolve(absPath);
     for (const folder of this.folders) {
       const okstra = path.join(folder.rootAbs, '.okstra');
       const tasksDir = this.tasksDir(folder.rootAbs);
+      if (abs === path.join(okstra, 'config.yaml')) {
+        const fc = this.cache.get(folder.rootAbs);
+        if (!fc?.teams) return null;
+        fc.teams = undefined;
+        for (const g of fc.byGroup.values()) g.runs.clear();
+        return { kind: 'folder', rootAbs: folder.rootAbs };
+      }
       if (abs === folder.rootAbs || abs === okstra || abs === tasksDir) {
         this.cache.delete(folder.rootAbs);
         return { kind: 'folder', rootAbs: folder.rootAbs };
@@ -245,8 +277,10 @@ export class TaskBoard {
       }
       if (parts.length === 3 && parts[2] === TASK_MANIFEST) {
         gc?.entries.delete(name);
+        gc?.runs.delete(name);
         return { kind: 'group', rootAbs: folder.rootAbs, group };
       }
+      if (parts[2] === 'runs' && gc?.runs.delete(name)) return { kind: 'group', rootAbs: folder.rootAbs, group };
       return null;
     }
     return null;

@@ -5,6 +5,7 @@
 
 import type { TaskEntry } from '../../core/ports';
 import { currentPhaseOf, nextPhaseCell, promotePointer } from '../../core/wizard/workspaceRules';
+import type { RunRow } from './runRows';
 
 /** What a task's `<id>.wizard.json` says (wizardProbe.ts reads it). */
 export interface WizardMark {
@@ -87,6 +88,8 @@ export interface TaskRow {
   wizard?: WizardMark;
   /** Why the manifest cannot be read. */
   error?: string;
+  /** How many runs the manifest lists (its run rows, read when the row is expanded). */
+  runs: number;
   label: string;
   description: string;
   /** Markdown. */
@@ -122,7 +125,7 @@ export interface FolderRow {
   contextValue: 'folder';
 }
 
-export type BoardRow = FolderRow | GroupRow | TaskRow;
+export type BoardRow = FolderRow | GroupRow | TaskRow | RunRow;
 
 function mdEscape(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
@@ -179,6 +182,7 @@ export function taskRow(
       nextPhase: '',
       verdict: '',
       error: entry.error,
+      runs: 0,
       label: entry.id,
       description: [why, ...marks].join('  ·  '),
       tooltip: [`**${texts.tipTask}:** \`${entry.key}\``, mdEscape(why), ...tips].join('\n\n'),
@@ -220,6 +224,7 @@ export function taskRow(
     next,
     nextPhase: promotePointer(pointer).phase,
     verdict,
+    runs: m.runs?.length ?? 0,
     label: title,
     description,
     tooltip,

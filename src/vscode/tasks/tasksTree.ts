@@ -9,6 +9,7 @@ import type { Disposable, HostWindow, Log, TreeItemModel, TreeSource } from '../
 import type { BoardTree } from './boardTree';
 import type { BoardFolder, StampPoller } from './taskBoard';
 import type { BoardRow, TaskFilter, TaskRowTexts } from './taskBoardModel';
+import type { RunRowTexts } from './runRows';
 
 /** The board's tree and what drops the wizard marks' cached reads; made on the view's first request. */
 export interface BoardParts {
@@ -20,7 +21,7 @@ interface TasksTreeDeps {
   host: HostWindow;
   log: Log;
   /** Loads the board over these folders (tasksView.ts: the lazily required modules). */
-  openBoard(folders: BoardFolder[], texts: TaskRowTexts): BoardParts;
+  openBoard(folders: BoardFolder[], texts: TaskRowTexts, runTexts: RunRowTexts): BoardParts;
   /** Loads the poll's stamp keeper. */
   openPoller(): StampPoller;
 }
@@ -47,6 +48,25 @@ function rowTexts(t: HostWindow['t']): TaskRowTexts {
   };
 }
 
+function runTexts(t: HostWindow['t']): RunRowTexts {
+  return {
+    roleCount: (role, n) => t('{0} {1}s', n, role),
+    unknownAgents: t('agents not known'),
+    legacyAgents: t('version-1 selection'),
+    chain: (stages) => t('chain {0}', stages),
+    tipRun: t('Run'),
+    tipType: t('Run type'),
+    tipStage: t('Stage'),
+    tipStatus: t('Status'),
+    tipOutcome: t('Outcome'),
+    tipTeam: t('Team'),
+    tipAgents: t('Agents'),
+    tipNoAgents: t('none'),
+    tipInputs: t('Inputs'),
+    tipProblem: t('Problem'),
+  };
+}
+
 export class TasksTree implements TreeSource<BoardRow>, Disposable {
   private parts: BoardParts | undefined;
   private readonly changedEmitter = new Emitter<BoardRow | undefined>();
@@ -69,7 +89,7 @@ export class TasksTree implements TreeSource<BoardRow>, Disposable {
   /** The board and its tree, created on first use (the workspace layer is loaded then, not at activation). */
   get tree(): BoardTree {
     if (!this.parts) {
-      this.parts = this.deps.openBoard(this.folders(), rowTexts(this.deps.host.t));
+      this.parts = this.deps.openBoard(this.folders(), rowTexts(this.deps.host.t), runTexts(this.deps.host.t));
       this.watch();
     }
     return this.parts.tree;
@@ -107,6 +127,18 @@ export class TasksTree implements TreeSource<BoardRow>, Disposable {
   }
 
   getTreeItem(row: BoardRow): TreeItemModel {
+    if (row.kind === 'run') {
+      return {
+        label: row.label,
+        id: row.id,
+        description: row.description,
+        tooltip: row.tooltip,
+        icon: row.icon,
+        iconColor: row.iconColor,
+        collapsible: 'none',
+        contextValue: row.contextValue,
+      };
+    }
     if (row.kind !== 'task') {
       // Filtered groups open (their matches are the point); after the filter, the groups open before are open again.
       const open = row.kind === 'group' && (row.filtered || this.expanded.has(row.id));
@@ -126,7 +158,8 @@ export class TasksTree implements TreeSource<BoardRow>, Disposable {
       tooltip: row.tooltip,
       icon: row.icon,
       iconColor: row.iconColor,
-      collapsible: 'none',
+      // A task with runs opens on them (read then); the row's click still opens its brief.
+      collapsible: row.runs > 0 ? 'collapsed' : 'none',
       contextValue: row.contextValue,
       command: { command: TASKS_COMMAND_IDS.openBrief, title: this.deps.host.t('Open Brief'), arguments: [row] },
     };

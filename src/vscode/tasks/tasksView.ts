@@ -13,6 +13,7 @@ import type { EnvironmentInputs } from '../../workspace/environment';
 import { TasksTree, type BoardParts } from './tasksTree';
 import type { BoardFolder } from './taskBoard';
 import type { BoardRow, FilterTexts, TaskFilter, TaskRow, TaskRowTexts } from './taskBoardModel';
+import type { RunRow, RunRowTexts } from './runRows';
 
 /** How often the view checks the disk for what the watcher may have missed (while it is visible). */
 const POLL_MS = 2000;
@@ -35,7 +36,7 @@ interface TasksViewDeps {
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the board's modules load with the view's first rows (P4) */
-function openBoard(deps: TasksViewDeps, folders: BoardFolder[], texts: TaskRowTexts): BoardParts {
+function openBoard(deps: TasksViewDeps, folders: BoardFolder[], texts: TaskRowTexts, runTexts: RunRowTexts): BoardParts {
   const { TaskBoard } = require('./taskBoard') as typeof import('./taskBoard');
   const { BoardTree } = require('./boardTree') as typeof import('./boardTree');
   const { EngineWizardProbe } = require('./wizardProbe') as typeof import('./wizardProbe');
@@ -46,7 +47,9 @@ function openBoard(deps: TasksViewDeps, folders: BoardFolder[], texts: TaskRowTe
     texts: () => textsFor(deps.host.language()),
     environment: (rootAbs) => createEnvironment(deps.environment(rootAbs)),
   });
-  return { tree: new BoardTree(new TaskBoard(folders, probe.probe), texts), invalidate: (p) => probe.invalidate(p) };
+  const board = new TaskBoard(folders, probe.probe, (rootAbs) => createEnvironment(deps.environment(rootAbs)).userTeams?.() ?? null);
+  const tree = new BoardTree(board, texts, { texts: runTexts, language: deps.host.language() });
+  return { tree, invalidate: (p) => probe.invalidate(p) };
 }
 
 function taskModel(): typeof import('./taskBoardModel') {
@@ -56,6 +59,10 @@ function taskModel(): typeof import('./taskBoardModel') {
 
 function isTaskRow(x: unknown): x is TaskRow {
   return typeof x === 'object' && x !== null && (x as TaskRow).kind === 'task';
+}
+
+function isRunRow(x: unknown): x is RunRow {
+  return typeof x === 'object' && x !== null && (x as RunRow).kind === 'run';
 }
 
 function taskDir(row: TaskRow): string {
@@ -119,6 +126,26 @@ function tasksCommands(deps: TasksViewDeps, tree: TasksTree): Record<keyof typeo
       await host.showTextDocument(brief, { preview: true, preserveFocus: false });
     },
     reveal: (row?: unknown) => (isTaskRow(row) ? host.revealInExplorer(taskDir(row)) : undefined),
+    openRunFolder: async (row?: unknown) => {
+      if (!isRunRow(row)) return;
+      const dir = row.dirAbs;
+      const exists =
+        dir !== null &&
+        (await fs.promises.stat(dir).then(
+          (st) => st.isDirectory(),
+          () => false,
+        ));
+      if (!exists) return void (await host.showMessage('info', t('Run {0} of {1} has no folder on disk.', row.runId, row.taskKey), {}, []));
+      await host.revealInExplorer(dir);
+    },
+    // A new wizard on the run's task whose team-pick offers that run's team as its default (a remembered answer).
+    newRunWithTeam: (row?: unknown) => {
+      if (!isRunRow(row)) return host.executeCommand(COMMAND_IDS.newRun);
+      const defaults: Record<string, string> = { 'task-pick': row.taskKey };
+      if (row.taskType) defaults['task-type'] = row.taskType;
+      if (row.team) defaults['team-pick'] = row.team;
+      return host.executeCommand(COMMAND_IDS.newRun, { fsPath: row.rootAbs }, row.taskKey, { defaults });
+    },
     filter: () => pickFilter(host, tree),
     clearFilter: () => tree.clearFilter(),
     refresh: () => tree.reload(),
@@ -153,7 +180,7 @@ export function registerTasksView(deps: TasksViewDeps): { api: TasksViewApi; dis
   const tree = new TasksTree({
     host,
     log: deps.log,
-    openBoard: (folders, texts) => openBoard(deps, folders, texts),
+    openBoard: (folders, texts, runTexts) => openBoard(deps, folders, texts, runTexts),
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     openPoller: () => new (require('./taskBoard') as typeof import('./taskBoard')).StampPoller(),
   });

@@ -88,7 +88,11 @@ export class EngineSessionFactory implements SessionFactory {
   }
 
   async create(folder: FolderInfo, options: NewWizardOptions): Promise<WizardSession> {
-    const wizard = this.host.fresh(folder.rootAbs, { hostRuntime: options.hostRuntime, entryMode: options.entryMode });
+    const wizard = this.host.fresh(folder.rootAbs, {
+      hostRuntime: options.hostRuntime,
+      entryMode: options.entryMode,
+      defaults: options.defaults,
+    });
     const session = new EngineSession(this, folder, wizard, []);
     await session.savePending();
     return session;

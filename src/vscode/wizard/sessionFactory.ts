@@ -8,6 +8,8 @@ export type { FolderInfo };
 export interface NewWizardOptions {
   hostRuntime: string;
   entryMode: string;
+  /** Answers offered as the defaults of their steps, by step id (the host's FreshOptions.defaults). */
+  defaults?: Readonly<Record<string, string>>;
 }
 
 /** An unfinished wizard on disk (or in workspace storage), for Resume. */

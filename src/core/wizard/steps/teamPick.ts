@@ -21,6 +21,7 @@ import {
   type Team,
   type TeamVerdict,
 } from '../roleBridge';
+import { RUN_TEAM_PREFIX } from '../../roles/teamNames';
 import { STAGE_SCOPED_TASK_TYPES } from '../workspaceRules';
 import { reusableRuns } from './reusePrevious';
 import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
@@ -38,16 +39,34 @@ function lastRun(env: StepEnv, s: WizardState): PreviousRunInputs | null {
   return reusableRuns(env, s).find((r) => !r.error) ?? null;
 }
 
-/** What team-pick offers: the saved teams that name a role of the profile, and the last run's agents when no saved team is theirs. */
+/**
+ * The earlier run of this run type whose agents a remembered answer names (`run:<id>`: the Tasks view's New Run
+ * with this Team on a run that is not the last), or null.
+ */
+function rememberedRun(env: StepEnv, s: WizardState, last: PreviousRunInputs | null): PreviousRunInputs | null {
+  const v = s.remembered_answers?.['team-pick'];
+  if (!v?.startsWith(RUN_TEAM_PREFIX) || v === `${RUN_TEAM_PREFIX}${last?.runId ?? ''}`) return null;
+  return reusableRuns(env, s).find((r) => !r.error && `${RUN_TEAM_PREFIX}${r.runId}` === v) ?? null;
+}
+
+/**
+ * What team-pick offers: the saved teams that name a role of the profile, the last run's agents when no saved team
+ * is theirs, and those of the earlier run a remembered answer names (likewise).
+ */
 function offeredTeams(env: StepEnv, s: WizardState): { teams: Team[]; lastRunTeam: Team | null } {
   const session = env.roles(s);
   const teams = savedTeams(env).filter((t) => teamTouches(session, t));
-  const run = lastRun(env, s);
-  const found = run ? runTeam(session, run) : null;
-  const fromRun = found && teamTouches(session, found) ? found : null;
-  if (!fromRun) return { teams, lastRunTeam: null };
+  const fromRunOf = (run: PreviousRunInputs | null): Team | null => {
+    const found = run ? runTeam(session, run) : null;
+    return found && teamTouches(session, found) ? found : null;
+  };
+  const last = lastRun(env, s);
+  const fromRun = fromRunOf(last);
+  const earlier = fromRunOf(rememberedRun(env, s, last));
+  const extra = earlier && !teams.some((t) => teamUsedBy(session, t, earlier.roles)) ? [earlier] : [];
+  if (!fromRun) return { teams: [...teams, ...extra], lastRunTeam: null };
   const saved = teams.find((t) => teamUsedBy(session, t, fromRun.roles));
-  return saved ? { teams, lastRunTeam: saved } : { teams: [...teams, fromRun], lastRunTeam: fromRun };
+  return saved ? { teams: [...teams, ...extra], lastRunTeam: saved } : { teams: [...teams, fromRun, ...extra], lastRunTeam: fromRun };
 }
 
 /** The team an answer of team-pick names (a saved team or the last run's agents), or null for one by one and unknown values. */

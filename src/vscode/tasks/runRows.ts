@@ -1,0 +1,239 @@
+// The run rows of the Tasks view, from plain data (no vscode, no file system): each run of a task
+// (src/workspace/runHistory.ts reads them) becomes one row under its task, newest first — its date and run
+// type, the stage, the team it used (a configured team whose agents are the run's, else its agents in
+// short) and the status the manifest gives; the tooltip has every detail. Unit-tested in plain Node.
+
+import type { RunRecord } from '../../workspace/runHistory';
+import { RUN_TEAM_PREFIX } from '../../core/roles/teamNames';
+
+/** A configured team as the rows compare it: its name and, per role, the models of its agents. */
+export interface TeamShape {
+  name: string;
+  roles: Record<string, string[]>;
+}
+
+/** One run of a task in the view. */
+export interface RunRow {
+  kind: 'run';
+  /** Unique in the view: the task's row id and the run id. */
+  id: string;
+  rootAbs: string;
+  taskKey: string;
+  runId: string;
+  taskType: string;
+  /** `runs/<run-id>`, absolute; null when the run id cannot name a folder. */
+  dirAbs: string | null;
+  /** The answer of team-pick that stands for this run's agents: the configured team's name, else `run:<id>`; '' when not known. */
+  team: string;
+  label: string;
+  description: string;
+  /** Markdown. */
+  tooltip: string;
+  icon: string;
+  iconColor?: string;
+  /** `run`, plus ` team` when its agents are known (New Run with this Team). */
+  contextValue: string;
+}
+
+/** The strings of the run rows, translated by the view or plain English in tests. */
+export interface RunRowTexts {
+  /** A role with several agents in the summary: `2 planners`. */
+  roleCount(role: string, n: number): string;
+  unknownAgents: string;
+  /** The run's inputs hold the version-1 model selection (workers, leadModel, …). */
+  legacyAgents: string;
+  chain(stages: string): string;
+  tipRun: string;
+  tipType: string;
+  tipStage: string;
+  tipStatus: string;
+  tipOutcome: string;
+  tipTeam: string;
+  tipAgents: string;
+  tipNoAgents: string;
+  tipInputs: string;
+  tipProblem: string;
+}
+
+export const ENGLISH_RUN_TEXTS: RunRowTexts = {
+  roleCount: (role, n) => `${n} ${role}s`,
+  unknownAgents: 'agents not known',
+  legacyAgents: 'version-1 selection',
+  chain: (s) => `chain ${s}`,
+  tipRun: 'Run',
+  tipType: 'Run type',
+  tipStage: 'Stage',
+  tipStatus: 'Status',
+  tipOutcome: 'Outcome',
+  tipTeam: 'Team',
+  tipAgents: 'Agents',
+  tipNoAgents: 'none',
+  tipInputs: 'Inputs',
+  tipProblem: 'Problem',
+};
+
+function mdEscape(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The version-1 keys of a run's model selection (the engine converts them; the view only names them). */
+const LEGACY_KEYS = ['workers', 'leadProvider', 'leadModel', 'claudeModel', 'codexModel', 'antigravityModel', 'grokModel', 'kimiModel'];
+
+/**
+ * A run's agents per role, as its inputs.json gives them (`roleModels`, and `roleCounts` of 0 for a role it had
+ * none of), leader first then in the order written; null when the inputs name none (or only the version-1 keys).
+ */
+export function runAgents(inputs: Record<string, unknown> | null): Record<string, string[]> | null {
+  if (!inputs) return null;
+  const models = isRecord(inputs.roleModels) ? inputs.roleModels : {};
+  const counts = isRecord(inputs.roleCounts) ? inputs.roleCounts : {};
+  const out: Record<string, string[]> = {};
+  const roles = [...new Set([...Object.keys(models), ...Object.keys(counts)])];
+  roles.sort((a, b) => (a === 'leader' ? -1 : b === 'leader' ? 1 : 0));
+  for (const role of roles) {
+    const m = models[role];
+    if (Array.isArray(m) && m.length > 0 && m.every((x) => typeof x === 'string')) out[role] = [...(m as string[])];
+    else if (counts[role] === 0) out[role] = [];
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** Whether the inputs hold only the version-1 model selection. */
+function isLegacy(inputs: Record<string, unknown> | null): boolean {
+  return inputs !== null && LEGACY_KEYS.some((k) => inputs[k] !== undefined && inputs[k] !== '');
+}
+
+function sameModels(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The first team whose agents are the run's: the same models for every role of either (none on both sides counts as equal). */
+export function teamOfAgents(agents: Record<string, string[]>, teams: readonly TeamShape[]): TeamShape | null {
+  return (
+    teams.find((t) => {
+      const roles = new Set([...Object.keys(t.roles), ...Object.keys(agents)]);
+      return [...roles].every((r) => sameModels(t.roles[r] ?? [], agents[r] ?? []));
+    }) ?? null
+  );
+}
+
+/** `claude/opus-4.5` → `opus-4.5`: the model without its provider, for the short summary. */
+function modelName(ref: string): string {
+  const i = ref.indexOf('/');
+  return i < 0 ? ref : ref.slice(i + 1);
+}
+
+/** The agents in short: `leader opus-4.5 · 2 planners · critic` (roles without agents are left out). */
+export function agentSummary(agents: Record<string, string[]>, texts: RunRowTexts = ENGLISH_RUN_TEXTS): string {
+  const parts: string[] = [];
+  for (const [role, models] of Object.entries(agents)) {
+    if (models.length === 0) continue;
+    if (role === 'leader' && models.length === 1) parts.push(`leader ${modelName(models[0]!)}`);
+    else parts.push(models.length === 1 ? role : texts.roleCount(role, models.length));
+  }
+  return parts.join(' · ');
+}
+
+/** `2026-11-20-1` → that day; a run's own `startedAt` first. Null when neither is a date. */
+export function runDate(record: Pick<RunRecord, 'runId' | 'startedAt'>): Date | null {
+  if (record.startedAt) {
+    const d = new Date(record.startedAt);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[-_T])/.exec(record.runId);
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return d.getMonth() === Number(m[2]) - 1 ? d : null;
+}
+
+/** A day, short and local: `Nov 20` this year, `Nov 20, 2025` another year. */
+export function shortDate(d: Date, language: string, now: Date = new Date()): string {
+  const opts: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+  if (d.getFullYear() !== now.getFullYear()) opts.year = 'numeric';
+  try {
+    return new Intl.DateTimeFormat(language, opts).format(d);
+  } catch {
+    return new Intl.DateTimeFormat('en', opts).format(d);
+  }
+}
+
+interface RunRowContext {
+  task: { id: string; rootAbs: string; key: string };
+  teams: readonly TeamShape[];
+  texts?: RunRowTexts;
+  language?: string;
+  now?: Date;
+}
+
+/** The status as the manifest gives it: its outcome (with the status when that is not `completed`), else its status. */
+function statusCell(r: RunRecord): string {
+  if (r.outcome && r.status && r.status !== 'completed') return `${r.status}: ${r.outcome}`;
+  return r.outcome || r.status;
+}
+
+function iconOf(r: RunRecord): { icon: string; iconColor?: string } {
+  if (r.problem) return { icon: 'warning', iconColor: 'list.warningForeground' };
+  if (r.status === 'failed') return { icon: 'error', iconColor: 'testing.iconFailed' };
+  if (r.status === 'completed') return { icon: 'pass', iconColor: 'testing.iconPassed' };
+  return { icon: 'history' };
+}
+
+/** The row of one run. */
+export function runRow(r: RunRecord, ctx: RunRowContext): RunRow {
+  const texts = ctx.texts ?? ENGLISH_RUN_TEXTS;
+  const agents = runAgents(r.inputs);
+  const team = agents ? teamOfAgents(agents, ctx.teams) : null;
+  const date = runDate(r);
+  const when = date ? shortDate(date, ctx.language ?? 'en', ctx.now) : r.runId;
+  const label = r.taskType ? `${when} · ${r.taskType}` : when;
+  const stage = r.stage || (r.chainStages.length > 0 ? texts.chain(r.chainStages.join(', ')) : '');
+  const who = team ? team.name : agents ? agentSummary(agents, texts) : isLegacy(r.inputs) ? texts.legacyAgents : texts.unknownAgents;
+  const cells = [stage, r.problem ? r.problem : who, statusCell(r)].filter(Boolean);
+  const tips = [
+    `**${texts.tipRun}:** \`${r.runId}\``,
+    ...(r.taskType ? [`**${texts.tipType}:** ${mdEscape(r.taskType)}`] : []),
+    ...(stage ? [`**${texts.tipStage}:** ${mdEscape(stage)}`] : []),
+    ...(r.status ? [`**${texts.tipStatus}:** ${mdEscape(r.status)}`] : []),
+    ...(r.outcome ? [`**${texts.tipOutcome}:** ${mdEscape(r.outcome)}`] : []),
+    ...(team ? [`**${texts.tipTeam}:** ${mdEscape(team.name)}`] : []),
+  ];
+  if (agents) {
+    const lines = Object.entries(agents).map(
+      ([role, models]) => `- ${mdEscape(role)}: ${models.length ? models.map((m) => `\`${m}\``).join(', ') : texts.tipNoAgents}`,
+    );
+    tips.push(`**${texts.tipAgents}:**\n\n${lines.join('\n')}`);
+  } else if (isLegacy(r.inputs)) {
+    const lines = LEGACY_KEYS.filter((k) => r.inputs![k] !== undefined && r.inputs![k] !== '').map(
+      (k) => `- ${k}: \`${String(r.inputs![k])}\``,
+    );
+    tips.push(`**${texts.tipAgents}:** ${texts.legacyAgents}\n\n${lines.join('\n')}`);
+  }
+  if (r.inputsPath) tips.push(`**${texts.tipInputs}:** \`${r.inputsPath}\``);
+  if (r.problem) tips.push(`**${texts.tipProblem}:** ${mdEscape(r.problem)}`);
+  // A version-1 selection is a team too: the engine converts it (teams.ts runTeam).
+  const teamValue = team ? team.name : agents || isLegacy(r.inputs) ? `${RUN_TEAM_PREFIX}${r.runId}` : '';
+  return {
+    kind: 'run',
+    id: `${ctx.task.id}\u0000run:${r.runId}`,
+    rootAbs: ctx.task.rootAbs,
+    taskKey: ctx.task.key,
+    runId: r.runId,
+    taskType: r.taskType,
+    dirAbs: r.dirAbs,
+    team: teamValue,
+    label,
+    description: cells.join('  ·  '),
+    tooltip: tips.join('\n\n'),
+    ...iconOf(r),
+    contextValue: teamValue ? 'run team' : 'run',
+  };
+}
+
+/** The rows of a task's runs, newest first (the manifest lists them oldest first). */
+export function runRows(records: readonly RunRecord[], ctx: RunRowContext): RunRow[] {
+  return [...records].reverse().map((r) => runRow(r, ctx));
+}

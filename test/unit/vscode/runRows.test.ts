@@ -1,0 +1,115 @@
+// The Tasks view's run rows (src/vscode/tasks/runRows.ts), from plain data: the agents of a run's inputs, the team
+// they are, the short summary, the date, and a run whose inputs cannot be used.
+import { strict as assert } from 'node:assert';
+import { agentSummary, runAgents, runDate, runRow, runRows, shortDate, teamOfAgents } from '../../../src/vscode/tasks/runRows';
+import type { RunRecord } from '../../../src/workspace/runHistory';
+
+const TASK = { id: 'task:/p\u0000pay/a', rootAbs: '/p', key: 'pay/a' };
+const NOW = new Date(2026, 11, 2);
+const PANEL = {
+  name: 'usual-panel',
+  roles: { leader: ['claude/opus-4.5'], planner: ['codex/gpt-5.1-codex', 'antigravity/gemini-3-pro'], critic: [] },
+};
+
+function record(extra: Partial<RunRecord> = {}): RunRecord {
+  return {
+    runId: '2026-11-20-1',
+    taskType: 'implementation-planning',
+    status: 'completed',
+    outcome: 'approved',
+    stage: '',
+    chainStages: [],
+    startedAt: '',
+    dirAbs: '/p/.okstra/tasks/pay/a/runs/2026-11-20-1',
+    inputsPath: '.okstra/tasks/pay/a/runs/2026-11-20-1/inputs.json',
+    inputs: {
+      roleCounts: { planner: 2, critic: 0 },
+      roleModels: { leader: ['claude/opus-4.5'], planner: ['codex/gpt-5.1-codex', 'antigravity/gemini-3-pro'] },
+    },
+    ...extra,
+  };
+}
+
+describe('tasks view run rows', () => {
+  it('reads the agents of roleModels, a role counted 0 as none, leader first', () => {
+    assert.deepEqual(runAgents({ roleCounts: { critic: 0 }, roleModels: { planner: ['a/x'], leader: ['c/o'] } }), {
+      leader: ['c/o'],
+      planner: ['a/x'],
+      critic: [],
+    });
+    assert.equal(runAgents({ workers: ['claude'] }), null);
+    assert.equal(runAgents(null), null);
+  });
+
+  it('names the configured team whose agents are the run’s, and no team when one agent differs', () => {
+    const agents = runAgents(record().inputs)!;
+    assert.equal(teamOfAgents(agents, [PANEL])?.name, 'usual-panel');
+    assert.equal(teamOfAgents({ ...agents, critic: ['grok/grok-4'] }, [PANEL]), null);
+    assert.equal(teamOfAgents({ ...agents, 'report-writer': ['claude/sonnet-4.5'] }, [PANEL]), null);
+  });
+
+  it('sums the agents up in short: the leader’s model, counts of the others', () => {
+    assert.equal(
+      agentSummary({ leader: ['claude/opus-4.5'], planner: ['a/x', 'b/y'], critic: ['c/z'], verifier: [] }),
+      'leader opus-4.5 · 2 planners · critic',
+    );
+  });
+
+  it('dates a run by its id (local day) or its startedAt, short: the year only when it is not this one', () => {
+    const d = runDate({ runId: '2026-11-20-1', startedAt: '' })!;
+    assert.deepEqual([d.getFullYear(), d.getMonth(), d.getDate()], [2026, 10, 20]);
+    assert.equal(runDate({ runId: 'first', startedAt: '' }), null);
+    assert.equal(runDate({ runId: '2026-02-31-1', startedAt: '' }), null);
+    assert.equal(shortDate(d, 'en', NOW), 'Nov 20');
+    assert.equal(shortDate(new Date(2025, 0, 3), 'en', NOW), 'Jan 3, 2025');
+  });
+
+  it('a run with a configured team: date and type, the team and outcome, every agent in the tooltip', () => {
+    const row = runRow(record({ stage: 'migrate-db' }), { task: TASK, teams: [PANEL], now: NOW });
+    assert.equal(row.label, 'Nov 20 · implementation-planning');
+    assert.equal(row.description, 'migrate-db  ·  usual-panel  ·  approved');
+    assert.equal(row.team, 'usual-panel');
+    assert.equal(row.contextValue, 'run team');
+    assert.equal(row.icon, 'pass');
+    assert.match(row.tooltip, /\*\*Run:\*\* `2026-11-20-1`/);
+    assert.match(row.tooltip, /- planner: `codex\/gpt-5\.1-codex`, `antigravity\/gemini-3-pro`/);
+    assert.match(row.tooltip, /- critic: none/);
+    assert.match(row.tooltip, /\*\*Team:\*\* usual\\-panel/);
+  });
+
+  it('a run of no configured team: its agents in short, team-pick’s run:<id>; a failed status is said with its outcome', () => {
+    const row = runRow(record({ status: 'failed', outcome: 'verification-failed' }), { task: TASK, teams: [], now: NOW });
+    assert.equal(row.description, 'leader opus-4.5 · 2 planners  ·  failed: verification-failed');
+    assert.equal(row.team, 'run:2026-11-20-1');
+    assert.equal(row.icon, 'error');
+  });
+
+  it('a run whose inputs.json is missing or broken still shows, with the problem in words and no team to reuse', () => {
+    const broken = record({ inputs: null, problem: '.okstra/tasks/pay/a/runs/2026-11-20-1/inputs.json:1:1: invalid JSON' });
+    const row = runRow(broken, { task: TASK, teams: [PANEL], now: NOW });
+    assert.equal(row.description, '.okstra/tasks/pay/a/runs/2026-11-20-1/inputs.json:1:1: invalid JSON  ·  approved');
+    assert.match(row.tooltip, /\*\*Problem:\*\* /);
+    assert.equal(row.team, '');
+    assert.equal(row.contextValue, 'run');
+    assert.equal(row.icon, 'warning');
+  });
+
+  it('a version-1 selection is named so, its keys in the tooltip; nothing known says so', () => {
+    const legacy = runRow(record({ inputs: { workers: ['claude', 'codex'], leadModel: 'opus' } }), { task: TASK, teams: [], now: NOW });
+    assert.equal(legacy.description, 'version-1 selection  ·  approved');
+    assert.match(legacy.tooltip, /- workers: `claude,codex`/);
+    assert.equal(legacy.team, 'run:2026-11-20-1', 'the engine converts it');
+    const none = runRow(record({ inputs: {} }), { task: TASK, teams: [], now: NOW });
+    assert.equal(none.description, 'agents not known  ·  approved');
+    assert.equal(none.contextValue, 'run');
+  });
+
+  it('lists the runs newest first (the manifest lists them oldest first), each with its own id', () => {
+    const rows = runRows([record({ runId: '2026-11-01-1' }), record({ runId: '2026-11-20-1' })], { task: TASK, teams: [], now: NOW });
+    assert.deepEqual(
+      rows.map((r) => r.runId),
+      ['2026-11-20-1', '2026-11-01-1'],
+    );
+    assert.notEqual(rows[0]!.id, rows[1]!.id);
+  });
+});
