@@ -41,12 +41,18 @@ function lastRun(env: StepEnv, s: WizardState): PreviousRunInputs | null {
 
 /**
  * The earlier run of this run type whose agents a remembered answer names (`run:<id>`: the Tasks view's New Run
- * with this Team on a run that is not the last), or null.
+ * with this Team on a run that is not the last), or the answer once given; null when neither names one.
  */
 function rememberedRun(env: StepEnv, s: WizardState, last: PreviousRunInputs | null): PreviousRunInputs | null {
-  const v = s.remembered_answers?.['team-pick'];
-  if (!v?.startsWith(RUN_TEAM_PREFIX) || v === `${RUN_TEAM_PREFIX}${last?.runId ?? ''}`) return null;
-  return reusableRuns(env, s).find((r) => !r.error && `${RUN_TEAM_PREFIX}${r.runId}` === v) ?? null;
+  const named = [s.remembered_answers?.['team-pick'], s.answered.includes('team-pick') ? s.team_pick : undefined];
+  const wanted = named.filter((v): v is string => !!v?.startsWith(RUN_TEAM_PREFIX) && v !== `${RUN_TEAM_PREFIX}${last?.runId ?? ''}`);
+  if (wanted.length === 0) return null;
+  const runs = reusableRuns(env, s).filter((r) => !r.error);
+  for (const v of wanted) {
+    const run = runs.find((r) => `${RUN_TEAM_PREFIX}${r.runId}` === v);
+    if (run) return run;
+  }
+  return null;
 }
 
 /**
