@@ -33,6 +33,8 @@ export interface RunRecord {
   /** The parsed inputs.json object; null when it is missing or cannot be used (`problem` says why). */
   inputs: Record<string, unknown> | null;
   problem?: string;
+  /** What kind of problem: no inputs file to read (`missing`), or one that cannot be used (`unreadable`). */
+  problemKind?: 'missing' | 'unreadable';
 }
 
 /** A run id names one folder of `runs/`: no separator, not `.`/`..`, not hidden. */
@@ -77,6 +79,7 @@ async function readRun(projectRootAbs: string, taskDir: string, run: Record<stri
   const given = str(run.inputs);
   if (!given && !named) {
     record.problem = `the run id ${JSON.stringify(runId)} is not a folder name, and the manifest names no inputs file`;
+    record.problemKind = 'missing';
     return record;
   }
   const inputsAbs = given ? path.resolve(taskDir, given) : path.join(record.dirAbs!, 'inputs.json');
@@ -84,22 +87,26 @@ async function readRun(projectRootAbs: string, taskDir: string, run: Record<stri
   record.inputsPath = shown;
   if (relativeInside(projectRootAbs, inputsAbs) === null) {
     record.problem = `${given} lies outside the project: its inputs are not read`;
+    record.problemKind = 'unreadable';
     return record;
   }
   const real = await realOutside(projectRootAbs, inputsAbs);
   if (real) {
     record.problem = `${shown} resolves outside the project (to ${real}): its inputs are not read`;
+    record.problemKind = 'unreadable';
     return record;
   }
   try {
     const text = await readRegularFileTextAsync(fs, inputsAbs, () => shown);
     if (text === null) {
       record.problem = `${shown} is missing: the agents of this run are not known`;
+      record.problemKind = 'missing';
       return record;
     }
     record.inputs = parseRunInputs(text, shown);
   } catch (e) {
     record.problem = readErrorText(e, shown);
+    record.problemKind = 'unreadable';
     return record;
   }
   if (!record.taskType) record.taskType = str(record.inputs.taskType);

@@ -40,6 +40,9 @@ export interface RunRowTexts {
   /** A role with several agents in the summary: `2 planners`. */
   roleCount(role: string, n: number): string;
   unknownAgents: string;
+  /** The row's word for a run without inputs.json, and for one whose inputs.json cannot be used (the tooltip says why). */
+  noInputs: string;
+  badInputs: string;
   /** The run's inputs hold the version-1 model selection (workers, leadModel, …). */
   legacyAgents: string;
   chain(stages: string): string;
@@ -58,6 +61,8 @@ export interface RunRowTexts {
 export const ENGLISH_RUN_TEXTS: RunRowTexts = {
   roleCount: (role, n) => `${n} ${role}s`,
   unknownAgents: 'agents not known',
+  noInputs: 'no inputs.json',
+  badInputs: 'inputs.json unreadable',
   legacyAgents: 'version-1 selection',
   chain: (s) => `chain ${s}`,
   tipRun: 'Run',
@@ -192,7 +197,8 @@ export function runRow(r: RunRecord, ctx: RunRowContext): RunRow {
   const label = r.taskType ? `${when} · ${r.taskType}` : when;
   const stage = r.stage || (r.chainStages.length > 0 ? texts.chain(r.chainStages.join(', ')) : '');
   const who = team ? team.name : agents ? agentSummary(agents, texts) : isLegacy(r.inputs) ? texts.legacyAgents : texts.unknownAgents;
-  const cells = [stage, r.problem ? r.problem : who, statusCell(r)].filter(Boolean);
+  const trouble = r.problem ? (r.problemKind === 'missing' ? texts.noInputs : texts.badInputs) : '';
+  const cells = [stage, trouble || who, statusCell(r)].filter(Boolean);
   const tips = [
     `**${texts.tipRun}:** \`${r.runId}\``,
     ...(r.taskType ? [`**${texts.tipType}:** ${mdEscape(r.taskType)}`] : []),

@@ -52,6 +52,8 @@ function runTexts(t: HostWindow['t']): RunRowTexts {
   return {
     roleCount: (role, n) => t('{0} {1}s', n, role),
     unknownAgents: t('agents not known'),
+    noInputs: t('no inputs.json'),
+    badInputs: t('inputs.json unreadable'),
     legacyAgents: t('version-1 selection'),
     chain: (stages) => t('chain {0}', stages),
     tipRun: t('Run'),

@@ -85,10 +85,16 @@ describe('tasks view run rows', () => {
   });
 
   it('a run whose inputs.json is missing or broken still shows, with the problem in words and no team to reuse', () => {
-    const broken = record({ inputs: null, problem: '.okstra/tasks/pay/a/runs/2026-11-20-1/inputs.json:1:1: invalid JSON' });
+    const broken = record({
+      inputs: null,
+      problem: '.okstra/tasks/pay/a/runs/2026-11-20-1/inputs.json:1:1: invalid JSON',
+      problemKind: 'unreadable',
+    });
     const row = runRow(broken, { task: TASK, teams: [PANEL], now: NOW });
-    assert.equal(row.description, '.okstra/tasks/pay/a/runs/2026-11-20-1/inputs.json:1:1: invalid JSON  ·  approved');
-    assert.match(row.tooltip, /\*\*Problem:\*\* /);
+    assert.equal(row.description, 'inputs.json unreadable  ·  approved');
+    assert.match(row.tooltip, /\*\*Problem:\*\* .*2026\\-11\\-20\\-1\/inputs\\\.json:1:1: invalid JSON/);
+    const missing = runRow(record({ inputs: null, problem: 'x is missing', problemKind: 'missing' }), { task: TASK, teams: [], now: NOW });
+    assert.equal(missing.description, 'no inputs.json  ·  approved');
     assert.equal(row.team, '');
     assert.equal(row.contextValue, 'run');
     assert.equal(row.icon, 'warning');
