@@ -23,7 +23,7 @@ import {
 import { ENGLISH_RUN_TEXTS, runRows, type RunRow, type RunRowTexts } from './runRows';
 
 /** What the run rows are worded in (the view's translations and language; English in tests and the bench). */
-export interface RunRowOptions {
+interface RunRowOptions {
   texts: RunRowTexts;
   language: string;
 }

@@ -7,7 +7,7 @@ import type { RunRecord } from '../../workspace/runHistory';
 import { RUN_TEAM_PREFIX } from '../../core/roles/teamNames';
 
 /** A configured team as the rows compare it: its name and, per role, the models of its agents. */
-export interface TeamShape {
+interface TeamShape {
   name: string;
   roles: Record<string, string[]>;
 }
