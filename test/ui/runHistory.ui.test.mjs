@@ -32,6 +32,15 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
     );
   }
 
+  /** Drags the sidebar's edge to `x`. */
+  async function widenSidebar(x) {
+    const box = await page.locator('.part.sidebar').boundingBox();
+    await page.mouse.move(box.x + box.width + 1, 300);
+    await page.mouse.down();
+    await page.mouse.move(x, 300, { steps: 5 });
+    await page.mouse.up();
+  }
+
   /** The texts of the run rows shown (level 3: group, task, run), top to bottom. */
   const runTexts = () =>
     tasksPane()
@@ -44,7 +53,17 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
 
   before(async function () {
     this.timeout(180_000);
-    wb = await openWorkbench({ name: 'run-history', from: demoDir, workspacePrefix: 'okstra-demo-' });
+    wb = await openWorkbench({
+      name: 'run-history',
+      from: demoDir,
+      workspacePrefix: 'okstra-demo-',
+      // As scripts/start.mjs does: the copy's stand-ins first on PATH (the teams' providers can start).
+      prepare: ({ sandbox, workspace: copy }) => {
+        sandbox.env.PATH = `${path.join(copy.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
+        // Without it the server takes the extension host's PATH from a login shell, without the stand-ins.
+        sandbox.env.VSCODE_CLI = '1';
+      },
+    });
     page = wb.page;
   });
 
@@ -56,7 +75,7 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
     await wb?.close();
   });
 
-  it('a task with runs opens on them, newest first, each with its date, type, team and outcome', async () => {
+  it('a task with runs opens on them, newest first, each with its type, date, team and outcome', async () => {
     await tasksPane().waitFor();
     // The Wizard view collapsed: the Tasks view has the sidebar.
     await page.locator('.pane-header', { hasText: /^\s*Wizard/ }).click();
@@ -65,29 +84,45 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
     await runRow('implementation-planning').waitFor();
     const texts = await runTexts();
     assert.equal(texts.length, 3, texts.join('\n'));
-    assert.match(texts[0], /^Nov 13(, 2026)? · final-verification \| leader opus-4\.5 · 2 verifiers · report-writer {2}· {2}verified$/);
+    assert.match(
+      texts[0],
+      /^final-verification \| Nov 13(, 2026)? {2}· {2}leader opus-4\.5 · 2 verifiers · report-writer {2}· {2}verified$/,
+    );
     assert.match(
       texts[1],
-      /^Nov 10(, 2026)? · implementation \| leader opus-4\.5 · implementer · critic · report-writer {2}· {2}stage-done$/,
+      /^implementation \| Nov 10(, 2026)? {2}· {2}leader opus-4\.5 · implementer · critic · report-writer {2}· {2}stage-done$/,
     );
     // The planning run's agents are those of the project's team usual-panel: named so.
-    assert.match(texts[2], /^Nov 7(, 2026)? · implementation-planning \| usual-panel {2}· {2}approved$/);
-    // At the default width, the label (date and run type) is never cut: the description gives way first.
-    const label = runRow('implementation-planning').locator('.label-name');
-    assert.ok(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'the label of a run row fits the default sidebar');
+    assert.match(texts[2], /^implementation-planning \| Nov 7(, 2026)? {2}· {2}usual-panel {2}· {2}approved$/);
+    // At the default width the label (the run type) is never cut: the description gives way.
+    await page.mouse.move(700, 600);
+    await page.waitForTimeout(300);
+    for (const name of ['final-verification', 'implementation-planning']) {
+      const fit = await runRow(name).evaluate((el) => {
+        const label = el.querySelector('.label-name').getBoundingClientRect().right;
+        const box = el.querySelector('.monaco-icon-label-container').getBoundingClientRect().right;
+        return { label, box };
+      });
+      assert.ok(fit.label <= fit.box + 0.5, `the label ${name} fits: ${JSON.stringify(fit)}`);
+    }
+    // For the picture, the sidebar is widened so that the descriptions show whole.
+    await widenSidebar(700);
     // The tooltip has every detail: the run id and each role's models.
-    await runRow('implementation-planning').hover();
+    await page.mouse.move(900, 600);
+    await runRow('implementation-planning').locator('.label-name').hover();
     const hover = page.locator('.monaco-hover', { hasText: '2026-11-07-1' }).first();
     await hover.waitFor({ timeout: 10_000 });
     assert.match((await hover.textContent()) ?? '', /planner: codex\/gpt-5\.1-codex, antigravity\/gemini-3-pro/);
     await wb.shot('tasks-02-run-history.png');
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.mouse.move(600, 500);
-    await runRow('implementation-planning').hover();
+    await page.mouse.move(900, 600);
+    await widenSidebar(600);
+    await page.mouse.move(900, 600);
+    await runRow('implementation-planning').locator('.label-name').hover();
     await hover.waitFor({ timeout: 10_000 });
     await wb.shot('tasks-02-run-history-1024x768.png');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.mouse.move(600, 500);
+    await page.mouse.move(900, 600);
   });
 
   it('Open Run Folder on a run row shows runs/<run-id> in the Explorer', async () => {
@@ -113,7 +148,7 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
     }
     assert.equal(step, 'team-pick', text);
     const focused = await page.locator('.quick-input-list .monaco-list-row.focused').first().getAttribute('aria-label');
-    assert.match(focused ?? '', /usual-panel/);
+    assert.match(focused ?? '', /usual-panel/, (await wb.pickRows()).join(' | '));
     await page.keyboard.press('Escape');
   });
 });

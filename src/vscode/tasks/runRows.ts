@@ -1,6 +1,6 @@
 // The run rows of the Tasks view, from plain data (no vscode, no file system): each run of a task
-// (src/workspace/runHistory.ts reads them) becomes one row under its task, newest first — its date and run
-// type, the stage, the team it used (a configured team whose agents are the run's, else its agents in
+// (src/workspace/runHistory.ts reads them) becomes one row under its task, newest first — its run type, then
+// its date, the stage, the team it used (a configured team whose agents are the run's, else its agents in
 // short) and the status the manifest gives; the tooltip has every detail. Unit-tested in plain Node.
 
 import type { RunRecord } from '../../workspace/runHistory';
@@ -90,7 +90,7 @@ const LEGACY_KEYS = ['workers', 'leadProvider', 'leadModel', 'claudeModel', 'cod
 
 /**
  * A run's agents per role, as its inputs.json gives them (`roleModels`, and `roleCounts` of 0 for a role it had
- * none of), leader first then in the order written; null when the inputs name none (or only the version-1 keys).
+ * none of), the leader first and the report writer last, the others in the order written; null when the inputs name none (or only the version-1 keys).
  */
 export function runAgents(inputs: Record<string, unknown> | null): Record<string, string[]> | null {
   if (!inputs) return null;
@@ -98,7 +98,9 @@ export function runAgents(inputs: Record<string, unknown> | null): Record<string
   const counts = isRecord(inputs.roleCounts) ? inputs.roleCounts : {};
   const out: Record<string, string[]> = {};
   const roles = [...new Set([...Object.keys(models), ...Object.keys(counts)])];
-  roles.sort((a, b) => (a === 'leader' ? -1 : b === 'leader' ? 1 : 0));
+  // As the profiles list them: the leader first, the report writer last.
+  const rank = (r: string) => (r === 'leader' ? 0 : r === 'report-writer' ? 2 : 1);
+  roles.sort((a, b) => rank(a) - rank(b));
   for (const role of roles) {
     const m = models[role];
     if (Array.isArray(m) && m.length > 0 && m.every((x) => typeof x === 'string')) out[role] = [...(m as string[])];
@@ -193,12 +195,15 @@ export function runRow(r: RunRecord, ctx: RunRowContext): RunRow {
   const agents = runAgents(r.inputs);
   const team = agents ? teamOfAgents(agents, ctx.teams) : null;
   const date = runDate(r);
-  const when = date ? shortDate(date, ctx.language ?? 'en', ctx.now) : r.runId;
-  const label = r.taskType ? `${when} · ${r.taskType}` : when;
+  const when = date ? shortDate(date, ctx.language ?? 'en', ctx.now) : '';
+  // The run type is the label and the date leads the description: a date and a long run type together
+  // (`Nov 7 · implementation-planning`) did not fit a run row at the default sidebar width.
+  const label = r.taskType || r.runId;
   const stage = r.stage || (r.chainStages.length > 0 ? texts.chain(r.chainStages.join(', ')) : '');
   const who = team ? team.name : agents ? agentSummary(agents, texts) : isLegacy(r.inputs) ? texts.legacyAgents : texts.unknownAgents;
   const trouble = r.problem ? (r.problemKind === 'missing' ? texts.noInputs : texts.badInputs) : '';
-  const cells = [stage, trouble || who, statusCell(r)].filter(Boolean);
+  // Without a date the run id says which run it is (unless it is the label already).
+  const cells = [when || (r.taskType ? r.runId : ''), stage, trouble || who, statusCell(r)].filter(Boolean);
   const tips = [
     `**${texts.tipRun}:** \`${r.runId}\``,
     ...(r.taskType ? [`**${texts.tipType}:** ${mdEscape(r.taskType)}`] : []),

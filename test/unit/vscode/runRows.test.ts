@@ -31,12 +31,14 @@ function record(extra: Partial<RunRecord> = {}): RunRecord {
 }
 
 describe('tasks view run rows', () => {
-  it('reads the agents of roleModels, a role counted 0 as none, leader first', () => {
-    assert.deepEqual(runAgents({ roleCounts: { critic: 0 }, roleModels: { planner: ['a/x'], leader: ['c/o'] } }), {
-      leader: ['c/o'],
-      planner: ['a/x'],
-      critic: [],
-    });
+  it('reads the agents of roleModels, a role counted 0 as none, the leader first and the report writer last', () => {
+    const agents = runAgents({ roleCounts: { critic: 0 }, roleModels: { 'report-writer': ['c/s'], planner: ['a/x'], leader: ['c/o'] } });
+    assert.deepEqual(Object.entries(agents!), [
+      ['leader', ['c/o']],
+      ['planner', ['a/x']],
+      ['critic', []],
+      ['report-writer', ['c/s']],
+    ]);
     assert.equal(runAgents({ workers: ['claude'] }), null);
     assert.equal(runAgents(null), null);
   });
@@ -64,10 +66,10 @@ describe('tasks view run rows', () => {
     assert.equal(shortDate(new Date(2025, 0, 3), 'en', NOW), 'Jan 3, 2025');
   });
 
-  it('a run with a configured team: date and type, the team and outcome, every agent in the tooltip', () => {
+  it('a run with a configured team: its type, then date, the team and outcome, every agent in the tooltip', () => {
     const row = runRow(record({ stage: 'migrate-db' }), { task: TASK, teams: [PANEL], now: NOW });
-    assert.equal(row.label, 'Nov 20 · implementation-planning');
-    assert.equal(row.description, 'migrate-db  ·  usual-panel  ·  approved');
+    assert.equal(row.label, 'implementation-planning');
+    assert.equal(row.description, 'Nov 20  ·  migrate-db  ·  usual-panel  ·  approved');
     assert.equal(row.team, 'usual-panel');
     assert.equal(row.contextValue, 'run team');
     assert.equal(row.icon, 'pass');
@@ -79,7 +81,11 @@ describe('tasks view run rows', () => {
 
   it('a run of no configured team: its agents in short, team-pick’s run:<id>; a failed status is said with its outcome', () => {
     const row = runRow(record({ status: 'failed', outcome: 'verification-failed' }), { task: TASK, teams: [], now: NOW });
-    assert.equal(row.description, 'leader opus-4.5 · 2 planners  ·  failed: verification-failed');
+    assert.equal(row.description, 'Nov 20  ·  leader opus-4.5 · 2 planners  ·  failed: verification-failed');
+    const undated = runRow(record({ runId: 'first', taskType: '' }), { task: TASK, teams: [], now: NOW });
+    assert.deepEqual([undated.label, undated.description], ['first', 'leader opus-4.5 · 2 planners  ·  approved']);
+    const untyped = runRow(record({ runId: 'first' }), { task: TASK, teams: [], now: NOW });
+    assert.equal(untyped.description, 'first  ·  leader opus-4.5 · 2 planners  ·  approved', 'the run id when there is no date');
     assert.equal(row.team, 'run:2026-11-20-1');
     assert.equal(row.icon, 'error');
   });
@@ -91,10 +97,10 @@ describe('tasks view run rows', () => {
       problemKind: 'unreadable',
     });
     const row = runRow(broken, { task: TASK, teams: [PANEL], now: NOW });
-    assert.equal(row.description, 'inputs.json unreadable  ·  approved');
+    assert.equal(row.description, 'Nov 20  ·  inputs.json unreadable  ·  approved');
     assert.match(row.tooltip, /\*\*Problem:\*\* .*2026\\-11\\-20\\-1\/inputs\\\.json:1:1: invalid JSON/);
     const missing = runRow(record({ inputs: null, problem: 'x is missing', problemKind: 'missing' }), { task: TASK, teams: [], now: NOW });
-    assert.equal(missing.description, 'no inputs.json  ·  approved');
+    assert.equal(missing.description, 'Nov 20  ·  no inputs.json  ·  approved');
     assert.equal(row.team, '');
     assert.equal(row.contextValue, 'run');
     assert.equal(row.icon, 'warning');
@@ -102,11 +108,11 @@ describe('tasks view run rows', () => {
 
   it('a version-1 selection is named so, its keys in the tooltip; nothing known says so', () => {
     const legacy = runRow(record({ inputs: { workers: ['claude', 'codex'], leadModel: 'opus' } }), { task: TASK, teams: [], now: NOW });
-    assert.equal(legacy.description, 'version-1 selection  ·  approved');
+    assert.equal(legacy.description, 'Nov 20  ·  version-1 selection  ·  approved');
     assert.match(legacy.tooltip, /- workers: `claude,codex`/);
     assert.equal(legacy.team, 'run:2026-11-20-1', 'the engine converts it');
     const none = runRow(record({ inputs: {} }), { task: TASK, teams: [], now: NOW });
-    assert.equal(none.description, 'agents not known  ·  approved');
+    assert.equal(none.description, 'Nov 20  ·  agents not known  ·  approved');
     assert.equal(none.contextValue, 'run');
   });
 
