@@ -9,7 +9,7 @@ import { cleanup, tmpDir, write } from './helpers';
 
 const T = '.okstra/tasks/pay/a';
 
-function manifest(runs: Array<Record<string, unknown>>): TaskManifest {
+function manifest(runs: Array<{ runId: string } & Record<string, unknown>>): TaskManifest {
   return { taskGroup: 'pay', taskId: 'a', runs: runs as TaskManifest['runs'] };
 }
 
