@@ -12,6 +12,7 @@ import type { EngineSessionFactory } from '../../../src/vscode/wizard/engineSess
 import { summariseWizard } from '../../../src/vscode/wizard/unfinished';
 import { cleanupTemp } from '../cli/cliHarness';
 import { demoCopy, demoEnv, walkAnswer } from '../mcp/mcpHarness';
+import { until } from './fakeWindow';
 import { openShell, startTask, type Shell } from './shellHarness';
 
 const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
@@ -61,6 +62,26 @@ describe('shell: a state file made under another root', function () {
       const s = summariseWizard(factory().host, file, 'acme-payments', root);
       assert.deepEqual(s && { step: s.step, n: s.n, total: s.total }, want, root);
     }
+  });
+
+  it('answering it says the moved note once in this window, and the file keeps the roots it records', async () => {
+    const recorded = JSON.parse(fs.readFileSync(file, 'utf8')).project_root as string;
+    shell.win.answers = [[/was opened from an older or moved state file\.$/, 'Details']];
+    void shell.command('resume', file);
+    let input = await shell.next();
+    for (let i = 0; i < 2; i++) {
+      await input.enter();
+      input = await shell.next(input);
+    }
+    void shell.command('resume', file);
+    await shell.next(input);
+    const notes = shell.win.messages.filter((m) => /was opened from an older or moved state file/.test(m.message));
+    assert.equal(notes.length, 1, shell.win.messages.map((m) => m.message).join(' | '));
+    const details = await until('its details', () => shell.win.messages.find((m) => m.modal && m.message === `The wizard of ${TASK}`));
+    assert.ok((details.detail ?? '').includes(`This wizard was made in ${recorded};`), details.detail);
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { project_root: string; answered: string[] };
+    assert.equal(saved.project_root, recorded);
+    assert.equal(shell.wizard.session?.state.project_root, shell.project);
   });
 
   it('New Run on its task says where it stopped, n of total, and Resume continues there', async () => {
