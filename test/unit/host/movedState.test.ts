@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { textsFor } from '../../../src/core/text';
 import { cliEnvironment } from '../../../src/cli/environment';
 import { WizardHost, type HostWizard } from '../../../src/host';
-import { cleanupTemp } from '../cli/cliHarness';
+import { cleanupTemp, cliInProcess } from '../cli/cliHarness';
 import { demoCopy, demoEnv, walkAnswer } from '../mcp/mcpHarness';
 
 const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
@@ -142,6 +142,25 @@ describe('host: a state file made under another root', function () {
     const reloaded = hostFor(here).open(file).renderArgs();
     assert.ok(reloaded.ok);
     assert.deepEqual(reloaded.renderArgv, argv);
+  });
+
+  it('through the CLI: each command works where the file lies and says the project moved; the file keeps its roots', async () => {
+    const { made, here, file } = madeElsewhere(3);
+    const env = demoEnv(here);
+    const moved = `project moved: '${made}' -> '${here}'`;
+    for (let i = 0; i < 2; i++) {
+      const cur = await cliInProcess(['step', '--state', file], env);
+      assert.equal(cur.json?.ok, true, cur.stdout);
+      assert.ok(cur.json.notices?.includes(moved), cur.stdout);
+      const r = await cliInProcess(['step', '--state', file, '--answer', walkAnswer(cur.json.current)], env);
+      assert.equal(r.json?.ok, true, r.stdout);
+      assert.equal(json(file).project_root, made);
+    }
+    const args = await cliInProcess(['render-args', '--state', file], env);
+    assert.equal(args.json?.ok, true, args.stdout);
+    const argv = args.json.renderArgv as string[];
+    assert.equal(argv[argv.indexOf('--project-root') + 1], here, args.stdout);
+    assert.ok(!argv.some((a) => a.includes(made)), args.stdout);
   });
 
   it("a legacy file's first companion is a new file: it gets the roots of the project it lies in; the v1 file stays as it was", () => {
