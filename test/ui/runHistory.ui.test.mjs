@@ -141,7 +141,10 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
     await r.hover();
     await r.locator('.action-label[aria-label="New Run with This Team"]').click();
     let [text, step] = await wb.nextPrompt('');
-    assert.notEqual(step, 'task-pick', 'the row answered task-pick');
+    assert.equal(step, 'task-type', 'the row answered task-pick');
+    // The run's type is the default (without the row's, the task's next phase would be: release-handoff).
+    const focusedType = await page.locator('.quick-input-list .monaco-list-row.focused').first().getAttribute('aria-label');
+    assert.match(focusedType ?? '', /implementation-planning/);
     for (let i = 0; i < 30 && step !== 'team-pick'; i++) {
       await page.keyboard.press('Enter');
       [text, step] = await wb.nextPrompt(text);
