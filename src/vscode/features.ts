@@ -19,6 +19,7 @@ import { hostDialogs, type Dialogs } from './wizard/dialogs';
 import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
 import { environmentInputs, readSettings } from './wizard/settings';
+import { hasStateFile } from './wizard/stateFiles';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
 import { TrustGate } from './wizard/trust';
 import { WalkthroughProgress } from './walkthrough';
@@ -157,10 +158,17 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   // Not inside activate(): loading the engine and the state takes longer than the activation budget (P4).
   setTimeout(() => {
     if (tasks.api.view.visible) walkthrough.done('openView');
-    if (!wizardView.visible) return;
-    walkthrough.done('openView');
-    warmUp();
-    void wizard.loadLatest();
+    if (wizardView.visible) {
+      walkthrough.done('openView');
+      warmUp();
+      void wizard.loadLatest();
+      return;
+    }
+    // A paused wizard has its status-bar item after a reload, the okstra view shown or not: a few directory reads
+    // first, the engine only when a state file is there to show.
+    void hasStateFile(host.workspaceFolders()).then((found) => {
+      if (found && !wizard.runner.input) void wizard.loadLatest();
+    });
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).
