@@ -14,7 +14,7 @@ import { vscodeRunPort } from './run/vscodeRunPort';
 import { registerTasksView, type TasksViewApi } from './tasks/tasksView';
 import type { TreeRowModel } from './tree/treeModel';
 import { WizardTreeProvider } from './tree/wizardTree';
-import type { WizardContext } from './wizard/context';
+import type { WizardContext, WizardView } from './wizard/context';
 import { hostDialogs, type Dialogs } from './wizard/dialogs';
 import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
@@ -113,7 +113,14 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
       void host.prepareReadOnlyDocument().catch(() => undefined);
     }, WARM_UP_DELAY_MS);
   };
-  const { wizard, commands } = openWizard({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
+  // The view's title row names the wizard's folder when the workspace has several (context.ts refresh).
+  const view: WizardView = {
+    setSession: (session, extras) => {
+      tree.setSession(session, extras);
+      wizardView.description = extras.folderName;
+    },
+  };
+  const { wizard, commands } = openWizard({ host, log, factory, view, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
   // The walkthrough's steps are checked when they are done, whether the walkthrough is open or not.
   const walkthrough = new WalkthroughProgress(context.extension.id, (id, ...args) => host.executeCommand(id, ...args), log);
   walkthrough.busy = () => wizard.runner.input !== undefined || wizard.loop.running;
@@ -143,6 +150,8 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     // sidebar, and when it hides it (VS Code then gives the focus to the editor, where Enter went into the file).
     if (wizard.runner.input) wizard.runner.focus();
     if (!wizardView.visible) return;
+    // The rows again now that the view is resolved: a change sent before the workbench had the view is not lost.
+    tree.refresh();
     walkthrough.done('openView');
     warmUp();
     if (!wizard.runner.input) void wizard.loadLatest();
