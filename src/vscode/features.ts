@@ -14,11 +14,12 @@ import { vscodeRunPort } from './run/vscodeRunPort';
 import { registerTasksView, type TasksViewApi } from './tasks/tasksView';
 import type { TreeRowModel } from './tree/treeModel';
 import { WizardTreeProvider } from './tree/wizardTree';
-import type { WizardContext } from './wizard/context';
+import type { WizardContext, WizardView } from './wizard/context';
 import { hostDialogs, type Dialogs } from './wizard/dialogs';
 import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
 import { environmentInputs, readSettings } from './wizard/settings';
+import { hasStateFile } from './wizard/stateFiles';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
 import { TrustGate } from './wizard/trust';
 import { WalkthroughProgress } from './walkthrough';
@@ -112,7 +113,14 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
       void host.prepareReadOnlyDocument().catch(() => undefined);
     }, WARM_UP_DELAY_MS);
   };
-  const { wizard, commands } = openWizard({ host, log, factory, view: tree, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
+  // The view's title row names the wizard's folder when the workspace has several (context.ts refresh).
+  const view: WizardView = {
+    setSession: (session, extras) => {
+      tree.setSession(session, extras);
+      wizardView.description = extras.folderName;
+    },
+  };
+  const { wizard, commands } = openWizard({ host, log, factory, view, dialogs: dialogProxy, trust, run: vscodeRunPort(log) });
   // The walkthrough's steps are checked when they are done, whether the walkthrough is open or not.
   const walkthrough = new WalkthroughProgress(context.extension.id, (id, ...args) => host.executeCommand(id, ...args), log);
   walkthrough.busy = () => wizard.runner.input !== undefined || wizard.loop.running;
@@ -142,6 +150,8 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     // sidebar, and when it hides it (VS Code then gives the focus to the editor, where Enter went into the file).
     if (wizard.runner.input) wizard.runner.focus();
     if (!wizardView.visible) return;
+    // The rows again now that the view is resolved: a change sent before the workbench had the view is not lost.
+    tree.refresh();
     walkthrough.done('openView');
     warmUp();
     if (!wizard.runner.input) void wizard.loadLatest();
@@ -157,10 +167,17 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   // Not inside activate(): loading the engine and the state takes longer than the activation budget (P4).
   setTimeout(() => {
     if (tasks.api.view.visible) walkthrough.done('openView');
-    if (!wizardView.visible) return;
-    walkthrough.done('openView');
-    warmUp();
-    void wizard.loadLatest();
+    if (wizardView.visible) {
+      walkthrough.done('openView');
+      warmUp();
+      void wizard.loadLatest();
+      return;
+    }
+    // A paused wizard has its status-bar item after a reload, the okstra view shown or not: a few directory reads
+    // first, the engine only when a state file is there to show.
+    void hasStateFile(host.workspaceFolders()).then((found) => {
+      if (found && !wizard.runner.input) void wizard.loadLatest();
+    });
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).

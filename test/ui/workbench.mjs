@@ -95,8 +95,9 @@ export const resultsDir = path.join(repoRoot, 'test-results', 'ui');
  * With `openOkstra` it waits until the remote extension host has registered the okstra view container and
  * opens it. `workspaceTrust` starts code-server without --disable-workspace-trust: VS Code then asks whether
  * to trust the folder (answer it with `answerTrustDialog`). `viewport` defaults to 1280×800. `locale` (`ko`) starts
- * the workbench in that display language, with a language pack built for it (runner/languagePack.mjs). Whatever was
- * started is stopped again when opening fails.
+ * the workbench in that display language, with a language pack built for it (runner/languagePack.mjs).
+ * `workspaceFile` (a `.code-workspace` file of the copy, relative to it) opens that (multi-root) workspace instead of
+ * the copy's folder. Whatever was started is stopped again when opening fails.
  */
 export async function openWorkbench({
   name,
@@ -108,6 +109,7 @@ export async function openWorkbench({
   workspaceTrust = false,
   viewport = { width: 1280, height: 800 },
   locale,
+  workspaceFile,
 }) {
   const wb = new Workbench(name, shotsDir);
   try {
@@ -124,7 +126,7 @@ export async function openWorkbench({
     wb.page = await wb.context.newPage();
     wb.page.setDefaultTimeout(30_000);
     await wb.page.goto(
-      wb.server.url(wb.workspace.dir, [
+      wb.server.url(workspaceFile ? path.join(wb.workspace.dir, workspaceFile) : wb.workspace.dir, [
         ['extensionDevelopmentPath', wb.server.remote(repoRoot)],
         ['skipWelcome', 'true'],
       ]),

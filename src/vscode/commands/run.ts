@@ -105,7 +105,7 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
     if (ctx.session === session) ctx.refresh();
   };
   await record(null);
-  ctx.statusBar.running(session.taskKey);
+  ctx.statusBar.running(session.taskKey, ctx.folders().length > 1 ? session.folderName : undefined);
   const result = await ctx.runPort.execute(
     { argv, commandLength: command.length, cwd: session.projectRootAbs, label: `render-bundle ${session.taskKey}` },
     settings.runIn,

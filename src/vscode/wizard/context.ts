@@ -22,6 +22,8 @@ import type { TrustGate } from './trust';
 export interface ViewExtras {
   /** The answers file the wizard waits for (Answer now). */
   waitingFor?: string;
+  /** The wizard's workspace folder, named when the workspace has several (the view's title row says which). */
+  folderName?: string;
 }
 
 /** The Wizard view (tree/wizardTree.ts). */
@@ -151,12 +153,14 @@ export class WizardContext {
    */
   refresh(prompt?: PromptDoc | null): void {
     const session = this.sessionValue;
-    this.view.setSession(session, { waitingFor: this.waitingFor });
     const complete = session !== undefined && session.state.confirmed === true && !session.state.aborted;
     const trusted = this.trust.isTrusted();
+    // The context keys before the rows: the view's welcome is hidden by okstra.hasWizard (package.json viewsWelcome).
     this.host.setContext(CONTEXT_KEYS.hasWizard, session !== undefined);
     this.host.setContext(CONTEXT_KEYS.canRun, complete && trusted);
-    this.statusBar.update(session, { paused: this.paused, trusted, complete, prompt, waitingFor: this.waitingFor });
+    const folderName = session && this.folders().length > 1 ? session.folderName : undefined;
+    this.view.setSession(session, { waitingFor: this.waitingFor, folderName });
+    this.statusBar.update(session, { paused: this.paused, trusted, complete, prompt, waitingFor: this.waitingFor, folderName });
   }
 
   async requireSession(): Promise<WizardSession | undefined> {

@@ -15,6 +15,8 @@ interface StatusBarState {
   prompt?: PromptDoc | null;
   /** A project-relative file the wizard waits for the person to write (Answer now). */
   waitingFor?: string;
+  /** The wizard's workspace folder when the workspace has several: the item names it. */
+  folderName?: string;
 }
 
 export class WizardStatusBar {
@@ -34,9 +36,10 @@ export class WizardStatusBar {
     return this.item.text;
   }
 
-  running(taskKey: string): void {
-    this.item.text = `$(sync~spin) okstra: ${taskKey}`;
-    this.item.tooltip = this.host.t('okstra render-bundle is running');
+  /** `folderName`: named when the workspace has several folders. */
+  running(taskKey: string, folderName?: string): void {
+    this.item.text = `$(sync~spin) okstra: ${named(taskKey, folderName)}`;
+    this.item.tooltip = withFolder(this.host.t, this.host.t('okstra render-bundle is running'), folderName);
     this.item.command = COMMAND_IDS.showOutput;
     this.item.show();
   }
@@ -47,7 +50,7 @@ export class WizardStatusBar {
       this.item.hide();
       return;
     }
-    const name = session.taskKey || session.folderName;
+    const name = named(session.taskKey, status.folderName) || session.folderName;
     const lastRun = session.state.last_run;
     if (session.state.aborted) {
       this.item.text = `$(circle-slash) okstra: ${name} — ${t('aborted')}`;
@@ -76,8 +79,19 @@ export class WizardStatusBar {
           ? COMMAND_IDS.resume
           : { title: t('Resume Wizard'), command: COMMAND_IDS.resume, arguments: [session.statePath] };
     }
+    this.item.tooltip = withFolder(t, String(this.item.tooltip ?? ''), status.folderName);
     this.item.show();
   }
+}
+
+/** `alpha · payments/x` when a folder is named (several workspace folders), else the task key. */
+function named(taskKey: string, folderName: string | undefined): string {
+  if (!folderName) return taskKey;
+  return taskKey ? `${folderName} · ${taskKey}` : folderName;
+}
+
+function withFolder(t: HostWindow['t'], tooltip: string, folderName: string | undefined): string {
+  return folderName ? `${tooltip}\n${t('Workspace folder: {0}', folderName)}` : tooltip;
 }
 
 function safePrompt(session: WizardSession): PromptDoc | null {

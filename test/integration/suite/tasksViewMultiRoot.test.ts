@@ -1,5 +1,5 @@
 // The Tasks view in a multi-root workspace: one row per folder that has tasks, its groups under it, and New Run on a
-// row starts the wizard in that row's folder. Runs in the runner's multi-root pass only (test/integration/index.ts).
+// row starts the wizard in that row's folder, which the Wizard view and the status bar name. Runs in the runner's multi-root pass only (test/integration/index.ts).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -54,11 +54,12 @@ describe('multi-root workspace: tasks view', function () {
       if (roots.length === 2) break;
       await new Promise((r) => setTimeout(r, 200));
     }
+    // The folder row's count says what it counts (never a bare number beside the folder's name).
     assert.deepEqual(
-      roots.map((r) => [r.kind, r.label]),
+      roots.map((r) => [r.kind, r.label, r.description]),
       [
-        ['folder', 'alpha'],
-        ['folder', 'beta'],
+        ['folder', 'alpha', '1 group'],
+        ['folder', 'beta', '1 group'],
       ],
     );
     const [group] = await provider.getChildren(roots[1]);
@@ -71,5 +72,12 @@ describe('multi-root workspace: tasks view', function () {
     assert.notEqual(stepOf(input), 'task-pick');
     await waitFor('the wizard of beta', () => features().wizard.session?.taskKey === 'board-b/two');
     assert.equal(features().wizard.session?.projectRootAbs, beta);
+  });
+
+  it("names the wizard's folder in the Wizard view's title row and in the status-bar item", async () => {
+    // The wizard the previous test started in beta from its Tasks view row, its prompt open.
+    await waitFor('the wizard of beta', () => features().wizard.session?.taskKey === 'board-b/two');
+    await waitFor('the view names beta', () => features().wizardView.description === 'beta');
+    assert.match(features().wizard.statusBar.text, /okstra: beta · board-b\/two — /);
   });
 });

@@ -59,6 +59,9 @@ describe('multi-root workspace', function () {
     assert.equal(stepOf(input), 'task-pick');
     assert.match(input.title ?? '', /^beta › Task {2}\(/);
     assert.equal(features().wizard.session?.projectRootAbs, beta);
+    // Two folders: the Wizard view's title row and the status-bar item say which one the wizard is in.
+    assert.equal(features().wizardView.description, 'beta');
+    assert.match(features().wizard.statusBar.text, /okstra: beta — /);
     await closePrompt();
   });
 

@@ -1,0 +1,93 @@
+// What the Wizard view and the status bar show of the loaded wizard: the context keys that hide the view's welcome
+// are set before its rows, the wizard's folder is named when the workspace has several, and the cheap look for a
+// state file that lets the shell show a paused wizard's status-bar item after a reload (stateFiles.ts).
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { STATE_FILE_SUFFIX } from '../../../src/core/wizard/paths';
+import { CONTEXT_KEYS } from '../../../src/vscode/commandIds';
+import { STATE_FILE_ENDING, hasStateFile } from '../../../src/vscode/wizard/stateFiles';
+import { openShell, type Shell } from './shellHarness';
+
+const REPO = path.resolve(__dirname, '../../..');
+
+describe('vscode shell: the Wizard view and the status bar of the loaded wizard', function () {
+  this.timeout(20_000);
+  let shell: Shell;
+  let other: string;
+  beforeEach(() => {
+    shell = openShell();
+    other = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-beta-'));
+  });
+  afterEach(() => {
+    shell.close();
+    fs.rmSync(other, { recursive: true, force: true });
+  });
+
+  it("sets okstra.hasWizard before the view gets the wizard's rows (the welcome is hidden by it, never shown over them)", async () => {
+    const seen: Array<[string, unknown, boolean]> = [];
+    const setContext = shell.win.setContext.bind(shell.win);
+    shell.win.setContext = (key, value) => {
+      seen.push([key, value, shell.view.session !== undefined]);
+      setContext(key, value);
+    };
+    await shell.wizard.loadLatest();
+    assert.ok(shell.view.session, 'the latest wizard is loaded');
+    assert.deepEqual(
+      seen.find(([key, value]) => key === CONTEXT_KEYS.hasWizard && value === true),
+      [CONTEXT_KEYS.hasWizard, true, false],
+      'okstra.hasWizard is true before the view has the session',
+    );
+  });
+
+  it("names the wizard's folder in the view's title row and the status bar only when the workspace has several folders", async () => {
+    await shell.wizard.loadLatest();
+    assert.equal(shell.view.extras.folderName, undefined);
+    assert.match(shell.win.statusItem.text, /okstra: payments\/refund-timeout/);
+    assert.doesNotMatch(shell.win.statusItem.tooltip ?? '', /Workspace folder/);
+
+    shell.win.folders = [...shell.win.folders, { name: 'beta', rootAbs: other }];
+    shell.wizard.refresh();
+    assert.equal(shell.view.extras.folderName, 'acme-payments');
+    assert.match(shell.win.statusItem.text, /okstra: acme-payments · payments\/refund-timeout — /);
+    assert.match(shell.win.statusItem.tooltip ?? '', /\nWorkspace folder: acme-payments$/);
+    shell.wizard.statusBar.running('payments/refund-timeout', 'acme-payments');
+    assert.match(shell.win.statusItem.text, /okstra: acme-payments · payments\/refund-timeout$/);
+  });
+});
+
+describe('vscode shell: a state file in the workspace, without the engine (stateFiles.ts)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-state-files-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('ends state files as the engine names them (src/core/wizard/paths.ts)', () => {
+    assert.equal(STATE_FILE_ENDING, STATE_FILE_SUFFIX);
+  });
+
+  it('finds the demo’s state file, and none in a folder without one', async () => {
+    assert.equal(await hasStateFile([{ name: 'demo', rootAbs: path.join(REPO, 'demo') }]), true);
+    const empty = { name: 'empty', rootAbs: dir };
+    assert.equal(await hasStateFile([empty]), false, 'no .okstra');
+    fs.mkdirSync(path.join(dir, '.okstra/tasks/payments/refund-timeout'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '.okstra/tasks/payments/refund-timeout/task-manifest.json'), '{}');
+    fs.mkdirSync(path.join(dir, '.okstra/tasks/payments/x.wizard.json'));
+    assert.equal(await hasStateFile([empty]), false, 'a task folder, and a folder named like a state file');
+    fs.writeFileSync(path.join(dir, '.okstra/tasks/payments/refund-timeout.wizard.json'), '{}');
+    assert.equal(await hasStateFile([{ name: 'demo', rootAbs: path.join(dir, 'nowhere') }, empty]), true, 'in the second folder');
+  });
+});
+
+describe('package.json: the Wizard view welcome', () => {
+  it('is hidden while a wizard is loaded (okstra.hasWizard), so it never shows over its rows', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+      contributes: { viewsWelcome: Array<{ view: string; contents: string; when: string }> };
+    };
+    const welcome = pkg.contributes.viewsWelcome.find((w) => w.view === 'okstra.wizard' && w.contents.endsWith('.folder%'));
+    assert.ok(welcome);
+    assert.match(welcome.when, /&& !okstra\.hasWizard$/);
+  });
+});
