@@ -2,7 +2,7 @@
 // errors and notices. Every layer (core, store, workspace, cli, vscode) speaks
 // these types; only src/core/wizard/stateCodec.ts turns them into file JSON.
 
-import type { LastRunRecord, WizardState } from './wizard/stateSchema';
+import type { LastRunRecord, WizardState } from './wizard/stateFields';
 
 export type { WizardState };
 

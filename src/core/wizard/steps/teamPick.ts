@@ -43,7 +43,7 @@ function offeredTeams(env: StepEnv, s: WizardState): { teams: Team[]; lastRunTea
   const session = env.roles(s);
   const teams = savedTeams(env).filter((t) => teamTouches(session, t));
   const run = lastRun(env, s);
-  const found = run ? runTeam(session, run) : null;
+  const found = run ? runTeam(session, run, s) : null;
   const fromRun = found && teamTouches(session, found) ? found : null;
   if (!fromRun) return { teams, lastRunTeam: null };
   const saved = teams.find((t) => teamUsedBy(session, t, fromRun.roles));
