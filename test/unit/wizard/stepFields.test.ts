@@ -87,14 +87,18 @@ function withExtraStep<T>(extra: Step, before: string, use: (m: Modules) => T): 
   }
 }
 
-/** The walkthrough's step (CONTRIBUTING.md › Walkthrough: adding a step), with a path field besides. */
-const reviewDepth: Step = {
-  id: 'review-depth',
-  textKey: 'review_depth',
+/** A step as the walkthrough adds one (CONTRIBUTING.md › Walkthrough: adding a step), with a path field besides. */
+const reviewScope: Step = {
+  id: 'review-scope',
+  textKey: 'review_scope',
   group: 'inputs',
   kind: 'pick',
   fields: {
-    review_depth: { kind: 'text', default: 'thorough', description: "How deep a final verification reviews: 'quick' or 'thorough'." },
+    review_scope: {
+      kind: 'text',
+      default: 'changed',
+      description: 'What a final verification reviews: the changed files, or the whole project.',
+    },
     review_notes_path: { kind: 'text', default: '', path: true, description: 'Notes for the review, relative to the project root.' },
   },
   owns: [],
@@ -123,31 +127,32 @@ describe('state fields declared on their steps', () => {
 
   it('a new step with a field reaches the schema, defaultState, PATH_FIELDS, the codec and the JSON Schema through the step table alone', () => {
     const before = STATE_FIELD_ORDER.slice();
-    withExtraStep(reviewDepth, 'confirm', ({ schema, codec, generate }) => {
+    withExtraStep(reviewScope, 'confirm', ({ schema, codec, generate }) => {
       // Its fields sit with the steps' fields in step table order: after those of the steps before it.
       const order = schema.STATE_FIELD_ORDER as readonly string[];
       assert.deepEqual(
         order.filter((f) => !f.startsWith('review_')),
         before,
       );
-      const at = order.indexOf('review_depth');
-      assert.deepEqual(order.slice(at - 1, at + 3), ['profile_workers', 'review_depth', 'review_notes_path', 'confirmed']);
+      const at = order.indexOf('review_scope');
+      assert.deepEqual(order.slice(at, at + 3), ['review_scope', 'review_notes_path', 'confirmed']);
+      assert.ok(order.indexOf('pr_template_scope') < at, 'after the fields of the steps before it');
 
       const fresh = schema.defaultState() as unknown as Record<string, unknown>;
-      assert.equal(fresh.review_depth, 'thorough');
+      assert.equal(fresh.review_scope, 'changed');
       assert.equal(fresh.review_notes_path, '');
       assert.ok((schema.PATH_FIELDS as readonly string[]).includes('review_notes_path'));
-      assert.ok(!(schema.PATH_FIELDS as readonly string[]).includes('review_depth'));
-      assert.equal(schema.fieldTypeWords('review_depth' as never), 'a string');
+      assert.ok(!(schema.PATH_FIELDS as readonly string[]).includes('review_scope'));
+      assert.equal(schema.fieldTypeWords('review_scope' as never), 'a string');
 
       const shape = schema.stateFieldsSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
-      assert.equal(shape.review_depth!.safeParse(3).success, false);
+      assert.equal(shape.review_scope!.safeParse(3).success, false);
       // The codec writes it in its place, and reads it back (a wrong type is refused with the field's name).
       const json = codec.stateToJson(schema.defaultState());
-      assert.deepEqual(Object.keys(json).slice(at - 1, at + 3), ['profile_workers', 'review_depth', 'review_notes_path', 'confirmed']);
-      const parsed = codec.parseState({ ...json, review_depth: 'quick' }).state as unknown as Record<string, unknown>;
-      assert.equal(parsed.review_depth, 'quick');
-      assert.throws(() => codec.parseState({ ...json, review_depth: 3 }), /'review_depth' must be a string/);
+      assert.deepEqual(Object.keys(json), order);
+      const parsed = codec.parseState({ ...json, review_scope: 'project' }).state as unknown as Record<string, unknown>;
+      assert.equal(parsed.review_scope, 'project');
+      assert.throws(() => codec.parseState({ ...json, review_scope: 3 }), /'review_scope' must be a string/);
 
       // The JSON Schema of the file: every branch that lists the fields has it, with its description and default.
       const file = generate.generateSchemas().find((f) => f.file === 'schemas/wizard-state.schema.json')!;
@@ -155,8 +160,8 @@ describe('state fields declared on their steps', () => {
       assert.ok(maps.length >= 2, 'the v2 and the v1 branch');
       for (const m of maps) {
         const props = m.properties as Record<string, { description?: string; default?: unknown }>;
-        assert.equal(props.review_depth?.description, "How deep a final verification reviews: 'quick' or 'thorough'.", m.at);
-        assert.equal(props.review_depth?.default, 'thorough', m.at);
+        assert.equal(props.review_scope?.description, 'What a final verification reviews: the changed files, or the whole project.', m.at);
+        assert.equal(props.review_scope?.default, 'changed', m.at);
         assert.ok(props.review_notes_path, m.at);
       }
     });
