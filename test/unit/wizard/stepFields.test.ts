@@ -149,7 +149,7 @@ describe('state fields declared on their steps', () => {
       assert.equal(shape.review_scope!.safeParse(3).success, false);
       // The codec writes it in its place, and reads it back (a wrong type is refused with the field's name).
       const json = codec.stateToJson(schema.defaultState());
-      assert.deepEqual(Object.keys(json), order);
+      assert.deepEqual(Object.keys(json).slice(0, order.length), order);
       const parsed = codec.parseState({ ...json, review_scope: 'project' }).state as unknown as Record<string, unknown>;
       assert.equal(parsed.review_scope, 'project');
       assert.throws(() => codec.parseState({ ...json, review_scope: 3 }), /'review_scope' must be a string/);
