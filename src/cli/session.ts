@@ -5,13 +5,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from './args';
-import { usePrebuiltBuiltins } from './prebuilt';
+import { prebuiltHost } from './prebuilt';
 import { cliEnvironment } from './environment';
 import { builtinProfilesDir } from './packageRoot';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
 import { WizardError, type WizardErrorCode } from '../core/types';
-import { asWizardError, checkHostRuntime, checkInitStatePath, isLegacyStateFile, WizardHost, type HostWizard } from '../host';
+import { asWizardError, checkHostRuntime, checkInitStatePath, isLegacyStateFile, type HostWizard, type WizardHost } from '../host';
 
 /** The state file cannot be loaded or saved (exit 1 for its codes); the message names the file. */
 export class LoadError extends Error {
@@ -54,8 +54,7 @@ function cliHost(io: Io): { host: WizardHost; environment: () => EnvironmentPort
   const env = (): EnvironmentPort => (environment ??= cliEnvironment({ env: io.env, cwd: io.cwd }));
   // Labels in Korean when OKSTRA_LANG is `ko` (or `ko-KR`, …); values, echoes and errors stay as they are.
   const texts = textsFor(io.env.OKSTRA_LANG);
-  usePrebuiltBuiltins();
-  const host = new WizardHost({
+  const host = prebuiltHost({
     builtinProfilesDir: builtinProfilesDir(),
     environment: env,
     texts: () => texts,

@@ -2,7 +2,7 @@
 // errors and notices. Every layer (core, store, workspace, cli, vscode) speaks
 // these types; only src/core/wizard/stateCodec.ts turns them into file JSON.
 
-import type { LastRunRecord, WizardState } from './wizard/stateSchema';
+import type { LastRunRecord, WizardState } from './wizard/stateFields';
 
 export type { WizardState };
 
@@ -21,7 +21,7 @@ export function isTaskType(value: string): value is TaskType {
   return (TASK_TYPE_VALUES as readonly string[]).includes(value);
 }
 
-/** `last_run` of the state file: what Run started and how it ended (src/core/wizard/stateSchema.ts). */
+/** `last_run` of the state file: what Run started and how it ended (src/core/wizard/stateFields.ts). */
 export type LastRun = LastRunRecord;
 
 /** A deep copy; the engine mutates only copies. */

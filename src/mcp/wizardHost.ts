@@ -9,7 +9,7 @@ import { textsFor } from '../core/text';
 import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../cli/outputSchemas';
 import { cliEnvironment } from '../cli/environment';
 import { UsageError } from '../cli/args';
-import { usePrebuiltBuiltins } from '../cli/prebuilt';
+import { prebuiltHost } from '../cli/prebuilt';
 import { stampOfPaths } from '../io/pathStamp';
 import {
   asWizardError,
@@ -21,7 +21,7 @@ import {
   taskStatePath,
   treeDocument,
   teamsDocument,
-  WizardHost as Host,
+  type WizardHost as Host,
   WizardRefusal,
   NoticeLedger,
   type ExpectedPrompt,
@@ -94,9 +94,8 @@ export class WizardHost {
 
   constructor(private readonly options: WizardHostOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
-    usePrebuiltBuiltins();
     const texts = textsFor(options.env.OKSTRA_LANG);
-    this.host = new Host({
+    this.host = prebuiltHost({
       builtinProfilesDir: options.builtinProfilesDir,
       environment: () => this.environmentPort(),
       texts: () => texts,

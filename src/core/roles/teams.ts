@@ -7,7 +7,6 @@
 import type { PreviousRunInputs, ProjectConfig, UserTeams } from '../ports';
 import { formatTemplate, type TextCatalog } from '../text/catalog';
 import { WizardError, type Prompt, type WizardState } from '../types';
-import { defaultState } from '../wizard/stateSchema';
 import { countRangeProblem, notSelectableMessage } from './assignmentResolver';
 import { applyPreviousRunSelection } from './convertV1';
 import { nextRolePrompt } from './roleFlow';
@@ -287,8 +286,11 @@ function cloneRoleFields(s: WizardState): Pick<WizardState, 'answered' | 'role_c
 
 // ------------------------------------------------------------------ past runs
 
-/** The roles of a past run's selection: `roleCounts`/`roleModels` as written, legacy keys through the v1 conversion. */
-function runRoles(session: RoleSession, inputs: Record<string, unknown>): Record<string, string[]> {
+/**
+ * The roles of a past run's selection: `roleCounts`/`roleModels` as written, legacy keys through the v1 conversion.
+ * `state` is the wizard's state, which only lends the conversion's scratch state its other fields.
+ */
+function runRoles(session: RoleSession, inputs: Record<string, unknown>, state: WizardState): Record<string, string[]> {
   const counts = isRecord(inputs.roleCounts) ? inputs.roleCounts : null;
   const models = isRecord(inputs.roleModels) ? inputs.roleModels : null;
   let c: Record<string, number>;
@@ -300,7 +302,20 @@ function runRoles(session: RoleSession, inputs: Record<string, unknown>): Record
     );
   } else {
     // Legacy keys (workers, leadModel, …): the conversion reuse-previous applies, on a scratch state.
-    const scratch: WizardState = { ...defaultState(), task_type: session.taskType, host_entry_mode: session.entryMode };
+    // The conversion reads the run type, the entry mode, `answered` and the role fields: fresh ones here.
+    const scratch: WizardState = {
+      ...state,
+      task_type: session.taskType,
+      host_entry_mode: session.entryMode,
+      answered: [],
+      extra_keys: [],
+      role_counts: {},
+      role_models: {},
+      role_selection_order: [],
+      pending_follow_up: undefined,
+      remembered_answers: undefined,
+      team_pick: undefined,
+    };
     try {
       applyPreviousRunSelection(session, scratch, inputs);
     } catch (err) {
@@ -337,10 +352,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The agents a past run used, as a team (`run:<id>`); null when its inputs name none. */
-export function runTeam(session: RoleSession, run: PreviousRunInputs): Team | null {
+/** The agents a past run used, as a team (`run:<id>`); null when its inputs name none. `state`: the wizard's state. */
+export function runTeam(session: RoleSession, run: PreviousRunInputs, state: WizardState): Team | null {
   if (run.error) return null;
-  const roles = runRoles(session, run.inputs);
+  const roles = runRoles(session, run.inputs, state);
   if (Object.keys(roles).length === 0) return null;
   return { value: `${RUN_TEAM_PREFIX}${run.runId}`, name: run.runId, scope: 'run', source: run.inputsPath, roles };
 }

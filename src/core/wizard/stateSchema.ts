@@ -1,158 +1,34 @@
-// The one definition of the state file (docs/state-file.md). Each snake_case field is defined once, in STATE_FIELDS:
-// its kind, its default and its description. From that table come the zod schema (whose key order is the file's key
-// order, each field carrying its description and default), the TypeScript types (src/core/types.ts WizardState,
-// LastRun, by z.infer), the fast checks the codec (stateCodec.ts) asks first, `defaultState()`, PATH_FIELDS, and the
-// JSON Schema of the file (scripts/schemas/generate.ts, from readableStateFileSchema).
+// The one definition of the state file (docs/state-file.md), made from its fields' definitions: the fields no step
+// asks for and each step's `fields`, put in file order by stateFieldTable (stateFields.ts, which also makes the
+// TypeScript types, src/core/types.ts WizardState, LastRun). From that table come the zod schema (whose key order
+// is the file's key order, each field carrying its description and default), the fast checks the codec
+// (stateCodec.ts) asks first, `defaultState()`, PATH_FIELDS, and the JSON Schema of the file
+// (scripts/schemas/generate.ts, from readableStateFileSchema).
 // zod/mini, as every schema a one-shot CLI step builds (docs/performance.md › Start-up).
 import * as z from 'zod/mini';
 import { withFastCheck } from '../files/fastCheck';
 import { isRecordOf, isStringList } from '../files/jsonShapes';
 import { lazySchema } from '../lazySchema';
+import type { WizardState } from '../types';
+import {
+  stateFieldTable,
+  type FieldKind,
+  type LastRunRecord,
+  type PathField,
+  type StateField,
+  type StateFieldDefinitions,
+  type StateFields,
+} from './stateFields';
+import { FLOW } from './steps';
 
-const LEGACY_FIELD = 'Legacy field, written for older okstra versions.';
-
-/** How a field of the state file is checked; each kind is one zod schema (FIELD_SCHEMAS) and one fast check (fieldPasses). */
-type FieldKind = 'text' | 'flag' | 'maybeFlag' | 'strings' | 'textOrNull' | 'list' | 'lastRun';
-
-/** What a field of each kind holds: the type of its default. */
-interface KindValue {
-  text: string;
-  flag: boolean;
-  maybeFlag: boolean | null;
-  strings: readonly never[];
-  textOrNull: string | null;
-  list: readonly never[];
-  lastRun: null;
-}
-
-/** One field of the state file: how it is checked, what a fresh state holds, and what it means to a person. */
-type FieldDefinition = {
-  [K in FieldKind]: {
-    kind: K;
-    default: KindValue[K];
-    /** The hover text of schemas/wizard-state.schema.json, for a person who opens the file. */
-    description: string;
-    /** A path stored project-relative (docs/state-file.md): the codec rebases it, Run checks that the file exists. */
-    path?: true;
-  };
-}[FieldKind];
+export type { StateField, StateFields } from './stateFields';
 
 /**
- * The one definition of each snake_case field of the state file, in file order: its kind, its default and its
- * description. The zod schema (stateFieldsSchema), the fast checks (fieldPasses), `defaultState()`, the field order,
- * PATH_FIELDS and the JSON Schema's descriptions are all made from it. Plain data, so that a one-shot step, which
- * reads a state file whose fields are all well-formed, never builds their zod schemas (docs/performance.md).
+ * Each snake_case field of the state file, in file order: its kind, its default and its description. Plain data,
+ * so that a one-shot step, which reads a state file whose fields are all well-formed, never builds their zod schemas
+ * (docs/performance.md).
  */
-const STATE_FIELDS = {
-  workspace_root: { kind: 'text', default: '', description: "The project's .okstra folder, absolute." },
-  project_root: {
-    kind: 'text',
-    default: '',
-    description: 'The project folder, absolute. A state file found inside another project is moved there on load.',
-  },
-  project_id: { kind: 'text', default: '', description: 'The project id passed to okstra (config.yaml projectId, else the folder name).' },
-  host_runtime: {
-    kind: 'text',
-    default: 'claude-code',
-    description: 'Where the run is led from: the host whose session or process leads it.',
-  },
-  host_entry_mode: {
-    kind: 'text',
-    default: 'spawn-process',
-    description: 'How the host is entered: in the current session, or by starting a new process.',
-  },
-  available_functions: { kind: 'strings', default: [], description: 'Functions the host offers to the run, as named by the host.' },
-  task_group: { kind: 'text', default: '', description: 'The group of the task (the folder under .okstra/tasks).' },
-  task_id: { kind: 'text', default: '', description: 'The id of the task (its folder under the group).' },
-  task_type: {
-    kind: 'text',
-    default: '',
-    description: 'The run type: which role profile and inputs the run uses. Empty until it is chosen.',
-  },
-  reuse_previous: {
-    kind: 'textOrNull',
-    default: null,
-    description: "The earlier run whose inputs are reused ('run:<run-id>'), or 'fresh'; null before it is asked.",
-  },
-  brief_path: { kind: 'text', default: '', path: true, description: "The task's brief, relative to the project root." },
-  analysis_target: {
-    kind: 'text',
-    default: '',
-    description: 'What the analysis looks at (a path or a name), for the analysing run types.',
-  },
-  feature_evidence_path: {
-    kind: 'text',
-    default: '',
-    path: true,
-    description: 'A file of evidence about the feature, relative to the project root.',
-  },
-  project_evidence_path: {
-    kind: 'text',
-    default: '',
-    path: true,
-    description: 'A file of evidence about the project, relative to the project root.',
-  },
-  selected_direction_path: {
-    kind: 'text',
-    default: '',
-    path: true,
-    description: 'The chosen direction (directions/<name>.md), relative to the project root.',
-  },
-  approved_plan_path: {
-    kind: 'text',
-    default: '',
-    path: true,
-    description: 'The approved plan, for the run types that work by plan stage.',
-  },
-  handoff_mode: { kind: 'text', default: '', description: 'Which plan stages the run covers: one stage, or several.' },
-  handoff_stages: { kind: 'text', default: '', description: 'The plan stage ids of the run, separated by commas.' },
-  selected_stages: { kind: 'text', default: '', description: 'Kept for okstra; the wizard does not use it.' },
-  reuse_worktree: { kind: 'flag', default: false, description: "true: the run works in the task's existing worktree." },
-  base_ref: { kind: 'text', default: '', description: 'The git ref a new worktree starts from (HEAD when empty).' },
-  fix_cycle: {
-    kind: 'text',
-    default: '',
-    description: 'The failed final-verification run that an implementation run fixes (its run id); empty for none.',
-  },
-  directive: { kind: 'text', default: '', description: 'A free-text instruction passed to the run.' },
-  related_tasks_raw: { kind: 'text', default: '', description: 'Related task keys (<group>/<id>), separated by commas.' },
-  clarification_response_path: {
-    kind: 'text',
-    default: '',
-    path: true,
-    description: 'The answers to the open clarification questions, relative to the project root.',
-  },
-  pr_template_path: {
-    kind: 'text',
-    default: '',
-    path: true,
-    description: 'The pull-request template of a release hand-off, relative to the project root.',
-  },
-  pr_template_scope: {
-    kind: 'text',
-    default: '',
-    description: "Where the template choice is kept: 'run' (this run only) or 'project' (written to config.yaml when the run starts).",
-  },
-  use_defaults: { kind: 'maybeFlag', default: null, description: LEGACY_FIELD },
-  critic_pending_text: { kind: 'flag', default: false, description: LEGACY_FIELD },
-  workers_custom_pending: { kind: 'flag', default: false, description: LEGACY_FIELD },
-  profile_workers: { kind: 'list', default: [], description: LEGACY_FIELD },
-  confirmed: { kind: 'maybeFlag', default: null, description: 'true once the confirmation was answered with Run; null before.' },
-  aborted: { kind: 'flag', default: false, description: 'true once the wizard was aborted; an aborted wizard cannot run.' },
-  edit_target: {
-    kind: 'text',
-    default: '',
-    description: 'The step chosen to be changed from the confirmation, while it is being changed.',
-  },
-  last_run: {
-    kind: 'lastRun',
-    default: null,
-    description: 'The last okstra run started from this wizard: when, with which arguments, and how it ended.',
-  },
-  answered: { kind: 'strings', default: [], description: 'The ids of the answered steps, in the order they were answered.' },
-} as const satisfies Record<string, FieldDefinition>;
-
-export type StateField = keyof typeof STATE_FIELDS;
+const STATE_FIELDS = stateFieldTable(FLOW) as StateFieldDefinitions;
 
 /** `last_run`: what Run started and how it ended. */
 const lastRunSchema = lazySchema(() =>
@@ -164,6 +40,10 @@ const lastRunSchema = lazySchema(() =>
       .check(z.describe("okstra's exit status; null while it runs or when it was not recorded.")),
   }),
 );
+/** The schema gives exactly LastRunRecord (stateFields.ts), which the state's types use. */
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const lastRunAgrees: SameType<z.infer<typeof lastRunSchema>, LastRunRecord> = true;
+void lastRunAgrees;
 
 /** Each kind's schema. */
 const FIELD_SCHEMAS = {
@@ -188,7 +68,7 @@ const KIND_WORDS: Record<FieldKind, string> = {
 };
 
 type FieldsShape = {
-  [F in StateField]: z.ZodMiniDefault<ReturnType<(typeof FIELD_SCHEMAS)[(typeof STATE_FIELDS)[F]['kind']]>>;
+  [F in StateField]: z.ZodMiniDefault<ReturnType<(typeof FIELD_SCHEMAS)[StateFieldDefinitions[F]['kind']]>>;
 };
 
 /** A fresh copy of a field's default (a list default is a new empty list). */
@@ -215,7 +95,6 @@ export const STATE_FIELD_ORDER = Object.keys(STATE_FIELDS) as StateField[];
 
 /** Path fields stored project-relative (docs/state-file.md), in file order. */
 export const PATH_FIELDS = STATE_FIELD_ORDER.filter((f) => 'path' in STATE_FIELDS[f]) as PathField[];
-type PathField = { [F in StateField]: (typeof STATE_FIELDS)[F] extends { path: true } ? F : never }[StateField];
 
 /** The fields of a fresh state, each with its default. */
 function defaultStateFields(): StateFields {
@@ -439,46 +318,9 @@ export const readableStateFileSchema = lazySchema(() => {
     );
 });
 
-export type StateFields = z.infer<typeof stateFieldsSchema>;
-export type LastRunRecord = z.infer<typeof lastRunSchema>;
-
-/**
- * The wizard state in memory: the state file's snake_case fields as
- * STATE_FIELDS defines them (z.infer), plus what the codec
- * keeps beside them. The three role fields are written as roleCounts /
- * roleModels / roleSelectionOrder by the codec.
- *
- * Engine functions never mutate a state they were given: they work on a
- * clone (see cloneState) so that a refused answer leaves the caller's state,
- * and therefore the file, unchanged.
- */
-export type WizardState = StateFields & {
-  /** Keys this version does not know, verbatim, in their original order (`__proto__` included). */
-  extra_keys: Array<[string, unknown]>;
-  /** roleCounts: role → count (0 records "role-add answered: not added"). */
-  role_counts: Record<string, number>;
-  /** roleModels: role → model refs, ordinal order. "No models" is an absent key, never `[]`. */
-  role_models: Record<string, string[]>;
-  /** roleSelectionOrder: role step ids in the order they were settled. */
-  role_selection_order: string[];
-  /**
-   * The follow-up step a pick chose and that is not answered yet (`brief-path`
-   * after brief = path, `directive` after directive-pick = write, …); written
-   * as `pendingFollowUp` only while non-empty (docs/decisions.md › Pending follow-ups).
-   */
-  pending_follow_up?: string;
-  /**
-   * Answers a rewind or Back cleared, by step id, kept as the defaults of their
-   * prompts (never as answers); written as `rememberedAnswers` only while
-   * non-empty (docs/decisions.md › Wizard: remembered answers).
-   */
-  remembered_answers?: Record<string, string>;
-  /**
-   * The answer of team-pick while it is answered: a team's name, `run:<id>` (the agents of that run) or
-   * `one-by-one`; written as `teamPick` (docs/decisions.md › Teams: the answer of team-pick).
-   */
-  team_pick?: string;
-};
+/** The zod schema gives the fields' types (StateFields, stateFields.ts). */
+const fieldsAgree: SameType<z.infer<typeof stateFieldsSchema>, StateFields> = true;
+void fieldsAgree;
 
 /** A fresh state: every field at its default, no role selection. */
 export function defaultState(): WizardState {

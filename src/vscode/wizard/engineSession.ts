@@ -1,20 +1,18 @@
-// The WizardSession over the wizard host (src/host): every load, check, answer, save, task switch and
-// outcome is the host's; this adapter adds what only the extension has — a wizard whose task is not known
-// yet lives in workspace storage (docs/okstra-files.md › Roots) until place() writes it next to its task,
-// the environment of the extension's settings (recomputed per operation, docs/roles.md), and the binding
-// rule of the prompt loop (binding.ts). No `vscode` import: unit tests run it in plain Node.
+// The SessionFactory over the wizard host (src/host): it creates, opens, places and lists wizards, and adds what
+// only the extension has — a wizard whose task is not known yet lives in workspace storage (docs/okstra-files.md ›
+// Roots) until place() writes it next to its task, and the environment of the extension's settings (recomputed per
+// operation, docs/roles.md). One open wizard is an EngineSession (hostWizardSession.ts). No `vscode` import: unit
+// tests run it in plain Node.
 
-import * as fs from 'node:fs';
 import { stepTitle } from '../../core/wizard/readable';
 import type { EngineContext, EnvironmentPort } from '../../core/ports';
 import { textsFor } from '../../core/text';
-import { WizardError, type LastRun } from '../../core/types';
-import { stepFacts, type StepFacts } from '../../core/wizard/steps';
-import { asWizardError, WizardHost, WizardRefusal, type HostWizard, type StepResult } from '../../host';
+import { WizardError } from '../../core/types';
+import { WizardHost } from '../../host';
 import { createEnvironment } from '../../workspace/environment';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
-import { bindingRefusal, type AnswerBinding } from './binding';
-import type { CurrentResult, LegacyFiles, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
+import { EngineSession, type SessionKeeper } from './hostWizardSession';
+import type { WizardSession } from './session';
 import type { NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
 import { environmentInputs, type WizardSettings } from './settings';
 import { PendingWizards, type KeyValueStorage } from './pendingWizards';
@@ -36,7 +34,7 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export class EngineSessionFactory implements SessionFactory {
+export class EngineSessionFactory implements SessionFactory, SessionKeeper {
   readonly host: WizardHost;
   private readonly pendingStore: PendingWizards;
 
@@ -188,169 +186,5 @@ export class EngineSessionFactory implements SessionFactory {
 
   async dropPending(rootAbs: string): Promise<void> {
     await this.pendingStore.drop(rootAbs);
-  }
-}
-
-export class EngineSession implements WizardSession {
-  constructor(
-    private readonly factory: EngineSessionFactory,
-    private readonly folder: FolderInfo,
-    readonly wizard: HostWizard,
-    private readonly opening: string[],
-  ) {}
-
-  get projectRootAbs(): string {
-    return this.folder.rootAbs;
-  }
-  get folderName(): string {
-    return this.folder.name;
-  }
-  get statePath(): string | null {
-    return this.wizard.statePath;
-  }
-  get state() {
-    return this.wizard.state;
-  }
-  get taskKey(): string {
-    return this.wizard.taskKey;
-  }
-
-  async savePending(): Promise<void> {
-    await this.factory.savePending(this);
-  }
-
-  revision(): string {
-    return this.wizard.revision;
-  }
-
-  problem(): string | null {
-    return this.wizard.problem;
-  }
-
-  openingMessages(): string[] {
-    return [...this.opening];
-  }
-
-  watchPaths(): string[] {
-    return this.wizard.watchPaths();
-  }
-
-  legacy(): LegacyFiles | null {
-    const handle = this.wizard.handle;
-    const statePath = this.wizard.statePath;
-    if (!handle || !statePath || handle.sourceVersion !== 1) return null;
-    return { v1Path: statePath, companionPath: handle.target, companionExists: fs.existsSync(handle.target) };
-  }
-
-  current(): CurrentResult {
-    return this.wizard.current();
-  }
-
-  submit(answer: string, binding?: AnswerBinding): Promise<StepOutcome> {
-    return this.step(() => this.wizard.submit(answer, this.bound(binding)));
-  }
-
-  rewind(id: string, binding?: AnswerBinding): Promise<StepOutcome> {
-    return this.step(() => this.wizard.rewind(id, this.bound(binding)));
-  }
-
-  back(): Promise<StepOutcome> {
-    return this.step(() => this.wizard.back());
-  }
-
-  async abort(): Promise<void> {
-    const r = await this.step(() => this.wizard.abort());
-    if (!r.ok) throw new WizardError(r.code, r.error);
-  }
-
-  tree(): TreeResult {
-    const t = this.wizard.tree();
-    if (!t.ok) return t;
-    const ctx = this.wizard.ctx();
-    const rows: TreeRowDoc[] = t.rows.map((r) => (r.answered ? { ...r, answer: this.wizard.answerLabel(r.id, ctx) } : { ...r }));
-    return { ...t, rows };
-  }
-
-  outcome(): OutcomeResult {
-    return this.wizard.outcome();
-  }
-
-  preview(): OutcomeResult {
-    return this.wizard.preview();
-  }
-
-  changedOnDisk(): boolean {
-    return this.wizard.changedOnDisk();
-  }
-
-  async reload(): Promise<void> {
-    if (!this.wizard.statePath) return;
-    this.factory.host.reload(this.wizard);
-    const problem = this.wizard.problem;
-    if (problem) this.factory.log(`${this.wizard.statePath} cannot be read: ${problem}`);
-    else this.factory.log(`reloaded ${this.wizard.statePath}${this.wizard.carried.map((n) => `\n  notice: ${n.text}`).join('')}`);
-  }
-
-  async recordLastRun(lastRun: LastRun): Promise<void> {
-    this.wizard.recordLastRun(lastRun);
-    if (!this.wizard.statePath) await this.savePending();
-  }
-
-  configOkstraCommand(): string | string[] | null {
-    try {
-      return this.wizard.ctx().workspace.config()?.okstraCommand ?? null;
-    } catch {
-      return null;
-    }
-  }
-
-  canGoBack(): boolean {
-    return this.wizard.canGoBack();
-  }
-
-  stepFacts(id: string): StepFacts {
-    return stepFacts(id);
-  }
-
-  answerText(id: string): string | null {
-    return this.wizard.state.answered.includes(id) ? this.wizard.answerLabel(id) : null;
-  }
-
-  rewindQuestion(id: string): { title: string; detail: string } | null {
-    // The engine's own rewind on a copy, nothing saved: exactly what it would clear, in words.
-    return this.wizard.rewindQuestion(id);
-  }
-
-  /** The extension's binding rule (binding.ts) over the engine's check. */
-  private bound(binding: AnswerBinding | undefined) {
-    return (
-      binding && {
-        expected: binding,
-        refusal: (current: Parameters<typeof bindingRefusal>[0], revision: string) => bindingRefusal(current, revision, binding),
-      }
-    );
-  }
-
-  /** One host step (saved by the host, or kept in workspace storage before the task is known); a save refused is a refusal. */
-  private async step(run: () => StepResult): Promise<StepOutcome> {
-    let r: StepResult;
-    try {
-      r = run();
-    } catch (err) {
-      const e = asWizardError(err);
-      if (e.code === 'internal') throw e;
-      return {
-        ok: false,
-        code: e.code,
-        error: e.message,
-        notices: [],
-        current: e instanceof WizardRefusal ? e.current : this.current().prompt,
-      };
-    }
-    if (!r.ok) return r;
-    if (!this.wizard.statePath) await this.savePending();
-    const { state: _state, ...rest } = r;
-    void _state;
-    return rest;
   }
 }

@@ -1,5 +1,5 @@
 // No module of src/ imports itself through others: every import form counts (import, import type, export … from,
-// require(), import(), typeof import()), so that the layers inside a layer stay a one-way graph too.
+// require(), import(), typeof import(), declare module), so that the layers inside a layer stay a one-way graph too.
 import assert from 'node:assert/strict';
 import { importCycles, readModule, repositoryModules, type ModuleInfo } from './importGraph';
 
@@ -26,6 +26,23 @@ describe('import cycles in src/', () => {
     assert.deepEqual(
       importCycles(modules, () => true),
       [['src/a.ts', 'src/b.ts', 'src/c.ts'], ['src/d.ts']],
+    );
+  });
+
+  it('counts a module augmentation (declare module) as a use of the module it adds to', () => {
+    const sources: Record<string, string> = {
+      'src/table.ts': "import type { Row } from './row';\nexport interface Rows {}\nexport type All = Rows[keyof Rows] | Row;\n",
+      'src/row.ts': "export type Row = string;\ndeclare module './table' {\n  interface Rows {\n    row: Row;\n  }\n}\n",
+    };
+    const resolve = (_from: string, spec: string) => `src/${spec.slice(2)}.ts`;
+    const modules = new Map<string, ModuleInfo>(Object.entries(sources).map(([f, text]) => [f, readModule(f, text, resolve)]));
+    assert.deepEqual(
+      modules.get('src/row.ts')!.imports.map((e) => [e.to, [...e.names]]),
+      [['src/table.ts', ['Rows']]],
+    );
+    assert.deepEqual(
+      importCycles(modules, () => true),
+      [['src/row.ts', 'src/table.ts']],
     );
   });
 });

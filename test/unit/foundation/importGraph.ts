@@ -189,6 +189,15 @@ export function readModule(
         // The re-exported names count as used only when this module's own export of them is (usedExports).
         if (to) info.imports.push({ from: file, to, names: new Set(), line: lineOf(st) });
       }
+    } else if (ts.isModuleDeclaration(st) && ts.isStringLiteral(st.name)) {
+      // `declare module './x' { interface I { … } }`: an augmentation of x, which uses (and adds to) the names it declares.
+      const names = new Set<string>();
+      if (st.body && ts.isModuleBlock(st.body))
+        for (const d of st.body.statements) {
+          const name = (d as ts.DeclarationStatement).name;
+          if (name && ts.isIdentifier(name)) names.add(name.text);
+        }
+      edge(st, st.name.text, names);
     } else if (ts.isExportAssignment(st)) {
       info.exports.set('default', { kind: 'local', line: lineOf(st) });
     } else if (hasExportModifier(st)) {

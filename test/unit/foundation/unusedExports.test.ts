@@ -64,7 +64,6 @@ const PENDING = new Set<string>([
   'src/vscode/tasks/wizardProbe.ts WizardProbeDeps',
   'src/vscode/wizard/engineSession.ts KeyValueStorage',
   'src/vscode/wizard/engineSession.ts EngineSessionDeps',
-  'src/vscode/wizard/engineSession.ts EngineSession',
   'src/vscode/wizard/sessionFactory.ts FolderInfo',
 ]);
 

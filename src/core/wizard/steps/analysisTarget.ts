@@ -3,6 +3,7 @@
 import { WizardError, type WizardState } from '../../types';
 import { ANALYSING_TASK_TYPES } from '../workspaceRules';
 import { echo, refuseLeadingDash, refuseNul, textPrompt, type Step, type StepEnv } from './step';
+import type { FieldTable } from '../stateFields';
 
 /** The task brief's front matter when the chosen brief is the task's brief.md. */
 export function chosenBriefFrontMatter(env: StepEnv, s: WizardState) {
@@ -11,11 +12,26 @@ export function chosenBriefFrontMatter(env: StepEnv, s: WizardState) {
   return task.brief.frontMatter;
 }
 
+/** The state fields analysis-target declares (docs/state-file.md). */
+const analysisTargetFields = {
+  analysis_target: {
+    kind: 'text',
+    default: '',
+    description: 'What the analysis looks at (a path or a name), for the analysing run types.',
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'analysis-target': typeof analysisTargetFields;
+  }
+}
+
 export const analysisTarget: Step = {
   id: 'analysis-target',
   textKey: 'analysis_target',
   group: 'inputs',
   kind: 'text',
+  fields: analysisTargetFields,
   owns: ['analysis_target'],
   refusesLeadingDash: true,
   applies: (_env, s) => ANALYSING_TASK_TYPES.has(s.task_type),

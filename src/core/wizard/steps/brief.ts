@@ -1,12 +1,24 @@
 // brief (docs/steps.md › Steps): the task's brief.md, another file (→ brief-path), or none.
 import { WizardError } from '../../types';
 import { followUpChosen, followUpPathStep, opt, optionText, pathProblem, pickPrompt, requireTask, type Step } from './step';
+import type { FieldTable } from '../stateFields';
+
+/** The state fields brief declares (docs/state-file.md). */
+const briefFields = {
+  brief_path: { kind: 'text', default: '', path: true, description: "The task's brief, relative to the project root." },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    brief: typeof briefFields;
+  }
+}
 
 export const brief: Step = {
   id: 'brief',
   textKey: 'brief',
   group: 'inputs',
   kind: 'pick',
+  fields: briefFields,
   owns: ['brief_path'],
   optionTexts: ['task', 'path', 'none'],
   applies: () => true,

@@ -2,6 +2,7 @@
 import type { QuestionsFile } from '../../ports';
 import { WizardError, type WizardState } from '../../types';
 import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
+import type { FieldTable } from '../stateFields';
 
 /** The newest questions file (run ids sort by date). */
 function newestQuestions(env: StepEnv, s: WizardState): QuestionsFile | null {
@@ -14,11 +15,27 @@ function answersTemplate(q: QuestionsFile): string {
   return q.questions.map((x) => `## ${x.id}: ${x.question}\n\n`).join('');
 }
 
+/** The state fields clarification-pick declares (docs/state-file.md). */
+const clarificationPickFields = {
+  clarification_response_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'The answers to the open clarification questions, relative to the project root.',
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'clarification-pick': typeof clarificationPickFields;
+  }
+}
+
 export const clarificationPick: Step = {
   id: 'clarification-pick',
   textKey: 'clarification_pick',
   group: 'follow-ups',
   kind: 'pick',
+  fields: clarificationPickFields,
   owns: ['clarification_response_path'],
   optionTexts: ['answer_now', 'path', 'skip'],
   waitsForOpenedFile: true,

@@ -1,12 +1,29 @@
 // direction-pick (docs/steps.md › Steps): one of the task's directions/*.md for implementation-planning.
 import { baseName } from '../paths';
 import { markDefault, opt, optionText, pathProblem, pickPrompt, type Step } from './step';
+import type { FieldTable } from '../stateFields';
+
+/** The state fields direction-pick declares (docs/state-file.md). */
+const directionPickFields = {
+  selected_direction_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'The chosen direction (directions/<name>.md), relative to the project root.',
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'direction-pick': typeof directionPickFields;
+  }
+}
 
 export const directionPick: Step = {
   id: 'direction-pick',
   textKey: 'direction_pick',
   group: 'inputs',
   kind: 'pick',
+  fields: directionPickFields,
   owns: ['selected_direction_path'],
   optionTexts: ['none', 'file'],
   applies: (env, s) =>

@@ -13,6 +13,7 @@ import {
   textPrompt,
   type Step,
 } from './step';
+import type { FieldTable } from '../stateFields';
 
 export const directivePick: Step = {
   id: 'directive-pick',
@@ -42,11 +43,22 @@ export const directivePick: Step = {
   },
 };
 
+/** The state fields directive declares (docs/state-file.md). */
+const directiveFields = {
+  directive: { kind: 'text', default: '', description: 'A free-text instruction passed to the run.' },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    directive: typeof directiveFields;
+  }
+}
+
 export const directive: Step = {
   id: 'directive',
   textKey: 'directive',
   group: 'follow-ups',
   kind: 'text',
+  fields: directiveFields,
   owns: ['directive'],
   followUp: true,
   needsValue: true,

@@ -3,6 +3,7 @@ import { WizardError, type WizardState } from '../../types';
 import { chosenBriefFrontMatter } from './analysisTarget';
 import { pyReprString } from '../../pyRepr';
 import { markDefault, opt, optionText, pathProblem, pickPrompt, storedProjectPath, type Step, type StepEnv } from './step';
+import type { FieldTable } from '../stateFields';
 
 function evidencePaths(env: StepEnv, s: WizardState): { feature: string; project: string } | null {
   const ev = chosenBriefFrontMatter(env, s)?.evidence;
@@ -26,11 +27,33 @@ function storedEvidence(env: StepEnv, s: WizardState, p: string, field: 'feature
   return rel;
 }
 
+/** The state fields evidence declares (docs/state-file.md). */
+const evidenceFields = {
+  feature_evidence_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'A file of evidence about the feature, relative to the project root.',
+  },
+  project_evidence_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'A file of evidence about the project, relative to the project root.',
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    evidence: typeof evidenceFields;
+  }
+}
+
 export const evidence: Step = {
   id: 'evidence',
   textKey: 'evidence',
   group: 'inputs',
   kind: 'pick',
+  fields: evidenceFields,
   owns: ['feature_evidence_path', 'project_evidence_path'],
   optionTexts: ['use', 'none'],
   applies: (env, s) => evidencePaths(env, s) !== null,

@@ -3,12 +3,28 @@ import { pyReprString } from '../../pyRepr';
 import { dashProblem } from '../argSafety';
 import { failedFinalVerification } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, type Step } from './step';
+import type { FieldTable } from '../stateFields';
+
+/** The state fields fix-cycle declares (docs/state-file.md). */
+const fixCycleFields = {
+  fix_cycle: {
+    kind: 'text',
+    default: '',
+    description: 'The failed final-verification run that an implementation run fixes (its run id); empty for none.',
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'fix-cycle': typeof fixCycleFields;
+  }
+}
 
 export const fixCycle: Step = {
   id: 'fix-cycle',
   textKey: 'fix_cycle',
   group: 'inputs',
   kind: 'pick',
+  fields: fixCycleFields,
   owns: ['fix_cycle'],
   optionTexts: ['yes', 'no'],
   applies: (env, s) => {

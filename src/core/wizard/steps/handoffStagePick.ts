@@ -4,12 +4,31 @@ import { WizardError } from '../../types';
 import { listItemProblem } from '../argSafety';
 import { stagePlan, STAGE_SCOPED_TASK_TYPES } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, requireTask, type Step } from './step';
+import type { FieldTable } from '../stateFields';
+
+/** The state fields handoff-stage-pick declares (docs/state-file.md). */
+const handoffStagePickFields = {
+  approved_plan_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'The approved plan, for the run types that work by plan stage.',
+  },
+  handoff_mode: { kind: 'text', default: '', description: 'Which plan stages the run covers: one stage, or several.' },
+  handoff_stages: { kind: 'text', default: '', description: 'The plan stage ids of the run, separated by commas.' },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'handoff-stage-pick': typeof handoffStagePickFields;
+  }
+}
 
 export const handoffStagePick: Step = {
   id: 'handoff-stage-pick',
   textKey: 'handoff_stage_pick',
   group: 'inputs',
   kind: 'pick',
+  fields: handoffStagePickFields,
   owns: ['handoff_mode', 'handoff_stages', 'approved_plan_path'],
   optionTexts: ['chain', 'stage'],
   applies: (_env, s) => STAGE_SCOPED_TASK_TYPES.has(s.task_type),

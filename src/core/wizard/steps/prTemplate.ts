@@ -1,6 +1,7 @@
 // pr-template-pick / pr-template / pr-template-scope (docs/steps.md › Steps).
 import type { WizardState } from '../../types';
 import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pathProblem, pickPrompt, type Step, type StepEnv } from './step';
+import type { FieldTable } from '../stateFields';
 
 const REPO_PR_TEMPLATE = '.github/pull_request_template.md';
 
@@ -23,11 +24,27 @@ function sameTemplate(a: string, b: string): boolean {
   return a !== '' && norm(a) === norm(b);
 }
 
+/** The state fields pr-template-pick declares (docs/state-file.md). */
+const prTemplatePickFields = {
+  pr_template_path: {
+    kind: 'text',
+    default: '',
+    path: true,
+    description: 'The pull-request template of a release hand-off, relative to the project root.',
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'pr-template-pick': typeof prTemplatePickFields;
+  }
+}
+
 export const prTemplatePick: Step = {
   id: 'pr-template-pick',
   textKey: 'pr_template_pick',
   group: 'follow-ups',
   kind: 'pick',
+  fields: prTemplatePickFields,
   owns: ['pr_template_path', 'pr_template_scope'],
   optionTexts: ['config', 'repo', 'path', 'none'],
   applies: (_env, s) => s.task_type === 'release-handoff',
@@ -85,11 +102,26 @@ function needsScope(s: WizardState): boolean {
   return s.answered.includes('pr-template-pick') && s.pr_template_path !== '' && s.pr_template_scope === '' && !s.pending_follow_up;
 }
 
+/** The state fields pr-template-scope declares (docs/state-file.md). */
+const prTemplateScopeFields = {
+  pr_template_scope: {
+    kind: 'text',
+    default: '',
+    description: "Where the template choice is kept: 'run' (this run only) or 'project' (written to config.yaml when the run starts).",
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'pr-template-scope': typeof prTemplateScopeFields;
+  }
+}
+
 export const prTemplateScope: Step = {
   id: 'pr-template-scope',
   textKey: 'pr_template_scope',
   group: 'follow-ups',
   kind: 'pick',
+  fields: prTemplateScopeFields,
   owns: ['pr_template_scope'],
   optionTexts: ['run', 'project'],
   applies: (_env, s) => needsScope(s),

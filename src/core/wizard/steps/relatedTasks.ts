@@ -5,6 +5,7 @@ import { dashProblem } from '../argSafety';
 import { reusedRun, runRelatedTasks } from './reusePrevious';
 import { taskNameProblem } from './taskPick';
 import { echo, followUpChosen, markDefault, opt, optionText, pickPrompt, texts, fmt, type Step, type StepEnv } from './step';
+import type { FieldTable } from '../stateFields';
 
 function otherTaskKeys(env: StepEnv, s: WizardState): string[] {
   const own = `${s.task_group}/${s.task_id}`;
@@ -29,11 +30,22 @@ function keptProblem(kept: string): string | null {
   return null;
 }
 
+/** The state fields related-tasks-pick declares (docs/state-file.md). */
+const relatedTasksPickFields = {
+  related_tasks_raw: { kind: 'text', default: '', description: 'Related task keys (<group>/<id>), separated by commas.' },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'related-tasks-pick': typeof relatedTasksPickFields;
+  }
+}
+
 export const relatedTasksPick: Step = {
   id: 'related-tasks-pick',
   textKey: 'related_tasks_pick',
   group: 'follow-ups',
   kind: 'pick',
+  fields: relatedTasksPickFields,
   owns: ['related_tasks_raw'],
   optionTexts: ['keep', 'none', 'choose'],
   applies: () => true,

@@ -6,6 +6,7 @@ import { WizardError, type WizardState } from '../../types';
 import { dashProblem } from '../argSafety';
 import { applyPreviousRunSelection, clearRoleSelection } from '../roleBridge';
 import { markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
+import type { FieldTable } from '../stateFields';
 
 /** The runs of the state's task type with an inputs file, newest first. */
 export function reusableRuns(env: StepEnv, s: WizardState): PreviousRunInputs[] {
@@ -54,11 +55,26 @@ function runInputsProblem(run: PreviousRunInputs): string | null {
   return null;
 }
 
+/** The state fields reuse-previous declares (docs/state-file.md). */
+const reusePreviousFields = {
+  reuse_previous: {
+    kind: 'textOrNull',
+    default: null,
+    description: "The earlier run whose inputs are reused ('run:<run-id>'), or 'fresh'; null before it is asked.",
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'reuse-previous': typeof reusePreviousFields;
+  }
+}
+
 export const reusePrevious: Step = {
   id: 'reuse-previous',
   textKey: 'reuse_previous',
   group: 'task',
   kind: 'pick',
+  fields: reusePreviousFields,
   owns: ['reuse_previous'],
   optionTexts: ['fresh', 'run'],
   applies: (env, s) => reusableRuns(env, s).length > 0,

@@ -8,7 +8,7 @@ import type { EngineContext, ProjectConfig, TaskDetails, TaskEntry } from '../..
 import { pyReprString } from '../../pyRepr';
 import { WizardError, type Notice, type Prompt, type PromptOption, type WizardState } from '../../types';
 import { openRoleSession, type RoleSession } from '../roleBridge';
-import type { StateField } from '../stateSchema';
+import type { FieldTable, StateField } from '../stateFields';
 import { controlProblem, outsideProblem, resolvedProjectRelative } from '../argSafety';
 import { isAbsolutePath, toProjectRelative } from '../paths';
 import { sortedCatalogue } from '../workspaceRules';
@@ -105,7 +105,13 @@ export interface Step {
   group: StepGroup;
   /** The kind of prompt build() returns (pickPrompt / textPrompt check it). */
   kind: StepKind;
-  /** Fields reset to their defaults when a rewind reaches this step. */
+  /**
+   * The state-file fields this step asks for, defined here and nowhere else (kind, default, description, path),
+   * in file order; the step module also names them in StepFieldTables (src/core/wizard/stateFields.ts) for the
+   * types. The state schema, `defaultState()`, PATH_FIELDS and the JSON Schema of the file are made from them.
+   */
+  fields?: FieldTable;
+  /** Fields reset to their defaults when a rewind reaches this step (its own `fields`, and others it writes). */
   owns: readonly StateField[];
   /** The option texts build() reads (`steps.<textKey>.options.<key>`): every text catalogue must have them (core/text/schema.ts). */
   optionTexts?: readonly string[];

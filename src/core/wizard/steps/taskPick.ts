@@ -5,6 +5,7 @@ import { WizardError } from '../../types';
 import { listItemProblem, nameCharacterProblem, stateNameProblem } from '../argSafety';
 import { autofillTaskType, latestKey, taskPickerLabel } from '../workspaceRules';
 import { markDefault, opt, optionText, pickPrompt, texts, type Step } from './step';
+import type { FieldTable } from '../stateFields';
 
 /**
  * Why a task folder cannot be offered although its manifest reads: its group or id would reach okstra's
@@ -23,11 +24,23 @@ export function taskNameProblem(entry: Pick<TaskEntry, 'group' | 'id'>): string 
   return long ? `task folder name ${pyReprString(entry.id.slice(0, 40) + '…')} ${long}` : null;
 }
 
+/** The state fields task-pick declares (docs/state-file.md). */
+const taskPickFields = {
+  task_group: { kind: 'text', default: '', description: 'The group of the task (the folder under .okstra/tasks).' },
+  task_id: { kind: 'text', default: '', description: 'The id of the task (its folder under the group).' },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'task-pick': typeof taskPickFields;
+  }
+}
+
 export const taskPick: Step = {
   id: 'task-pick',
   textKey: 'task_pick',
   group: 'task',
   kind: 'pick',
+  fields: taskPickFields,
   owns: ['task_group', 'task_id', 'task_type'],
   optionTexts: ['new'],
   applies: () => true,

@@ -5,6 +5,7 @@ import { TASK_TYPE_VALUES, isTaskType, WizardError, type PromptOption, type Wiza
 import { roleProfileProblem } from '../roleBridge';
 import { autofillTaskType, revisionRequested, stagePlan, STAGE_SCOPED_TASK_TYPES } from '../workspaceRules';
 import { opt, optionText, pickPrompt, requireTask, type Step, type StepEnv } from './step';
+import type { FieldTable } from '../stateFields';
 
 /** Why a task type cannot be used for this task, or null. */
 function taskTypeError(env: StepEnv, s: WizardState, taskType: string): string | null {
@@ -19,11 +20,26 @@ function taskTypeError(env: StepEnv, s: WizardState, taskType: string): string |
   }
 }
 
+/** The state fields task-type declares (docs/state-file.md). */
+const taskTypeFields = {
+  task_type: {
+    kind: 'text',
+    default: '',
+    description: 'The run type: which role profile and inputs the run uses. Empty until it is chosen.',
+  },
+} as const satisfies FieldTable;
+declare module '../stateFields' {
+  interface StepFieldTables {
+    'task-type': typeof taskTypeFields;
+  }
+}
+
 export const taskType: Step = {
   id: 'task-type',
   textKey: 'task_type',
   group: 'task',
   kind: 'pick',
+  fields: taskTypeFields,
   owns: ['task_type'],
   optionTexts: ['type', 'recommended_suffix', 'rerun_suffix'],
   applies: () => true,

@@ -63,7 +63,7 @@ function offeredTeams(env: StepEnv, s: WizardState): { teams: Team[]; lastRunTea
   const session = env.roles(s);
   const teams = savedTeams(env).filter((t) => teamTouches(session, t));
   const fromRunOf = (run: PreviousRunInputs | null): Team | null => {
-    const found = run ? runTeam(session, run) : null;
+    const found = run ? runTeam(session, run, s) : null;
     return found && teamTouches(session, found) ? found : null;
   };
   const last = lastRun(env, s);
