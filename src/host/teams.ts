@@ -29,6 +29,11 @@ export interface TeamSave {
   where: string;
 }
 
+/** Whether this wizard's agents can be saved as a team now: at the confirmation of a run type with roles. */
+export function canSaveTeam(wizard: HostWizard): boolean {
+  return engine.teamToSave(wizard.ctx(), wizard.state).ok;
+}
+
 /** Why `name` cannot be a team's name, in the wizard's language (the same check as a name read from a file); null when it can. */
 export function teamSaveNameProblem(wizard: HostWizard, name: string): string | null {
   return engine.teamNameProblem(wizard.ctx().texts, name);

@@ -15,6 +15,7 @@ import { createEnvironment } from '../../workspace/environment';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { bindingRefusal, type AnswerBinding } from './binding';
 import type { CurrentResult, LegacyFiles, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
+import { sessionTeams } from './sessionTeams';
 import type { NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
 import { environmentInputs, type WizardSettings } from './settings';
 import { PendingWizards, type KeyValueStorage } from './pendingWizards';
@@ -310,6 +311,10 @@ export class EngineSession implements WizardSession {
 
   answerText(id: string): string | null {
     return this.wizard.state.answered.includes(id) ? this.wizard.answerLabel(id) : null;
+  }
+
+  teams() {
+    return sessionTeams(this.wizard);
   }
 
   rewindQuestion(id: string): { title: string; detail: string } | null {
