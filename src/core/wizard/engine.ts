@@ -565,7 +565,7 @@ export function teams(ctx: EngineContext, state: WizardState, carried: Notice[] 
   }
 }
 
-export type TeamToSaveResult = { ok: true; roles: Record<string, string[]>; notices: Notice[] } | Failure;
+type TeamToSaveResult = { ok: true; roles: Record<string, string[]>; notices: Notice[] } | Failure;
 
 /**
  * The agents of a complete wizard as a team (docs/profiles.md › Teams: saving one): per role of the run type's

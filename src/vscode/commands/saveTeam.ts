@@ -29,7 +29,7 @@ function userTeams(ctx: WizardContext): Record<string, unknown> {
 }
 
 /** Asks for the name, the scope and (for a name taken there) a yes, then saves; resolves what it said, or undefined. */
-export async function saveAgentsAsTeam(ctx: WizardContext, session: WizardSession): Promise<string | undefined> {
+async function saveAgentsAsTeam(ctx: WizardContext, session: WizardSession): Promise<string | undefined> {
   const t = ctx.t;
   const teams = session.teams();
   const typed = await ctx.host.showInputBox({

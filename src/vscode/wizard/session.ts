@@ -19,7 +19,7 @@ import type {
 import type { AnswerBinding } from './binding';
 
 /** The engine's result types, as the host gives them (one family for every front end). */
-export type { CurrentResult, OutcomeResult, PersistAction, TeamSave, TeamSaveScope };
+export type { CurrentResult, OutcomeResult, PersistAction, TeamSaveScope };
 
 /** A team about to be saved (or saved), or why it cannot be (a bad name, a config.yaml that cannot be read or written). */
 export type TeamSaveResult = { ok: true; save: TeamSave } | { ok: false; code: string; error: string };
