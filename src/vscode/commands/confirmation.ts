@@ -50,6 +50,8 @@ function confirmationDocument(ctx: WizardContext, session: WizardSession, outcom
       howToRun: t('Run, Copy Command Line and Change an answer… are in the prompt above (Enter runs the highlighted item).'),
     },
     programSentence(ctx, session),
+    // Save these agents as a team… is one more item of the prompt over the document's top.
+    session.teams().canSave() ? 1 : 0,
   );
 }
 
