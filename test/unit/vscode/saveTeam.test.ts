@@ -160,6 +160,26 @@ describe('vscode: Save these agents as a team… at the confirmation', function 
     assert.deepEqual((shell.win.userSettings.teams as Record<string, unknown>).mine, mine, 'not replaced without a yes');
   });
 
+  it("Run's confirmation of a confirmed wizard offers it too, shows again after it, and Run there starts okstra once", async () => {
+    const confirm = await atConfirm();
+    const session = shell.wizard.session!;
+    await confirm.escape();
+    assert.ok((await session.submit('run')).ok);
+    shell.wizard.refresh();
+    void shell.command('run');
+    const shown = (await shell.next(confirm)) as FakeQuickPick;
+    assert.deepEqual(shown.values(), ['run', 'edit']);
+    shell.win.inputBoxAnswer = () => 'after-run';
+    answerScope('project');
+    await shown.choose((i) => /Save these agents as a team…/.test(i.label));
+    const again = (await shell.next(shown)) as FakeQuickPick;
+    assert.deepEqual(again.values(), ['run', 'edit'], 'the same confirmation again');
+    assert.ok('after-run' in teamsOf());
+    assert.equal(shell.runs.length, 0, 'saving a team runs nothing');
+    await again.choose('run');
+    await until('okstra to run', () => shell.runs.length === 1);
+  });
+
   it('is not offered when the run type has no agents to save', () => {
     const session = { teams: () => ({ canSave: () => false }) } as unknown as WizardSession;
     assert.equal(saveTeamAction(shell.wizard as WizardContext, session), null);
