@@ -24,7 +24,7 @@ import {
 import { openWorkspace, type FsWorkspace, type WorkspaceOptions } from '../workspace/workspace';
 import { asWizardError, WizardRefusal } from './errors';
 import { locateStateFile, refuseLinkedOut, taskStatePath } from './paths';
-import { CANCELLED_BEFORE_SAVE, HostWizard, type StepOptions, type WizardContextSource } from './wizard';
+import { CANCELLED_BEFORE_SAVE, HostWizard, type StepOptions, type StoredRoots, type WizardContextSource } from './wizard';
 import { summarizeTasks, unknownTaskMessage, type TaskList, type TaskListOptions } from './tasks';
 
 interface HostOptions {
@@ -126,6 +126,20 @@ function memoizedTasks(workspace: WorkspacePort): WorkspacePort {
   });
 }
 
+/**
+ * The roots a state file records, when they are not the roots it is used with (the file was moved, copied or made on
+ * another machine) and its saves replace that very file: those saves keep them as they are (docs/state-file.md ›
+ * Roots), so that a committed file changes only where a person changed an answer. A legacy file's first companion is
+ * a new file: it gets the real roots. Null when nothing is to be kept.
+ */
+function keptRootsOf(handle: StateFileHandle, state: { project_root: string; workspace_root: string }): StoredRoots | null {
+  if (handle.payloadPath !== handle.target) return null;
+  const { project_root: projectRoot, workspace_root: workspaceRoot } = handle.payload;
+  if (typeof projectRoot !== 'string' || typeof workspaceRoot !== 'string') return null;
+  if (projectRoot === state.project_root && workspaceRoot === state.workspace_root) return null;
+  return { project_root: projectRoot, workspace_root: workspaceRoot };
+}
+
 /** Refuses an unknown host runtime or entry mode (`usage`). */
 export function checkHostRuntime(hostRuntime: string, entryMode: string): void {
   try {
@@ -206,8 +220,7 @@ export class WizardHost implements WizardContextSource {
   open(statePathAbs: string, options: OpenOptions = {}): HostWizard {
     const shown = options.shownPath ?? statePathAbs;
     const { handle, parsed } = this.read(statePathAbs, shown, options.cleanStale !== false);
-    const { foundInDir, projectRoot } = locateStateFile(statePathAbs);
-    const root = projectRoot ?? (parsed.state.project_root || options.fallbackRoot || '');
+    const { foundInDir, root } = this.rootOf(statePathAbs, parsed, options.fallbackRoot);
     if (root === '' || !path.isAbsolute(root)) {
       throw new WizardError('file-error', `${shown}: wizard state field 'project_root' must be an absolute path: ${pyReprString(root)}`);
     }
@@ -221,16 +234,26 @@ export class WizardHost implements WizardContextSource {
     }
     // What loading found (a legacy file whose continuation was found again) is said first.
     const carried = [...handle.notices, ...prepared.notices];
+    const storedRoots = keptRootsOf(handle, prepared.state);
     const wizard = new HostWizard(
       this,
       prepared.state.project_root || root,
       prepared.state,
       carried,
-      { statePath: statePathAbs, shownPath: shown, handle },
+      { statePath: statePathAbs, shownPath: shown, handle, ...(storedRoots ? { storedRoots } : {}) },
       handle.notices,
     );
     if (options.audience) wizard.audience = options.audience;
     return wizard;
+  }
+
+  /**
+   * The project a state file belongs to, judged as open() judges it: the project whose tasks folder holds its real
+   * path (its stored roots are rebased onto it), else the root the file names, else `fallbackRoot`.
+   */
+  private rootOf(statePathAbs: string, parsed: ParsedState, fallbackRoot: string | undefined): { foundInDir: string; root: string } {
+    const { foundInDir, projectRoot } = locateStateFile(statePathAbs);
+    return { foundInDir, root: projectRoot ?? (parsed.state.project_root || fallbackRoot || '') };
   }
 
   /** `wizard` read again from its file (another writer); a file that stopped parsing becomes its problem. */
@@ -456,8 +479,11 @@ export class WizardHost implements WizardContextSource {
     if (s.aborted) return { ...base, status: 'aborted' };
     if (s.confirmed === true) return { ...base, status: 'confirmed' };
     try {
-      const ctx = this.context(projectRootAbs);
-      const prepared = engine.prepare(ctx, read.parsed, { foundInDir: locateStateFile(statePathAbs).foundInDir });
+      // Judged as opening it would: in the project the file lies in (a copied or moved file is rebased onto it),
+      // never in the caller's folder, nor under the roots the file records.
+      const { foundInDir, root } = this.rootOf(statePathAbs, read.parsed, projectRootAbs);
+      const ctx = this.context(root !== '' && path.isAbsolute(root) ? root : projectRootAbs);
+      const prepared = engine.prepare(ctx, read.parsed, { foundInDir });
       const current = engine.current(ctx, prepared.state, prepared.notices);
       if (!current.prompt) return { ...base, status: 'unfinished', error: current.error, n: prepared.state.answered.length + 1, total: 0 };
       return {

@@ -53,6 +53,14 @@ interface WizardFile {
   handle: StateFileHandle | null;
   /** For a fresh wizard with a path: replace an existing file (CLI `init --force`). */
   force?: boolean;
+  /** The roots the file records where they are not the real ones: every save writes these (host.ts keptRootsOf). */
+  storedRoots?: StoredRoots;
+}
+
+/** A state file's `project_root` and `workspace_root` as the file records them. */
+export interface StoredRoots {
+  project_root: string;
+  workspace_root: string;
 }
 
 /** The prompt with the revision of the state it was computed from. */
@@ -295,9 +303,13 @@ export class HostWizard {
    * memory writes nothing (its front end keeps it). Throws WizardError; on a refusal nothing is written.
    */
   write(state: WizardState): void {
-    const { statePath, handle, shownPath, force } = this.file;
+    const { statePath, handle, shownPath, force, storedRoots } = this.file;
     if (statePath === null) return;
     this.source.beforeSave?.(statePath);
+    // Nothing depends on the roots a file records (every load takes them from where the file lies): a file that
+    // records other roots keeps them, so that only the answers change in it.
+    const saved = storedRoots ? { ...state, ...storedRoots } : state;
+    const kept = storedRoots ? { storedRoots } : {};
     try {
       if (handle === null) {
         // `init --state new/folder/x.json`: the folder is created, as `mkdir -p` would.
@@ -307,14 +319,14 @@ export class HostWizard {
       }
       const dest = this.movedTo(state);
       if (dest !== null) {
-        const moved = moveStateFile(handle, dest, state, {
+        const moved = moveStateFile(handle, dest, saved, {
           destKey: `${state.task_group}/${state.task_id}`,
           shownPath: this.shownOf(dest),
         });
-        this.file = { statePath: dest, shownPath: this.shownOf(dest), handle: moved.handle };
+        this.file = { statePath: dest, shownPath: this.shownOf(dest), handle: moved.handle, ...kept };
         return;
       }
-      this.file = { statePath, shownPath, handle: saveStateFile(handle, state) };
+      this.file = { statePath, shownPath, handle: saveStateFile(handle, saved), ...kept };
     } catch (err) {
       const e = asWizardError(err);
       // The store names the file in its file errors; a stale read or a lock held does not.

@@ -244,7 +244,8 @@ export function projectRootOfStateDir(dir: string): string | null {
 /**
  * After the codec parsed a file: rebasing when the project moved, the v1→v2
  * conversion, R-VER-11, and the load-time reconcile (out-of-range counts included) — all
- * reported as notices, written only with the next successful submit.
+ * reported as notices, written only with the next successful submit (the rebased roots never: the host keeps the
+ * roots the file records, docs/state-file.md › Roots).
  */
 export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundInDir?: string } = {}): PrepareResult {
   const s = cloneState(parsed.state);

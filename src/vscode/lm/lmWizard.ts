@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import { WizardError, type PromptDoc, type WizardErrorCode } from '../../core/types';
 import {
   currentDocument,
+  NoticeLedger,
   outcomeDocument,
   refusalDoc,
   runProgram,
@@ -74,6 +75,9 @@ interface LmInput {
 }
 
 export class LmWizard {
+  /** What was reported to the model in this window, per wizard (src/host/notices.ts): a notice once, not on every call. */
+  private readonly notices = new NoticeLedger();
+
   constructor(
     private readonly factory: EngineSessionFactory,
     /** The state file the wizard view shows, if any. */
@@ -111,6 +115,25 @@ export class LmWizard {
 
   private taskOf(w: HostWizard): string {
     return w.taskKey || w.shownPath;
+  }
+
+  /** The wizard's key in the notice ledger: its state file. */
+  private keyOf(w: HostWizard): string {
+    return w.statePath ?? this.taskOf(w);
+  }
+
+  /** `doc` with only the notices not reported before for wizard `w` (a step's result). */
+  private once<T extends { notices?: string[] }>(w: HostWizard, doc: T): T {
+    if (!doc.notices) return doc;
+    const fresh = this.notices.fresh(this.keyOf(w), doc.notices);
+    const { notices: _all, ...rest } = doc;
+    return (fresh.length ? { ...doc, notices: fresh } : rest) as T;
+  }
+
+  /** `doc` as it is (a read that shows every notice in force), its notices recorded as reported for wizard `w`. */
+  private all<T extends { notices?: string[] }>(w: HostWizard, doc: T): T {
+    this.notices.seen(this.keyOf(w), doc.notices);
+    return doc;
   }
 
   /** The host's one error policy: a refusal document (code, error, current with its revision). */
@@ -186,7 +209,7 @@ export class LmWizard {
       const w = await this.load(task);
       const cur = w.current();
       if (!cur.prompt) throw new WizardRefusal(cur.code ?? 'no-prompt', cur.error ?? '', null, cur.notices);
-      return { ...currentDocument(cur, w.fileRevision), task: this.taskOf(w) };
+      return { ...this.all(w, currentDocument(cur, w.fileRevision) as { notices?: string[] }), task: this.taskOf(w) };
     });
   }
 
@@ -226,7 +249,9 @@ export class LmWizard {
         availableFunctions: input.availableFunctions ?? [],
         startOver: input.startOver === true,
       });
-      return { ...stepDocument(result, wizard.fileRevision), task: this.taskOf(wizard), state: wizard.shownPath, hostRuntime, entryMode };
+      this.notices.forget(this.keyOf(wizard));
+      const doc = this.once(wizard, stepDocument(result, wizard.fileRevision) as { notices?: string[] });
+      return { ...doc, task: this.taskOf(wizard), state: wizard.shownPath, hostRuntime, entryMode };
     });
   }
 
@@ -247,7 +272,7 @@ export class LmWizard {
       const w = await this.load(task);
       const r = run(w);
       if (!r.ok) throw new WizardRefusal(r.code, r.error, r.current, r.notices);
-      return { ...stepDocument(r, w.fileRevision), task: this.taskOf(w) };
+      return { ...this.once(w, stepDocument(r, w.fileRevision) as { notices?: string[] }), task: this.taskOf(w) };
     });
   }
 
@@ -270,7 +295,7 @@ export class LmWizard {
       const w = await this.load(task);
       const t = w.tree();
       if (!t.ok) throw new WizardRefusal(t.code, t.error, null, t.notices);
-      return { ...treeDocument(t, w.fileRevision), task: this.taskOf(w) };
+      return { ...this.all(w, treeDocument(t, w.fileRevision) as { notices?: string[] }), task: this.taskOf(w) };
     });
   }
 

@@ -62,7 +62,7 @@ describe('cli: a legacy v1 state file', function () {
     assert.deepEqual(written, [`refund-timeout.wizard.json.v2.${sha}.json`]);
     const companion = JSON.parse(fs.readFileSync(path.join(dir, written[0]), 'utf8'));
     assert.equal(companion.executionIdentityVersion, 2);
-    assert.equal(companion.project_root, root, 'the rebasing is written with the submit');
+    assert.equal(companion.project_root, root, 'a first companion is a new file: it gets the real roots (docs/state-file.md › Roots)');
     assert.deepEqual(Object.keys(companion).at(-1), 'legacySource');
     assert.equal(companion.legacySource.sha256, sha);
 
