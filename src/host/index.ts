@@ -8,6 +8,7 @@ export { HostWizard, CANCELLED_BEFORE_SAVE, type ExpectedPrompt, type StepOption
 export { WizardRefusal, asWizardError, refusalDoc } from './errors';
 export { TASK_KEY_PATTERN, taskStatePath, checkInitStatePath } from './paths';
 export { runProgram, applyPersistAction } from './run';
+export { canSaveTeam, planTeamSave, saveTeam, teamSaveNameProblem, type TeamSave, type TeamSaveScope } from './teams';
 export {
   document,
   currentDocument,

@@ -32,6 +32,8 @@ export {
   teamVerdict,
   runTeam,
   teamUsedBy,
+  selectionTeamRoles,
+  teamNameProblem,
   type Team,
   type TeamVerdict,
 } from './teams';

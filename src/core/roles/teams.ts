@@ -11,7 +11,8 @@ import { countRangeProblem, notSelectableMessage } from './assignmentResolver';
 import { applyPreviousRunSelection } from './convertV1';
 import { nextRolePrompt } from './roleFlow';
 import { LEADER_SESSION_STEP, parseRoleStepId, roleAddId, roleCountId, roleModelId } from './roleIds';
-import { countPromptKind } from './roleSelection';
+import { countPromptKind, modelsOf, selectedRoleCount } from './roleSelection';
+import { LEADER_REQUIREMENT, type RoleRequirement } from './roleProfile';
 import type { RoleSession } from './roleSession';
 import { recordRoleAnswer, submitRolePrompt } from './submitRolePrompt';
 
@@ -282,6 +283,32 @@ function cloneRoleFields(s: WizardState): Pick<WizardState, 'answered' | 'role_c
     role_models: Object.fromEntries(Object.entries(s.role_models).map(([r, m]) => [r, [...m]])),
     role_selection_order: [...s.role_selection_order],
   };
+}
+
+// ------------------------------------------------------------------ saving a team
+
+/**
+ * The team a wizard's role selection stands for (Save these agents as a team…): per role this run selects — the
+ * leader in spawn-process mode, then every non-dynamic role of the profile in profile order — its models in
+ * agent order, `[]` for a role with no agents. Picking it at team-pick later gives the same answers.
+ */
+export function selectionTeamRoles(session: RoleSession, state: WizardState): Record<string, string[]> {
+  const reqs: RoleRequirement[] = session.mode === 'spawn-process' ? [LEADER_REQUIREMENT] : [];
+  for (const req of session.profile().roles) if (!req.dynamic && !reqs.some((r) => r.role === req.role)) reqs.push(req);
+  const out: Record<string, string[]> = {};
+  for (const req of reqs) {
+    const count = selectedRoleCount(state.role_counts, req);
+    out[req.role] = modelsOf(state.role_models, req.role).slice(0, count);
+  }
+  return out;
+}
+
+/** Why `name` cannot be a team's name, in words (a typed name gets the same check as one read from a file); null when it can. */
+export function teamNameProblem(texts: TextCatalog, name: string): string | null {
+  if (name.trim() === '') return texts.ui.team_name_empty;
+  if (name === ONE_BY_ONE) return formatTemplate(texts.ui.team_name_reserved, { name });
+  if (!TEAM_NAME_PATTERN.test(name)) return formatTemplate(texts.ui.team_name_invalid, { name });
+  return null;
 }
 
 // ------------------------------------------------------------------ past runs

@@ -249,6 +249,12 @@ export const en: TextCatalog = {
     team_role_none: 'no {role}',
     team_separator: ' · ',
     team_agent_problem: '{role} #{ordinal} ({model}): {reason}',
+    team_name_empty: 'A team needs a name.',
+    team_name_reserved: '“{name}” cannot be a team’s name: it is the answer “Choose agents one by one”.',
+    team_name_invalid:
+      '“{name}” cannot be a team’s name: use letters, digits, “.”, “_” and “-”, starting with a letter or digit, at most 64 characters.',
+    team_save_no_roles: 'This run type has no agents to choose, so there is no team to save.',
+    team_save_not_complete: 'The agents can be saved as a team at the confirmation, once every question is answered.',
     error_leading_dash: '{title} cannot start with a dash: okstra would read “{answer}” as one of its options.',
   },
 };

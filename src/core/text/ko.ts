@@ -247,6 +247,12 @@ export const ko: TextCatalog = {
     team_role_none: '{role} 없음',
     team_separator: ' · ',
     team_agent_problem: '{role} #{ordinal} ({model}): {reason}',
+    team_name_empty: '팀 이름을 입력하세요.',
+    team_name_reserved: '“{name}”은(는) 팀 이름으로 쓸 수 없습니다: “에이전트를 하나씩 고르기” 답으로 쓰입니다.',
+    team_name_invalid:
+      '“{name}”은(는) 팀 이름으로 쓸 수 없습니다: 영문자, 숫자, “.”, “_”, “-”만 쓰고, 영문자나 숫자로 시작하며, 64자 이하여야 합니다.',
+    team_save_no_roles: '이 실행 유형에는 고를 에이전트가 없어서 저장할 팀이 없습니다.',
+    team_save_not_complete: '모든 질문에 답한 뒤 확인 화면에서 에이전트를 팀으로 저장할 수 있습니다.',
     error_leading_dash: '{title}은(는) 대시(-)로 시작할 수 없습니다. okstra가 “{answer}”을(를) 옵션으로 읽습니다.',
   },
 };

@@ -13,7 +13,7 @@ import { confirmationText as buildConfirmationText } from './confirmation';
 import { applyAnswer, applyRewind, DONE_PROMPT, editTargets, nextPrompt, promptDoc, rewindRefusal } from './flow';
 import { baseName, okstraDir, parentDir, sameRoot } from './paths';
 import { pyReprString } from '../pyRepr';
-import { convertV1Selection, isRoleStepId, reconcileRoleSelection } from './roleBridge';
+import { convertV1Selection, isRoleStepId, reconcileRoleSelection, selectionTeamRoles } from './roleBridge';
 import { checkedArgv } from './argvGuard';
 import { recheckConfirmed } from './outcomeCheck';
 import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, type PersistAction, type RenderArgs } from './render';
@@ -32,6 +32,7 @@ import { checkBinding, withRevision, type ExpectedPrompt } from './binding';
 import { inWizardOrder } from './wizardOrder';
 
 export { stepTitle, readableError, readableRefusal } from './readable';
+export { teamNameProblem } from './roleBridge';
 
 // ------------------------------------------------------------------ results
 //
@@ -560,6 +561,29 @@ export type TeamsResult = { ok: true; teams: TeamChoice[]; notices: Notice[] } |
 export function teams(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TeamsResult {
   try {
     return { ok: true, teams: teamChoices(makeEnv(ctx), cloneState(state)), notices: carried };
+  } catch (e) {
+    return failure(e, carried);
+  }
+}
+
+type TeamToSaveResult = { ok: true; roles: Record<string, string[]>; notices: Notice[] } | Failure;
+
+/**
+ * The agents of a complete wizard as a team (docs/profiles.md › Teams: saving one): per role of the run type's
+ * profile, its models in agent order, `[]` for a role with none. Refused with `not-complete` before the confirm
+ * prompt, and with `no-prompt` when the run type has no roles to choose.
+ */
+export function teamToSave(ctx: EngineContext, state: WizardState, carried: Notice[] = []): TeamToSaveResult {
+  const env = makeEnv(ctx);
+  try {
+    const s = cloneState(state);
+    if (s.confirmed !== true && nextPrompt(env, s).step !== confirm.id)
+      throw new WizardError('not-complete', ctx.texts.ui.team_save_not_complete);
+    const session = env.roles(s);
+    if (session.profileError) throw new WizardError('no-prompt', session.profileError);
+    const roles = selectionTeamRoles(session, s);
+    if (Object.keys(roles).length === 0) throw new WizardError('no-prompt', ctx.texts.ui.team_save_no_roles);
+    return { ok: true, roles, notices: carried };
   } catch (e) {
     return failure(e, carried);
   }

@@ -28,6 +28,8 @@ export {
   teamTouches,
   teamUsedBy,
   teamVerdict,
+  selectionTeamRoles,
+  teamNameProblem,
   type Team,
   type TeamVerdict,
 } from '../roles';

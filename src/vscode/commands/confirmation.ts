@@ -8,6 +8,7 @@ import { COMMAND_IDS } from '../commandIds';
 import type { PromptDoc } from '../../core/types';
 import { confirmationMarkdown } from '../confirm/confirmationDoc';
 import type { PromptAction } from '../prompt/promptRunner';
+import { saveTeamAction } from './saveTeam';
 import { commandLineForDisplay, type DisplayedCommandLine } from '../run/commandLine';
 import type { WizardContext } from '../wizard/context';
 import type { OutcomeResult, WizardSession } from '../wizard/session';
@@ -49,6 +50,8 @@ function confirmationDocument(ctx: WizardContext, session: WizardSession, outcom
       howToRun: t('Run, Copy Command Line and Change an answer… are in the prompt above (Enter runs the highlighted item).'),
     },
     programSentence(ctx, session),
+    // Save these agents as a team… is one more item of the prompt over the document's top.
+    session.teams().canSave() ? 1 : 0,
   );
 }
 
@@ -69,9 +72,10 @@ export async function closeConfirmationDocument(ctx: WizardContext): Promise<voi
   }
 }
 
-/** The items of the confirmation that are not answers: Copy Command Line (it says that it copied). */
+/** The items of the confirmation that are not answers: Copy Command Line (it says that it copied), Save these agents as a team…. */
 export function confirmationActions(ctx: WizardContext, session: WizardSession): PromptAction[] {
   const t = ctx.t;
+  const saveTeam = saveTeamAction(ctx, session);
   return [
     {
       label: `$(copy) ${t('Copy Command Line')}`,
@@ -90,6 +94,7 @@ export function confirmationActions(ctx: WizardContext, session: WizardSession):
         return said;
       },
     },
+    ...(saveTeam ? [saveTeam] : []),
   ];
 }
 
@@ -123,22 +128,29 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
   let chosen: 'run' | 'edit' | undefined;
   // The document is asked for first, the prompt shows at once without waiting for it, and keeps the keyboard.
   const opening = showConfirmationDocument(ctx, session, outcome);
-  const shown = ctx.runner.run({
-    prompt,
-    folderName: session.folderName,
-    taskKey: session.taskKey,
-    canGoBack: false,
-    actions: confirmationActions(ctx, session),
-    submit: async (answer) => {
-      chosen = answer === 'run' ? 'run' : 'edit';
-      return { ok: true, echo: `confirm: ${answer}`, next: null, notices: [], open: [] };
-    },
-  });
-  await opening;
-  ctx.runner.focus();
-  const result = await shown;
-  await closeConfirmationDocument(ctx);
-  return result.kind === 'answered' ? chosen : undefined;
+  for (;;) {
+    const shown = ctx.runner.run({
+      prompt,
+      folderName: session.folderName,
+      taskKey: session.taskKey,
+      canGoBack: false,
+      actions: confirmationActions(ctx, session),
+      submit: async (answer) => {
+        chosen = answer === 'run' ? 'run' : 'edit';
+        return { ok: true, echo: `confirm: ${answer}`, next: null, notices: [], open: [] };
+      },
+    });
+    await opening;
+    ctx.runner.focus();
+    const result = await shown;
+    // Save these agents as a team… asks its own questions; then the confirmation shows again.
+    if (result.kind === 'aside') {
+      await result.action.run();
+      continue;
+    }
+    await closeConfirmationDocument(ctx);
+    return result.kind === 'answered' ? chosen : undefined;
+  }
 }
 
 /** A wizard that cannot run yet, in words (never the engine's `wizard is not complete — …`): Continue, or Start Over. */

@@ -56,10 +56,20 @@ function markdownTable(head: readonly string[], body: ReadonlyArray<readonly str
 export const PROMPT_BAND = '<div style="height: 6.5em" aria-hidden="true"></div>';
 
 /**
- * The command line's block: preformatted, no grammar, and wrapped anywhere — a markdown code block does not break
- * the long JSON of --host-session-context-json, which then ran past the preview's right edge.
+ * The band of a prompt with `extraRows` more items (Save these agents as a team…). A row of the prompt is about
+ * 1.6em of the preview; the band's margin below the prompt takes part of it, so that the command line stays in view
+ * at 1024×768.
  */
-export const COMMAND_BLOCK_START = '<pre style="white-space: pre-wrap; overflow-wrap: anywhere">';
+function promptBand(extraRows: number): string {
+  return extraRows > 0 ? `<div style="height: ${6.5 + 1 * extraRows}em" aria-hidden="true"></div>` : PROMPT_BAND;
+}
+
+/**
+ * The command line's block: preformatted, no grammar, and wrapped anywhere — a markdown code block does not break
+ * the long JSON of --host-session-context-json, which then ran past the preview's right edge. Its padding is a little
+ * less than a code block's, so that the whole command line is in view at 1024×768 under the confirm prompt.
+ */
+export const COMMAND_BLOCK_START = '<pre style="white-space: pre-wrap; overflow-wrap: anywhere; padding: 8px 16px">';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -67,17 +77,18 @@ function escapeHtml(text: string): string {
 
 /**
  * `program`: the sentence that says which executable Run starts (or that it cannot start one), shown under the
- * command line.
+ * command line. `extraPromptRows`: the items the prompt has beyond the usual ones (its band is that much taller).
  */
 export function confirmationMarkdown(
   confirmationText: string,
   command: DisplayedCommandLine,
   texts: ConfirmationTexts,
   program?: string,
+  extraPromptRows = 0,
 ): string {
   const rows = confirmationRows(confirmationText);
   const parts = [
-    PROMPT_BAND,
+    promptBand(extraPromptRows),
     '',
     `# ${rows.title}`,
     '',

@@ -280,5 +280,9 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
     },
     isTrusted: () => vscode.workspace.isTrusted,
     configuration: (rootAbs) => vscode.workspace.getConfiguration('okstra', vscode.Uri.file(rootAbs)),
+    userSetting: (key) => vscode.workspace.getConfiguration('okstra').inspect(key)?.globalValue,
+    updateUserSetting: async (key, value) => {
+      await vscode.workspace.getConfiguration('okstra').update(key, value, vscode.ConfigurationTarget.Global);
+    },
   };
 }

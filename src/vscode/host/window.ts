@@ -144,8 +144,14 @@ export interface HostWindow {
   executeCommand(id: string, ...args: unknown[]): Promise<unknown>;
   /** Registers a command (host/commandRegistrar.ts is the one caller); disposing it unregisters it. */
   registerCommand(id: string, run: (...args: unknown[]) => unknown): Disposable;
-  /** An InputBox that resolves the text entered (undefined: cancelled). */
-  showInputBox(options: { title: string; prompt: string; value: string }): Promise<string | undefined>;
+  /** An InputBox that resolves the text entered (undefined: cancelled); `validateInput` says what is wrong as the person types. */
+  showInputBox(options: {
+    title: string;
+    prompt: string;
+    value: string;
+    placeHolder?: string;
+    validateInput?: (value: string) => string | undefined;
+  }): Promise<string | undefined>;
   /** A tree view contributed as `viewId` (package.json), showing `source`. */
   createTreeView<T>(viewId: string, source: TreeSource<T>, options: { showCollapseAll: boolean }): HostTreeView<T>;
 
@@ -161,4 +167,8 @@ export interface HostWindow {
   isTrusted(): boolean;
   /** The `okstra` section of the settings for a folder; read only by settings.ts. */
   configuration(rootAbs: string): ConfigurationReader;
+  /** The user's own value of the setting `okstra.<key>` (ConfigurationTarget.Global), undefined when unset. */
+  userSetting(key: string): unknown;
+  /** Writes the user's own value of the setting `okstra.<key>` (ConfigurationTarget.Global). */
+  updateUserSetting(key: string, value: unknown): Promise<void>;
 }

@@ -26,8 +26,8 @@ type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
   | { kind: 'back' }
   | { kind: 'paused' }
-  /** close() was called: the state changed under the prompt (or another prompt takes its place). */
-  | { kind: 'closed' };
+  | { kind: 'closed' } // close() was called: the state changed under the prompt (or another prompt takes its place)
+  | { kind: 'aside'; action: PromptAction };
 
 /** An item that is not an answer: accepting it runs `run` and keeps the prompt open (Copy Command Line). */
 export interface PromptAction {
@@ -35,6 +35,7 @@ export interface PromptAction {
   description?: string;
   /** Resolves a short text shown as the prompt's placeholder ("Copied."), or nothing. */
   run(): Promise<string | undefined>;
+  asksAside?: true; // it asks questions of its own: the prompt closes with `aside`, the caller runs it and shows it again
 }
 
 export interface PromptRequest {
@@ -220,6 +221,7 @@ export class PromptRunner {
         let answer: string;
         const active = qp.activeItems[0];
         if (active?.action && !qp.canSelectMany) {
+          if (active.action.asksAside) return finish({ kind: 'aside', action: active.action });
           const said = await active.action.run();
           if (said) qp.placeholder = said;
           return;

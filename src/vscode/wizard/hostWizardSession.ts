@@ -10,6 +10,7 @@ import { asWizardError, WizardRefusal, type HostWizard, type StepResult, type Wi
 import type { FolderInfo } from '../host/window';
 import { bindingRefusal, type AnswerBinding } from './binding';
 import type { CurrentResult, LegacyFiles, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
+import { sessionTeams } from './sessionTeams';
 
 /** What a session needs of the factory that opened it (EngineSessionFactory): its host, its log, its pending store. */
 export interface SessionKeeper {
@@ -142,6 +143,10 @@ export class EngineSession implements WizardSession {
 
   answerText(id: string): string | null {
     return this.wizard.state.answered.includes(id) ? this.wizard.answerLabel(id) : null;
+  }
+
+  teams() {
+    return sessionTeams(this.wizard);
   }
 
   rewindQuestion(id: string): { title: string; detail: string } | null {

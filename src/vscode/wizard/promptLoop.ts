@@ -139,6 +139,11 @@ export class PromptLoop implements WizardLoop {
           ctx.runner.focus();
         }
         const result = await shown;
+        if (result.kind === 'aside') {
+          // Save these agents as a team…: its own questions, then the confirmation again (its document stays).
+          await result.action.run();
+          continue;
+        }
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm'))
           await closeConfirmationDocument(ctx);
         if (result.kind === 'closed') {

@@ -6,11 +6,35 @@
 
 import type { LastRun, Notice, WizardState } from '../../core/types';
 import type { StepFacts } from '../../core/wizard/steps';
-import type { CurrentResult, OutcomeResult, PersistAction, StepResult, TreeResult as EngineTree, TreeRow } from '../../host';
+import type {
+  CurrentResult,
+  OutcomeResult,
+  PersistAction,
+  StepResult,
+  TeamSave,
+  TeamSaveScope,
+  TreeResult as EngineTree,
+  TreeRow,
+} from '../../host';
 import type { AnswerBinding } from './binding';
 
 /** The engine's result types, as the host gives them (one family for every front end). */
-export type { CurrentResult, OutcomeResult, PersistAction };
+export type { CurrentResult, OutcomeResult, PersistAction, TeamSaveScope };
+
+/** A team about to be saved (or saved), or why it cannot be (a bad name, a config.yaml that cannot be read or written). */
+export type TeamSaveResult = { ok: true; save: TeamSave } | { ok: false; code: string; error: string };
+
+/** Saving a wizard's agents as a team (src/host/teams.ts). */
+export interface SessionTeams {
+  /** Whether the agents can be saved as a team now (at the confirmation of a run type with roles). */
+  canSave(): boolean;
+  /** Why `name` cannot be a team's name, in the wizard's language; null when it can. */
+  nameProblem(name: string): string | null;
+  /** What saving the agents as the team `name` in `scope` would do (does a team of that name exist there?); writes nothing. */
+  plan(name: string, scope: TeamSaveScope): TeamSaveResult;
+  /** Saves the agents as the team `name`: a project team into .okstra/config.yaml; a personal one is only returned, for the setting. */
+  save(name: string, scope: TeamSaveScope): TeamSaveResult;
+}
 export type StepOutcome = Exclude<StepResult, { ok: true }> | Omit<Extract<StepResult, { ok: true }>, 'state'>;
 
 export interface TreeRowDoc extends TreeRow {
@@ -72,6 +96,8 @@ export interface WizardSession {
    * first: its title and a detail listing the answers in words (issue 12 #10); null when nothing later is cleared.
    */
   rewindQuestion(id: string): { title: string; detail: string } | null;
+  /** Saving the wizard's agents as a team (Save these agents as a team… of the confirmation). */
+  teams(): SessionTeams;
   /** Step `id`'s answer in words (`Run type = Bug fix`), as the Wizard view shows it; null when it is not answered. */
   answerText(id: string): string | null;
 }

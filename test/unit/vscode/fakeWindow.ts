@@ -18,6 +18,8 @@ import type {
 
 type Listener<T> = (value: T) => unknown;
 
+type InputBoxOptions = Parameters<HostWindow['showInputBox']>[0];
+
 /** An event whose fire() resolves when every (async) listener has finished. */
 class FakeEvent<T> {
   private listeners: Array<Listener<T>> = [];
@@ -227,8 +229,12 @@ export class FakeWindow implements HostWindow {
   readonly registered = new Map<string, (...args: unknown[]) => unknown>();
   readonly trees = new Map<string, FakeTreeView<unknown>>();
   /** What showInputBox resolves (undefined: cancelled). */
-  inputBoxAnswer: ((options: { title: string; prompt: string; value: string }) => string | undefined) | undefined;
-  readonly inputBoxes: Array<{ title: string; prompt: string; value: string }> = [];
+  inputBoxAnswer: ((options: InputBoxOptions) => string | undefined) | undefined;
+  readonly inputBoxes: InputBoxOptions[] = [];
+  /** What validateInput said of the answers inputBoxAnswer gave (each such InputBox then resolves as cancelled). */
+  readonly inputBoxRefusals: string[] = [];
+  /** The user's own settings (ConfigurationTarget.Global), as userSetting / updateUserSetting see them. */
+  readonly userSettings: Record<string, unknown> = {};
   private readonly foldersChanged = new Emitter<void>();
   readonly onDidChangeWorkspaceFolders = this.foldersChanged.event;
   quickPickAnswer: ((items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined) | undefined;
@@ -342,9 +348,15 @@ export class FakeWindow implements HostWindow {
     if (!run) throw new Error(`command '${id}' not found`);
     return run(...args);
   }
-  async showInputBox(options: { title: string; prompt: string; value: string }): Promise<string | undefined> {
+  async showInputBox(options: InputBoxOptions): Promise<string | undefined> {
     this.inputBoxes.push(options);
-    return this.inputBoxAnswer?.(options);
+    const answer = this.inputBoxAnswer?.(options);
+    // VS Code's InputBox does not accept a value its validateInput refuses: the person must change it or cancel.
+    if (answer !== undefined && options.validateInput?.(answer) !== undefined) {
+      this.inputBoxRefusals.push(options.validateInput(answer)!);
+      return undefined;
+    }
+    return answer;
   }
   createTreeView<T>(viewId: string, source: TreeSource<T>): HostTreeView<T> {
     const view = new FakeTreeView<T>(viewId, source);
@@ -398,6 +410,13 @@ export class FakeWindow implements HostWindow {
   }
   configuration(): ConfigurationReader {
     return { get: <T>(key: string) => this.settings[key] as T | undefined };
+  }
+  userSetting(key: string): unknown {
+    return this.userSettings[key];
+  }
+  async updateUserSetting(key: string, value: unknown): Promise<void> {
+    this.userSettings[key] = value;
+    this.settings[key] = value;
   }
 }
 
