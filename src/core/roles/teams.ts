@@ -125,7 +125,11 @@ function teamShapeProblem(session: RoleSession, team: Team): string | null {
   if (team.error) return team.error;
   for (const [role, models] of effectiveRoles(session, team)) {
     const req = session.requirement(role);
-    if (!req || req.dynamic) return notSelectableMessage(session, role);
+    // None of a role the profile lacks (or starts by itself) asks nothing of it: one by one takes that too.
+    if (!req || req.dynamic) {
+      if (models.length === 0) continue;
+      return notSelectableMessage(session, role);
+    }
     if (countPromptKind(req) === null) {
       const p = countRangeProblem(req, models.length);
       if (p) return p;
