@@ -7,7 +7,7 @@ import { renderBundleArgv } from '../../core/run';
 import { COMMAND_IDS } from '../commandIds';
 import type { PromptDoc } from '../../core/types';
 import { confirmationMarkdown } from '../confirm/confirmationDoc';
-import type { PromptAction } from '../prompt/promptRunner';
+import type { PromptAction, PromptRequest, PromptResult } from '../prompt/promptRunner';
 import { saveTeamAction } from './saveTeam';
 import { commandLineForDisplay, type DisplayedCommandLine } from '../run/commandLine';
 import type { WizardContext } from '../wizard/context';
@@ -99,6 +99,27 @@ export function confirmationActions(ctx: WizardContext, session: WizardSession):
 }
 
 /**
+ * Shows a prompt, and the confirmation document beside it (`opening`, asked for first; none for the other prompts): the
+ * document takes the focus when it opens, and the prompt takes it back. Resolves how the prompt ended, or undefined when
+ * an item of confirmationActions asked its own questions (Save these agents as a team…): they are over, show it again.
+ */
+export async function confirmationResult(
+  ctx: WizardContext,
+  request: PromptRequest,
+  opening: Promise<void> | undefined,
+): Promise<Exclude<PromptResult, { kind: 'aside' }> | undefined> {
+  const shown = ctx.runner.run(request);
+  if (opening) {
+    await opening;
+    ctx.runner.focus();
+  }
+  const result = await shown;
+  if (result.kind !== 'aside') return result;
+  await result.action.run();
+  return undefined;
+}
+
+/**
  * The confirmation of a complete wizard: resolves what the person chose (undefined when they closed it). The
  * caller acts on it (commands/run.ts confirmAndAct: Run, or Change an answer…).
  */
@@ -129,7 +150,7 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
   // The document is asked for first, the prompt shows at once without waiting for it, and keeps the keyboard.
   const opening = showConfirmationDocument(ctx, session, outcome);
   for (;;) {
-    const shown = ctx.runner.run({
+    const request: PromptRequest = {
       prompt,
       folderName: session.folderName,
       taskKey: session.taskKey,
@@ -139,15 +160,10 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
         chosen = answer === 'run' ? 'run' : 'edit';
         return { ok: true, echo: `confirm: ${answer}`, next: null, notices: [], open: [] };
       },
-    });
-    await opening;
-    ctx.runner.focus();
-    const result = await shown;
-    // Save these agents as a team… asks its own questions; then the confirmation shows again.
-    if (result.kind === 'aside') {
-      await result.action.run();
-      continue;
-    }
+    };
+    const result = await confirmationResult(ctx, request, opening);
+    // Save these agents as a team… asked its own questions; then the confirmation shows again.
+    if (!result) continue;
     await closeConfirmationDocument(ctx);
     return result.kind === 'answered' ? chosen : undefined;
   }

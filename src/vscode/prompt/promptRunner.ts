@@ -22,7 +22,7 @@ import {
   type PromptModel,
 } from './promptModel';
 
-type PromptResult =
+export type PromptResult =
   | { kind: 'answered'; outcome: Extract<StepOutcome, { ok: true }> }
   | { kind: 'back' }
   | { kind: 'paused' }

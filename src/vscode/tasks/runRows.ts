@@ -5,6 +5,7 @@
 
 import type { RunRecord } from '../../workspace/runHistory';
 import { RUN_TEAM_PREFIX } from '../../core/roles/teamNames';
+import type { IconRow } from './iconRow';
 
 /** A configured team as the rows compare it: its name and, per role, the models of its agents. */
 interface TeamShape {
@@ -13,7 +14,7 @@ interface TeamShape {
 }
 
 /** One run of a task in the view. */
-export interface RunRow {
+export interface RunRow extends IconRow {
   kind: 'run';
   /** Unique in the view: the task's row id and the run id. */
   id: string;
@@ -25,12 +26,6 @@ export interface RunRow {
   dirAbs: string | null;
   /** The answer of team-pick that stands for this run's agents: the configured team's name, else `run:<id>`; '' when not known. */
   team: string;
-  label: string;
-  description: string;
-  /** Markdown. */
-  tooltip: string;
-  icon: string;
-  iconColor?: string;
   /** `run`, plus ` team` when its agents are known (New Run with this Team). */
   contextValue: string;
 }

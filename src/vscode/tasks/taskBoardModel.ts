@@ -5,6 +5,7 @@
 
 import type { TaskEntry } from '../../core/ports';
 import { currentPhaseOf, nextPhaseCell, promotePointer } from '../../core/wizard/workspaceRules';
+import type { IconRow } from './iconRow';
 import type { RunRow } from './runRows';
 
 /** What a task's `<id>.wizard.json` says (wizardProbe.ts reads it). */
@@ -67,7 +68,7 @@ export const ENGLISH_ROW_TEXTS: TaskRowTexts = {
 };
 
 /** One task of the view. */
-export interface TaskRow {
+export interface TaskRow extends IconRow {
   kind: 'task';
   /** Unique in the view: folder root and task key. */
   id: string;
@@ -90,12 +91,6 @@ export interface TaskRow {
   error?: string;
   /** How many runs the manifest lists (its run rows, read when the row is expanded). */
   runs: number;
-  label: string;
-  description: string;
-  /** Markdown. */
-  tooltip: string;
-  icon: string;
-  iconColor?: string;
   /** `task`, plus ` unfinished` when a wizard can be resumed, ` unreadable` for a broken manifest. */
   contextValue: string;
 }

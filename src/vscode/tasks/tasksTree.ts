@@ -8,8 +8,22 @@ import { Emitter } from '../host/emitter';
 import type { Disposable, HostWindow, Log, TreeItemModel, TreeSource } from '../host/window';
 import type { BoardTree } from './boardTree';
 import type { BoardFolder, StampPoller } from './taskBoard';
-import type { BoardRow, TaskFilter, TaskRowTexts } from './taskBoardModel';
-import type { RunRowTexts } from './runRows';
+import type { BoardRow, TaskFilter, TaskRow, TaskRowTexts } from './taskBoardModel';
+import type { RunRow, RunRowTexts } from './runRows';
+
+/** A task's or a run's row (the rows with an icon of their own) as a tree item; whether it opens is the caller's. */
+function iconRowItem(row: TaskRow | RunRow, collapsible: TreeItemModel['collapsible']): TreeItemModel {
+  return {
+    label: row.label,
+    id: row.id,
+    description: row.description,
+    tooltip: row.tooltip,
+    icon: row.icon,
+    iconColor: row.iconColor,
+    collapsible,
+    contextValue: row.contextValue,
+  };
+}
 
 /** The board's tree and what drops the wizard marks' cached reads; made on the view's first request. */
 export interface BoardParts {
@@ -129,18 +143,7 @@ export class TasksTree implements TreeSource<BoardRow>, Disposable {
   }
 
   getTreeItem(row: BoardRow): TreeItemModel {
-    if (row.kind === 'run') {
-      return {
-        label: row.label,
-        id: row.id,
-        description: row.description,
-        tooltip: row.tooltip,
-        icon: row.icon,
-        iconColor: row.iconColor,
-        collapsible: 'none',
-        contextValue: row.contextValue,
-      };
-    }
+    if (row.kind === 'run') return iconRowItem(row, 'none');
     if (row.kind !== 'task') {
       // Filtered groups open (their matches are the point); after the filter, the groups open before are open again.
       const open = row.kind === 'group' && (row.filtered || this.expanded.has(row.id));
@@ -154,15 +157,8 @@ export class TasksTree implements TreeSource<BoardRow>, Disposable {
       };
     }
     return {
-      label: row.label,
-      id: row.id,
-      description: row.description,
-      tooltip: row.tooltip,
-      icon: row.icon,
-      iconColor: row.iconColor,
       // A task with runs opens on them (read then); the row's click still opens its brief.
-      collapsible: row.runs > 0 ? 'collapsed' : 'none',
-      contextValue: row.contextValue,
+      ...iconRowItem(row, row.runs > 0 ? 'collapsed' : 'none'),
       command: { command: TASKS_COMMAND_IDS.openBrief, title: this.deps.host.t('Open Brief'), arguments: [row] },
     };
   }

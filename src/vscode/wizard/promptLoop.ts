@@ -6,7 +6,7 @@
 
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
-import { confirmationActions, closeConfirmationDocument, showConfirmationDocument } from '../commands/confirmation';
+import { confirmationActions, confirmationResult, closeConfirmationDocument, showConfirmationDocument } from '../commands/confirmation';
 import { confirmAndAct, runWizard } from '../commands/run';
 import type { Disposable } from '../host/window';
 import type { PromptRequest } from '../prompt/promptRunner';
@@ -133,17 +133,9 @@ export class PromptLoop implements WizardLoop {
         // The document beside the prompt is asked for first and the prompt shows at once, without waiting for it (its
         // preview takes a moment to render); the preview takes the focus when it opens, and the prompt takes it back.
         const opening = isConfirm ? showConfirmationDocument(ctx, session, session.preview()) : undefined;
-        const shown = ctx.runner.run(request);
-        if (opening) {
-          await opening;
-          ctx.runner.focus();
-        }
-        const result = await shown;
-        if (result.kind === 'aside') {
-          // Save these agents as a team…: its own questions, then the confirmation again (its document stays).
-          await result.action.run();
-          continue;
-        }
+        const result = await confirmationResult(ctx, request, opening);
+        // Save these agents as a team… asked its own questions: the confirmation again (its document stays).
+        if (!result) continue;
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm'))
           await closeConfirmationDocument(ctx);
         if (result.kind === 'closed') {
