@@ -19,7 +19,7 @@ import { hostDialogs, type Dialogs } from './wizard/dialogs';
 import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
 import { environmentInputs, readSettings } from './wizard/settings';
-import { hasStateFile } from './wizard/stateFiles';
+import { loadLatestAfterActivation } from './wizard/stateFiles';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
 import { TrustGate } from './wizard/trust';
 import { WalkthroughProgress } from './walkthrough';
@@ -174,10 +174,8 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
       return;
     }
     // A paused wizard has its status-bar item after a reload, the okstra view shown or not: a few directory reads
-    // first, the engine only when a state file is there to show.
-    void hasStateFile(host.workspaceFolders()).then((found) => {
-      if (found && !wizard.runner.input) void wizard.loadLatest();
-    });
+    // and a storage read first, the engine only when a wizard (in a state file or workspace storage) is there.
+    void loadLatestAfterActivation(wizard, context.workspaceState);
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).

@@ -1,7 +1,8 @@
 // UI test of what the Wizard view and the status bar show after a window (re)load, in the real workbench
 // (code-server + chromium), on a copy of the demo, which has an unfinished wizard on disk: the status-bar item
 // is there without the okstra view being opened, and the Wizard view shows the wizard's rows (never its welcome)
-// as soon as Resume's prompt is up, load after load; in a workspace of two folders both name the wizard's folder.
+// as soon as Resume's prompt is up, load after load; in a workspace of two folders both name the wizard's folder; a
+// New Run left at its first prompt by a reload (its task not chosen, the wizard in workspace storage) has its item too.
 // Screenshots (1280×800 and 1024×768) go to test-results/ui/ (view-state-*.png).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -39,6 +40,13 @@ async function reload(wb) {
   const loaded = wb.page.waitForEvent('load', { timeout: 60_000 });
   await wb.page.keyboard.press('Enter');
   await loaded;
+  await wb.page.locator('.monaco-workbench').waitFor();
+  await wb.okstraContainer().waitFor({ timeout: 90_000 });
+}
+
+/** Reloads the page (the browser's reload: the window is closed and opened again, whatever prompt is open). */
+async function reloadPage(wb) {
+  await wb.page.reload();
   await wb.page.locator('.monaco-workbench').waitFor();
   await wb.okstraContainer().waitFor({ timeout: 90_000 });
 }
@@ -215,5 +223,53 @@ describe('UI: the Wizard view and the status bar at 1024×768 (demo)', function 
     await resumeFromPalette(wb);
     await wizardPane(wb.page).locator('.monaco-list-row').first().waitFor();
     await wb.shot('view-state-03-wizard-view-1024.png');
+  });
+});
+
+describe('UI: the status bar after a reload, a New Run left at its first prompt (demo without a wizard on disk)', function () {
+  let wb;
+  let page;
+
+  before(async function () {
+    this.timeout(240_000);
+    wb = await openWorkbench({
+      name: 'view-state-notask',
+      from: demoDir,
+      workspacePrefix: 'okstra-vs-nt-',
+      shotsDir: resultsDir,
+      openOkstra: false,
+      // No state file: the only wizard is the one New Run keeps in workspace storage until its task is chosen.
+      prepare: ({ workspace }) => fs.rmSync(path.join(workspace.dir, '.okstra/tasks/payments/refund-timeout.wizard.json')),
+    });
+    page = wb.page;
+    await wb.okstraContainer().waitFor({ timeout: 90_000 });
+  });
+  afterEach(async function () {
+    await wb?.reportFailure(this.currentTest);
+  });
+  after(async () => {
+    await wb?.close();
+  });
+
+  it('has its status-bar item after the window is reloaded with the task list open, without the okstra view', async function () {
+    this.timeout(240_000);
+    await wb.palette('okstra: New Run', 'okstra: New Run…');
+    await page.keyboard.press('Enter');
+    const [, step] = await wb.nextPrompt('');
+    assert.equal(step, 'task-pick');
+    await page.locator('.statusbar-item', { hasText: 'okstra: demo — ' }).first().waitFor();
+    // The window is closed and opened again with the prompt open (not Escape, which drops the new wizard).
+    await reloadPage(wb);
+    assert.equal(await wizardPane(page).isVisible(), false, 'the okstra view is not shown');
+    await statusItem(page).waitFor({ timeout: 30_000 });
+    assert.match((await statusItem(page).textContent()) ?? '', /okstra: demo — .+ \(1 of \d+\)/);
+    await wb.shot('view-state-06-no-task-status-bar.png');
+    // The item resumes it: the task list again.
+    await statusItem(page).click();
+    const [title, again] = await wb.nextPrompt('');
+    if (/Resume Wizard/.test(title)) {
+      await page.keyboard.press('Enter');
+      assert.equal((await wb.nextPrompt(title))[1], 'task-pick');
+    } else assert.equal(again, 'task-pick');
   });
 });

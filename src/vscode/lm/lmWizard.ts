@@ -91,7 +91,7 @@ export class LmWizard {
   private async locate(): Promise<string> {
     const shown = this.shownStatePath();
     if (shown) return shown;
-    const latest = await this.factory.latest(this.folders());
+    const latest = this.factory.latestInFiles(this.folders());
     if (!latest)
       throw new WizardError('no-prompt', vscode.l10n.t('There is no okstra wizard in this workspace: start one with okstra: New Run…'));
     return latest.statePath;

@@ -81,6 +81,8 @@ export class WizardContext {
   /** Fires when a prompt's answer was accepted and saved. */
   readonly answered = new Emitter<void>();
   private readonly view: WizardView;
+  /** The window closes (dispose): an open prompt hidden now is not the person's Escape. */
+  private closing = false;
 
   constructor(deps: WizardDeps, loop: (ctx: WizardContext) => WizardLoop) {
     this.host = deps.host;
@@ -119,9 +121,11 @@ export class WizardContext {
 
   /**
    * A new wizard closed before its first answer (Escape at the task list) is dropped, not kept in workspace storage
-   * as a "(no task yet)" wizard to resume; true when it was.
+   * as a "(no task yet)" wizard to resume; true when it was. Not when the window closes with that prompt open.
    */
   async dropIfUnanswered(session: WizardSession): Promise<boolean> {
+    // The window closes (a reload): its open prompt is disposed, which hides it, and the wizard stays to resume.
+    if (this.closing) return false;
     if (session.statePath !== null || session.state.answered.length > 0 || !this.factory.discard) return false;
     await this.guard(() => this.factory.discard!(session));
     this.log.info('the new wizard was closed before its first answer: dropped');
@@ -183,11 +187,11 @@ export class WizardContext {
     try {
       const session = await this.factory.open(latest.statePath, latest.folder);
       if (!this.sessionValue) {
-        this.log.info(`showing the latest wizard: ${latest.statePath}`);
+        this.log.info(`showing the latest wizard: ${latest.statePath ?? `the one of ${latest.folder.name} in workspace storage`}`);
         this.setSession(session);
       }
     } catch (err) {
-      this.log.warn(`${latest.statePath}: ${errorText(err)}`);
+      this.log.warn(`${latest.statePath ?? latest.folder.name}: ${errorText(err)}`);
     }
     return this.sessionValue;
   }
@@ -219,6 +223,7 @@ export class WizardContext {
   }
 
   dispose(): void {
+    this.closing = true;
     this.loop.dispose();
     this.runner.dispose();
     this.statusBar.dispose();

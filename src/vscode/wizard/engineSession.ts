@@ -162,14 +162,27 @@ export class EngineSessionFactory implements SessionFactory, SessionKeeper {
     return out;
   }
 
-  async latest(folders: FolderInfo[]): Promise<{ statePath: string; folder: FolderInfo } | null> {
-    // The store's scan of .okstra/tasks (the one scan): the newest readable wizard that is not aborted.
-    let best: { statePath: string; folder: FolderInfo; mtimeMs: number } | null = null;
-    for (const folder of folders) {
-      const entry = this.host.listWizards(folder.rootAbs, { includeFinished: true }).find((e) => !e.error && !e.aborted);
-      if (entry && (!best || entry.mtimeMs > best.mtimeMs)) best = { statePath: entry.path, folder, mtimeMs: entry.mtimeMs };
+  async latest(folders: FolderInfo[]): Promise<{ statePath: string | null; folder: FolderInfo } | null> {
+    const inFile = this.latestInFiles(folders);
+    // A wizard whose task is not chosen yet (workspace storage) when it was saved after that file was last written,
+    // newest first as Resume lists them (listUnfinished).
+    let best: { statePath: string | null; folder: FolderInfo; modifiedMs: number } | null = inFile;
+    for (const pending of this.pending()) {
+      const folder = folders.find((f) => f.rootAbs === pending.rootAbs);
+      if (folder && (!best || pending.savedAt > best.modifiedMs)) best = { statePath: null, folder, modifiedMs: pending.savedAt };
     }
     return best ? { statePath: best.statePath, folder: best.folder } : null;
+  }
+
+  /** The newest wizard in a state file (not aborted, unfinished or complete): the language-model tools read only files. */
+  latestInFiles(folders: FolderInfo[]): { statePath: string; folder: FolderInfo; modifiedMs: number } | null {
+    // The store's scan of .okstra/tasks (the one scan): the newest readable wizard that is not aborted.
+    let best: { statePath: string; folder: FolderInfo; modifiedMs: number } | null = null;
+    for (const folder of folders) {
+      const entry = this.host.listWizards(folder.rootAbs, { includeFinished: true }).find((e) => !e.error && !e.aborted);
+      if (entry && (!best || entry.mtimeMs > best.modifiedMs)) best = { statePath: entry.path, folder, modifiedMs: entry.mtimeMs };
+    }
+    return best;
   }
 
   private pending() {

@@ -40,8 +40,11 @@ export interface SessionFactory {
    * already has an unfinished wizard, report it (nothing written) unless `startOver`, which backs it up first.
    */
   place(session: WizardSession, startOver: boolean): Promise<Placement>;
-  /** The most recently written wizard of these folders that is not aborted (unfinished or complete), or null. */
-  latest(folders: FolderInfo[]): Promise<{ statePath: string; folder: FolderInfo } | null>;
+  /**
+   * The most recently written wizard of these folders that is not aborted (unfinished or complete), in a state file
+   * or, its task not chosen yet, in workspace storage (statePath null); or null.
+   */
+  latest(folders: FolderInfo[]): Promise<{ statePath: string | null; folder: FolderInfo } | null>;
   /** Unfinished wizards of these folders, newest first. */
   listUnfinished(folders: FolderInfo[]): Promise<UnfinishedWizard[]>;
   /** Forgets a wizard that is not in a file yet (its copy in workspace storage); optional. */

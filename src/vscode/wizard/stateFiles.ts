@@ -1,10 +1,13 @@
-// Whether a workspace folder has a task's state file (`.okstra/tasks/<group>/<id>.wizard.json`, src/core/wizard/paths.ts):
-// a few directory reads, no engine, so that the shell can decide after activation whether a wizard is there to show
-// (the status-bar item of a paused wizard after a reload) without loading dist/engine.js for nothing (P4).
+// Whether a workspace folder has a wizard to show: a task's state file (`.okstra/tasks/<group>/<id>.wizard.json`,
+// src/core/wizard/paths.ts) or a wizard whose task is not chosen yet in workspace storage (pendingWizards.ts). A few
+// directory reads and one storage read, no engine, so that the shell can decide after activation whether a wizard is
+// there to show (the status-bar item of a paused wizard after a reload) without loading dist/engine.js for nothing (P4).
 
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { FolderInfo } from '../host/window';
+import type { WizardContext } from './context';
+import { PendingWizards, type KeyValueStorage } from './pendingWizards';
 
 /** src/core/wizard/paths.ts STATE_FILE_SUFFIX (the engine's module stays out of the shell; a unit test keeps them equal). */
 export const STATE_FILE_ENDING = '.wizard.json';
@@ -28,4 +31,19 @@ export async function hasStateFile(folders: readonly FolderInfo[]): Promise<bool
     }
   }
   return false;
+}
+
+/** True when one of `folders` has a wizard in workspace storage (New Run's, its task not chosen yet). */
+function hasPendingWizard(folders: readonly FolderInfo[], storage: KeyValueStorage): boolean {
+  return new PendingWizards(storage).all().some((p) => folders.some((f) => f.rootAbs === p.rootAbs));
+}
+
+/**
+ * After activation: the latest wizard (context.ts loadLatest) is loaded for the status bar when a wizard is there,
+ * in a state file or in workspace storage (`storage`), and no prompt is open.
+ */
+export async function loadLatestAfterActivation(wizard: WizardContext, storage: KeyValueStorage): Promise<void> {
+  const folders = wizard.folders();
+  const found = hasPendingWizard(folders, storage) || (await hasStateFile(folders));
+  if (found && !wizard.runner.input) await wizard.loadLatest();
 }

@@ -69,10 +69,13 @@ abstract class FakeInput {
     this.visible = false;
     void this.hide_.fire();
   }
+  /** As VS Code's (its extension host's QuickInput.dispose): a visible input is hidden, onDidHide fires. */
   dispose(): void {
+    const wasVisible = this.visible;
     this.disposed = true;
     this.visible = false;
     this.owner.closed(this as unknown as FakeQuickPick | FakeInputBox);
+    if (wasVisible) void this.hide_.fire();
   }
   /** Escape. */
   escape(): Promise<void> {
@@ -239,13 +242,15 @@ export class FakeWindow implements HostWindow {
   readonly onDidChangeWorkspaceFolders = this.foldersChanged.event;
   quickPickAnswer: ((items: readonly vscode.QuickPickItem[]) => vscode.QuickPickItem | undefined) | undefined;
   readonly quickPicks: Array<{ title: string; items: readonly vscode.QuickPickItem[] }> = [];
-  readonly statusItem: StatusItem = {
+  /** The one status-bar item; `visible`: shown (show()) and not hidden or disposed since. */
+  readonly statusItem: StatusItem & { visible: boolean } = {
     text: '',
     tooltip: undefined,
     command: undefined,
-    show: () => undefined,
-    hide: () => undefined,
-    dispose: () => undefined,
+    visible: false,
+    show: () => void (this.statusItem.visible = true),
+    hide: () => void (this.statusItem.visible = false),
+    dispose: () => void (this.statusItem.visible = false),
   };
 
   readonly quickInput = { back: BACK, browse: BROWSE, separator: SEPARATOR, errorSeverity: 3 as vscode.InputBoxValidationSeverity };

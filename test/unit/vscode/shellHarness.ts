@@ -12,6 +12,7 @@ import { registerCommands } from '../../../src/vscode/host/commandRegistrar';
 import type { ViewExtras, WizardContext } from '../../../src/vscode/wizard/context';
 import { hostDialogs } from '../../../src/vscode/wizard/dialogs';
 import { EngineSessionFactory } from '../../../src/vscode/wizard/engineSession';
+import type { KeyValueStorage } from '../../../src/vscode/wizard/pendingWizards';
 import type { WizardSession } from '../../../src/vscode/wizard/session';
 import { readSettings } from '../../../src/vscode/wizard/settings';
 import { TrustGate } from '../../../src/vscode/wizard/trust';
@@ -32,6 +33,13 @@ export interface Shell {
   /** Runs a command as the workbench does: by its id (COMMAND_IDS), through what the registrar registered. */
   command(name: CommandName, ...args: unknown[]): Promise<unknown>;
   stateFile(key: string): string;
+  /** The extension's workspace storage (vscode.Memento's shape): kept across reload(). */
+  storage: KeyValueStorage;
+  /**
+   * The window reloads: this shell's commands and wizard are disposed as VS Code disposes the extension's
+   * subscriptions (an open prompt is hidden by it), and a new shell opens on the same project and workspace storage.
+   */
+  reload(): Shell;
   close(): void;
 }
 
@@ -44,21 +52,30 @@ export function stepOf(input: object): string {
   return stepIds.get(input) ?? '';
 }
 
-export function openShell(options: { runResult?: RunResult; run?: Partial<RunPort> } = {}): Shell {
+interface ShellOptions {
+  runResult?: RunResult;
+  run?: Partial<RunPort>;
+}
+
+export function openShell(options: ShellOptions = {}): Shell {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-shell-'));
   const project = path.join(parent, 'acme-payments');
   fs.cpSync(DEMO, project, { recursive: true });
+  return shellOn(parent, project, new Map<string, unknown>(), options);
+}
+
+function shellOn(parent: string, project: string, memory: Map<string, unknown>, options: ShellOptions): Shell {
   const win = new FakeWindow();
   win.folders = [{ name: 'acme-payments', rootAbs: project }];
   const bin = path.join(project, '.demo-bin');
   win.settings = { providers: Object.fromEntries(PROVIDERS.map((p) => [p, { path: path.join(bin, p) }])) };
   const trust = new TrustGate(win);
-  const memory = new Map<string, unknown>();
+  const storage: KeyValueStorage = {
+    get: <T>(k: string, fallback: T) => (memory.has(k) ? (memory.get(k) as T) : fallback),
+    update: async (k, v) => void memory.set(k, v),
+  };
   const factory = new EngineSessionFactory({
-    storage: {
-      get: <T>(k: string, fallback: T) => (memory.has(k) ? (memory.get(k) as T) : fallback),
-      update: async (k, v) => void memory.set(k, v),
-    },
+    storage,
     log: quietLog,
     builtinProfilesDir: path.join(REPO, 'profiles'),
     settings: (root) => readSettings(win, trust, root),
@@ -114,6 +131,12 @@ export function openShell(options: { runResult?: RunResult; run?: Partial<RunPor
     stateFile: (key) => {
       const [g, id] = key.split('/');
       return path.join(project, '.okstra', 'tasks', g, `${id}.wizard.json`);
+    },
+    storage,
+    reload: () => {
+      for (const r of registrations) r.dispose();
+      wizard.dispose();
+      return shellOn(parent, project, memory, options);
     },
     close: () => {
       for (const r of registrations) r.dispose();

@@ -1,14 +1,15 @@
 // What the Wizard view and the status bar show of the loaded wizard: the context keys that hide the view's welcome
 // are set before its rows, the wizard's folder is named when the workspace has several, and the cheap look for a
-// state file that lets the shell show a paused wizard's status-bar item after a reload (stateFiles.ts).
+// state file or a wizard in workspace storage that lets the shell show a paused wizard's status-bar item after a
+// reload (stateFiles.ts).
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { STATE_FILE_SUFFIX } from '../../../src/core/wizard/paths';
-import { CONTEXT_KEYS } from '../../../src/vscode/commandIds';
-import { STATE_FILE_ENDING, hasStateFile } from '../../../src/vscode/wizard/stateFiles';
-import { openShell, type Shell } from './shellHarness';
+import { COMMAND_IDS, CONTEXT_KEYS } from '../../../src/vscode/commandIds';
+import { STATE_FILE_ENDING, hasStateFile, loadLatestAfterActivation } from '../../../src/vscode/wizard/stateFiles';
+import { openShell, stepOf, type Shell } from './shellHarness';
 
 const REPO = path.resolve(__dirname, '../../..');
 
@@ -54,6 +55,50 @@ describe('vscode shell: the Wizard view and the status bar of the loaded wizard'
     assert.match(shell.win.statusItem.tooltip ?? '', /\nWorkspace folder: acme-payments$/);
     shell.wizard.statusBar.running('payments/refund-timeout', 'acme-payments');
     assert.match(shell.win.statusItem.text, /okstra: acme-payments · payments\/refund-timeout$/);
+  });
+});
+
+describe('vscode shell: after a reload, the status-bar item of a wizard whose task is not chosen yet', function () {
+  this.timeout(30_000);
+  let shell: Shell;
+  beforeEach(() => {
+    shell = openShell();
+  });
+  afterEach(() => shell.close());
+
+  /** New Run, its first prompt (the task list) left open, and the window reloaded: the wizard is in workspace storage. */
+  async function reloadAtFirstPrompt(): Promise<void> {
+    void shell.command('newRun');
+    assert.equal(stepOf(await shell.next()), 'task-pick');
+    shell = shell.reload();
+    assert.equal(shell.win.statusItem.visible, false, 'no item before the look after activation');
+  }
+
+  const NO_TASK_ITEM = /^\$\(list-ordered\) okstra: acme-payments — .+ \(1 of \d+\)$/;
+
+  it('shows it without the okstra view, when no state file is there (the reload kept the wizard, as Escape would not)', async () => {
+    fs.rmSync(shell.stateFile('payments/refund-timeout'));
+    await reloadAtFirstPrompt();
+    await loadLatestAfterActivation(shell.wizard, shell.storage);
+    assert.equal(shell.win.statusItem.visible, true, 'the status-bar item is shown');
+    assert.match(shell.win.statusItem.text, NO_TASK_ITEM);
+    assert.equal(shell.win.statusItem.command, COMMAND_IDS.resume);
+    assert.equal(shell.view.session?.statePath, null, 'the Wizard view has the same wizard');
+  });
+
+  it('shows the latest wizard when a state file is there too: the one written last', async () => {
+    const file = shell.stateFile('payments/refund-timeout');
+    fs.utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await reloadAtFirstPrompt();
+    await loadLatestAfterActivation(shell.wizard, shell.storage);
+    assert.match(shell.win.statusItem.text, NO_TASK_ITEM, 'the wizard in workspace storage is newer');
+
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(file, later, later);
+    shell = shell.reload();
+    await loadLatestAfterActivation(shell.wizard, shell.storage);
+    assert.match(shell.win.statusItem.text, /^\$\(list-ordered\) okstra: payments\/refund-timeout — /, 'the state file is newer');
+    assert.equal(shell.view.session?.statePath, file);
   });
 });
 
