@@ -56,7 +56,9 @@ interface KindState {
  * The fields each step declares, by step id: every step module that declares fields adds its own entry, as
  * `declare module '../stateFields' { interface StepFieldTables { '<step-id>': typeof <its fields> } }`, beside its
  * `fields` (CONTRIBUTING.md › Walkthrough: adding a step). The types of the state are made from these entries, the
- * state's table (stateFieldTable) from the steps' `fields`.
+ * state's table (stateFieldTable) from the steps' `fields`; the type check holds the two to one table (a step with
+ * fields is a `Step<'<step-id>'>`, src/core/wizard/steps/step.ts, and src/core/wizard/steps/index.ts checks that
+ * each entry is the `fields` of such a step of the step table).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the step modules' declarations
 export interface StepFieldTables {}

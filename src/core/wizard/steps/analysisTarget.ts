@@ -26,7 +26,7 @@ declare module '../stateFields' {
   }
 }
 
-export const analysisTarget: Step = {
+export const analysisTarget: Step<'analysis-target'> = {
   id: 'analysis-target',
   textKey: 'analysis_target',
   group: 'inputs',

@@ -13,7 +13,7 @@ declare module '../stateFields' {
   }
 }
 
-export const brief: Step = {
+export const brief: Step<'brief'> = {
   id: 'brief',
   textKey: 'brief',
   group: 'inputs',

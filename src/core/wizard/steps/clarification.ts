@@ -30,7 +30,7 @@ declare module '../stateFields' {
   }
 }
 
-export const clarificationPick: Step = {
+export const clarificationPick: Step<'clarification-pick'> = {
   id: 'clarification-pick',
   textKey: 'clarification_pick',
   group: 'follow-ups',

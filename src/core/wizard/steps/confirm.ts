@@ -13,7 +13,7 @@ declare module '../stateFields' {
   }
 }
 
-export const confirm: Step = {
+export const confirm: Step<'confirm'> = {
   id: 'confirm',
   textKey: 'confirm',
   group: 'confirm',
@@ -56,7 +56,7 @@ declare module '../stateFields' {
   }
 }
 
-export const editTarget: Step = {
+export const editTarget: Step<'edit-target'> = {
   id: 'edit-target',
   textKey: 'edit_target',
   group: 'confirm',

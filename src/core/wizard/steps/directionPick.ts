@@ -18,7 +18,7 @@ declare module '../stateFields' {
   }
 }
 
-export const directionPick: Step = {
+export const directionPick: Step<'direction-pick'> = {
   id: 'direction-pick',
   textKey: 'direction_pick',
   group: 'inputs',

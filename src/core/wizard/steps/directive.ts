@@ -53,7 +53,7 @@ declare module '../stateFields' {
   }
 }
 
-export const directive: Step = {
+export const directive: Step<'directive'> = {
   id: 'directive',
   textKey: 'directive',
   group: 'follow-ups',

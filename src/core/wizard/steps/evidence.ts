@@ -48,7 +48,7 @@ declare module '../stateFields' {
   }
 }
 
-export const evidence: Step = {
+export const evidence: Step<'evidence'> = {
   id: 'evidence',
   textKey: 'evidence',
   group: 'inputs',

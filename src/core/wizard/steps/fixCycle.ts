@@ -19,7 +19,7 @@ declare module '../stateFields' {
   }
 }
 
-export const fixCycle: Step = {
+export const fixCycle: Step<'fix-cycle'> = {
   id: 'fix-cycle',
   textKey: 'fix_cycle',
   group: 'inputs',

@@ -23,7 +23,7 @@ declare module '../stateFields' {
   }
 }
 
-export const handoffStagePick: Step = {
+export const handoffStagePick: Step<'handoff-stage-pick'> = {
   id: 'handoff-stage-pick',
   textKey: 'handoff_stage_pick',
   group: 'inputs',

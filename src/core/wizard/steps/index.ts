@@ -15,6 +15,7 @@ import { prTemplate, prTemplatePick, prTemplateScope } from './prTemplate';
 import { relatedTasks, relatedTasksPick } from './relatedTasks';
 import { reusePrevious } from './reusePrevious';
 import { reuseWorktree } from './reuseWorktree';
+import type { StepFieldTables } from '../stateFields';
 import type { Step } from './step';
 import { taskNew } from './taskNew';
 import { taskPick } from './taskPick';
@@ -23,7 +24,8 @@ import { teamPick } from './teamPick';
 
 export const ROLES = 'roles' as const;
 
-export const FLOW: ReadonlyArray<Step | typeof ROLES> = [
+/** The step table with each step's own type (`Step<'<id>'>` for one with state fields), for the check below. */
+const TABLE = [
   taskPick,
   taskNew,
   taskType,
@@ -49,7 +51,24 @@ export const FLOW: ReadonlyArray<Step | typeof ROLES> = [
   prTemplateScope,
   confirm,
   editTarget,
-];
+] as const;
+
+export const FLOW: ReadonlyArray<Step | typeof ROLES> = TABLE;
+
+/**
+ * The state fields' types and their definitions are one declaration: each entry of StepFieldTables
+ * (src/core/wizard/stateFields.ts), which gives WizardState its fields, must be the `fields` of a step of the table
+ * declared as `Step<'<that id>'>`, which gives the state file's schema, defaultState() and the JSON Schema their
+ * fields (steps/step.ts StepFields ties the two on the step). A type error here names the entry that is not.
+ */
+type TableStep = Exclude<(typeof TABLE)[number], typeof ROLES>;
+type FieldsOfNoStep = {
+  [Id in keyof StepFieldTables & string]: [Extract<TableStep, { id: Id; fields: StepFieldTables[Id] }>] extends [never] ? Id : never;
+}[keyof StepFieldTables & string];
+const everyStepFieldTableIsAStepsFields: [FieldsOfNoStep] extends [never]
+  ? true
+  : `StepFieldTables['${FieldsOfNoStep}'] is the fields of no step of FLOW declared as Step<'${FieldsOfNoStep}'>` = true;
+void everyStepFieldTableIsAStepsFields;
 
 export const STEPS: readonly Step[] = FLOW.filter((s): s is Step => s !== ROLES);
 export const STEP_BY_ID: ReadonlyMap<string, Step> = new Map(STEPS.map((s) => [s.id, s]));

@@ -39,7 +39,7 @@ declare module '../stateFields' {
   }
 }
 
-export const prTemplatePick: Step = {
+export const prTemplatePick: Step<'pr-template-pick'> = {
   id: 'pr-template-pick',
   textKey: 'pr_template_pick',
   group: 'follow-ups',
@@ -116,7 +116,7 @@ declare module '../stateFields' {
   }
 }
 
-export const prTemplateScope: Step = {
+export const prTemplateScope: Step<'pr-template-scope'> = {
   id: 'pr-template-scope',
   textKey: 'pr_template_scope',
   group: 'follow-ups',

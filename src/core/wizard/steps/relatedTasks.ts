@@ -40,7 +40,7 @@ declare module '../stateFields' {
   }
 }
 
-export const relatedTasksPick: Step = {
+export const relatedTasksPick: Step<'related-tasks-pick'> = {
   id: 'related-tasks-pick',
   textKey: 'related_tasks_pick',
   group: 'follow-ups',

@@ -69,7 +69,7 @@ declare module '../stateFields' {
   }
 }
 
-export const reusePrevious: Step = {
+export const reusePrevious: Step<'reuse-previous'> = {
   id: 'reuse-previous',
   textKey: 'reuse_previous',
   group: 'task',

@@ -20,7 +20,7 @@ declare module '../stateFields' {
   }
 }
 
-export const reuseWorktree: Step = {
+export const reuseWorktree: Step<'reuse-worktree'> = {
   id: 'reuse-worktree',
   textKey: 'reuse_worktree',
   group: 'inputs',

@@ -8,7 +8,7 @@ import type { EngineContext, ProjectConfig, TaskDetails, TaskEntry } from '../..
 import { pyReprString } from '../../pyRepr';
 import { WizardError, type Notice, type Prompt, type PromptOption, type WizardState } from '../../types';
 import { openRoleSession, type RoleSession } from '../roleBridge';
-import type { FieldTable, StateField } from '../stateFields';
+import type { StateField, StepFieldTables } from '../stateFields';
 import { controlProblem, outsideProblem, resolvedProjectRelative } from '../argSafety';
 import { isAbsolutePath, toProjectRelative } from '../paths';
 import { sortedCatalogue } from '../workspaceRules';
@@ -92,10 +92,42 @@ type StepKind = 'pick' | 'multi_pick' | 'text';
 
 /**
  * One step of the catalogue (src/core/wizard/steps/index.ts FLOW): everything the engine and the front ends know
- * about a step is declared here, on the step, never in a list of step ids elsewhere.
+ * about a step is declared here, on the step, never in a list of step ids elsewhere. A step that declares state
+ * fields is declared as `Step<'<its id>'>` (StepFields below); `Step` alone is any step.
  */
-export interface Step {
-  id: string;
+export type Step<Id extends string = string> = StepDefinition & { id: Id } & StepFields<Id>;
+
+/**
+ * The state-file fields a step asks for (`fields`), tied to the step module's entry in StepFieldTables
+ * (src/core/wizard/stateFields.ts), which makes their TypeScript types, so that neither can be declared without the
+ * other (CONTRIBUTING.md › Walkthrough: adding a step):
+ * - `Step<'<id>'>` of an id with an entry must have `fields`, and they are that entry's table;
+ * - `Step<'<id>'>` of an id without one has no `fields`;
+ * - `Step` (any step) may only have a table some entry names. src/core/wizard/steps/index.ts checks that each entry
+ *   names the `fields` of a step of the step table declared as `Step<'<that id>'>`.
+ */
+type StepFields<Id extends string> = string extends Id
+  ? {
+      /** One of the tables of StepFieldTables (src/core/wizard/stateFields.ts), or none. */
+      fields?: StepFieldTables[keyof StepFieldTables];
+    }
+  : [Id] extends [keyof StepFieldTables]
+    ? {
+        /**
+         * The state-file fields this step asks for, defined here and nowhere else (kind, default, description,
+         * path), in file order: the table the step module names in StepFieldTables (src/core/wizard/stateFields.ts),
+         * which makes their types. The state schema, `defaultState()`, PATH_FIELDS and the JSON Schema of the file
+         * are made from them.
+         */
+        fields: StepFieldTables[Id];
+      }
+    : {
+        /** None: a step with state fields names them in StepFieldTables (src/core/wizard/stateFields.ts) first. */
+        fields?: never;
+      };
+
+/** What every step declares besides its id and its fields (Step). */
+interface StepDefinition {
   /** Key of the step's texts (`steps.<key>`). */
   textKey: string;
   /**
@@ -105,12 +137,6 @@ export interface Step {
   group: StepGroup;
   /** The kind of prompt build() returns (pickPrompt / textPrompt check it). */
   kind: StepKind;
-  /**
-   * The state-file fields this step asks for, defined here and nowhere else (kind, default, description, path),
-   * in file order; the step module also names them in StepFieldTables (src/core/wizard/stateFields.ts) for the
-   * types. The state schema, `defaultState()`, PATH_FIELDS and the JSON Schema of the file are made from them.
-   */
-  fields?: FieldTable;
   /** Fields reset to their defaults when a rewind reaches this step (its own `fields`, and others it writes). */
   owns: readonly StateField[];
   /** The option texts build() reads (`steps.<textKey>.options.<key>`): every text catalogue must have them (core/text/schema.ts). */

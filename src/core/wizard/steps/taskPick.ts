@@ -35,7 +35,7 @@ declare module '../stateFields' {
   }
 }
 
-export const taskPick: Step = {
+export const taskPick: Step<'task-pick'> = {
   id: 'task-pick',
   textKey: 'task_pick',
   group: 'task',

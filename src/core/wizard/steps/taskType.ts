@@ -34,7 +34,7 @@ declare module '../stateFields' {
   }
 }
 
-export const taskType: Step = {
+export const taskType: Step<'task-type'> = {
   id: 'task-type',
   textKey: 'task_type',
   group: 'task',
