@@ -16,6 +16,7 @@ import type { PromptDoc, WizardState } from '../../src/core/types';
 import * as engine from '../../src/core/wizard/engine';
 import { realPathOf } from '../../src/host/paths';
 import { serializeState } from '../../src/core/wizard/stateCodec';
+import { PATH_FIELDS } from '../../src/core/wizard/stateSchema';
 import {
   defaultAnswer,
   demoCopy,
@@ -226,25 +227,21 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
   const base = walk(baseCtx, project, '\u0000never', {});
   const baseState = engine.outcome(baseCtx, base.state).ok ? base.state : null;
   if (!baseState) report.failures.push('the base wizard (demo defaults) did not reach a runnable outcome');
+  // The string fields a hostile value is put in: these, and every path field of the state (PATH_FIELDS, made from
+  // the steps' declarations: a step's new path field is tried without a line here).
   const stringFields: Array<keyof WizardState> = [
     'task_group',
     'task_id',
     'task_type',
     'project_id',
-    'brief_path',
     'analysis_target',
-    'feature_evidence_path',
-    'project_evidence_path',
-    'selected_direction_path',
-    'approved_plan_path',
     'handoff_stages',
     'base_ref',
     'fix_cycle',
     'directive',
     'related_tasks_raw',
-    'clarification_response_path',
-    'pr_template_path',
     'host_runtime',
+    ...PATH_FIELDS,
   ];
   const outsidePaths = [
     '/etc/passwd',
@@ -365,18 +362,7 @@ export async function runR9(opts: R9Options): Promise<TargetReport> {
         case 'state-field':
         case 'state-path': {
           if (!baseState) break;
-          const field =
-            kind === 'state-field'
-              ? pick(random, stringFields)
-              : pick(random, [
-                  'brief_path',
-                  'feature_evidence_path',
-                  'project_evidence_path',
-                  'selected_direction_path',
-                  'approved_plan_path',
-                  'clarification_response_path',
-                  'pr_template_path',
-                ] as Array<keyof WizardState>);
+          const field = kind === 'state-field' ? pick(random, stringFields) : pick(random, PATH_FIELDS);
           const value = kind === 'state-field' ? bad : pick(random, outsidePaths);
           count(kind);
           await render(`state field ${field} = ${JSON.stringify(value)}`, { ...baseState, [field]: value } as WizardState);

@@ -9,10 +9,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../runner/harness.mjs';
-import { openWorkbench } from './workbench.mjs';
+import { demoDir, useDemoWorkbench } from './demoWorkbench.mjs';
 
-const demoDir = path.join(repoRoot, 'demo');
 const legacyRel = '.okstra/tasks/payments/refund-timeout.wizard.json';
 const sha256 = (file) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -24,29 +22,9 @@ describe('UI: the demo project as `npm start` serves it', function () {
   /** The text of the tree row whose text contains `text` (the Wizard view). */
   const treeRow = (text) => page.locator('.pane-body .monaco-list-row', { hasText: text }).first();
 
-  before(async function () {
-    this.timeout(180_000);
-    wb = await openWorkbench({
-      name: 'demo',
-      from: demoDir,
-      workspacePrefix: 'okstra-demo-',
-      prepare: ({ sandbox, workspace: copy }) => {
-        // As scripts/start.mjs does: the copy's stand-ins first on PATH, for code-server (and so the extension host) only.
-        sandbox.env.PATH = `${path.join(copy.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
-        // As start.mjs does too: without it the server takes the extension host's PATH from a login shell, without the stand-ins.
-        sandbox.env.VSCODE_CLI = '1';
-        delete sandbox.env.OKSTRA_DEMO_EXIT;
-      },
-    });
+  useDemoWorkbench({ name: 'demo' }, (opened) => {
+    wb = opened;
     ({ page, workspace } = wb);
-  });
-
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-
-  after(async () => {
-    await wb?.close();
   });
 
   it("New Run… lists the demo's tasks and answers every prompt of payments/currency-rounding", async () => {

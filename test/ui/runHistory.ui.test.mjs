@@ -3,11 +3,8 @@
 // the Explorer; New Run with This Team starts the wizard on the task with that run's team as team-pick's default.
 // Screenshots: docs/images/tasks-02-run-history*.png (README), made under test-results/screenshots/ (workbench.mjs).
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { repoRoot } from '../runner/harness.mjs';
-import { openWorkbench } from './workbench.mjs';
+import { useDemoWorkbench } from './demoWorkbench.mjs';
 
-const demoDir = path.join(repoRoot, 'demo');
 const TASK = 'Refund single items of a multi-item order'; // payments/partial-refunds: three runs, the planning one by usual-panel
 
 describe('UI: the run history of a task in the Tasks view (demo)', function () {
@@ -23,22 +20,7 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
     const r = row(text);
     await r.waitFor();
     if ((await r.getAttribute('aria-expanded')) !== 'true') await r.locator('.monaco-tl-twistie').click();
-    await page.waitForFunction(
-      (n) =>
-        [...document.querySelectorAll('.monaco-list-row')].some(
-          (x) => x.getAttribute('aria-expanded') === 'true' && x.textContent?.includes(n),
-        ),
-      text,
-    );
-  }
-
-  /** Drags the sidebar's edge to `x`. */
-  async function widenSidebar(x) {
-    const box = await page.locator('.part.sidebar').boundingBox();
-    await page.mouse.move(box.x + box.width + 1, 300);
-    await page.mouse.down();
-    await page.mouse.move(x, 300, { steps: 5 });
-    await page.mouse.up();
+    await wb.waitForExpandedRow(text);
   }
 
   /** The texts of the run rows shown (level 3: group, task, run), top to bottom. */
@@ -51,28 +33,9 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
           .map((r) => `${r.querySelector('.label-name')?.textContent ?? ''} | ${r.querySelector('.label-description')?.textContent ?? ''}`),
       );
 
-  before(async function () {
-    this.timeout(180_000);
-    wb = await openWorkbench({
-      name: 'run-history',
-      from: demoDir,
-      workspacePrefix: 'okstra-demo-',
-      // As scripts/start.mjs does: the copy's stand-ins first on PATH (the teams' providers can start).
-      prepare: ({ sandbox, workspace: copy }) => {
-        sandbox.env.PATH = `${path.join(copy.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
-        // Without it the server takes the extension host's PATH from a login shell, without the stand-ins.
-        sandbox.env.VSCODE_CLI = '1';
-      },
-    });
+  useDemoWorkbench({ name: 'run-history' }, (opened) => {
+    wb = opened;
     page = wb.page;
-  });
-
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-
-  after(async () => {
-    await wb?.close();
   });
 
   it('a task with runs opens on them, newest first, each with its type, date, team and outcome', async () => {
@@ -106,7 +69,7 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
       assert.ok(fit.label <= fit.box + 0.5, `the label ${name} fits: ${JSON.stringify(fit)}`);
     }
     // For the picture, the sidebar is widened so that the descriptions show whole.
-    await widenSidebar(700);
+    await wb.widenSidebar(700);
     // The tooltip has every detail: the run id and each role's models.
     await page.mouse.move(900, 600);
     await runRow('implementation-planning').locator('.label-name').hover();
@@ -116,7 +79,7 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
     await wb.shot('tasks-02-run-history.png');
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.mouse.move(900, 600);
-    await widenSidebar(600);
+    await wb.widenSidebar(600);
     await page.mouse.move(900, 600);
     await runRow('implementation-planning').locator('.label-name').hover();
     await hover.waitFor({ timeout: 10_000 });

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../runner/harness.mjs';
-import { docsShotsDir, openWorkbench } from './workbench.mjs';
+import { demoPrepare, useDemoWorkbench } from './demoWorkbench.mjs';
+import { docsShotsDir } from './workbench.mjs';
 
-const demoDir = path.join(repoRoot, 'demo');
 const walkthroughDir = docsShotsDir('media/walkthrough');
 
 describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
@@ -41,23 +41,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     const row = taskRow(name);
     await row.waitFor();
     if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-    await page.waitForFunction(
-      (n) =>
-        [...document.querySelectorAll('.monaco-list-row')].some(
-          (r) => r.getAttribute('aria-expanded') === 'true' && r.textContent?.includes(n),
-        ),
-      name,
-    );
-  }
-
-  /** Wider sidebar, so that a row's description (phase, next phase, verdict, wizard, exit code) shows. */
-  async function widenSidebar(x) {
-    const box = await page.locator('.part.sidebar').boundingBox();
-    const edge = box.x + box.width;
-    await page.mouse.move(edge + 1, 300);
-    await page.mouse.down();
-    await page.mouse.move(x, 300, { steps: 5 });
-    await page.mouse.up();
+    await wb.waitForExpandedRow(name);
   }
 
   async function paletteRun(command) {
@@ -66,12 +50,9 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await page.waitForTimeout(300);
   }
 
-  before(async function () {
-    this.timeout(180_000);
-    wb = await openWorkbench({
+  useDemoWorkbench(
+    {
       name: 'tasks',
-      from: demoDir,
-      workspacePrefix: 'okstra-demo-',
       prepare: ({ sandbox, workspace: copy }) => {
         // The walkthrough's agents picture shows the CLI as a person types it: `okstra-wizard` (a shim to this
         // checkout's dist/cli.js) at a plain prompt, not the paths of the machine the pictures were taken on.
@@ -92,26 +73,21 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
             'terminal.integrated.defaultProfile.linux': 'plain',
           }),
         );
-        // As scripts/start.mjs does: the copy's stand-ins first on PATH, for code-server (and so the extension host) only.
-        sandbox.env.PATH = `${bin}${path.delimiter}${path.join(copy.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
-        sandbox.env.VSCODE_CLI = '1';
-        delete sandbox.env.OKSTRA_DEMO_EXIT;
+        // The demo's stand-ins first on PATH, and the shim before them.
+        demoPrepare()({ sandbox, workspace: copy });
+        sandbox.env.PATH = `${bin}${path.delimiter}${sandbox.env.PATH}`;
       },
-    });
-    page = wb.page;
-  });
-
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-
-  after(async () => {
-    await wb?.close();
-  });
+    },
+    (opened) => {
+      wb = opened;
+      page = wb.page;
+    },
+  );
 
   it("shows the demo's task groups and, expanded, a row per task with its phase, next phase and verdict", async () => {
     await tasksPane().waitFor();
-    await widenSidebar(880);
+    // Wider sidebar, so that a row's description (phase, next phase, verdict, wizard, exit code) shows.
+    await wb.widenSidebar(880);
     for (const g of ['checkout', 'ledger', 'payments']) await expandGroup(g);
     const timeout = taskRow('Refunds time out under load');
     await timeout.waitFor();

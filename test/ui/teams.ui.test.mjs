@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { repoRoot } from '../runner/harness.mjs';
-import { openWorkbench, resultsDir } from './workbench.mjs';
+import { useDemoWorkbench } from './demoWorkbench.mjs';
+import { resultsDir } from './workbench.mjs';
 
-const demoDir = path.join(repoRoot, 'demo');
 const NEW_TEAM = 'rounding-panel';
 
 describe('UI: teams — pick one at the Team question, save the agents as one at the confirmation', function () {
@@ -24,28 +24,9 @@ describe('UI: teams — pick one at the Team question, save the agents as one at
   const configOf = () => parse(fs.readFileSync(path.join(workspace.dir, '.okstra', 'config.yaml'), 'utf8'));
   const row = (text) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
 
-  before(async function () {
-    this.timeout(180_000);
-    wb = await openWorkbench({
-      name: 'teams',
-      from: demoDir,
-      workspacePrefix: 'okstra-teams-',
-      prepare: ({ sandbox, workspace: copy }) => {
-        // As scripts/start.mjs does: the copy's stand-ins first on PATH, for code-server (and so the extension host) only.
-        sandbox.env.PATH = `${path.join(copy.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
-        sandbox.env.VSCODE_CLI = '1';
-        delete sandbox.env.OKSTRA_DEMO_EXIT;
-      },
-    });
+  useDemoWorkbench({ name: 'teams', workspacePrefix: 'okstra-teams-' }, (opened) => {
+    wb = opened;
     ({ page, workspace } = wb);
-  });
-
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-
-  after(async () => {
-    await wb?.close();
   });
 
   it("picking the demo's usual-panel at the Team question answers every agent prompt", async () => {

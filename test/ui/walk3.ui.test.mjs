@@ -7,20 +7,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../runner/harness.mjs';
-import { openWorkbench, resultsDir } from './workbench.mjs';
-
-const demoDir = path.join(repoRoot, 'demo');
-
-/** The demo as `npm start` serves it: the copy's stand-ins first on PATH; `exit` makes the stand-in okstra fail. */
-function demoPrepare({ exit } = {}) {
-  return ({ sandbox, workspace }) => {
-    sandbox.env.PATH = `${path.join(workspace.dir, '.demo-bin')}${path.delimiter}${sandbox.env.PATH ?? ''}`;
-    sandbox.env.VSCODE_CLI = '1';
-    if (exit === undefined) delete sandbox.env.OKSTRA_DEMO_EXIT;
-    else sandbox.env.OKSTRA_DEMO_EXIT = String(exit);
-  };
-}
+import { demoPrepare, useDemoWorkbench } from './demoWorkbench.mjs';
+import { resultsDir } from './workbench.mjs';
 
 function stats(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -52,23 +40,18 @@ async function waitForLog(wb, re, what) {
 const readAhead = (wb) => waitForLog(wb, /read ahead for New Run/, 'that it read ahead for New Run');
 
 /**
- * Opens a workbench on a copy of the demo before the tests of a `describe` and closes it after them; a failed test
- * leaves its screenshot and the extension host's logs. `ready(wb)` hands it to the tests; `warm` waits for the read-ahead.
+ * useDemoWorkbench (demoWorkbench.mjs) with the screenshots in test-results/ui/; `ready(wb)` hands the workbench to
+ * the tests; `warm` waits for the read-ahead.
  */
-function useDemoWorkbench(options, ready, { warm = false } = {}) {
-  let wb;
-  before(async function () {
-    this.timeout(240_000);
-    wb = await openWorkbench({ from: demoDir, workspacePrefix: 'okstra-demo-', shotsDir: resultsDir, prepare: demoPrepare(), ...options });
-    ready(wb);
-    if (warm) await readAhead(wb);
-  });
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-  after(async () => {
-    await wb?.close();
-  });
+function useWalkWorkbench(options, ready, { warm = false } = {}) {
+  useDemoWorkbench(
+    { shotsDir: resultsDir, ...options },
+    async (wb) => {
+      ready(wb);
+      if (warm) await readAhead(wb);
+    },
+    { timeout: 240_000 },
+  );
 }
 
 /** The focused row of the open QuickPick, as its accessible label. */
@@ -128,7 +111,7 @@ describe('UI: the third walk (demo, 1280×800)', function () {
   let page;
   const p10 = [];
 
-  useDemoWorkbench(
+  useWalkWorkbench(
     {
       name: 'walk3',
       prepare: demoPrepare({ exit: 3 }),
@@ -361,7 +344,7 @@ describe('UI: the third walk at 1024×768', function () {
   let wb;
   let page;
 
-  useDemoWorkbench(
+  useWalkWorkbench(
     {
       name: 'walk3-1024',
       viewport: { width: 1024, height: 768 },
@@ -405,7 +388,7 @@ describe('UI: the workbench in Korean (a language pack built for the test)', fun
   let wb;
   let page;
 
-  useDemoWorkbench(
+  useWalkWorkbench(
     {
       name: 'walk3-ko',
       locale: 'ko',
@@ -474,7 +457,7 @@ describe('UI: a project with 1,000 tasks', function () {
   }
 
   const prepare = demoPrepare();
-  useDemoWorkbench(
+  useWalkWorkbench(
     {
       name: 'walk3-1000',
       prepare: (w) => {

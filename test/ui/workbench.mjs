@@ -225,6 +225,26 @@ class Workbench {
     return [text, await stepOfTitle(text)];
   }
 
+  /** Drags the sidebar's edge to `x` (a wider sidebar shows a row's description whole). */
+  async widenSidebar(x) {
+    const box = await this.page.locator('.part.sidebar').boundingBox();
+    await this.page.mouse.move(box.x + box.width + 1, 300);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x, 300, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
+  /** Waits until a tree row whose text contains `text` shows expanded. */
+  async waitForExpandedRow(text) {
+    await this.page.waitForFunction(
+      (n) =>
+        [...document.querySelectorAll('.monaco-list-row')].some(
+          (r) => r.getAttribute('aria-expanded') === 'true' && r.textContent?.includes(n),
+        ),
+      text,
+    );
+  }
+
   /** VS Code's own "Do you trust the authors…?" dialog (a workbench started with `workspaceTrust`). */
   async answerTrustDialog(button) {
     const dialog = this.page.locator('.monaco-dialog-box', { hasText: 'trust the authors' });

@@ -6,15 +6,10 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COMMAND_IDS, TASKS_COMMAND_IDS } from '../../../src/vscode/commandIds';
-import { registerTasksView, type TasksViewApi } from '../../../src/vscode/tasks/tasksView';
 import type { GroupRow, TaskRow } from '../../../src/vscode/tasks/taskBoardModel';
 import type { RunRow } from '../../../src/vscode/tasks/runRows';
-import type { Disposable } from '../../../src/vscode/host/window';
-import { cleanup, tmpDir, write } from '../workspace/helpers';
-import { FakeWindow } from './fakeWindow';
-
-const quietLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined };
-const EXTENSION = path.resolve(__dirname, '../../..');
+import { tmpDir, write } from '../workspace/helpers';
+import { type TasksView, useTasksView } from './tasksViewHarness';
 
 const CONFIG = `projectId: p
 teams:
@@ -57,43 +52,18 @@ function project(): string {
   return root;
 }
 
-interface View {
-  win: FakeWindow;
-  api: TasksViewApi;
-  root: string;
-  close(): void;
-}
-
-function openView(root = project()): View {
-  const win = new FakeWindow();
-  win.folders = [{ name: 'p', rootAbs: root }];
-  const { api, disposables } = registerTasksView({
-    host: win,
-    log: quietLog,
-    extensionPath: EXTENSION,
-    environment: () => ({ env: { PATH: '' }, settingPaths: {}, terminalBackend: 'vscode-terminal', userModelDefaults: null }),
-  });
-  return { win, api, root, close: () => disposables.forEach((d: Disposable) => d.dispose()) };
-}
-
-async function tasks(v: View): Promise<TaskRow[]> {
+async function tasks(v: TasksView): Promise<TaskRow[]> {
   const [g] = (await v.api.provider.getChildren()) as GroupRow[];
   return (await v.api.provider.getChildren(g)) as TaskRow[];
 }
 
-async function runsOf(v: View, task: TaskRow): Promise<RunRow[]> {
+async function runsOf(v: TasksView, task: TaskRow): Promise<RunRow[]> {
   return (await v.api.provider.getChildren(task)) as RunRow[];
 }
 
 describe('tasks view: run history (fake window)', () => {
-  let v: View;
-  beforeEach(() => {
-    v = openView();
-  });
-  afterEach(() => {
-    v.close();
-    cleanup();
-  });
+  let v: TasksView;
+  useTasksView(project, (opened) => (v = opened));
 
   it('a task with runs opens on them; one without has no twistie', async () => {
     const [a, b] = await tasks(v);

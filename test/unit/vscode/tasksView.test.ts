@@ -5,14 +5,10 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COMMAND_IDS, CONTEXT_KEYS, TASKS_COMMAND_IDS, VIEW_IDS } from '../../../src/vscode/commandIds';
-import { registerTasksView, type TasksViewApi } from '../../../src/vscode/tasks/tasksView';
 import type { BoardRow, GroupRow, TaskRow } from '../../../src/vscode/tasks/taskBoardModel';
-import type { Disposable } from '../../../src/vscode/host/window';
 import { cleanup, tmpDir, write } from '../workspace/helpers';
-import { FakeWindow, until } from './fakeWindow';
-
-const quietLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined };
-const EXTENSION = path.resolve(__dirname, '../../..');
+import { until } from './fakeWindow';
+import { EXTENSION, openTasksView, type TasksView, useTasksView } from './tasksViewHarness';
 
 function manifest(group: string, id: string, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ taskKey: `${group}/${id}`, taskGroup: group, taskId: id, title: `Title of ${id}`, ...extra }, null, 2);
@@ -28,43 +24,20 @@ function project(): string {
   return root;
 }
 
-interface View {
-  win: FakeWindow;
-  api: TasksViewApi;
-  root: string;
-  close(): void;
-}
+const openView = (root = project()): TasksView => openTasksView(root);
 
-function openView(root = project()): View {
-  const win = new FakeWindow();
-  win.folders = [{ name: 'p', rootAbs: root }];
-  const { api, disposables } = registerTasksView({
-    host: win,
-    log: quietLog,
-    extensionPath: EXTENSION,
-    environment: () => ({ env: { PATH: '' }, settingPaths: {}, terminalBackend: 'vscode-terminal', userModelDefaults: null }),
-  });
-  return { win, api, root, close: () => disposables.forEach((d: Disposable) => d.dispose()) };
-}
-
-async function groups(v: View): Promise<GroupRow[]> {
+async function groups(v: TasksView): Promise<GroupRow[]> {
   return (await v.api.provider.getChildren()) as GroupRow[];
 }
 
-async function tasksOf(v: View, group: string): Promise<TaskRow[]> {
+async function tasksOf(v: TasksView, group: string): Promise<TaskRow[]> {
   const g = (await groups(v)).find((r) => r.group === group)!;
   return (await v.api.provider.getChildren(g)) as TaskRow[];
 }
 
 describe('tasks view (fake window)', () => {
-  let v: View;
-  beforeEach(() => {
-    v = openView();
-  });
-  afterEach(() => {
-    v.close();
-    cleanup();
-  });
+  let v: TasksView;
+  useTasksView(project, (opened) => (v = opened));
 
   it('is the okstra.tasks tree view, registers every command of TASKS_COMMAND_IDS and nothing else', () => {
     assert.equal(v.win.tree(VIEW_IDS.tasks).source, v.api.provider);
