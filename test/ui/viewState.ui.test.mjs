@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../runner/harness.mjs';
+import { demoDir, demoPrepare, useDemoWorkbench } from './demoWorkbench.mjs';
 import { openWorkbench, resultsDir } from './workbench.mjs';
 
-const demoDir = path.join(repoRoot, 'demo');
 const WELCOME = 'No okstra run is being configured here.';
 
 /** The Wizard view's pane (its header reads "Wizard"). */
@@ -98,18 +98,15 @@ describe('UI: the Wizard view and the status bar after a reload (demo)', functio
   let wb;
   let page;
 
-  before(async function () {
-    this.timeout(240_000);
-    // The okstra view is not opened: the status-bar item must come without it.
-    wb = await openWorkbench({ name: 'view-state', from: demoDir, workspacePrefix: 'okstra-vs-', shotsDir: resultsDir, openOkstra: false });
-    page = wb.page;
-  });
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-  after(async () => {
-    await wb?.close();
-  });
+  // The okstra view is not opened: the status-bar item must come without it.
+  useDemoWorkbench(
+    { name: 'view-state', workspacePrefix: 'okstra-vs-', shotsDir: resultsDir, openOkstra: false },
+    (opened) => {
+      wb = opened;
+      page = wb.page;
+    },
+    { timeout: 240_000 },
+  );
 
   it('a paused wizard has its status-bar item after a (re)load, without the okstra view being opened', async function () {
     this.timeout(240_000);
@@ -200,22 +197,11 @@ describe('UI: the Wizard view and the status bar in a workspace of two folders',
 describe('UI: the Wizard view and the status bar at 1024×768 (demo)', function () {
   let wb;
 
-  before(async function () {
-    this.timeout(240_000);
-    wb = await openWorkbench({
-      name: 'view-state-1024',
-      from: demoDir,
-      workspacePrefix: 'okstra-vs-',
-      shotsDir: resultsDir,
-      viewport: { width: 1024, height: 768 },
-    });
-  });
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-  after(async () => {
-    await wb?.close();
-  });
+  useDemoWorkbench(
+    { name: 'view-state-1024', workspacePrefix: 'okstra-vs-', shotsDir: resultsDir, viewport: { width: 1024, height: 768 } },
+    (opened) => (wb = opened),
+    { timeout: 240_000 },
+  );
 
   it("shows the paused wizard's rows and its status-bar item with Resume's prompt open", async function () {
     this.timeout(120_000);
@@ -230,26 +216,25 @@ describe('UI: the status bar after a reload, a New Run left at its first prompt 
   let wb;
   let page;
 
-  before(async function () {
-    this.timeout(240_000);
-    wb = await openWorkbench({
+  useDemoWorkbench(
+    {
       name: 'view-state-notask',
-      from: demoDir,
       workspacePrefix: 'okstra-vs-nt-',
       shotsDir: resultsDir,
       openOkstra: false,
       // No state file: the only wizard is the one New Run keeps in workspace storage until its task is chosen.
-      prepare: ({ workspace }) => fs.rmSync(path.join(workspace.dir, '.okstra/tasks/payments/refund-timeout.wizard.json')),
-    });
-    page = wb.page;
-    await wb.okstraContainer().waitFor({ timeout: 90_000 });
-  });
-  afterEach(async function () {
-    await wb?.reportFailure(this.currentTest);
-  });
-  after(async () => {
-    await wb?.close();
-  });
+      prepare: (opening) => {
+        demoPrepare()(opening);
+        fs.rmSync(path.join(opening.workspace.dir, '.okstra/tasks/payments/refund-timeout.wizard.json'));
+      },
+    },
+    async (opened) => {
+      wb = opened;
+      page = wb.page;
+      await wb.okstraContainer().waitFor({ timeout: 90_000 });
+    },
+    { timeout: 240_000 },
+  );
 
   it('has its status-bar item after the window is reloaded with the task list open, without the okstra view', async function () {
     this.timeout(240_000);
