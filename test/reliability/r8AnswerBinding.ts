@@ -1,4 +1,4 @@
-// R8 answer binding (issue 11 §1): CLI processes answer the prompt they were
+// R8 answer binding: CLI processes answer the prompt they were
 // shown (`step --answer V --prompt ID [--revision R]`) while other processes
 // write the same state file (plain answers and rewinds). An answer must land
 // on the prompt it names or be refused: 0 answers applied to another prompt

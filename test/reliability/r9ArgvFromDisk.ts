@@ -1,4 +1,4 @@
-// R9 argv from disk (issue 11 §3): hostile names and values are placed where
+// R9 argv from disk: hostile names and values are placed where
 // the wizard reads them — task group and task folders, plan stage ids, failed
 // run ids, a previous run's inputs.json, state-file fields, and symlinks to
 // files and folders outside the project — and the wizard is driven to them

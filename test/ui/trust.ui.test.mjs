@@ -1,4 +1,4 @@
-// UI test of workspace trust for real (R6, issue 11 §9): code-server started WITH workspace trust on a copy of
+// UI test of workspace trust for real (R6): code-server started WITH workspace trust on a copy of
 // the demo; VS Code's own dialog is answered "No, I don't trust the authors" in the browser. The wizard can
 // still be answered; Run is shown disabled with its reason and choosing it runs nothing; Run and Run Again
 // are not offered; nothing is written to .okstra/config.yaml (no persist action) and no run is recorded.

@@ -1,4 +1,4 @@
-// The one confirmation (issue 12 #1, #17): the settings and the roles as tables and the full command line in
+// The one confirmation: the settings and the roles as tables and the full command line in
 // a read-only document beside a QuickPick that offers Run, Copy Command Line and Change an answer… (mouse and
 // keyboard). The engine's confirm step is shown this way; Run from the view, the status bar, the palette or a
 // notification shows the same before it starts (okstra.confirmBeforeRun may turn that off).

@@ -34,7 +34,7 @@ async function editFrom(ctx: WizardContext, id: string, askAlways = false): Prom
   const t = ctx.t;
   const session = await ctx.requireSession();
   if (!session) return;
-  // The answers that will be asked again, in words (issue 12 #10); they come back preselected where they still apply.
+  // The answers that will be asked again, in words; they come back preselected where they still apply.
   const clearing = session.rewindQuestion(id);
   const question = clearing ?? (askAlways ? changeQuestion(ctx, session, id) : null);
   if (question) {

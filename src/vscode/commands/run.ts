@@ -1,6 +1,6 @@
 // Run and Run Again: re-check what is on disk, the one confirmation (unless okstra.confirmBeforeRun is off
 // or the person has just confirmed), the machine checks, persist actions, then the task or terminal; the
-// exit code is recorded and a notification that names the task acts on that same wizard (issue 12 #3).
+// exit code is recorded and a notification that names the task acts on that same wizard.
 
 import { renderBundleArgv } from '../../core/run';
 import type { Notice } from '../../core/types';

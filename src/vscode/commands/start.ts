@@ -130,7 +130,7 @@ async function resume(ctx: WizardContext, statePathArg?: unknown): Promise<void>
     return;
   }
   let chosen: UnfinishedWizard | undefined = list[0];
-  // Every unfinished wizard is listed when there are several (issue 12 #8), the open one too.
+  // Every unfinished wizard is listed when there are several, the open one too.
   if (list.length > 1) {
     const picked = await ctx.host.showQuickPick(
       list.map((w) => ({

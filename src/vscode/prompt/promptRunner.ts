@@ -65,7 +65,7 @@ interface PickItem extends vscode.QuickPickItem {
 /** The second focus of focus(): the workbench may hand the focus to the editor after it reported a view change. */
 const REFOCUS_MS = 300;
 
-/** A "Loading…" pick only when the next prompt takes longer than this (issue 5). */
+/** A "Loading…" pick only when the next prompt takes longer than this. */
 const LOADING_DELAY_MS = 250;
 
 export class PromptRunner {
@@ -194,7 +194,7 @@ export class PromptRunner {
         refusedPlaceholder = false;
         qp.placeholder = model.placeholder;
       });
-      // A count typed out of range says the range (issue 12 #14); a matching text takes the hint away.
+      // A count typed out of range says the range; a matching text takes the hint away.
       let hinting = false;
       qp.onDidChangeValue((value) => {
         const hint = typedValueMessage(request.prompt, value, catalog);
@@ -328,7 +328,7 @@ export class PromptRunner {
 
   private toPickItem(model: ItemModel): PickItem {
     if (model.kind === 'separator') return { label: model.label, kind: this.host.quickInput.separator, model };
-    // The view model's texts as they are: one default marker on one row (issue 12 #13), icons as iconPath.
+    // The view model's texts as they are: one default marker on one row, icons as iconPath.
     const d = model.display;
     const item: PickItem = { label: d.label, model };
     if (d.description !== undefined) item.description = d.description;
@@ -339,7 +339,7 @@ export class PromptRunner {
   }
 }
 
-/** A refused answer in words (issue 12 #15); the protocol text stays in the log. */
+/** A refused answer in words; the protocol text stays in the log. */
 function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string, outcome: Extract<StepOutcome, { ok: false }>): string {
   // The step table's words are the engine's: from dist/engine.js, which the session that refused has loaded (P4).
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -37,7 +37,7 @@ export interface TreeTexts {
 
 /**
  * The tree's texts in the UI's language: `Last run:` in local time (relative when recent) and the tooltip's
- * command line quoted for the terminal's shell when it is one we quote for (issue 12 #20, #22).
+ * command line quoted for the terminal's shell when it is one we quote for.
  */
 export function treeTexts(host: {
   t(message: string, ...args: Array<string | number>): string;

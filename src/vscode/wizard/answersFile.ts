@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { WizardSession } from './session';
 
-/** The answers file of "Answer now" when it still holds no answer, only its headings (issue 12 #11), else null. */
+/** The answers file of "Answer now" when it still holds no answer, only its headings, else null. */
 export function emptyAnswersFile(session: WizardSession): string | null {
   const rel = session.state.clarification_response_path;
   if (!rel || !session.state.answered.includes('clarification-pick')) return null;

@@ -134,7 +134,7 @@ export class WizardContext {
   }
 
   /**
-   * v1 → v2 conversion, project moved: said once per file in this window (issue 12 #18), when the person opens
+   * v1 → v2 conversion, project moved: said once per file in this window, when the person opens
    * the wizard (not when the view shows the latest one by itself).
    */
   sayOpeningMessages(session: WizardSession): void {

@@ -93,7 +93,7 @@ export interface WizardSession {
   stepFacts(id: string): StepFacts;
   /**
    * What `rewind(id)` would ask again besides the target (docs/steps.md › Rewind and Back), as the question to ask
-   * first: its title and a detail listing the answers in words (issue 12 #10); null when nothing later is cleared.
+   * first: its title and a detail listing the answers in words; null when nothing later is cleared.
    */
   rewindQuestion(id: string): { title: string; detail: string } | null;
   /** Saving the wizard's agents as a team (Save these agents as a team… of the confirmation). */

@@ -1,6 +1,6 @@
 // The environment the extension gives VS Code's integrated terminals (ExtensionContext
-// .environmentVariableCollection), so that `okstra-wizard` typed there sees what the extension sees
-// (issue 12 #7): the terminal backend the extension assumes, and the provider CLIs of okstra.providers.
+// .environmentVariableCollection), so that `okstra-wizard` typed there sees what the extension sees:
+// the terminal backend the extension assumes, and the provider CLIs of okstra.providers.
 
 import type { WizardSettings } from './settings';
 

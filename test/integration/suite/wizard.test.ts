@@ -119,7 +119,7 @@ describe('wizard UI', function () {
     assert.equal(ran.last_run?.exitCode, 0);
   });
 
-  it('with okstra.confirmBeforeRun, okstra.run shows the confirmation (a QuickPick and the command line in a read-only document beside it) first (issue 12 #1, #17)', async () => {
+  it('with okstra.confirmBeforeRun, okstra.run shows the confirmation (a QuickPick and the command line in a read-only document beside it) first', async () => {
     await vscode.workspace.getConfiguration('okstra').update('confirmBeforeRun', true, vscode.ConfigurationTarget.Workspace);
     try {
       const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));

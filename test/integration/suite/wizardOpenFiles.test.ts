@@ -114,7 +114,7 @@ describe('wizard opens the files it creates', function () {
     assert.equal(tab.isPreview, false, 'opened for editing, not as a preview');
     const editor = await waitFor('the answers file editor', () => visibleEditorOf(answers));
     assert.equal(editor.document.getText(), '## q1: Which regions are in scope?\n\n## q2: Is a downtime window acceptable?\n\n');
-    // The wizard waits while the person writes (issue 12 #11): no prompt covers the file; the view says so.
+    // The wizard waits while the person writes: no prompt covers the file; the view says so.
     await waitFor('the wizard to wait', () => features().wizard.waitingFor);
     assert.equal(features().wizard.runner.input, undefined, 'no prompt over the answers file');
     assert.ok(

@@ -1,9 +1,9 @@
 // Comments and strings in src/, test/, scripts/ and bench/ cite only files of this repository: never the design
 // documents the project was started from (which a reader of the repository cannot open), never the bare ids of
-// their defect list (BUG-n) or message list (M-n), and only docs/*.md files that exist. Rule ids R-XXX-n stay:
-// docs/rules.md lists them. The outside documents and ids are looked for in the whole text of each file (comments,
-// strings and fixture data alike); docs/ citations only in comments, since test data names files such as
-// docs/refunds.md inside fixture projects.
+// their defect list (BUG-n) or message list (M-n), nor an issue of the project's tracker (issue N), and only
+// docs/*.md files that exist. Rule ids R-XXX-n stay: docs/rules.md lists them. The outside documents and ids are
+// looked for in the whole text of each file (comments, strings and fixture data alike); docs/ citations only in
+// comments, since test data names files such as docs/refunds.md inside fixture projects.
 // The repository's own documents (README.md, CONTRIBUTING.md, CHANGELOG.md, docs/*.md) are read as a whole: the same
 // forbidden forms anywhere outside link targets, BUG-n and M-n only in docs/rules.md (which defines them), and every
 // relative .md link and docs/<name>.md mention must name a file that exists.
@@ -25,6 +25,7 @@ const FORBIDDEN: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   { what: 'a path outside the repository', pattern: /\.\.\/shared\b|\/work\/shared\b/g },
   { what: 'a bare defect id (say what was decided, or cite docs/decisions.md)', pattern: /\bBUG-\d+/g },
   { what: 'a bare message id (quote the message, or cite docs/state-file.md or docs/protocol.md)', pattern: /\bM\d+\b/g },
+  { what: 'an issue of the project tracker (a reader of the repository cannot open it: say what it asked)', pattern: /\bissue #?\d+/gi },
 ];
 const DOCS_MENTION = /(?<![\w./-])docs\/([\w./-]*?\.md)\b/g;
 // A relative Markdown link to a .md file: `](name.md)`, `](../README.md#anchor)`.
@@ -188,6 +189,7 @@ describe('foundation: comments and documents cite only files of this repository'
       ['docs/x.md', 'see [it](nowhere.md#a)'],
       ['README.md', 'see [it](docs/nowhere.md)'],
       ['docs/x.md', '[up](../../README.md)'],
+      ['CHANGELOG.md', 'fixed (issue 12 #3)'],
     ];
     for (const [file, line] of bad) assert.equal(documentProblems(file, line, exists).length, 1, `${file}: ${line}`);
     const good: Array<[string, string]> = [
@@ -218,6 +220,8 @@ describe('foundation: comments and documents cite only files of this repository'
       '// BUG-12',
       '// refused with M7',
       '// docs/nowhere.md',
+      "it('issue 25 #7: refused', …)",
+      '// as issue #4 asked',
     ];
     for (const line of bad) assert.equal(citationProblems('x.ts', line, exists).length, 1, line);
     assert.equal(citationProblems('x.sh', '# see docs/nowhere.md', exists).length, 1);
@@ -231,6 +235,7 @@ describe('foundation: comments and documents cite only files of this repository'
       '// the M-number list',
       '// HTML5 and 10M rows',
       "const brief = 'docs/refunds.md';",
+      '// the issues a run reports',
     ];
     for (const line of good) assert.deepEqual(citationProblems('x.ts', line, exists), [], line);
   });

@@ -268,7 +268,7 @@ describe('host: the holes between the front ends stay closed', function () {
     await client.close();
   });
 
-  it('issue 25 #7: wizard_init over an unfinished wizard refuses with its current prompt and revision', () => {
+  it('wizard_init over an unfinished wizard refuses with its current prompt and revision', () => {
     const project = demoCopy();
     const host = mcpHost(project);
     host.init({ task: 'payments/refund-queue' });
@@ -277,7 +277,7 @@ describe('host: the holes between the front ends stay closed', function () {
     assert.match(String(doc.current?.revision), /^[0-9a-f]{16}$/);
   });
 
-  it('issue 25 #1: rewinding to task-pick and picking another task moves the wizard to that task (MCP)', () => {
+  it('rewinding to task-pick and picking another task moves the wizard to that task (MCP)', () => {
     const project = demoCopy();
     const host = mcpHost(project);
     const first = host.init({ task: 'payments/refund-queue' });

@@ -1,4 +1,4 @@
-// An answer lands only on the prompt that was shown (issue 11 §1), in the shell with a fake window: another
+// An answer lands only on the prompt that was shown, in the shell with a fake window: another
 // writer under an open prompt, a stale save (Reload), a state file that no longer parses, a legacy wizard's
 // companion, and Open State File on a legacy wizard (§7).
 import { strict as assert } from 'node:assert';
@@ -82,7 +82,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     const cliBytes = fs.readFileSync(file);
     shell.win.answers = [[/changed in another window/, 'Reload']];
     await taskType.choose('error-analysis');
-    // In words (issue 12 #15); the protocol text stays in the log.
+    // In words; the protocol text stays in the log.
     assert.match(taskType.errorText() ?? '', /changed somewhere else/);
     const next = await shell.next(taskType);
     assert.ok(shell.win.messages.some((m) => m.severity === 'warning' && m.buttons.includes('Reload')));
@@ -131,7 +131,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     assert.match(fs.readFileSync(file, 'utf8'), /"answered": \[\n\}/, 'nothing was written over the broken file');
   });
 
-  it('a legacy v1 wizard: the companion is watched, the conversion is said once, Open State File opens the companion and says why (issue 11 §7, issue 12 #18)', async () => {
+  it('a legacy v1 wizard: the companion is watched, the conversion is said once, Open State File opens the companion and says why', async () => {
     const v1 = shell.stateFile('payments/refund-timeout');
     const v1Bytes = fs.readFileSync(v1);
     shell.win.answers = [[/was opened from an older or moved state file\.$/, 'Details']];
@@ -175,7 +175,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     assert.equal(shell.win.messages.filter((m) => /was opened from an older or moved state file/.test(m.message)).length, 1);
   });
 
-  it('a legacy v1 file whose bytes changed after its continuation was saved: continued from that companion, and the UI says so (issue 11 §7)', async () => {
+  it('a legacy v1 file whose bytes changed after its continuation was saved: continued from that companion, and the UI says so', async () => {
     const v1 = shell.stateFile('payments/refund-timeout');
     void shell.command('resume', v1);
     const first = await shell.next();

@@ -1,5 +1,5 @@
-// Run, its one confirmation and what a person sees around it, in the shell with a fake window (issue 12 #1,
-// #3, #11, #16, #17, #19, and R6 through the one trust gate).
+// Run, its one confirmation and what a person sees around it, in the shell with a fake window (R6
+// through the one trust gate too).
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,7 +31,7 @@ describe('vscode shell: Run and the confirmation', function () {
   });
   afterEach(() => shell.close());
 
-  it('Run from outside the wizard shows the same confirmation first; Run there starts okstra once (issue 12 #17)', async () => {
+  it('Run from outside the wizard shows the same confirmation first; Run there starts okstra once', async () => {
     await completeWizard(shell, 'ledger/fx-rate-cache');
     void shell.command('run');
     const confirm = (await shell.next()) as FakeQuickPick;
@@ -85,7 +85,7 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(shell.win.input, undefined);
   });
 
-  it("a run's notification names its task and its Run Again acts on that wizard, whichever is open now (issue 12 #3)", async () => {
+  it("a run's notification names its task and its Run Again acts on that wizard, whichever is open now", async () => {
     shell.win.settings.confirmBeforeRun = false;
     await completeWizard(shell, 'ledger/fx-rate-cache');
     let release!: (b: string | undefined) => void;
@@ -121,7 +121,7 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(shell.runs.length, 0);
   });
 
-  it('Abort: the wizard shows as aborted, Abort again offers Start Over, which starts a new wizard for the task (issue 12 #16)', async () => {
+  it('Abort: the wizard shows as aborted, Abort again offers Start Over, which starts a new wizard for the task', async () => {
     const first = await startTask(shell, 'checkout/saved-card-migration');
     await first.escape();
     shell.win.answers = [[/^Abort the wizard for checkout\/saved-card-migration\?$/, 'Abort Wizard']];
@@ -141,7 +141,7 @@ describe('vscode shell: Run and the confirmation', function () {
     );
   });
 
-  it('Answer now: the wizard waits (status bar, view) while the answers are written, and refuses Run while the file is empty (issue 12 #11)', async () => {
+  it('Answer now: the wizard waits (status bar, view) while the answers are written, and refuses Run while the file is empty', async () => {
     shell.win.settings.confirmBeforeRun = false;
     const first = await startTask(shell, 'checkout/idempotency-keys');
     const { input } = await answerUntil(shell, first, 'clarification-pick');
@@ -175,7 +175,7 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(shell.runs.length, 1);
   });
 
-  it('a path prompt has a file button: the open dialog, limited to the project (issue 12 #19)', async () => {
+  it('a path prompt has a file button: the open dialog, limited to the project', async () => {
     const taskType = await startTask(shell, 'checkout/saved-card-migration');
     await taskType.enter();
     const brief = (await shell.next(taskType)) as FakeQuickPick;
@@ -192,7 +192,7 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(shell.win.input, box, 'the box stays open');
   });
 
-  it('a click in the okstra view gives the open prompt its focus back (issue 12 #19)', async () => {
+  it('a click in the okstra view gives the open prompt its focus back', async () => {
     await startTask(shell, 'checkout/saved-card-migration');
     shell.wizard.runner.focus();
     assert.equal(shell.win.commands.at(-1)?.id, 'workbench.action.focusQuickOpen');
@@ -210,7 +210,7 @@ describe('vscode shell: pure pieces of the confirmation and the terminals', () =
     '  directive     : (none)',
   ].join('\n');
 
-  it('the confirmation document: settings and roles as tables, the whole command line in one code block (issue 12 #1)', () => {
+  it('the confirmation document: settings and roles as tables, the whole command line in one code block', () => {
     const rows = confirmationRows(text);
     assert.equal(rows.title, 'okstra render-bundle — payments/currency-rounding');
     assert.deepEqual(
@@ -252,7 +252,7 @@ describe('vscode shell: pure pieces of the confirmation and the terminals', () =
     );
   });
 
-  it('the integrated terminals get OKSTRA_TERMINAL_BACKEND and the provider CLIs of the settings (issue 12 #7)', () => {
+  it('the integrated terminals get OKSTRA_TERMINAL_BACKEND and the provider CLIs of the settings', () => {
     assert.deepEqual(
       terminalEnvironment({ providerPaths: { claude: '/opt/claude', 'my-llm': '/x/y', codex: undefined } }, providerCliEnvVar),
       {
@@ -265,7 +265,7 @@ describe('vscode shell: pure pieces of the confirmation and the terminals', () =
 });
 
 describe('vscode shell: the prompt runner', () => {
-  it("a refusal in a multi-pick takes the placeholder, never a row (a separator read as the first row's description) nor an item that can be ticked (issue 12 #6)", async () => {
+  it("a refusal in a multi-pick takes the placeholder, never a row (a separator read as the first row's description) nor an item that can be ticked", async () => {
     const win = new FakeWindow();
     const runner = new PromptRunner(win, {
       debug: () => undefined,

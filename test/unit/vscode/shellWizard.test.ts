@@ -14,7 +14,7 @@ describe('vscode shell: the prompt loop with a fake window', function () {
   });
   afterEach(() => shell.close());
 
-  it('New Run lists the demo tasks, and a whole wizard ends in ONE confirmation whose Run starts okstra (issue 12 #17)', async () => {
+  it('New Run lists the demo tasks, and a whole wizard ends in ONE confirmation whose Run starts okstra', async () => {
     void shell.command('newRun');
     const first = (await shell.next()) as FakeQuickPick;
     assert.equal(stepOf(first), 'task-pick');
@@ -106,16 +106,16 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     void shell.command('editFromHere', 'role-model:planner:2');
     const edited = (await shell.next(confirm)) as FakeQuickPick;
     assert.equal(stepOf(edited), 'role-model:planner:2');
-    // The question lists the answers that will be asked again in words, not step ids (issue 12 #10).
+    // The question lists the answers that will be asked again in words, not step ids.
     const asked = shell.win.messages.find((m) => m.modal && /^Change this answer and ask \d+ later answers? again\?$/.test(m.message));
     assert.ok(asked, shell.win.messages.map((m) => m.message).join(' | '));
     assert.doesNotMatch(asked.detail ?? '', /role-model:/);
     assert.match(asked.detail ?? '', /^• .+ = .+$/m);
-    // The answer being changed is preselected (issue 12 #9): the shell keeps the engine's default active.
+    // The answer being changed is preselected: the shell keeps the engine's default active.
     assert.equal(edited.activeItems[0]?.model?.value, chosen);
   });
 
-  it('prompt titles are readable words, one default marker on one row, the count range when a count is typed out of range (issue 12 #13, #14, #15)', async () => {
+  it('prompt titles are readable words, one default marker on one row, the count range when a count is typed out of range', async () => {
     const taskType = (await startTask(shell, 'payments/currency-rounding')) as FakeQuickPick;
     assert.equal(stepOf(taskType), 'task-type');
     assert.match(taskType.title ?? '', /^acme-payments › payments\/currency-rounding › [A-Z][a-z]+ [a-z]+ {2}\(/);
@@ -144,7 +144,7 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     );
   });
 
-  it('Escape pauses; Resume lists every unfinished wizard when there are several (issue 12 #8)', async () => {
+  it('Escape pauses; Resume lists every unfinished wizard when there are several', async () => {
     const taskType = await startTask(shell, 'checkout/idempotency-keys');
     await taskType.escape();
     await until('paused', () => shell.win.input === undefined);

@@ -94,7 +94,7 @@ describe('vscode tree model', () => {
 });
 
 describe('vscode tree texts (wizardTree.ts reads them from the window)', () => {
-  it('Last run: in words and local time, the tooltip a command line quoted for the terminal shell (issue 12 #20, #22)', () => {
+  it('Last run: in words and local time, the tooltip a command line quoted for the terminal shell', () => {
     const win = new FakeWindow();
     win.shell = () => '/usr/bin/zsh';
     const texts = treeTexts(win);

@@ -38,7 +38,7 @@ describe('state schema', () => {
     assert.ok('roleCounts' in schema.properties);
   });
 
-  it('issue 11 §8: an unknown key named __proto__ is kept verbatim, in place, through the codec', () => {
+  it('an unknown key named __proto__ is kept verbatim, in place, through the codec', () => {
     const text = serializeState({ ...defaultState(), project_root: ROOT }).replace(
       '"executionIdentityVersion"',
       '"__proto__": {"polluted": true},\n  "executionIdentityVersion"',
@@ -53,7 +53,7 @@ describe('state schema', () => {
     assert.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype was touched');
   });
 
-  it('issue 11 §8: __proto__ survives a save through the store', () => {
+  it('__proto__ survives a save through the store', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-proto-'));
     try {
       const file = path.join(dir, 'x.wizard.json');
