@@ -8,6 +8,7 @@ import { providerCliEnvVar } from '../core/roles/providerCli';
 import { COMMAND_IDS, CONTEXT_KEYS, VIEW_IDS } from './commandIds';
 import { openWizard } from './commands/index';
 import { registerCommands } from './host/commandRegistrar';
+import { createTreeView } from './host/treeViews';
 import { createVscodeWindow } from './host/vscodeWindow';
 import type { Disposable } from './host/window';
 import { vscodeRunPort } from './run/vscodeRunPort';
@@ -65,7 +66,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   };
 
   const tree = new WizardTreeProvider();
-  const wizardView = vscode.window.createTreeView(VIEW_IDS.wizard, { treeDataProvider: tree, showCollapseAll: false });
+  const wizardView = createTreeView(VIEW_IDS.wizard, { treeDataProvider: tree, showCollapseAll: false });
   // The engine, store and workspace modules are evaluated on the first command, not at activation (P4).
   let engineFactory: EngineSessionFactory | undefined;
   const realFactory = (): EngineSessionFactory => {

@@ -258,3 +258,48 @@ describe('UI: the status bar after a reload, a New Run left at its first prompt 
     } else assert.equal(again, 'task-pick');
   });
 });
+
+describe('UI: a Wizard view collapsed when the window loads, expanded while a prompt is open (demo)', function () {
+  let wb;
+  let page;
+
+  useDemoWorkbench(
+    { name: 'view-state-collapsed', workspacePrefix: 'okstra-vs-c-', shotsDir: resultsDir },
+    (opened) => {
+      wb = opened;
+      page = wb.page;
+    },
+    { timeout: 240_000 },
+  );
+
+  /** The Wizard view's header, and whether its pane is expanded. */
+  const header = () => wizardPane(page).locator('.pane-header');
+  const expanded = async () => (await header().getAttribute('aria-expanded')) === 'true';
+
+  it("shows the wizard's rows when first expanded, load after load (they were drawn blank until the workbench laid the sidebar out again for another reason)", async function () {
+    this.timeout(300_000);
+    for (const resumeFirst of [true, false, true]) {
+      await header().waitFor({ timeout: 90_000 });
+      if (await expanded()) await header().click();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.pane-header')].some(
+          (h) => /^\s*Wizard/.test(h.textContent ?? '') && h.getAttribute('aria-expanded') === 'false',
+        ),
+      );
+      await reload(wb);
+      await header().waitFor({ timeout: 30_000 });
+      // Expanded while Resume's prompt is open, or after it was closed (the wizard stays loaded).
+      const [, step] = await resumeFromPalette(wb);
+      assert.ok(step, 'a wizard prompt is open');
+      if (!resumeFirst) {
+        await page.keyboard.press('Escape');
+        await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+      }
+      await header().click();
+      await wizardPane(page).locator('.monaco-list-row').first().waitFor({ timeout: 10_000 });
+      assert.equal(await wizardPane(page).locator('.welcome-view-content', { hasText: WELCOME }).isVisible(), false, 'no welcome');
+      if (resumeFirst) await wb.shot('view-state-07-expanded-after-load.png');
+      await page.keyboard.press('Escape');
+    }
+  });
+});

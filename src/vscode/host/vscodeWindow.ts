@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { createTreeView as createLaidOutTreeView } from './treeViews';
 import type { Disposable, FolderInfo, HostTreeView, HostWindow, StatusItem, TreeItemModel, TreeSource } from './window';
 
 const READ_ONLY_SCHEME = 'okstra-readonly';
@@ -111,7 +112,7 @@ function createTreeView<T>(viewId: string, source: TreeSource<T>, options: { sho
     getChildren: (row) => source.getChildren(row),
     getParent: (row) => source.getParent(row),
   };
-  const view = vscode.window.createTreeView(viewId, { treeDataProvider: provider, showCollapseAll: options.showCollapseAll });
+  const view = createLaidOutTreeView(viewId, { treeDataProvider: provider, showCollapseAll: options.showCollapseAll });
   return {
     get visible() {
       return view.visible;
