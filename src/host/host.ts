@@ -14,6 +14,7 @@ import * as engine from '../core/wizard/engine';
 import { parseState, stateToJson, type ParsedState } from '../core/wizard/stateCodec';
 import {
   backupStateFile,
+  createFileExclusive,
   createStateFile,
   listUnfinishedWizards,
   loadStateFile,
@@ -167,7 +168,12 @@ export class WizardHost implements WizardContextSource {
     const root = path.resolve(projectRootAbs);
     let ws = this.workspaces.get(root);
     if (!ws) {
-      ws = openWorkspace(root, { ...this.options.workspace, builtinProfilesDir: this.options.builtinProfilesDir });
+      ws = openWorkspace(root, {
+        ...this.options.workspace,
+        builtinProfilesDir: this.options.builtinProfilesDir,
+        // A new task's files through the store, as every write (docs/architecture.md › Layers).
+        createFile: (fileAbs, text, shownPath) => createFileExclusive(fileAbs, text, { shownPath }),
+      });
       this.workspaces.set(root, ws);
     }
     return ws;

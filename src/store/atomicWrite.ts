@@ -159,6 +159,61 @@ export function writeFileAtomic(absPath: string, data: string | Uint8Array, opti
   fsyncDir(path.dirname(absPath));
 }
 
+/** Errors of a file system that has no hard links (FAT or exFAT, some network shares). */
+const NO_LINKS = new Set(['ENOSYS', 'ENOTSUP', 'EOPNOTSUPP', 'EPERM', 'EXDEV']);
+
+/**
+ * Creates `absPath` with `data` only when nothing is there (a file, a folder or a link, even a dangling one): the
+ * bytes go to a fsynced temporary, which is then hard-linked to the target (the link fails when the target exists),
+ * so a crash never leaves a half-written file and two writers never overwrite each other. A file system without hard
+ * links gets an exclusive create (`wx`, never through a link). False when something was there (nothing written);
+ * any other failure is a FileError naming the file (`cannot write: …`). The folder must exist.
+ */
+export function createFileExclusive(absPath: string, data: string | Uint8Array, options: { shownPath?: string } = {}): boolean {
+  const shown = options.shownPath ?? absPath;
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let tmp: string;
+  try {
+    tmp = writeTemp(absPath, bytes);
+  } catch (e) {
+    throw writeFailure(shown, e);
+  }
+  try {
+    fs.linkSync(tmp, absPath);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (!NO_LINKS.has(code)) throw writeFailure(shown, e);
+    return createWithoutLink(absPath, bytes, shown);
+  } finally {
+    removeQuietly(tmp);
+  }
+  fsyncDir(path.dirname(absPath));
+  return true;
+}
+
+function createWithoutLink(absPath: string, bytes: Uint8Array, shown: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(absPath, EXCLUSIVE_CREATE, 0o644);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw writeFailure(shown, e);
+  }
+  try {
+    let off = 0;
+    while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+    fs.fsyncSync(fd);
+  } catch (e) {
+    fs.closeSync(fd);
+    removeQuietly(absPath);
+    throw writeFailure(shown, e);
+  }
+  fs.closeSync(fd);
+  fsyncDir(path.dirname(absPath));
+  return true;
+}
+
 /** One expected-content check done under the lock: the file's sha256, or null for "must not exist". */
 export interface ExpectedFile {
   path: string;

@@ -6,7 +6,8 @@
 // The same catalogue is read asynchronously, a folder or a manifest at a time
 // (listCatalogueFolder, readTaskEntry), by the extension's Tasks view
 // (src/vscode/tasks/taskBoard.ts): one layout, one listing rule, one manifest
-// reader and one wording of each error for the task picker and the view.
+// reader and one wording of each error for the task picker and the view. Every file is read through src/io
+// (readRegularFileStamped for a cold scan's manifest, with the stamp of the bytes read).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -24,7 +25,13 @@ import {
   validateJson,
 } from '../core/files';
 import { STATE_FILE_SUFFIX } from '../core/wizard/paths';
-import { readRegularFileText, readRegularFileTextAsync } from '../io/regularFile';
+import {
+  fileStampOf as stampOf,
+  readRegularFileStamped,
+  readRegularFileText,
+  readRegularFileTextAsync,
+  type FileStamp,
+} from '../io/regularFile';
 import { manifestPassesFastCheck, taskManifestSchema } from './schemas';
 
 /** The file that makes a folder of `.okstra/tasks/<group>/` a task. */
@@ -44,19 +51,6 @@ function isTaskFolder(d: fs.Dirent): boolean {
 function listingProblem(projectRootAbs: string, dir: string, e: unknown): string {
   return `${displayPath(projectRootAbs, dir)}: cannot list the folder: ${fsErrorProblem(e)}`;
 }
-/** Non-blocking: a FIFO named task-manifest.json must not hang the scan (it is listed with `not a regular file`). */
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
-
-interface FileStamp {
-  mtimeMs: number;
-  ctimeMs: number;
-  size: number;
-}
-
-function stampOf(st: fs.Stats): FileStamp {
-  return { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size };
-}
-
 function sameStamp(a: FileStamp, b: fs.Stats): boolean {
   return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size;
 }
@@ -91,49 +85,6 @@ interface DirListing {
 interface ManifestCacheEntry {
   stamp: FileStamp;
   entry: TaskEntry;
-}
-
-/** The bytes of one manifest at a time (the scan is synchronous); a bigger file gets its own buffer. */
-const scratch = Buffer.allocUnsafe(64 * 1024);
-
-/**
- * A manifest's text and stamp from one open file (open, fstat, one read,
- * close): a cold scan of 10,000 manifests saves a path lookup and a read per
- * file over stat + readFileSync (docs/performance.md P3), and the stamp is that of the
- * bytes read. `missing`: no such file (the folder is not a task). `notRegular`:
- * a FIFO, device, socket or directory (an entry with that error).
- * `fallback`: any other failure; the caller takes the stat + read path, whose
- * error entry names the problem.
- */
-function readStampedText(
-  file: string,
-): { stamp: FileStamp; text: string } | { stamp: FileStamp; notRegular: string } | 'missing' | 'fallback' {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, OPEN_FLAGS);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'fallback';
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return { stamp: stampOf(st), notRegular: notRegularProblem(st) };
-    // One byte more than the size: a short read is the end of the file.
-    const want = st.size + 1;
-    const buf = want <= scratch.length ? scratch : Buffer.allocUnsafe(want);
-    const length = fs.readSync(fd, buf, 0, want, 0);
-    // A full one: the file grew since fstat; read it whole (the stamp is older, so the next scan reads it again).
-    const text = length === want ? fs.readFileSync(fd, 'utf8') : buf.toString('utf8', 0, length);
-    return { stamp: stampOf(st), text };
-  } catch {
-    return 'fallback';
-  } finally {
-    try {
-      fs.closeSync(fd);
-    } catch {
-      // The text is read; a failing close changes nothing for the scan.
-    }
-  }
 }
 
 /** Reads one manifest file into a catalogue entry; never throws for a bad file. */
@@ -270,7 +221,7 @@ export class TaskCatalogue {
         }
         if (!known) {
           // Never seen (a cold scan): the stamp comes from the open file, no separate stat by path.
-          const read = readStampedText(file);
+          const read = readRegularFileStamped(fs, file);
           if (read === 'missing') continue;
           if (read !== 'fallback') {
             seen.add(file);

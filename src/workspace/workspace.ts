@@ -28,6 +28,23 @@ export interface WorkspaceOptions {
    * that computes many prompts (the extension's, the MCP server's). A one-shot command reads them once anyway.
    */
   keepTaskDetails?: boolean;
+  /**
+   * How the workspace creates a file (a new task's manifest and brief, a clarification's answers file): only when
+   * nothing is there, true when it wrote. The host passes the store's createFileExclusive (every write of the product
+   * goes through src/store); without one (the workspace's own tests) a plain exclusive create (`wx`).
+   */
+  createFile?: (fileAbs: string, text: string, shownPath: string) => boolean;
+}
+
+/** An exclusive create (`wx`): false when something is there. */
+function createFileWx(fileAbs: string, text: string): boolean {
+  try {
+    fs.writeFileSync(fileAbs, text, { flag: 'wx' });
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
 }
 
 /** `2026-11-20T10:00:00Z`: UTC, whole seconds. */
@@ -73,6 +90,7 @@ export class FsWorkspace implements WorkspacePort {
   private configCache: CachedText | null = null;
   private readonly clock: () => Date;
   private readonly taskDetails: TaskDetailsCache | null;
+  private readonly createFile: NonNullable<WorkspaceOptions['createFile']>;
 
   constructor(projectRootAbs: string, options: WorkspaceOptions) {
     this.projectRootAbs = path.resolve(projectRootAbs);
@@ -81,6 +99,7 @@ export class FsWorkspace implements WorkspacePort {
     this.builtinDir = path.resolve(options.builtinProfilesDir);
     this.clock = options.now ?? (() => new Date());
     this.taskDetails = options.keepTaskDetails ? new TaskDetailsCache(this.projectRootAbs) : null;
+    this.createFile = options.createFile ?? createFileWx;
   }
 
   now(): Date {
@@ -229,9 +248,13 @@ export class FsWorkspace implements WorkspacePort {
     const manifestAbs = path.join(dirAbs, 'task-manifest.json');
     const briefAbs = path.join(dirAbs, 'brief.md');
     const manifest = { taskKey: key, taskGroup: group, taskId: id, title, updatedAt: isoSecondsUtc(this.now()) };
-    // `wx`: two windows creating the same task cannot overwrite each other's files.
-    fs.writeFileSync(manifestAbs, JSON.stringify(manifest, null, 2) + '\n', { flag: 'wx' });
-    fs.writeFileSync(briefAbs, briefTemplate(title), { flag: 'wx' });
+    // Created only where nothing is: two windows creating the same task cannot overwrite each other's files.
+    for (const [fileAbs, text] of [
+      [manifestAbs, JSON.stringify(manifest, null, 2) + '\n'],
+      [briefAbs, briefTemplate(title)],
+    ] as const) {
+      if (!this.createFile(fileAbs, text, this.rel(fileAbs))) throw new WizardError('refused-answer', `task '${key}' already exists`);
+    }
     this.catalogue.invalidate(path.join(this.okstraDirAbs, 'tasks', group));
     this.taskDetails?.clear();
     return { key, manifestPath: this.rel(manifestAbs), briefPath: this.rel(briefAbs) };
@@ -243,11 +266,7 @@ export class FsWorkspace implements WorkspacePort {
       throw new WizardError('refused-answer', `path must be inside the project: ${pyReprString(p)}`);
     }
     fs.mkdirSync(path.dirname(fileAbs), { recursive: true });
-    try {
-      fs.writeFileSync(fileAbs, content, { flag: 'wx' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
+    this.createFile(fileAbs, content, this.rel(fileAbs));
   }
 }
 

@@ -10,7 +10,10 @@ import * as path from 'node:path';
 import { FileError, type WizardState } from '../../../src/core/types';
 import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { readRegularFileBytes, type FileSystemCalls } from '../../../src/io/regularFile';
-import { createStateFile, loadStateFile, lockPathFor, saveStateFile, writeFileAtomic } from '../../../src/store';
+import { createFileExclusive, createStateFile, loadStateFile, lockPathFor, saveStateFile, writeFileAtomic } from '../../../src/store';
+import { WizardHost } from '../../../src/host';
+import { textsFor } from '../../../src/core/text';
+import type { EnvironmentPort } from '../../../src/core/ports';
 import { isLockStale, lockOwnerText, parseLockOwner, processStartTime } from '../../../src/store/lock';
 import { applyPersistAction } from '../../../src/host/run';
 import { cleanup, tmpDir } from '../workspace/helpers';
@@ -161,6 +164,58 @@ describe('store: hostile files in the place of the files it reads and writes', (
       /\.okstra\/config\.yaml: is a symbolic link/,
     );
     assert.equal(fs.readFileSync(outsideYaml, 'utf8'), 'a: 1\n');
+  });
+
+  describe("createFileExclusive (a new task's manifest and brief)", () => {
+    it('creates a missing file whole and leaves no temporary; an existing file, or a link where the file would be, is left as it is', function () {
+      const dir = tmpDir('okstra-cx-');
+      const file = path.join(dir, 'task-manifest.json');
+      assert.equal(createFileExclusive(file, '{"a":1}\n'), true);
+      assert.equal(fs.readFileSync(file, 'utf8'), '{"a":1}\n');
+      assert.equal(createFileExclusive(file, '{"a":2}\n'), false, 'a second writer writes nothing');
+      assert.equal(fs.readFileSync(file, 'utf8'), '{"a":1}\n');
+      assert.deepEqual(temporaries(dir), []);
+      if (!posix) return;
+      const outside = path.join(tmpDir('okstra-outside-'), 'secret');
+      const link = path.join(dir, 'brief.md');
+      fs.symlinkSync(outside, link);
+      assert.equal(createFileExclusive(link, 'planted'), false, 'a dangling link is something there');
+      assert.equal(fs.existsSync(outside), false, 'nothing was written through the link');
+      assert.deepEqual(temporaries(dir), []);
+    });
+
+    it('the host creates a new task through it: the workspace it opens writes the manifest and brief with the store', () => {
+      const root = tmpDir('okstra-cx-host-');
+      fs.mkdirSync(path.join(root, '.okstra', 'tasks'), { recursive: true });
+      const host = new WizardHost({
+        builtinProfilesDir: path.join(__dirname, '..', '..', '..', 'profiles'),
+        environment: () => ({}) as EnvironmentPort,
+        texts: () => textsFor('en'),
+      });
+      // The store creates a new file as a link to its fsynced temporary (a plain `wx` write makes no link).
+      const linked: string[] = [];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const nodeFs = require('node:fs') as { linkSync: typeof fs.linkSync };
+      const link = nodeFs.linkSync;
+      nodeFs.linkSync = (from: fs.PathLike, to: fs.PathLike) => {
+        linked.push(path.basename(String(to)));
+        link(from, to);
+      };
+      let created;
+      try {
+        created = host.context(root).workspace.createTask('g', 'new-task', 'New task');
+      } finally {
+        nodeFs.linkSync = link;
+      }
+      assert.deepEqual(linked.sort(), ['brief.md', 'task-manifest.json']);
+      assert.equal(created.key, 'g/new-task');
+      assert.match(
+        fs.readFileSync(path.join(root, '.okstra', 'tasks', 'g', 'new-task', 'task-manifest.json'), 'utf8'),
+        /"taskKey": "g\/new-task"/,
+      );
+      assert.deepEqual(temporaries(path.join(root, '.okstra', 'tasks', 'g', 'new-task')), []);
+      assert.throws(() => host.context(root).workspace.createTask('g', 'new-task', 'Again'), /task 'g\/new-task' already exists/);
+    });
   });
 
   describe('state files', () => {
