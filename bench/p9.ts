@@ -61,7 +61,7 @@ function newTree(root: string): BoardTree {
     texts: () => en,
     environment: () => createEnvironment({ env: ENV, settingPaths: {}, terminalBackend: 'vscode-terminal', userModelDefaults: null }),
   });
-  return new BoardTree(new TaskBoard([{ name: 'big', rootAbs: root }], probe.probe));
+  return new BoardTree(new TaskBoard([{ name: 'big', rootAbs: root }], probe.probe, (rootAbs) => probe.teams(rootAbs)));
 }
 
 function cpuMs(): number {

@@ -5,9 +5,19 @@
 // A check added here (or in paths.ts / wizard.ts beside it) holds for all five front ends.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Audience, EngineContext, EnvironmentPort, TaskDetails, TaskEntry, WorkspacePort } from '../core/ports';
+import type {
+  Audience,
+  EngineContext,
+  EnvironmentPort,
+  ProjectConfig,
+  TaskDetails,
+  TaskEntry,
+  UserTeams,
+  WorkspacePort,
+} from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { validateHost } from '../core/roles/hostRegistry';
+import { configuredTeams, type Team } from '../core/roles/teams';
 import type { TextCatalog } from '../core/text/catalog';
 import { WizardError, type LastRun } from '../core/types';
 import * as engine from '../core/wizard/engine';
@@ -196,6 +206,27 @@ export class WizardHost implements WizardContextSource {
 
   texts(): TextCatalog {
     return this.options.texts();
+  }
+
+  /**
+   * The teams a task's runs are compared with (the Tasks view): the project's (`teams:` of `.okstra/config.yaml`, as
+   * the workspace reads it for team-pick) and the user's, without those that cannot be used. A config.yaml that cannot
+   * be read gives no project team (the wizard reports it where it matters).
+   */
+  configuredTeams(projectRootAbs: string): Team[] {
+    let config: ProjectConfig | null = null;
+    try {
+      config = this.workspace(projectRootAbs).config();
+    } catch {
+      config = null;
+    }
+    let user: UserTeams | null = null;
+    try {
+      user = this.options.environment(projectRootAbs).userTeams?.() ?? null;
+    } catch {
+      user = null;
+    }
+    return configuredTeams(config, user).filter((t) => !t.error);
   }
 
   beforeSave(statePathAbs: string): void {

@@ -3,7 +3,7 @@
 // codec and the workspace's opener to this layer; docs/architecture.md › The host).
 export { WizardHost, checkHostRuntime } from './host';
 export { NoticeLedger } from './notices';
-export { nearestTaskKeys, unknownTaskMessage, type TaskListOptions } from './tasks';
+export { nearestTaskKeys, unknownTaskMessage, taskListing, type TaskListOptions, type CatalogueListing, type RunRecord } from './tasks';
 export { HostWizard, CANCELLED_BEFORE_SAVE, type ExpectedPrompt, type StepOptions } from './wizard';
 export { WizardRefusal, asWizardError, refusalDoc } from './errors';
 export { TASK_KEY_PATTERN, taskStatePath, checkInitStatePath } from './paths';

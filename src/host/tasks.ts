@@ -1,11 +1,40 @@
 // What a front end shows before a wizard exists (docs/mcp.md › Tools): the project's tasks with their phase, their
 // next phase and the state of their wizard, the wizards in progress, and — for a task key that names no task — the
 // known tasks nearest to it. Read only: nothing here cleans, converts or writes.
+//
+// The extension's Tasks view reads the same catalogue without blocking the extension host, a folder or a task at a
+// time (taskListing below: the workspace's asynchronous catalogue and run history, one listing rule, one manifest
+// reader, one wording of each error for the task picker, the MCP server's listing and the view); the teams its runs
+// are compared with come from WizardHost.configuredTeams (config.yaml read by the workspace, as the wizard reads it).
 import * as path from 'node:path';
 import type { TaskEntry } from '../core/ports';
 import { pyReprString } from '../core/pyRepr';
 import { currentPhaseOf, promotePointer, sortCatalogue } from '../core/wizard/workspaceRules';
+import { stampOfPath } from '../io/pathStamp';
 import type { WizardFileEntry } from '../store';
+import { listCatalogueFolder, readTaskEntry, TASK_MANIFEST, tasksDirOf } from '../workspace/catalogue';
+import { readTaskRuns } from '../workspace/runHistory';
+
+export type { CatalogueListing } from '../workspace/catalogue';
+export type { RunRecord } from '../workspace/runHistory';
+
+/**
+ * The task listing and each task's runs for a view that must never block its thread (the extension's Tasks view),
+ * and the stamps by which its poll knows what changed.
+ */
+export const taskListing = {
+  /** `.okstra/tasks` of a project, and the file that makes a folder of a group a task. */
+  tasksDirOf,
+  TASK_MANIFEST,
+  /** A project's task groups (no `group`), or a group's task folders and state files; a listing error as a row. */
+  listFolder: listCatalogueFolder,
+  /** One task's catalogue entry (undefined: the folder has no manifest). */
+  readTask: readTaskEntry,
+  /** A task's runs in manifest order, each with its inputs read and checked. */
+  readRuns: readTaskRuns,
+  /** A path's stamp (`-` when nothing is there). */
+  stampOfPath,
+};
 
 /** The wizard a task's own state file holds (`.okstra/tasks/<group>/<id>.wizard.json`), as a listing shows it. */
 interface TaskWizardSummary {

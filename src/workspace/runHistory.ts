@@ -5,12 +5,10 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProjectConfig, TaskManifest, UserTeams } from '../core/ports';
-import { configuredTeams, type Team } from '../core/roles/teams';
+import type { TaskManifest } from '../core/ports';
 import { displayPath, readErrorText, relativeInside } from '../core/files';
 import { readRegularFileTextAsync } from '../io/regularFile';
 import { tasksDirOf } from './catalogue';
-import { parseConfig } from './config';
 import { parseRunInputs } from './taskDetails';
 
 /** One run of a task, as its manifest and its inputs.json say. */
@@ -114,22 +112,4 @@ async function readRun(projectRootAbs: string, taskDir: string, run: Record<stri
   if (record.chainStages.length === 0 && Array.isArray(record.inputs.chainStages))
     record.chainStages = record.inputs.chainStages.filter((s): s is string => typeof s === 'string');
   return record;
-}
-
-/**
- * The teams a run's agents are compared with: the project's (`teams:` of `.okstra/config.yaml`, read without
- * blocking) and the user's, as team-pick offers them (configuredTeams), without those that cannot be used. A
- * config.yaml that cannot be read gives no project team (the wizard reports it where it matters).
- */
-export async function readConfiguredTeams(projectRootAbs: string, user: UserTeams | null): Promise<Team[]> {
-  const file = path.join(projectRootAbs, '.okstra', 'config.yaml');
-  const shown = displayPath(projectRootAbs, file);
-  let config: ProjectConfig | null = null;
-  try {
-    const text = await readRegularFileTextAsync(fs, file, () => shown);
-    if (text !== null) config = parseConfig(text, shown);
-  } catch {
-    config = null;
-  }
-  return configuredTeams(config, user).filter((t) => !t.error);
 }

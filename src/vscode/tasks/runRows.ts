@@ -3,7 +3,7 @@
 // its date, the stage, the team it used (a configured team whose agents are the run's, else its agents in
 // short) and the status the manifest gives; the tooltip has every detail. Unit-tested in plain Node.
 
-import type { RunRecord } from '../../workspace/runHistory';
+import type { RunRecord } from '../../host/tasks';
 import { RUN_TEAM_PREFIX } from '../../core/roles/teamNames';
 import type { IconRow } from './iconRow';
 

@@ -1,7 +1,7 @@
-// The Tasks view's data: the task groups and tasks of every `.okstra` folder, read through the workspace layer's
-// asynchronous catalogue (src/workspace/catalogue.ts listCatalogueFolder, readTaskEntry: the task picker's listing
-// rule, manifest reader and errors) so that the extension host is never blocked by a scan of thousands of files.
-// Nothing is read before it is shown: the root needs one listing per group, a group's tasks are read when it is
+// The Tasks view's data: the task groups and tasks of every `.okstra` folder, read through the host's task listing
+// (src/host/tasks.ts taskListing: the workspace's asynchronous catalogue — the task picker's listing rule, manifest
+// reader and errors — and each task's runs) so that the extension host is never blocked by a scan of thousands of
+// files. Nothing is read before it is shown: the root needs one listing per group, a group's tasks are read when it is
 // expanded (or when a filter needs every task), a task's runs when its row is expanded. Everything read is kept
 // until a file watcher reports a change under it (invalidate()), which drops only what lies there: one changed
 // manifest costs one read. Plain Node (no vscode): the bench (P9) drives the same code.
@@ -9,11 +9,9 @@
 import * as path from 'node:path';
 import { STATE_FILE_SUFFIX } from '../../core/wizard/paths';
 import { sortCatalogue } from '../../core/wizard/workspaceRules';
-import { stampOfPath } from '../../io/pathStamp';
-import { listCatalogueFolder, readTaskEntry, TASK_MANIFEST, tasksDirOf, type CatalogueListing } from '../../workspace/catalogue';
-import type { TaskEntry, UserTeams } from '../../core/ports';
+import type { TaskEntry } from '../../core/ports';
 import type { Team } from '../../core/roles/teams';
-import { readConfiguredTeams, readTaskRuns, type RunRecord } from '../../workspace/runHistory';
+import { taskListing, type CatalogueListing, type RunRecord } from '../../host/tasks';
 import type { WizardMark } from './taskBoardModel';
 
 export interface BoardFolder {
@@ -84,8 +82,8 @@ export class TaskBoard {
   constructor(
     folders: BoardFolder[],
     private readonly probe: WizardProbe,
-    /** The user's teams (the okstra.teams setting) for a folder, which its runs are compared with too. */
-    private readonly userTeams: (rootAbs: string) => UserTeams | null = () => null,
+    /** The teams a folder's runs are compared with (the host's configuredTeams: config.yaml's and the okstra.teams setting's). */
+    private readonly configuredTeams: (rootAbs: string) => Team[] = () => [],
   ) {
     this.folders = folders.map((f) => ({ name: f.name, rootAbs: path.resolve(f.rootAbs) }));
   }
@@ -119,20 +117,20 @@ export class TaskBoard {
   }
 
   private tasksDir(rootAbs: string): string {
-    return tasksDirOf(rootAbs);
+    return taskListing.tasksDirOf(rootAbs);
   }
 
   /** The task groups of a folder (`.okstra/tasks/<group>/`), sorted by name. */
   async groups(folder: BoardFolder): Promise<string[]> {
     const fc = this.folderCache(folder.rootAbs);
-    fc.groups ??= limited(() => listCatalogueFolder(folder.rootAbs)).then((l) => l.folders.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    fc.groups ??= limited(() => taskListing.listFolder(folder.rootAbs)).then((l) => l.folders.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     return fc.groups;
   }
 
   /** A group's task folders and state files (one directory listing). */
   async listing(folder: BoardFolder, group: string): Promise<GroupListing> {
     const gc = this.groupCache(folder.rootAbs, group);
-    gc.listing ??= limited(() => listCatalogueFolder(folder.rootAbs, group)).then((l: CatalogueListing): GroupListing => ({
+    gc.listing ??= limited(() => taskListing.listFolder(folder.rootAbs, group)).then((l: CatalogueListing): GroupListing => ({
       ids: l.folders,
       stateIds: l.stateIds,
       error: l.error,
@@ -171,7 +169,7 @@ export class TaskBoard {
       ids.map((id) => {
         let p = gc.entries.get(id);
         if (!p) {
-          p = limited(() => readTaskEntry(folder.rootAbs, group, id));
+          p = limited(() => taskListing.readTask(folder.rootAbs, group, id));
           gc.entries.set(id, p);
         }
         return p;
@@ -189,7 +187,7 @@ export class TaskBoard {
     const gc = this.groupCache(folder.rootAbs, entry.group);
     let p = gc.runs.get(entry.id);
     if (!p) {
-      p = limited(() => readTaskRuns(folder.rootAbs, entry.group, entry.id, manifest));
+      p = limited(() => taskListing.readRuns(folder.rootAbs, entry.group, entry.id, manifest));
       gc.runs.set(entry.id, p);
     }
     return p;
@@ -198,7 +196,9 @@ export class TaskBoard {
   /** The teams the runs of a folder are compared with (read once, until config.yaml changes). */
   async teams(folder: BoardFolder): Promise<Team[]> {
     const fc = this.folderCache(folder.rootAbs);
-    fc.teams ??= readConfiguredTeams(folder.rootAbs, this.userTeams(folder.rootAbs)).catch(() => []);
+    fc.teams ??= Promise.resolve()
+      .then(() => this.configuredTeams(folder.rootAbs))
+      .catch(() => []);
     return fc.teams;
   }
 
@@ -275,7 +275,7 @@ export class TaskBoard {
         }
         return { kind: 'group', rootAbs: folder.rootAbs, group };
       }
-      if (parts.length === 3 && parts[2] === TASK_MANIFEST) {
+      if (parts.length === 3 && parts[2] === taskListing.TASK_MANIFEST) {
         gc?.entries.delete(name);
         gc?.runs.delete(name);
         return { kind: 'group', rootAbs: folder.rootAbs, group };
@@ -316,7 +316,7 @@ export class TaskBoard {
       const gc = this.cache.get(rootAbs)?.byGroup.get(group);
       if (!gc) continue;
       const dir = path.join(this.tasksDir(rootAbs), group);
-      for (const id of gc.entries.keys()) out.push(path.join(dir, id, TASK_MANIFEST));
+      for (const id of gc.entries.keys()) out.push(path.join(dir, id, taskListing.TASK_MANIFEST));
     }
     return out;
   }
@@ -336,7 +336,7 @@ export class StampPoller {
     const seen = new Set(paths);
     await Promise.all(
       paths.map(async (p) => {
-        const stamp = await limited(() => stampOfPath(p));
+        const stamp = await limited(() => taskListing.stampOfPath(p));
         const prev = this.stamps.get(p);
         this.stamps.set(p, stamp);
         if (prev !== undefined && prev !== stamp) out.push(p);

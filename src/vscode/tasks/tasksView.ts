@@ -47,7 +47,7 @@ function openBoard(deps: TasksViewDeps, folders: BoardFolder[], texts: TaskRowTe
     texts: () => textsFor(deps.host.language()),
     environment: (rootAbs) => createEnvironment(deps.environment(rootAbs)),
   });
-  const board = new TaskBoard(folders, probe.probe, (rootAbs) => createEnvironment(deps.environment(rootAbs)).userTeams?.() ?? null);
+  const board = new TaskBoard(folders, probe.probe, (rootAbs) => probe.teams(rootAbs));
   const tree = new BoardTree(board, texts, { texts: runTexts, language: deps.host.language() });
   return { tree, invalidate: (p) => probe.invalidate(p) };
 }

@@ -3,6 +3,7 @@
 // the wizard host's read-only probe (src/host/host.ts). Never cleans, converts or writes. Plain Node (the bench
 // uses it too).
 import type { EnvironmentPort } from '../../core/ports';
+import type { Team } from '../../core/roles/teams';
 import type { TextCatalog } from '../../core/text/catalog';
 import { stepTitle } from '../../core/wizard/readable';
 import { WizardHost } from '../../host';
@@ -36,6 +37,11 @@ export class EngineWizardProbe {
     await new Promise((r) => setImmediate(r));
     return this.mark(statePathAbs, folder);
   };
+
+  /** The teams a folder's runs are compared with (the host's: config.yaml as the workspace reads it, and the user's). */
+  teams(rootAbs: string): Team[] {
+    return this.host.configuredTeams(rootAbs);
+  }
 
   /** A change on disk under a project (the view's watcher). */
   invalidate(absPath: string): void {

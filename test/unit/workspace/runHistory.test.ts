@@ -3,9 +3,13 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { TaskManifest } from '../../../src/core/ports';
-import { readConfiguredTeams, readTaskRuns } from '../../../src/workspace/runHistory';
+import { readTaskRuns } from '../../../src/workspace/runHistory';
+import { WizardHost } from '../../../src/host';
+import { textsFor } from '../../../src/core/text';
+import type { EnvironmentPort, TaskManifest, UserTeams } from '../../../src/core/ports';
 import { cleanup, tmpDir, write } from './helpers';
+
+const PROFILES = path.join(__dirname, '..', '..', '..', 'profiles');
 
 const T = '.okstra/tasks/pay/a';
 
@@ -72,20 +76,26 @@ describe('workspace: run history', () => {
     assert.equal(runs[5]!.dirAbs, null, 'a run id that is not a folder name names no folder');
   });
 
-  it('reads the project’s teams from config.yaml with the user’s; a broken config.yaml gives none of the project’s', async () => {
+  it('the host gives the teams runs are compared with: config.yaml’s (as the workspace reads it) and the user’s; a broken config.yaml gives none of the project’s', () => {
     const root = tmpDir('okstra-runs-');
     write(root, '.okstra/config.yaml', 'teams:\n  t:\n    roles:\n      leader: [claude/opus-4.5]\n');
-    const user = { source: { kind: 'setting' as const }, teams: [{ name: 'u', team: { roles: { critic: [] } } }] };
+    let user: UserTeams | null = { source: { kind: 'setting' as const }, teams: [{ name: 'u', team: { roles: { critic: [] } } }] };
+    const host = new WizardHost({
+      builtinProfilesDir: PROFILES,
+      environment: () => ({ userTeams: () => user }) as unknown as EnvironmentPort,
+      texts: () => textsFor('en'),
+    });
     assert.deepEqual(
-      (await readConfiguredTeams(root, user)).map((t) => [t.name, t.roles]),
+      host.configuredTeams(root).map((t) => [t.name, t.roles]),
       [
         ['t', { leader: ['claude/opus-4.5'] }],
         ['u', { critic: [] }],
       ],
     );
     write(root, '.okstra/config.yaml', 'teams: [');
+    user = null;
     assert.deepEqual(
-      (await readConfiguredTeams(root, null)).map((t) => t.name),
+      host.configuredTeams(root).map((t) => t.name),
       [],
     );
   });
