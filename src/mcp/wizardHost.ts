@@ -7,12 +7,11 @@ import * as path from 'node:path';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
 import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../cli/outputSchemas';
-import { cliEnvironment } from '../cli/environment';
-import { UsageError } from '../cli/args';
 import { prebuiltHost } from '../cli/prebuilt';
 import { stampOfPaths } from '../io/pathStamp';
 import {
   asWizardError,
+  EnvironmentCache,
   currentDocument,
   outcomeDocument,
   refusalDoc,
@@ -31,7 +30,6 @@ import {
   type StepResult,
   type TaskListOptions,
 } from '../host';
-import { WizardError } from '../core/types';
 import type { z } from 'zod';
 import type { InitOutput, ListOutput, TasksOutput, ToolErrorDoc } from './schemas';
 import type { InitInput as InitInputSchema } from '../host/tools';
@@ -88,7 +86,7 @@ export class WizardHost {
   readonly projectRootAbs: string;
   private readonly host: Host;
   private readonly wizards = new Map<string, Open>();
-  private environment: { stamp: string; port: EnvironmentPort } | null = null;
+  private readonly environments = new EnvironmentCache();
   /** What was reported to this session's client, per task (src/host/notices.ts). */
   private readonly notices = new NoticeLedger();
 
@@ -105,29 +103,9 @@ export class WizardHost {
     });
   }
 
-  /**
-   * The environment, rebuilt only when what it is computed from changed: the folders of PATH (installing a CLI
-   * changes its folder), the OKSTRA_*_CLI files, the model-defaults file and the teams file.
-   */
+  /** The environment of the server's variables, rebuilt only when what it is computed from changed (src/host/environment.ts). */
   private environmentPort(): EnvironmentPort {
-    const env = this.options.env;
-    const watched = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
-    for (const [k, v] of Object.entries(env)) {
-      if (v && (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) || k === 'OKSTRA_MODEL_DEFAULTS' || k === 'OKSTRA_TEAMS'))
-        watched.push(path.resolve(this.options.cwd, v));
-    }
-    const stamp = stampOfPaths(watched);
-    if (this.environment?.stamp !== stamp) {
-      let port: EnvironmentPort;
-      try {
-        port = cliEnvironment({ env, cwd: this.options.cwd });
-      } catch (err) {
-        if (err instanceof UsageError) throw new WizardError('usage', err.message);
-        throw err;
-      }
-      this.environment = { stamp, port };
-    }
-    return this.environment.port;
+    return this.environments.port({ env: this.options.env, cwd: this.options.cwd });
   }
 
   /** Runs one tool call: a refusal or a bug leaves as a ToolFailure carrying the refusal document (its notices once). */

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { EngineContext } from '../../src/core/ports';
 import type { PromptDoc } from '../../src/core/types';
 import { textsFor } from '../../src/core/text';
-import { cliEnvironment } from '../../src/cli/environment';
+import { buildEnvironment } from '../../src/host/environment';
 import { openWorkspace } from '../../src/workspace/workspace';
 import { tempDirs } from '../helpers/tempDirs';
 
@@ -45,7 +45,7 @@ export function demoEnv(project: string): NodeJS.ProcessEnv {
 export function engineContext(projectRootAbs: string, env: NodeJS.ProcessEnv): EngineContext {
   return {
     workspace: openWorkspace(projectRootAbs, { builtinProfilesDir: PROFILES }),
-    environment: cliEnvironment({ env, cwd: projectRootAbs }),
+    environment: buildEnvironment({ env, cwd: projectRootAbs }),
     texts: textsFor(undefined),
   };
 }
