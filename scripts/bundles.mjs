@@ -33,7 +33,7 @@ export const LAZY_REQUIRES = [
       'src/vscode/tasks/taskBoard',
       'src/vscode/tasks/boardTree',
       'src/vscode/tasks/wizardProbe',
-      'src/workspace/environment',
+      'src/host/environment',
       'src/core/wizard/readable',
     ],
   },

@@ -19,7 +19,7 @@ import type { WizardContext, WizardView } from './wizard/context';
 import { hostDialogs, type Dialogs } from './wizard/dialogs';
 import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
-import { environmentInputs, readSettings } from './wizard/settings';
+import { environmentSource, readSettings } from './wizard/settings';
 import { loadLatestAfterActivation } from './wizard/stateFiles';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
 import { TrustGate } from './wizard/trust';
@@ -140,7 +140,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     host,
     log,
     extensionPath: context.extensionPath,
-    environment: (rootAbs) => environmentInputs(readSettings(host, trust, rootAbs)),
+    environment: (rootAbs) => environmentSource(readSettings(host, trust, rootAbs)),
     commandRan,
   });
   context.subscriptions.push(...tasks.disposables);

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { COMMAND_IDS, CONTEXT_KEYS, TASKS_COMMAND_IDS, VIEW_IDS } from '../commandIds';
 import { registerCommands, type CommandHandler } from '../host/commandRegistrar';
 import type { Disposable, HostTreeView, HostWindow, Log } from '../host/window';
-import type { EnvironmentInputs } from '../../workspace/environment';
+import type { EnvironmentSource } from '../../host/environment';
 import { TasksTree, type BoardParts } from './tasksTree';
 import type { BoardFolder } from './taskBoard';
 import type { BoardRow, FilterTexts, TaskFilter, TaskRow, TaskRowTexts } from './taskBoardModel';
@@ -29,8 +29,8 @@ interface TasksViewDeps {
   log: Log;
   /** The extension's folder: the built-in profiles, and the CLI the walkthrough's button copies. */
   extensionPath: string;
-  /** The environment the wizard's prompts are computed in for a folder (wizard/settings.ts environmentInputs). */
-  environment(rootAbs: string): EnvironmentInputs;
+  /** What the environment of a folder's wizard marks is built from (wizard/settings.ts environmentSource). */
+  environment(rootAbs: string): EnvironmentSource;
   /** Hears each of the view's commands as it starts (the walkthrough's check marks). */
   commandRan?(id: string): void;
 }
@@ -41,11 +41,12 @@ function openBoard(deps: TasksViewDeps, folders: BoardFolder[], texts: TaskRowTe
   const { BoardTree } = require('./boardTree') as typeof import('./boardTree');
   const { EngineWizardProbe } = require('./wizardProbe') as typeof import('./wizardProbe');
   const { textsFor } = require('../../core/text') as typeof import('../../core/text');
-  const { createEnvironment } = require('../../workspace/environment') as typeof import('../../workspace/environment');
+  const { EnvironmentCache } = require('../../host/environment') as typeof import('../../host/environment');
+  const environments = new EnvironmentCache();
   const probe = new EngineWizardProbe({
     builtinProfilesDir: path.join(deps.extensionPath, 'profiles'),
     texts: () => textsFor(deps.host.language()),
-    environment: (rootAbs) => createEnvironment(deps.environment(rootAbs)),
+    environment: (rootAbs) => environments.port(deps.environment(rootAbs)),
   });
   const board = new TaskBoard(folders, probe.probe, (rootAbs) => probe.teams(rootAbs));
   const tree = new BoardTree(board, texts, { texts: runTexts, language: deps.host.language() });

@@ -1,20 +1,19 @@
 // The SessionFactory over the wizard host (src/host): it creates, opens, places and lists wizards, and adds what
 // only the extension has — a wizard whose task is not known yet lives in workspace storage (docs/okstra-files.md ›
-// Roots) until place() writes it next to its task, and the environment of the extension's settings (recomputed per
-// operation, docs/roles.md). One open wizard is an EngineSession (hostWizardSession.ts). No `vscode` import: unit
+// Roots) until place() writes it next to its task, and the environment of the extension's settings (the host's, src/host/environment.ts,
+// kept until a setting, PATH or a named CLI changes). One open wizard is an EngineSession (hostWizardSession.ts). No `vscode` import: unit
 // tests run it in plain Node.
 
 import { stepTitle } from '../../core/wizard/readable';
 import type { EngineContext, EnvironmentPort } from '../../core/ports';
 import { textsFor } from '../../core/text';
 import { WizardError } from '../../core/types';
-import { WizardHost } from '../../host';
-import { createEnvironment } from '../../workspace/environment';
+import { EnvironmentCache, WizardHost } from '../../host';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { EngineSession, type SessionKeeper } from './hostWizardSession';
 import type { WizardSession } from './session';
 import type { NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
-import { environmentInputs, type WizardSettings } from './settings';
+import { environmentSource, type WizardSettings } from './settings';
 import { PendingWizards, type KeyValueStorage } from './pendingWizards';
 import { openingMessages, summariseWizard } from './unfinished';
 
@@ -37,6 +36,8 @@ function errorText(err: unknown): string {
 export class EngineSessionFactory implements SessionFactory, SessionKeeper {
   readonly host: WizardHost;
   private readonly pendingStore: PendingWizards;
+  /** The environment of each folder's settings, rebuilt when a setting, PATH or a named CLI changes. */
+  private readonly environments = new EnvironmentCache();
 
   constructor(private readonly deps: EngineSessionDeps) {
     this.pendingStore = new PendingWizards(deps.storage);
@@ -62,13 +63,13 @@ export class EngineSessionFactory implements SessionFactory, SessionKeeper {
     return this.deps.settings(rootAbs);
   }
 
-  /** A context for one operation: the environment is rebuilt so that a newly installed CLI is noticed. */
+  /** A context for one operation: the environment as it is now (a newly installed CLI is noticed). */
   contextFor(rootAbs: string): EngineContext {
     return this.host.context(rootAbs);
   }
 
   private environment(rootAbs: string): EnvironmentPort {
-    return createEnvironment(environmentInputs(this.deps.settings(rootAbs)));
+    return this.environments.port(environmentSource(this.deps.settings(rootAbs)));
   }
 
   /**

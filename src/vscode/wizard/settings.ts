@@ -2,7 +2,7 @@
 // okstra.providers) are read only in a trusted workspace (package.json restrictedConfigurations, R6).
 
 import type { OkstraCommandSetting } from '../../core/run';
-import type { EnvironmentInputs } from '../../workspace/environment';
+import type { EnvironmentSource } from '../../host/environment';
 import type { HostWindow } from '../host/window';
 import type { TrustGate } from './trust';
 
@@ -13,7 +13,7 @@ export interface WizardSettings {
   command: OkstraCommandSetting;
   runIn: 'task' | 'shell';
   modelDefaults: Record<string, string[]>;
-  /** okstra.teams as the setting holds it: checked team by team by the environment (workspace/environment.ts teamsOfSetting). */
+  /** okstra.teams as the setting holds it: checked team by team by the environment (src/host/environment.ts). */
   teams: unknown;
   /** okstra.providers' paths; empty in an untrusted workspace. */
   providerPaths: Record<string, string | undefined>;
@@ -41,17 +41,10 @@ export function readSettings(host: HostWindow, trust: TrustGate, rootAbs: string
 }
 
 /**
- * What the workspace layer's createEnvironment takes from the settings: the provider paths (trusted workspaces only),
- * the model defaults, the personal teams (okstra.teams), the extension's own terminal backend. The wizard's prompts and the Tasks view's wizard marks
- * are computed in the same environment.
+ * What the host builds the extension's environment from (src/host/environment.ts): the provider paths (trusted
+ * workspaces only), the model defaults and the personal teams (okstra.teams) over the process's variables. The
+ * wizard's prompts and the Tasks view's wizard marks are computed in the same environment.
  */
-export function environmentInputs(settings: WizardSettings, env: NodeJS.ProcessEnv = process.env): EnvironmentInputs {
-  const defaults = settings.modelDefaults;
-  return {
-    env,
-    settingPaths: settings.providerPaths,
-    terminalBackend: 'vscode-terminal',
-    userModelDefaults: Object.keys(defaults).length > 0 ? { source: { kind: 'setting' }, defaults } : null,
-    teamsSetting: settings.teams,
-  };
+export function environmentSource(settings: WizardSettings, env: NodeJS.ProcessEnv = process.env): EnvironmentSource {
+  return { env, settings: { providerPaths: settings.providerPaths, modelDefaults: settings.modelDefaults, teams: settings.teams } };
 }

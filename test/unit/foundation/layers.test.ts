@@ -35,6 +35,8 @@ const FORBIDDEN: Array<[from: string, spec: string, to: string]> = [
   ['cli', '../store', 'store'],
   ['mcp', '../store/x', 'store'],
   ['vscode', '../store', 'store'],
+  ['vscode', '../workspace/x', 'workspace'],
+  ['vscode', '../io/x', 'io'],
   ['host', '../cli/x', 'cli'],
   ['host', '../mcp/x', 'mcp'],
   ['host', '../vscode/x', 'vscode'],
@@ -49,7 +51,6 @@ const HOST_OWNED: Array<[from: string, spec: string, target: string]> = [
   ['mcp', '../core/wizard/stateCodec', 'src/core/wizard/stateCodec'],
   ['vscode', '../core/wizard/engine', 'src/core/wizard/engine'],
   ['vscode', '../core/wizard/stateCodec', 'src/core/wizard/stateCodec'],
-  ['vscode', '../workspace/workspace', 'src/workspace/workspace'],
   ['cli', '../workspace/workspace', 'src/workspace/workspace'],
 ];
 
@@ -64,7 +65,8 @@ const ALLOWED: Array<[from: string, spec: string]> = [
   ['mcp', '../host/x'],
   ['mcp', '../workspace/x'],
   ['vscode', '../host'],
-  ['vscode', '../workspace/x'],
+  ['vscode', '../host/tasks'],
+  ['vscode', '../core/types'],
   ['host', '../store'],
   ['host', '../workspace/workspace'],
   ['host', '../core/wizard/engine'],

@@ -26,7 +26,7 @@ export function openTasksView(root: string): TasksView {
     host: win,
     log: quietLog,
     extensionPath: EXTENSION,
-    environment: () => ({ env: { PATH: '' }, settingPaths: {}, terminalBackend: 'vscode-terminal', userModelDefaults: null }),
+    environment: () => ({ env: { PATH: '' }, settings: { providerPaths: {}, modelDefaults: {}, teams: undefined } }),
   });
   return { win, api, root, close: () => disposables.forEach((d: Disposable) => d.dispose()) };
 }
