@@ -10,7 +10,7 @@ import { assertWritableTarget, checkExpected, readBytesIfExists, sha256Hex, writ
 import { allCompanions } from './companions';
 import { acquireLock, type HeldLock } from './lock';
 import { displayPath } from '../core/files';
-import { STATE_FILE_SUFFIX } from '../core/wizard/paths';
+import { isStateFileName, STATE_FILE_SUFFIX } from '../core/wizard/paths';
 import {
   asWriteError,
   isLegacyStateBytes,
@@ -162,7 +162,7 @@ export function listUnfinishedWizards(
       continue;
     }
     for (const name of names) {
-      if (!name.endsWith(STATE_FILE_SUFFIX) || name.startsWith('.') || name === STATE_FILE_SUFFIX) continue;
+      if (!isStateFileName(name)) continue;
       const fileAbs = path.join(groupDir, name);
       const id = name.slice(0, -STATE_FILE_SUFFIX.length);
       let st: fs.Stats | undefined;

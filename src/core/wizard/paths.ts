@@ -5,6 +5,11 @@
 /** A task's state file is `<id>` + this, beside the task folder: `.okstra/tasks/<group>/<id>.wizard.json`. */
 export const STATE_FILE_SUFFIX = '.wizard.json';
 
+/** Whether a name listed in a group folder is a task's state file (`<id>.wizard.json`; not hidden, not the bare ending). */
+export function isStateFileName(name: string): boolean {
+  return name.endsWith(STATE_FILE_SUFFIX) && !name.startsWith('.') && name !== STATE_FILE_SUFFIX;
+}
+
 /** True for `/x`, `C:\x`, `C:/x` and `\\server\share`. */
 export function isAbsolutePath(p: string): boolean {
   return p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\');

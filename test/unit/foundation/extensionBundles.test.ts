@@ -21,8 +21,9 @@ const common: esbuildTypes.BuildOptions = { ...NODE_BUNDLE, logLevel: 'silent' }
  */
 const NOT_IN_SHELL: Array<[RegExp, string]> = [
   [/^node_modules\//, 'a library'],
-  [/^src\/(store|workspace|io|cli|mcp|host)\//, 'a layer the engine bundle holds'],
-  [/^src\/core\/wizard\/(?!binding\.ts$|workspaceRules\.ts$)/, 'the engine'],
+  // The host's quick look for a state file (no engine: a few directory reads) is the one module of src/host it may hold.
+  [/^src\/(store|workspace|io|cli|mcp|host)\/(?!stateFileScan\.ts$)/, 'a layer the engine bundle holds'],
+  [/^src\/core\/wizard\/(?!binding\.ts$|workspaceRules\.ts$|paths\.ts$)/, 'the engine'],
   [/^src\/core\/roles\/(?!roleIds\.ts$|providerCli\.ts$)/, "the engine's role flows"],
   [/^src\/core\/(files\/|lazySchema\.ts$)/, "the engine's file readers"],
 ];

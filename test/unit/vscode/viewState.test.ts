@@ -6,9 +6,11 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { STATE_FILE_SUFFIX } from '../../../src/core/wizard/paths';
 import { COMMAND_IDS, CONTEXT_KEYS } from '../../../src/vscode/commandIds';
-import { STATE_FILE_ENDING, hasStateFile, loadLatestAfterActivation } from '../../../src/vscode/wizard/stateFiles';
+import { loadLatestAfterActivation } from '../../../src/vscode/wizard/stateFiles';
+import { hasStateFile as hasStateFileIn } from '../../../src/host/stateFileScan';
+
+const hasStateFile = (folders: Array<{ name: string; rootAbs: string }>) => hasStateFileIn(folders.map((f) => f.rootAbs));
 import { openShell, stepOf, type Shell } from './shellHarness';
 
 const REPO = path.resolve(__dirname, '../../..');
@@ -102,16 +104,12 @@ describe('vscode shell: after a reload, the status-bar item of a wizard whose ta
   });
 });
 
-describe('vscode shell: a state file in the workspace, without the engine (stateFiles.ts)', () => {
+describe("vscode shell: a state file in the workspace, without the engine (the host's stateFileScan.ts)", () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-state-files-'));
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-  it('ends state files as the engine names them (src/core/wizard/paths.ts)', () => {
-    assert.equal(STATE_FILE_ENDING, STATE_FILE_SUFFIX);
-  });
 
   it('finds the demo’s state file, and none in a folder without one', async () => {
     assert.equal(await hasStateFile([{ name: 'demo', rootAbs: path.join(REPO, 'demo') }]), true);
