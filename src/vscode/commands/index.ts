@@ -5,9 +5,10 @@
 import type { CommandName } from '../commandIds';
 import { WizardContext, type WizardDeps } from '../wizard/context';
 import { PromptLoop } from '../wizard/promptLoop';
+import { closeConfirmationDocument, confirmationActions, confirmationResult, showConfirmationDocument } from './confirmation';
 import { abortCommand } from './abort';
 import { editFromHereCommand, editStepCommand, promptBackCommand } from './edit';
-import { runAgainCommand, runCommand, showConfirmationCommand, showOutputCommand } from './run';
+import { confirmAndAct, runAgainCommand, runCommand, runWizard, showConfirmationCommand, showOutputCommand } from './run';
 import { newRunCommand, resumeCommand, startOverCommand } from './start';
 import { openStateFileCommand } from './stateFile';
 
@@ -15,7 +16,19 @@ type CommandHandler = (...args: never[]) => unknown;
 
 /** The wizard's context and its command table. */
 export function openWizard(deps: WizardDeps): { wizard: WizardContext; commands: Record<CommandName, CommandHandler> } {
-  const wizard = new WizardContext(deps, (ctx) => new PromptLoop(ctx));
+  // The loop shows the prompts and returns how it ended; the commands act (Run, the confirmation of a complete wizard).
+  const wizard = new WizardContext(
+    deps,
+    (ctx) =>
+      new PromptLoop(ctx, {
+        confirmationActions: (session) => confirmationActions(ctx, session),
+        showConfirmationDocument: (session, outcome) => showConfirmationDocument(ctx, session, outcome),
+        closeConfirmationDocument: () => closeConfirmationDocument(ctx),
+        showPrompt: (request, opening) => confirmationResult(ctx, request, opening),
+        ended: (ending) =>
+          ending.kind === 'confirmed' ? runWizard(ctx, ending.session, { confirmed: true }) : confirmAndAct(ctx, ending.session),
+      }),
+  );
   return { wizard, commands: wizardCommands(wizard) };
 }
 

@@ -6,16 +6,40 @@
 
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
-import { confirmationActions, confirmationResult, closeConfirmationDocument, showConfirmationDocument } from '../commands/confirmation';
-import { confirmAndAct, runWizard } from '../commands/run';
 import type { Disposable } from '../host/window';
-import type { PromptRequest } from '../prompt/promptRunner';
+import type { PromptAction, PromptRequest, PromptResult } from '../prompt/promptRunner';
 import { confirmAbort } from './abortQuestion';
 import { emptyAnswersFile } from './answersFile';
 import { promptRevision, WRONG_PROMPT } from './binding';
 import { browseProjectFile, openForEditing, waitForAnswers } from './projectFiles';
 import { errorText, type WizardContext, type WizardLoop } from './context';
-import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
+import { isStaleRefusal, type OutcomeResult, type StepOutcome, type WizardSession } from './session';
+
+/**
+ * How a loop ended with something to do, for its caller to act on: the confirm prompt confirmed the wizard (`confirmed`:
+ * Run), or every prompt was already answered (`complete`: the confirmation of a complete wizard, then Run or Change an
+ * answer…).
+ */
+export interface LoopEnding {
+  kind: 'confirmed' | 'complete';
+  session: WizardSession;
+}
+
+/**
+ * What the loop shows at the confirm prompt and who acts when it ends: the commands (commands/index.ts gives them), so
+ * that the loop imports no command module.
+ */
+export interface LoopCommands {
+  /** The confirm prompt's own items (Save these agents as a team…). */
+  confirmationActions(session: WizardSession): PromptAction[];
+  /** Opens the confirmation document beside the confirm prompt. */
+  showConfirmationDocument(session: WizardSession, outcome: OutcomeResult): Promise<void>;
+  closeConfirmationDocument(): Promise<void>;
+  /** Shows a prompt (and the document being opened beside it); undefined when an item asked its own questions. */
+  showPrompt(request: PromptRequest, opening: Promise<void> | undefined): Promise<Exclude<PromptResult, { kind: 'aside' }> | undefined>;
+  /** The loop has ended with `ending`: the command acts (Run, or the confirmation of a complete wizard). */
+  ended(ending: LoopEnding): Promise<void>;
+}
 
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   return {
@@ -37,7 +61,10 @@ export class PromptLoop implements WizardLoop {
   /** The open prompt is being closed to show the new current one (not to end the loop). */
   private replacing = false;
 
-  constructor(private readonly ctx: WizardContext) {}
+  constructor(
+    private readonly ctx: WizardContext,
+    private readonly commands: LoopCommands,
+  ) {}
 
   get running(): boolean {
     return this.loop !== undefined;
@@ -66,9 +93,9 @@ export class PromptLoop implements WizardLoop {
       this.loop = undefined;
     });
     await this.loop;
-    const next = this.after;
-    this.after = undefined;
-    if (next) await next();
+    const ending = this.ending;
+    this.ending = undefined;
+    if (ending) await this.commands.ended(ending);
   }
 
   private async driveLoop(): Promise<void> {
@@ -122,7 +149,7 @@ export class PromptLoop implements WizardLoop {
           canGoBack: session.canGoBack(),
           notice,
           submit: (answer) => this.submit(session, prompt, answer, revision),
-          actions: isConfirm ? confirmationActions(ctx, session) : undefined,
+          actions: isConfirm ? this.commands.confirmationActions(session) : undefined,
           // A text prompt whose answer is a file of the project: its InputBox has a file-dialog button.
           browse: prompt.kind === 'text' && facts.pathAnswer ? () => browseProjectFile(ctx, session) : undefined,
           // "Abort the wizard" asks first, as the palette's Abort Wizard does.
@@ -132,12 +159,12 @@ export class PromptLoop implements WizardLoop {
         };
         // The document beside the prompt is asked for first and the prompt shows at once, without waiting for it (its
         // preview takes a moment to render); the preview takes the focus when it opens, and the prompt takes it back.
-        const opening = isConfirm ? showConfirmationDocument(ctx, session, session.preview()) : undefined;
-        const result = await confirmationResult(ctx, request, opening);
+        const opening = isConfirm ? this.commands.showConfirmationDocument(session, session.preview()) : undefined;
+        const result = await this.commands.showPrompt(request, opening);
         // Save these agents as a team… asked its own questions: the confirmation again (its document stays).
         if (!result) continue;
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm'))
-          await closeConfirmationDocument(ctx);
+          await this.commands.closeConfirmationDocument();
         if (result.kind === 'closed') {
           // Replaced (the state changed under it): the new current prompt follows. Otherwise the loop ends.
           if (!this.replacing) return;
@@ -168,7 +195,7 @@ export class PromptLoop implements WizardLoop {
         }
         if (isConfirm && ctx.session === session && session.state.confirmed === true) {
           // The confirm step is the confirmation: Run starts here, with no second question.
-          await this.finishLoopThen(() => runWizard(ctx, session, { confirmed: true }));
+          this.ending = { kind: 'confirmed', session };
           return;
         }
       }
@@ -177,11 +204,8 @@ export class PromptLoop implements WizardLoop {
     }
   }
 
-  /** Lets the loop end before `next` runs (Run may show the confirmation again, a prompt of its own). */
-  private async finishLoopThen(next: () => Promise<void>): Promise<void> {
-    this.after = next;
-  }
-  private after: (() => Promise<void>) | undefined;
+  /** What the loop ended with, acted on once it has ended (Run may show the confirmation again, a prompt of its own). */
+  private ending: LoopEnding | undefined;
 
   /**
    * An answer the person gave outside the prompt (the Tasks view's New Run on a row answers task-pick), bound to the
@@ -250,7 +274,7 @@ export class PromptLoop implements WizardLoop {
       return;
     }
     ctx.log.info('every prompt is answered');
-    await this.finishLoopThen(() => confirmAndAct(ctx, session));
+    this.ending = { kind: 'complete', session };
   }
 
   // ------------------------------------------------------------------ following the file
