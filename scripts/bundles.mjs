@@ -26,7 +26,7 @@ export const LAZY_REQUIRES = [
     file: 'engine.js',
     importers: ['src/vscode/*'],
     modules: [
-      'src/vscode/wizard/engineSession',
+      'src/vscode/wizard/workspaceWizards',
       'src/vscode/lm/lmWizard',
       'src/vscode/run/runExecution',
       'src/host/run',

@@ -15,14 +15,14 @@ import { vscodeRunPort } from './run/vscodeRunPort';
 import { registerTasksView, type TasksViewApi } from './tasks/tasksView';
 import type { TreeRowModel } from './tree/treeModel';
 import { WizardTreeProvider } from './tree/wizardTree';
-import type { WizardContext, WizardView } from './wizard/context';
-import { hostDialogs, type Dialogs } from './wizard/dialogs';
-import type { EngineSessionFactory } from './wizard/engineSession';
-import type { SessionFactory } from './wizard/sessionFactory';
-import { environmentSource, readSettings } from './wizard/settings';
+import type { WizardContext } from './wizard/context';
+import type { WizardView } from './tree/wizardTree';
+import { hostDialogs, type Dialogs } from './host/dialogs';
+import type { WorkspaceWizardCalls, WorkspaceWizards } from './wizard/workspaceWizards';
+import { environmentSource, readSettings } from './settings/settings';
 import { loadLatestAfterActivation } from './wizard/stateFiles';
-import { terminalEnvironment } from './wizard/terminalEnvironment';
-import { TrustGate } from './wizard/trust';
+import { terminalEnvironment } from './settings/terminalEnvironment';
+import { TrustGate } from './settings/trust';
 import { WalkthroughProgress } from './walkthrough';
 
 /** What the integration tests reach through `extension.exports.features`. */
@@ -34,8 +34,8 @@ export interface FeaturesApi {
   readonly tasks: TasksViewApi;
   /** The QuickPicks of Edit Step…, Resume Wizard and the folder choice (HostWindow.showQuickPick) as they open. */
   readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
-  /** The engine sessions' factory (loaded on first use): the language-model tools share it with the wizard. */
-  engineFactory(): EngineSessionFactory;
+  /** The wizards of the workspace folders (loaded on first use): the language-model tools share them with the wizard. */
+  workspaceWizards(): WorkspaceWizards;
   /** Answers the wizard's modal questions in tests (defaults to the real dialogs). */
   setDialogs(dialogs: Dialogs | undefined): void;
   /** Pretends the workspace is (un)trusted, for the R6 guard where the harness cannot revoke trust; undefined = real trust. */
@@ -68,12 +68,12 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   const tree = new WizardTreeProvider();
   const wizardView = createTreeView(VIEW_IDS.wizard, { treeDataProvider: tree, showCollapseAll: false });
   // The engine, store and workspace modules are evaluated on the first command, not at activation (P4).
-  let engineFactory: EngineSessionFactory | undefined;
-  const realFactory = (): EngineSessionFactory => {
-    if (!engineFactory) {
+  let loadedWizards: WorkspaceWizards | undefined;
+  const realFactory = (): WorkspaceWizards => {
+    if (!loadedWizards) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { EngineSessionFactory: Factory } = require('./wizard/engineSession') as typeof import('./wizard/engineSession');
-      engineFactory = new Factory({
+      const { WorkspaceWizards: Wizards } = require('./wizard/workspaceWizards') as typeof import('./wizard/workspaceWizards');
+      loadedWizards = new Wizards({
         storage: context.workspaceState,
         log,
         builtinProfilesDir: path.join(context.extensionPath, 'profiles'),
@@ -82,9 +82,9 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
         t: host.t,
       });
     }
-    return engineFactory;
+    return loadedWizards;
   };
-  const factory: SessionFactory = {
+  const factory: WorkspaceWizardCalls = {
     create: (...a) => realFactory().create(...a),
     open: (...a) => realFactory().open(...a),
     place: (...a) => realFactory().place(...a),
@@ -210,7 +210,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     wizard,
     tasks: tasks.api,
     onDidShowPicker: host.onDidShowPicker,
-    engineFactory: realFactory,
+    workspaceWizards: realFactory,
     setDialogs: (d) => {
       dialogs = d ?? realDialogs;
     },

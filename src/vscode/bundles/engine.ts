@@ -4,7 +4,7 @@
 // view's data (the board, its tree, the wizard probe), the host's environment and the readable refusals.
 // One bundle holds one copy of the engine, so that WizardError and every other class is the same everywhere it is
 // used. Never loaded by activate() itself (P4).
-export * from '../wizard/engineSession';
+export * from '../wizard/workspaceWizards';
 export * from '../lm/lmWizard';
 export * from '../run/runExecution';
 export * from '../../host/run';

@@ -1,6 +1,6 @@
 // Abort Wizard: asks once, then marks the wizard aborted (kept in its file, shown as aborted, Start Over offered).
 
-import { confirmAbort } from '../wizard/abortQuestion';
+import { confirmAbort } from '../loop/abortQuestion';
 import type { WizardContext } from '../wizard/context';
 import { startOverWizard } from './start';
 
@@ -8,9 +8,9 @@ export const abortCommand = (ctx: WizardContext) => async (): Promise<void> => {
   const t = ctx.t;
   const session = await ctx.requireSession();
   if (!session) return;
-  const name = session.taskKey || session.folderName;
+  const name = session.wizard.taskKey || session.folderName;
   const startOver = t('Start Over');
-  if (session.state.aborted) {
+  if (session.wizard.state.aborted) {
     if ((await ctx.dialogs.info(t('The wizard for {0} is aborted already.', name), [startOver])) === startOver) await startOverWizard(ctx);
     return;
   }

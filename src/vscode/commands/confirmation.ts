@@ -11,18 +11,19 @@ import type { PromptAction, PromptRequest, PromptResult } from '../prompt/prompt
 import { saveTeamAction } from './saveTeam';
 import { commandLineForDisplay, type DisplayedCommandLine } from '../run/commandLine';
 import type { WizardContext } from '../wizard/context';
-import type { OutcomeResult, WizardSession } from '../wizard/session';
+import type { OutcomeResult } from '../wizardResults';
+import type { WindowWizard } from '../wizard/windowWizard';
 
 const DOCUMENT = 'okstra render-bundle';
 
 /** The command line Run would start, quoted for the default terminal shell. */
-function displayedCommandLine(ctx: WizardContext, session: WizardSession, renderArgv: readonly string[]): DisplayedCommandLine {
+function displayedCommandLine(ctx: WizardContext, session: WindowWizard, renderArgv: readonly string[]): DisplayedCommandLine {
   const command = ctx.okstraCommand(session);
   return commandLineForDisplay(renderBundleArgv(command, renderArgv), command.length, ctx.host.shell());
 }
 
 /** Which executable Run starts, resolved now as Run resolves it (src/host/run.ts), in words; or why it cannot start one. */
-function programSentence(ctx: WizardContext, session: WizardSession): string {
+function programSentence(ctx: WizardContext, session: WindowWizard): string {
   const program = ctx.okstraCommand(session)[0] ?? '';
   const resolved = ctx.runPort.resolveProgram(program, session.projectRootAbs);
   if (resolved === null) {
@@ -34,7 +35,7 @@ function programSentence(ctx: WizardContext, session: WizardSession): string {
   return ctx.t('Run starts {0}.', `\`${resolved}\``);
 }
 
-function confirmationDocument(ctx: WizardContext, session: WizardSession, outcome: Extract<OutcomeResult, { ok: true }>): string {
+function confirmationDocument(ctx: WizardContext, session: WindowWizard, outcome: Extract<OutcomeResult, { ok: true }>): string {
   const t = ctx.t;
   return confirmationMarkdown(
     outcome.confirmationText,
@@ -55,7 +56,7 @@ function confirmationDocument(ctx: WizardContext, session: WizardSession, outcom
   );
 }
 
-export async function showConfirmationDocument(ctx: WizardContext, session: WizardSession, outcome: OutcomeResult): Promise<void> {
+export async function showConfirmationDocument(ctx: WizardContext, session: WindowWizard, outcome: OutcomeResult): Promise<void> {
   if (!outcome.ok) return;
   try {
     await ctx.host.showReadOnlyDocument(DOCUMENT, confirmationDocument(ctx, session, outcome));
@@ -73,7 +74,7 @@ export async function closeConfirmationDocument(ctx: WizardContext): Promise<voi
 }
 
 /** The items of the confirmation that are not answers: Copy Command Line (it says that it copied), Save these agents as a team…. */
-export function confirmationActions(ctx: WizardContext, session: WizardSession): PromptAction[] {
+export function confirmationActions(ctx: WizardContext, session: WindowWizard): PromptAction[] {
   const t = ctx.t;
   const saveTeam = saveTeamAction(ctx, session);
   return [
@@ -81,7 +82,7 @@ export function confirmationActions(ctx: WizardContext, session: WizardSession):
       label: `$(copy) ${t('Copy Command Line')}`,
       description: t('to paste it into a terminal'),
       run: async () => {
-        const outcome = session.preview();
+        const outcome = session.wizard.preview();
         if (!outcome.ok) return outcome.error;
         try {
           await ctx.host.writeClipboard(displayedCommandLine(ctx, session, outcome.renderArgv).line);
@@ -123,20 +124,20 @@ export async function confirmationResult(
  * The confirmation of a complete wizard: resolves what the person chose (undefined when they closed it). The
  * caller acts on it (commands/run.ts confirmAndAct: Run, or Change an answer…).
  */
-export async function showConfirmationPick(ctx: WizardContext, session: WizardSession): Promise<'run' | 'edit' | undefined> {
+export async function showConfirmationPick(ctx: WizardContext, session: WindowWizard): Promise<'run' | 'edit' | undefined> {
   const t = ctx.t;
-  const outcome = session.outcome();
+  const outcome = session.wizard.outcome();
   if (!outcome.ok) {
     await ctx.dialogs.error(outcome.error);
     return undefined;
   }
   const trusted = ctx.trust.isTrusted();
-  const answered = session.state.answered.length;
+  const answered = session.wizard.state.answered.length;
   const prompt: PromptDoc = {
     id: 'confirm',
     step: 'confirm',
     kind: 'pick',
-    label: t('Run okstra render-bundle for {0}? The command line is beside this prompt.', session.taskKey),
+    label: t('Run okstra render-bundle for {0}? The command line is beside this prompt.', session.wizard.taskKey),
     options: [
       trusted
         ? { value: 'run', label: `$(play) ${t('Run')}`, default: true }
@@ -153,7 +154,7 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
     const request: PromptRequest = {
       prompt,
       folderName: session.folderName,
-      taskKey: session.taskKey,
+      taskKey: session.wizard.taskKey,
       canGoBack: false,
       actions: confirmationActions(ctx, session),
       submit: async (answer) => {
@@ -170,16 +171,16 @@ export async function showConfirmationPick(ctx: WizardContext, session: WizardSe
 }
 
 /** A wizard that cannot run yet, in words (never the engine's `wizard is not complete — …`): Continue, or Start Over. */
-export async function sayNotFinished(ctx: WizardContext, session: WizardSession): Promise<void> {
+export async function sayNotFinished(ctx: WizardContext, session: WindowWizard): Promise<void> {
   const t = ctx.t;
-  const name = session.taskKey || session.folderName;
-  if (session.state.aborted) {
+  const name = session.wizard.taskKey || session.folderName;
+  if (session.wizard.state.aborted) {
     const startOver = t('Start Over');
     if ((await ctx.dialogs.info(t('The wizard for {0} was aborted.', name), [startOver])) === startOver)
       await ctx.host.executeCommand(COMMAND_IDS.startOver);
     return;
   }
-  const current = session.current();
+  const current = session.wizard.current();
   const where = current.prompt && current.prompt.kind !== 'done' ? current.prompt.label : (current.error ?? '');
   const go = t('Continue');
   if ((await ctx.dialogs.info(t('{0} is not finished yet; the wizard is at: {1}', name, where), [go])) === go) await ctx.loop.drive();

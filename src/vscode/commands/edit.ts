@@ -3,7 +3,7 @@
 
 import { ROW_CLICK, type TreeRowModel } from '../tree/treeModel';
 import type { WizardContext } from '../wizard/context';
-import type { WizardSession } from '../wizard/session';
+import type { WindowWizard } from '../wizard/windowWizard';
 
 export async function editStep(ctx: WizardContext): Promise<void> {
   const t = ctx.t;
@@ -35,7 +35,7 @@ async function editFrom(ctx: WizardContext, id: string, askAlways = false): Prom
   const session = await ctx.requireSession();
   if (!session) return;
   // The answers that will be asked again, in words; they come back preselected where they still apply.
-  const clearing = session.rewindQuestion(id);
+  const clearing = session.wizard.rewindQuestion(id);
   const question = clearing ?? (askAlways ? changeQuestion(ctx, session, id) : null);
   if (question) {
     const yes = clearing ? t('Clear and Edit') : t('Change Answer');
@@ -54,13 +54,13 @@ async function editFrom(ctx: WizardContext, id: string, askAlways = false): Prom
 }
 
 /** The question before changing an answer that clears no later one: the answer in words, and what stays. */
-function changeQuestion(ctx: WizardContext, session: WizardSession, id: string): { title: string; detail: string } {
+function changeQuestion(ctx: WizardContext, session: WindowWizard, id: string): { title: string; detail: string } {
   const t = ctx.t;
   const tree = session.tree();
   const row = tree.ok ? tree.rows.find((r) => r.id === id) : undefined;
   const answer = row?.answer ?? row?.echo ?? id;
   const detail =
-    session.state.confirmed === true
+    session.wizard.state.confirmed === true
       ? t('{0}. The other answers stay; the wizard asks for the confirmation again.', answer)
       : t('{0}. The other answers stay as they are.', answer);
   return { title: t('Change this answer?'), detail };

@@ -4,7 +4,7 @@
 
 import type { CommandName } from '../commandIds';
 import { WizardContext, type WizardDeps } from '../wizard/context';
-import { PromptLoop } from '../wizard/promptLoop';
+import { PromptLoop } from '../loop/promptLoop';
 import { closeConfirmationDocument, confirmationActions, confirmationResult, showConfirmationDocument } from './confirmation';
 import { abortCommand } from './abort';
 import { editFromHereCommand, editStepCommand, promptBackCommand } from './edit';

@@ -5,9 +5,9 @@
 import { renderBundleArgv } from '../../core/run';
 import type { Notice } from '../../core/types';
 import { WORKBENCH_COMMANDS } from '../commandIds';
-import { emptyAnswersFile } from '../wizard/answersFile';
+import { emptyAnswersFile } from '../loop/answersFile';
 import type { WizardContext } from '../wizard/context';
-import type { WizardSession } from '../wizard/session';
+import type { WindowWizard } from '../wizard/windowWizard';
 import { sayNotFinished, showConfirmationPick } from './confirmation';
 import { editStep } from './edit';
 
@@ -21,7 +21,7 @@ interface RunOptions {
   confirmed?: boolean;
 }
 
-export async function runWizard(ctx: WizardContext, sessionArg: WizardSession | undefined, options: RunOptions = {}): Promise<void> {
+export async function runWizard(ctx: WizardContext, sessionArg: WindowWizard | undefined, options: RunOptions = {}): Promise<void> {
   try {
     await runChecked(ctx, sessionArg, options);
   } finally {
@@ -29,7 +29,7 @@ export async function runWizard(ctx: WizardContext, sessionArg: WizardSession | 
   }
 }
 
-async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefined, options: RunOptions): Promise<void> {
+async function runChecked(ctx: WizardContext, sessionArg: WindowWizard | undefined, options: RunOptions): Promise<void> {
   const t = ctx.t;
   const session = sessionArg ?? (await ctx.requireSession());
   if (!session) return;
@@ -46,12 +46,12 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
   });
   if (!reloaded) return;
   if (ctx.session === session) ctx.refresh();
-  if (session.state.aborted || session.state.confirmed !== true) {
+  if (session.wizard.state.aborted || session.wizard.state.confirmed !== true) {
     ctx.log.warn('Run refused: the wizard is not complete');
     await sayNotFinished(ctx, session);
     return;
   }
-  const outcome = session.outcome();
+  const outcome = session.wizard.outcome();
   if (!outcome.ok) {
     ctx.log.warn(`Run refused: ${outcome.error}`);
     await ctx.dialogs.error(outcome.error);
@@ -79,7 +79,7 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
     await ctx.dialogs.error(t('{0} has no answers yet: write them there, then Run again.', empty));
     return;
   }
-  const notices = session.current().notices;
+  const notices = session.wizard.current().notices;
   for (const n of notices) ctx.log.info(`notice before Run: ${n.text}`);
   const environmental = notices.filter(isEnvironmental);
   if (environmental.length > 0) {
@@ -105,9 +105,9 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
     if (ctx.session === session) ctx.refresh();
   };
   await record(null);
-  ctx.statusBar.running(session.taskKey, ctx.folders().length > 1 ? session.folderName : undefined);
+  ctx.statusBar.running(session.wizard.taskKey, ctx.folders().length > 1 ? session.folderName : undefined);
   const result = await ctx.runPort.execute(
-    { argv, commandLength: command.length, cwd: session.projectRootAbs, label: `render-bundle ${session.taskKey}` },
+    { argv, commandLength: command.length, cwd: session.projectRootAbs, label: `render-bundle ${session.wizard.taskKey}` },
     settings.runIn,
   );
   ctx.lastRunResult = result;
@@ -123,12 +123,12 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
 }
 
 /** The notification after a run: it names the task, and its Run Again runs that wizard, whichever is open now. */
-async function notifyRunEnded(ctx: WizardContext, session: WizardSession, exitCode: number | null, inShell: boolean): Promise<void> {
+async function notifyRunEnded(ctx: WizardContext, session: WindowWizard, exitCode: number | null, inShell: boolean): Promise<void> {
   const t = ctx.t;
   const show = t('Show Output');
   const again = t('Run Again');
   const buttons = ctx.trust.isTrusted() ? [show, again] : [show];
-  const task = session.taskKey;
+  const task = session.wizard.taskKey;
   const message =
     exitCode === 0
       ? t('okstra render-bundle for {0} finished (exit code 0).', task)
@@ -148,7 +148,7 @@ function showOutput(ctx: WizardContext): void {
 }
 
 /** The confirmation of a complete wizard, then what the person chose: Run (after the checks of runWizard) or Change an answer…. */
-export async function confirmAndAct(ctx: WizardContext, session: WizardSession): Promise<void> {
+export async function confirmAndAct(ctx: WizardContext, session: WindowWizard): Promise<void> {
   const chosen = await showConfirmationPick(ctx, session);
   if (chosen === 'run') await runWizard(ctx, session, { confirmed: true });
   else if (chosen === 'edit') await editStep(ctx);
@@ -158,11 +158,11 @@ export async function confirmAndAct(ctx: WizardContext, session: WizardSession):
 export const showConfirmationCommand = (ctx: WizardContext) => async (): Promise<void> => {
   const session = await ctx.requireSession();
   if (!session) return;
-  if (session.state.confirmed === true && !session.state.aborted) {
+  if (session.wizard.state.confirmed === true && !session.wizard.state.aborted) {
     await confirmAndAct(ctx, session);
     return;
   }
-  const current = session.current().prompt;
+  const current = session.wizard.current().prompt;
   if (current?.step === 'confirm') {
     await ctx.loop.drive();
     return;

@@ -5,13 +5,14 @@
 // keeping the other teams); a team of that name there is replaced only after a yes.
 import type { PromptAction } from '../prompt/promptRunner';
 import type { WizardContext } from '../wizard/context';
-import type { TeamSaveScope, WizardSession } from '../wizard/session';
+import type { TeamSaveScope } from '../wizardResults';
+import type { WindowWizard } from '../wizard/windowWizard';
 
 /** The setting (under `okstra.`) that holds the person's own teams. */
 const TEAMS_SETTING = 'teams';
 
 /** The item of the confirmation; null when the run type has no agents to save. */
-export function saveTeamAction(ctx: WizardContext, session: WizardSession): PromptAction | null {
+export function saveTeamAction(ctx: WizardContext, session: WindowWizard): PromptAction | null {
   if (!session.teams().canSave()) return null;
   const t = ctx.t;
   return {
@@ -29,7 +30,7 @@ function userTeams(ctx: WizardContext): Record<string, unknown> {
 }
 
 /** Asks for the name, the scope and (for a name taken there) a yes, then saves; resolves what it said, or undefined. */
-async function saveAgentsAsTeam(ctx: WizardContext, session: WizardSession): Promise<string | undefined> {
+async function saveAgentsAsTeam(ctx: WizardContext, session: WindowWizard): Promise<string | undefined> {
   const t = ctx.t;
   const teams = session.teams();
   const typed = await ctx.host.showInputBox({

@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FolderInfo } from '../host/window';
 import type { WizardContext } from '../wizard/context';
-import type { WizardSession } from '../wizard/session';
-import type { UnfinishedWizard } from '../wizard/sessionFactory';
+import type { WindowWizard } from '../wizard/windowWizard';
+import type { UnfinishedWizard } from '../wizard/workspaceWizards';
 
 export function resumeLabel(t: WizardContext['t'], w: Pick<UnfinishedWizard, 'taskKey' | 'step' | 'n' | 'total'>): string {
   // A wizard whose place could not be computed (its file or task cannot be read) has no number: never "(7 of 0)".
@@ -49,7 +49,7 @@ async function createSession(
   ctx: WizardContext,
   folder: FolderInfo,
   defaults?: Readonly<Record<string, string>>,
-): Promise<WizardSession | undefined> {
+): Promise<WindowWizard | undefined> {
   const settings = ctx.settings(folder.rootAbs);
   const options = { hostRuntime: settings.hostRuntime, entryMode: settings.hostEntryMode, ...(defaults ? { defaults } : {}) };
   ctx.log.info(`New Run in ${folder.rootAbs} (host ${options.hostRuntime}, entry mode ${options.entryMode})`);
@@ -89,15 +89,18 @@ async function openAndDrive(ctx: WizardContext, statePath: string | null, folder
   const current = ctx.session;
   // The wizard that is open already: keep its session (nothing to re-read).
   const session =
-    current && current.statePath !== null && current.statePath === statePath
+    current && current.wizard.statePath !== null && current.wizard.statePath === statePath
       ? current
       : await ctx.guard(() => ctx.factory.open(statePath, f));
   if (!session) return;
   if (session !== current) ctx.setSession(session);
   ctx.sayOpeningMessages(session);
-  if (session.state.aborted) {
+  if (session.wizard.state.aborted) {
     const startOver = t('Start Over');
-    if ((await ctx.dialogs.info(t('The wizard for {0} was aborted.', session.taskKey || session.folderName), [startOver])) === startOver)
+    if (
+      (await ctx.dialogs.info(t('The wizard for {0} was aborted.', session.wizard.taskKey || session.folderName), [startOver])) ===
+      startOver
+    )
       await startOverWizard(ctx);
     return;
   }
@@ -121,7 +124,7 @@ async function resume(ctx: WizardContext, statePathArg?: unknown): Promise<void>
   if (!list) return;
   if (list.length === 0) {
     // Not on disk and not in workspace storage: only the open wizard, if it is unfinished, can go on.
-    if (current && !current.state.aborted && current.state.confirmed !== true) {
+    if (current && !current.wizard.state.aborted && current.wizard.state.confirmed !== true) {
       await ctx.loop.drive();
       return;
     }
@@ -138,7 +141,7 @@ async function resume(ctx: WizardContext, statePathArg?: unknown): Promise<void>
         description: [
           folders.length > 1 ? w.folderName : '',
           w.legacy ? t('version-1 file') : '',
-          current?.statePath === w.statePath ? t('open now') : '',
+          current?.wizard.statePath === w.statePath ? t('open now') : '',
         ]
           .filter(Boolean)
           .join(' · '),
@@ -162,10 +165,10 @@ export async function startOverWizard(ctx: WizardContext): Promise<void> {
   const session = await createSession(ctx, { name: old.folderName, rootAbs: old.projectRootAbs });
   if (!session) return;
   ctx.setSession(session);
-  const first = session.current().prompt;
+  const first = session.wizard.current().prompt;
   // The same task again: task-pick is answered, and the old file (aborted or not) is kept as a backup.
-  if (old.taskKey && first?.step === 'task-pick' && first.options.some((o) => o.value === old.taskKey && !o.disabled)) {
-    const r = await ctx.guard(() => session.submit(old.taskKey));
+  if (old.wizard.taskKey && first?.step === 'task-pick' && first.options.some((o) => o.value === old.wizard.taskKey && !o.disabled)) {
+    const r = await ctx.guard(() => session.submit(old.wizard.taskKey));
     if (r?.ok) {
       const placement = await ctx.guard(() => ctx.factory.place(session, true));
       if (placement) ctx.log.info(`started over: ${placement.statePath}`);

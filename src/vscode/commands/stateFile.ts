@@ -8,7 +8,7 @@ export const openStateFileCommand = (ctx: WizardContext) => async (): Promise<vo
   const t = ctx.t;
   const session = await ctx.requireSession();
   if (!session) return;
-  if (!session.statePath) {
+  if (!session.wizard.statePath) {
     await ctx.dialogs.info(t('The wizard is saved next to its task once the task is chosen.'));
     return;
   }
@@ -25,5 +25,5 @@ export const openStateFileCommand = (ctx: WizardContext) => async (): Promise<vo
     void ctx.dialogs.info(t('{0} is a version-1 file, never written: your first answer saves the wizard in a file beside it.', v1));
     return;
   }
-  await ctx.host.showTextDocument(session.statePath, { preview: true, preserveFocus: false });
+  await ctx.host.showTextDocument(session.wizard.statePath, { preview: true, preserveFocus: false });
 };

@@ -29,7 +29,7 @@ import {
   type StepResult,
 } from '../../host';
 import { WIZARD_TOOLS } from '../../host/tools';
-import type { EngineSessionFactory } from '../wizard/engineSession';
+import type { WorkspaceWizards } from '../wizard/workspaceWizards';
 
 /** A refusal as the tools return it: the code, the message, and the prompt to answer now. */
 export interface LmErrorDoc {
@@ -79,7 +79,7 @@ export class LmWizard {
   private readonly notices = new NoticeLedger();
 
   constructor(
-    private readonly factory: EngineSessionFactory,
+    private readonly factory: WorkspaceWizards,
     /** The state file the wizard view shows, if any. */
     private readonly shownStatePath: () => string | null,
   ) {}

@@ -43,8 +43,8 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
   const lm = (): LmWizard => {
     if (!wizard) {
       const { LmWizard: Impl } = require('./lmWizard') as typeof import('./lmWizard');
-      const factory = features.engineFactory();
-      wizard = new Impl(factory, () => features.wizard.session?.statePath ?? null);
+      const factory = features.workspaceWizards();
+      wizard = new Impl(factory, () => features.wizard.session?.wizard.statePath ?? null);
     }
     return wizard;
   };

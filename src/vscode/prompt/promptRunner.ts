@@ -11,7 +11,7 @@ import { WizardError, type PromptDoc } from '../../core/types';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
-import type { StepOutcome } from '../wizard/session';
+import type { StepOutcome } from '../wizardResults';
 import {
   activeAfterFilter,
   buildPromptModel,

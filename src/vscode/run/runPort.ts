@@ -1,7 +1,7 @@
 // What Run needs from the machine, behind one interface: the program check, the task / terminal execution
 // and the persist actions. The real one (vscodeRunPort.ts) loads its modules on first use; unit tests pass a fake.
 
-import type { PersistAction } from '../wizard/session';
+import type { PersistAction } from '../../host';
 
 export interface RunRequest {
   argv: string[];

@@ -5,7 +5,7 @@
 import { detectShell, quoteCommandLine, type ShellKind } from '../../core/run/shellQuote';
 import type { LastRun } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
-import type { TreeRowDoc } from '../wizard/session';
+import type { TreeRowDoc } from '../wizardResults';
 
 export interface TreeRowModel {
   id: string;

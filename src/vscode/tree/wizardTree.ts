@@ -2,23 +2,35 @@
 // know first: the wizard is aborted (Start Over), or it waits for the answers file to be written.
 
 import * as vscode from 'vscode';
-import type { ViewExtras, WizardView } from '../wizard/context';
-import type { WizardSession } from '../wizard/session';
+import type { WindowWizard } from '../wizard/windowWizard';
 import { lastRunRow, rowCommand, treeRowModels, treeTexts, type TreeRowModel, type TreeTexts } from './treeModel';
 
 /** Read when the rows are computed: the language and the terminal's shell as VS Code reports them. */
 const treeTextsNow = (): TreeTexts =>
   treeTexts({ t: (m, ...args) => vscode.l10n.t(m, ...args), language: () => vscode.env.language, shell: () => vscode.env.shell });
 
+/** What the Wizard view shows besides the session's rows. */
+export interface ViewExtras {
+  /** The answers file the wizard waits for (Answer now). */
+  waitingFor?: string;
+  /** The wizard's workspace folder, named when the workspace has several (the view's title row says which). */
+  folderName?: string;
+}
+
+/** The Wizard view (tree/wizardTree.ts). */
+export interface WizardView {
+  setSession(session: WindowWizard | undefined, extras: ViewExtras): void;
+}
+
 export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>, WizardView {
-  private session: WizardSession | undefined;
+  private session: WindowWizard | undefined;
   private extras: ViewExtras = {};
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   /** The rows last computed, for tests. */
   rows: TreeRowModel[] = [];
 
-  setSession(session: WizardSession | undefined, extras: ViewExtras = {}): void {
+  setSession(session: WindowWizard | undefined, extras: ViewExtras = {}): void {
     this.session = session;
     this.extras = extras;
     this.refresh();
@@ -34,7 +46,7 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
     if (!session) return [];
     const out: TreeRowModel[] = [];
     const texts = treeTextsNow();
-    if (session.state.aborted) {
+    if (session.wizard.state.aborted) {
       out.push({
         id: 'aborted',
         label: vscode.l10n.t('Aborted'),
@@ -55,7 +67,7 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
         contextValue: 'waiting',
       });
     }
-    if (session.state.last_run) out.push(lastRunRow(session.state.last_run, texts));
+    if (session.wizard.state.last_run) out.push(lastRunRow(session.wizard.state.last_run, texts));
     const tree = session.tree();
     if (!tree.ok) {
       out.push({ id: 'error', label: tree.error, tooltip: tree.error, icon: 'error', iconColor: 'errorForeground', contextValue: 'error' });

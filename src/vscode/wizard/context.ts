@@ -11,25 +11,14 @@ import { Emitter } from '../host/emitter';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { PromptRunner } from '../prompt/promptRunner';
 import type { RunPort, RunResult } from '../run/runPort';
-import type { Dialogs } from './dialogs';
-import { isStaleRefusal, type StepOutcome, type WizardSession } from './session';
-import type { SessionFactory } from './sessionFactory';
-import { readSettings, type WizardSettings } from './settings';
-import { WizardStatusBar } from './statusBar';
-import type { TrustGate } from './trust';
-
-/** What the Wizard view shows besides the session's rows. */
-export interface ViewExtras {
-  /** The answers file the wizard waits for (Answer now). */
-  waitingFor?: string;
-  /** The wizard's workspace folder, named when the workspace has several (the view's title row says which). */
-  folderName?: string;
-}
-
-/** The Wizard view (tree/wizardTree.ts). */
-export interface WizardView {
-  setSession(session: WizardSession | undefined, extras: ViewExtras): void;
-}
+import type { Dialogs } from '../host/dialogs';
+import { isStaleRefusal, type StepOutcome } from '../wizardResults';
+import type { WindowWizard } from './windowWizard';
+import type { WorkspaceWizardCalls } from './workspaceWizards';
+import { readSettings, type WizardSettings } from '../settings/settings';
+import { WizardStatusBar } from '../status/statusBar';
+import type { WizardView } from '../tree/wizardTree';
+import type { TrustGate } from '../settings/trust';
 
 /** What the commands and the context use of the prompt loop (promptLoop.ts). */
 export interface WizardLoop {
@@ -39,9 +28,9 @@ export interface WizardLoop {
   /** Resolves when the loop that runs now has ended. */
   idle(): Promise<void>;
   /** An answer the person gave outside the prompt (the Tasks view's New Run on a row), bound to `promptId`. */
-  answerOutside(session: WizardSession, promptId: string, answer: string): Promise<StepOutcome>;
+  answerOutside(session: WindowWizard, promptId: string, answer: string): Promise<StepOutcome>;
   /** Follows the files of `session` on disk (another writer). */
-  watch(session: WizardSession | undefined): void;
+  watch(session: WindowWizard | undefined): void;
   /** A save was refused because the file changed on disk: offer Reload. */
   offerReload(): Promise<void>;
   dispose(): void;
@@ -50,7 +39,7 @@ export interface WizardLoop {
 export interface WizardDeps {
   host: HostWindow;
   log: Log;
-  factory: SessionFactory;
+  factory: WorkspaceWizardCalls;
   view: WizardView;
   dialogs: Dialogs;
   trust: TrustGate;
@@ -60,14 +49,14 @@ export interface WizardDeps {
 export class WizardContext {
   readonly host: HostWindow;
   readonly log: Log;
-  readonly factory: SessionFactory;
+  readonly factory: WorkspaceWizardCalls;
   readonly dialogs: Dialogs;
   readonly trust: TrustGate;
   readonly runPort: RunPort;
   readonly runner: PromptRunner;
   readonly statusBar: WizardStatusBar;
   readonly loop: WizardLoop;
-  private sessionValue: WizardSession | undefined;
+  private sessionValue: WindowWizard | undefined;
   /** Escape closed the prompt: the wizard is paused (status bar). */
   paused = false;
   /** The answers file the wizard waits for (Answer now), project-relative; cleared when the wizard goes on. */
@@ -103,7 +92,7 @@ export class WizardContext {
     return this.host.t;
   }
 
-  get session(): WizardSession | undefined {
+  get session(): WindowWizard | undefined {
     return this.sessionValue;
   }
 
@@ -112,7 +101,7 @@ export class WizardContext {
   }
 
   /** Makes `session` the open wizard: the tree, the status bar and the watcher follow it. */
-  setSession(session: WizardSession | undefined): void {
+  setSession(session: WindowWizard | undefined): void {
     this.sessionValue = session;
     this.waitingFor = undefined;
     this.loop.watch(session);
@@ -123,10 +112,10 @@ export class WizardContext {
    * A new wizard closed before its first answer (Escape at the task list) is dropped, not kept in workspace storage
    * as a "(no task yet)" wizard to resume; true when it was. Not when the window closes with that prompt open.
    */
-  async dropIfUnanswered(session: WizardSession): Promise<boolean> {
+  async dropIfUnanswered(session: WindowWizard): Promise<boolean> {
     // The window closes (a reload): its open prompt is disposed, which hides it, and the wizard stays to resume.
     if (this.closing) return false;
-    if (session.statePath !== null || session.state.answered.length > 0 || !this.factory.discard) return false;
+    if (session.wizard.statePath !== null || session.wizard.state.answered.length > 0 || !this.factory.discard) return false;
     await this.guard(() => this.factory.discard!(session));
     this.log.info('the new wizard was closed before its first answer: dropped');
     if (this.sessionValue === session) this.setSession(undefined);
@@ -137,7 +126,7 @@ export class WizardContext {
    * v1 → v2 conversion, project moved: said once per file in this window, when the person opens
    * the wizard (not when the view shows the latest one by itself).
    */
-  sayOpeningMessages(session: WizardSession): void {
+  sayOpeningMessages(session: WindowWizard): void {
     const fresh = session.openingMessages().filter((m) => !this.told.has(m));
     for (const m of fresh) this.told.add(m);
     if (fresh.length === 0) return;
@@ -145,7 +134,7 @@ export class WizardContext {
     // themselves, with their paths, in a dialog that shows them whole.
     const t = this.t;
     const details = t('Details');
-    const name = session.taskKey || session.folderName;
+    const name = session.wizard.taskKey || session.folderName;
     void this.dialogs.info(t('The wizard of {0} was opened from an older or moved state file.', name), [details]).then(async (a) => {
       if (a === details) await this.dialogs.ask(t('The wizard of {0}', name), fresh.join('\n\n'), [], 'info');
     });
@@ -157,7 +146,7 @@ export class WizardContext {
    */
   refresh(prompt?: PromptDoc | null): void {
     const session = this.sessionValue;
-    const complete = session !== undefined && session.state.confirmed === true && !session.state.aborted;
+    const complete = session !== undefined && session.wizard.state.confirmed === true && !session.wizard.state.aborted;
     const trusted = this.trust.isTrusted();
     // The context keys before the rows: the view's welcome is hidden by okstra.hasWizard (package.json viewsWelcome).
     this.host.setContext(CONTEXT_KEYS.hasWizard, session !== undefined);
@@ -167,7 +156,7 @@ export class WizardContext {
     this.statusBar.update(session, { paused: this.paused, trusted, complete, prompt, waitingFor: this.waitingFor, folderName });
   }
 
-  async requireSession(): Promise<WizardSession | undefined> {
+  async requireSession(): Promise<WindowWizard | undefined> {
     const session = this.sessionValue ?? (await this.loadLatest());
     if (session) return session;
     await this.dialogs.info(this.t('No okstra wizard is open. Start one with okstra: New Run….'));
@@ -175,9 +164,9 @@ export class WizardContext {
   }
 
   /** Shows the most recently written wizard (unfinished or complete) in the tree, without opening a prompt. */
-  async loadLatest(): Promise<WizardSession | undefined> {
+  async loadLatest(): Promise<WindowWizard | undefined> {
     if (this.sessionValue || this.loop.running) return this.sessionValue;
-    let latest: Awaited<ReturnType<SessionFactory['latest']>> = null;
+    let latest: Awaited<ReturnType<WorkspaceWizardCalls['latest']>> = null;
     try {
       latest = await this.factory.latest(this.folders());
     } catch (err) {
@@ -205,7 +194,7 @@ export class WizardContext {
   }
 
   /** The okstra command: the setting (trusted workspaces only), else config.yaml's okstraCommand, else `okstra`. */
-  okstraCommand(session: WizardSession): string[] {
+  okstraCommand(session: WindowWizard): string[] {
     return okstraCommandArgv(this.settings(session.projectRootAbs).command, { okstraCommand: session.configOkstraCommand() ?? undefined });
   }
 

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HostWizard, WizardHost } from '../../host';
 import type { HostWindow } from '../host/window';
-import type { UnfinishedWizard } from './sessionFactory';
+import type { UnfinishedWizard } from './workspaceWizards';
 
 /** `<task key> — <step> (n of total)` data of an unfinished state file (the host's probe); null when finished or aborted. */
 export function summariseWizard(host: WizardHost, statePath: string, folderName: string, rootAbs: string): UnfinishedWizard | null {

@@ -96,7 +96,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
     let input = await newTask(`r8/binding-${task}`);
     for (let guard = 0; tally.rounds < ROUNDS && guard < ROUNDS * 4; guard++) {
       const session = features().wizard.session!;
-      const shown = session.current().prompt;
+      const shown = session.wizard.current().prompt;
       assert.ok(shown, 'a current prompt');
       if (shown.step === 'task-new') {
         await typeAndAccept(input as vscode.InputBox, `r8/binding-${task}`);
@@ -111,10 +111,10 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
         input = await newTask(`r8/binding-${task}`);
         continue;
       }
-      const file = session.statePath!;
+      const file = session.wizard.statePath!;
       assert.equal(file, stateFileOf(root, `r8/binding-${task}`));
       // What the prompt loop bound the open QuickPick to: the prompt on screen and the revision it came from.
-      const binding = { prompt: shown.id, revision: promptRevision(shown, session.revision()) };
+      const binding = { prompt: shown.id, revision: promptRevision(shown, session.wizard.revision) };
       const stale = input;
       let staleAccepted = false;
       const acceptWatch = stale.onDidAccept(() => (staleAccepted = true));
@@ -167,7 +167,7 @@ describe('R8 answer binding in the extension host: a pick never lands on a promp
           if (!now.equals(afterCli)) tally.writesByRefused++;
         }
       }
-      if (features().wizard.session!.current().prompt?.id !== shown.id) tally.followed++;
+      if (features().wizard.session!.wizard.current().prompt?.id !== shown.id) tally.followed++;
       await workbenchShows(input);
     }
     console.log(

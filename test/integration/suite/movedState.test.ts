@@ -87,7 +87,7 @@ describe('state files made under another root', function () {
 
   it('Resume Wizard lists both as resumable, at the step and position opening them shows (never "cannot be used", never "of 0")', async () => {
     const folders = features().wizard.folders();
-    const list = await features().engineFactory().listUnfinished(folders);
+    const list = await features().workspaceWizards().listUnfinished(folders);
     for (const [file, key] of [
       [legacy, 'payments/refund-timeout'],
       [colleague, 'payments/currency-rounding'],
@@ -98,8 +98,8 @@ describe('state files made under another root', function () {
       assert.doesNotMatch(w.step, /cannot be used|not found/, JSON.stringify(w));
       assert.ok(w.total >= w.n && w.n > 1, `a position n of total: ${JSON.stringify(w)}`);
       // Opening it shows that very step at that position.
-      const session = await features().engineFactory().open(file, folders[0]!);
-      const prompt = session.current().prompt;
+      const session = await features().workspaceWizards().open(file, folders[0]!);
+      const prompt = session.wizard.current().prompt;
       assert.ok(prompt, `${key} has a prompt`);
       assert.equal(w.n, prompt.progress.answered + 1);
       assert.equal(w.total, prompt.progress.total);
@@ -123,7 +123,7 @@ describe('state files made under another root', function () {
     const before = JSON.parse(fs.readFileSync(colleague, 'utf8')) as Record<string, unknown>;
     void vscode.commands.executeCommand('okstra.resume', colleague);
     const first = await nextInput();
-    assert.equal(features().wizard.session?.state.project_root, root, 'the wizard works in this workspace');
+    assert.equal(features().wizard.session?.wizard.state.project_root, root, 'the wizard works in this workspace');
     await accept();
     await nextInput(first);
     const after = JSON.parse(fs.readFileSync(colleague, 'utf8')) as Record<string, unknown>;

@@ -99,7 +99,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
     const input = await newTask('rel/r2-cli-first');
     assert.ok(isQuickPick(input));
     const session = features().wizard.session!;
-    const file = session.statePath!;
+    const file = session.wizard.statePath!;
     assert.equal(file, stateFileOf(root, 'rel/r2-cli-first'));
     let cliBytes: Buffer | undefined;
     let cliResult: ReturnType<typeof cliSync> | undefined;
@@ -130,7 +130,7 @@ describe('reliability in the extension host (R2, R6, R7)', function () {
       assert.deepEqual(offer.buttons, ['Reload']);
       reloadAnswer.resolve('Reload');
       const after = await nextInput(input);
-      assert.equal(features().wizard.session!.state.task_type, 'implementation-planning', "reloaded: the CLI's answer");
+      assert.equal(features().wizard.session!.wizard.state.task_type, 'implementation-planning', "reloaded: the CLI's answer");
       assert.equal(stepOf(after), 'brief');
       assert.deepEqual(fs.readFileSync(file), cliBytes, 'Reload writes nothing');
     } finally {

@@ -93,6 +93,6 @@ describe('tasks view: run history', function () {
     assert.equal(stepOf(input), 'task-type', 'the row answered task-pick');
     assert.ok(isQuickPick(input));
     assert.equal((input.activeItems[0] as { model?: { value?: string } } | undefined)?.model?.value, 'error-analysis');
-    assert.equal(features().wizard.session?.state.remembered_answers?.['team-pick'], 'run:2026-11-02-1');
+    assert.equal(features().wizard.session?.wizard.state.remembered_answers?.['team-pick'], 'run:2026-11-02-1');
   });
 });

@@ -130,7 +130,7 @@ describe('tasks view', function () {
     void vscode.commands.executeCommand('okstra.tasks.newRun', alpha);
     const input = await nextInput();
     assert.notEqual(stepOf(input), 'task-pick', 'task-pick is answered by the row');
-    assert.equal(features().wizard.session?.taskKey, 'board/alpha');
+    assert.equal(features().wizard.session?.wizard.taskKey, 'board/alpha');
     const step = stepOf(input);
     await closePrompt();
     const marked = await waitForRows('the unfinished-wizard mark', (rows) =>
@@ -151,7 +151,7 @@ describe('tasks view', function () {
     void vscode.commands.executeCommand('okstra.tasks.resume', marked);
     const resumed = await nextInput(input);
     assert.equal(stepOf(resumed), step);
-    assert.equal(features().wizard.session?.statePath, marked.wizard?.statePath);
+    assert.equal(features().wizard.session?.wizard.statePath, marked.wizard?.statePath);
   });
 
   it("Open Brief opens the task's brief.md", async () => {

@@ -70,13 +70,13 @@ describe('multi-root workspace: tasks view', function () {
     void vscode.commands.executeCommand('okstra.tasks.newRun', row);
     const input = await nextInput();
     assert.notEqual(stepOf(input), 'task-pick');
-    await waitFor('the wizard of beta', () => features().wizard.session?.taskKey === 'board-b/two');
+    await waitFor('the wizard of beta', () => features().wizard.session?.wizard.taskKey === 'board-b/two');
     assert.equal(features().wizard.session?.projectRootAbs, beta);
   });
 
   it("names the wizard's folder in the Wizard view's title row and in the status-bar item", async () => {
     // The wizard the previous test started in beta from its Tasks view row, its prompt open.
-    await waitFor('the wizard of beta', () => features().wizard.session?.taskKey === 'board-b/two');
+    await waitFor('the wizard of beta', () => features().wizard.session?.wizard.taskKey === 'board-b/two');
     await waitFor('the view names beta', () => features().wizardView.description === 'beta');
     assert.match(features().wizard.statusBar.text, /okstra: beta · board-b\/two — /);
   });

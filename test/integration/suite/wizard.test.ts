@@ -172,7 +172,7 @@ describe('wizard UI', function () {
 
   it('rewinds from the tree (Edit from Here on a role row), asks before clearing later answers, and answers again', async () => {
     const session = features().wizard.session!;
-    const oldModel = session.state.role_models.analyser[1];
+    const oldModel = session.wizard.state.role_models.analyser[1];
     dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
     const row = features().tree.rows.find((r) => r.stepId === 'role-model:analyser:2')!;
     void vscode.commands.executeCommand('okstra.editFromHere', row);
@@ -192,7 +192,7 @@ describe('wizard UI', function () {
     await accept();
     input = await nextInput(qp);
     await answerUntilConfirmed(input);
-    const newModel = features().wizard.session!.state.role_models.analyser[1];
+    const newModel = features().wizard.session!.wizard.state.role_models.analyser[1];
     assert.notEqual(newModel, oldModel);
     assert.ok(other.label.includes(newModel), `${other.label} / ${newModel}`);
   });
@@ -202,9 +202,9 @@ describe('wizard UI', function () {
     void vscode.commands.executeCommand('okstra.editFromHere', 'directive-pick');
     let input = await nextInput();
     assert.equal(stepOf(input), 'directive-pick');
-    const saved = fs.readFileSync(session.statePath!);
+    const saved = fs.readFileSync(session.wizard.statePath!);
     await closePrompt();
-    assert.deepEqual(fs.readFileSync(session.statePath!), saved, 'pausing writes nothing');
+    assert.deepEqual(fs.readFileSync(session.wizard.statePath!), saved, 'pausing writes nothing');
     void vscode.commands.executeCommand('okstra.resume');
     input = await nextInput(input);
     assert.equal(stepOf(input), 'directive-pick');
@@ -213,7 +213,7 @@ describe('wizard UI', function () {
 
   it('follows the state file: a change by another writer updates the tree, and Resume continues from it', async () => {
     const session = features().wizard.session!;
-    const file = session.statePath!;
+    const file = session.wizard.statePath!;
     const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { answered: string[]; confirmed: boolean | null };
     // What another window (or the CLI's rewind) would write: back to directive-pick.
     json.answered = json.answered.filter((id) => !['directive-pick', 'related-tasks-pick', 'confirm'].includes(id));
@@ -224,7 +224,7 @@ describe('wizard UI', function () {
       () => features().tree.rows.some((r) => r.id === 'current:directive-pick'),
       10_000,
     );
-    assert.equal(features().wizard.session!.state.confirmed, null);
+    assert.equal(features().wizard.session!.wizard.state.confirmed, null);
     void vscode.commands.executeCommand('okstra.resume');
     const input = await nextInput();
     assert.equal(stepOf(input), 'directive-pick');
@@ -248,7 +248,7 @@ describe('wizard UI', function () {
 
   it('runs render-bundle as a task: the stand-in receives exactly renderArgv, and the exit code is recorded', async () => {
     const session = features().wizard.session!;
-    const outcome = session.outcome();
+    const outcome = session.wizard.outcome();
     assert.ok(outcome.ok);
     const argvFile = path.join(root, 'standin-argv.json');
     fs.rmSync(argvFile, { force: true });
@@ -258,7 +258,7 @@ describe('wizard UI', function () {
     const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[]; cwd: string };
     assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
     assert.equal(fs.realpathSync(got.cwd), fs.realpathSync(root));
-    const saved = JSON.parse(fs.readFileSync(session.statePath!, 'utf8')) as { last_run: { exitCode: number; argv: string[] } };
+    const saved = JSON.parse(fs.readFileSync(session.wizard.statePath!, 'utf8')) as { last_run: { exitCode: number; argv: string[] } };
     assert.equal(saved.last_run.exitCode, 0);
     assert.equal(saved.last_run.argv.slice(-outcome.renderArgv.length).join('\0'), outcome.renderArgv.join('\0'));
     assert.equal(features().tree.rows[0].contextValue, 'lastRun');
@@ -270,7 +270,7 @@ describe('wizard UI', function () {
       const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
       await vscode.commands.executeCommand('okstra.runAgain');
       await finished;
-      const saved = JSON.parse(fs.readFileSync(features().wizard.session!.statePath!, 'utf8')) as { last_run: { exitCode: number } };
+      const saved = JSON.parse(fs.readFileSync(features().wizard.session!.wizard.statePath!, 'utf8')) as { last_run: { exitCode: number } };
       assert.equal(saved.last_run.exitCode, 3);
       await waitFor('the failure notification', () => dialogs.calls.some((c) => c.kind === 'error' && c.message.includes('exit code 3')));
     } finally {
@@ -280,7 +280,7 @@ describe('wizard UI', function () {
 
   it('okstra.runIn "shell": the quoted line typed into the terminal gives the stand-in exactly renderArgv', async () => {
     const session = features().wizard.session!;
-    const outcome = session.outcome();
+    const outcome = session.wizard.outcome();
     assert.ok(outcome.ok);
     const argvFile = path.join(root, 'standin-argv.json');
     fs.rmSync(argvFile, { force: true });
@@ -298,7 +298,7 @@ describe('wizard UI', function () {
           (JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] }),
       );
       assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
-      const saved = JSON.parse(fs.readFileSync(session.statePath!, 'utf8')) as { last_run: { exitCode: number | null } };
+      const saved = JSON.parse(fs.readFileSync(session.wizard.statePath!, 'utf8')) as { last_run: { exitCode: number | null } };
       // With shell integration the exit code arrives; without it, it is recorded as unknown.
       assert.ok(saved.last_run.exitCode === 0 || saved.last_run.exitCode === null, String(saved.last_run.exitCode));
       console.log(`      shell-mode exit code recorded: ${String(saved.last_run.exitCode)}`);
@@ -312,7 +312,7 @@ describe('wizard UI', function () {
     const config = vscode.workspace.getConfiguration('okstra');
     const saved = config.get('command');
     await config.update('command', path.join(root, 'no-such-okstra'), vscode.ConfigurationTarget.Workspace);
-    const statePath = features().wizard.session!.statePath!;
+    const statePath = features().wizard.session!.wizard.statePath!;
     const before = fs.readFileSync(statePath);
     try {
       dialogs.calls.length = 0;
@@ -338,7 +338,7 @@ describe('wizard UI', function () {
   it('R6: in an untrusted workspace Run refuses with a message and runs nothing (trust seam)', async () => {
     const argvFile = path.join(root, 'standin-argv.json');
     fs.rmSync(argvFile, { force: true });
-    const statePath = features().wizard.session!.statePath!;
+    const statePath = features().wizard.session!.wizard.statePath!;
     const before = fs.readFileSync(statePath);
     features().setTrustOverride(false);
     const started: string[] = [];
@@ -364,7 +364,7 @@ describe('wizard UI', function () {
   });
 
   it('Abort Wizard asks first; cancelled it changes nothing, confirmed it aborts', async () => {
-    const statePath = features().wizard.session!.statePath!;
+    const statePath = features().wizard.session!.wizard.statePath!;
     dialogs.answers = [];
     await vscode.commands.executeCommand('okstra.abort');
     assert.ok(dialogs.calls.some((c) => c.kind === 'ask' && c.message.startsWith('Abort the wizard for demo/wizard-it')));
@@ -397,14 +397,14 @@ describe('wizard UI', function () {
     await startAndPause('demo/third');
     await startAndPause('demo/fourth');
     await vscode.commands.executeCommand('okstra.abort'); // the current one (fourth) is finished now
-    assert.equal(features().wizard.session!.state.aborted, true);
+    assert.equal(features().wizard.session!.wizard.state.aborted, true);
 
     const picker = expectPicker();
     void vscode.commands.executeCommand('okstra.resume');
     await picker;
     await accept(); // the first row: the newest unfinished wizard
     const input = await nextInput();
-    assert.equal(features().wizard.session!.taskKey, 'demo/third');
+    assert.equal(features().wizard.session!.wizard.taskKey, 'demo/third');
     assert.equal(stepOf(input), 'task-type');
     assert.match(input.title ?? '', /demo\/third › Run type/);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');

@@ -89,7 +89,7 @@ describe('wizard UI, more', function () {
     assert.equal(features().wizard.runner.input, qp, 'the same QuickPick stays open');
     assert.equal(qp.title, title, 'the same prompt (same step and progress)');
     assert.deepEqual(fs.readFileSync(file), before, 'a refused answer writes nothing');
-    assert.equal(features().wizard.session!.state.task_type, '');
+    assert.equal(features().wizard.session!.wizard.state.task_type, '');
 
     // The wizard continues from that prompt: the default is accepted and saved.
     await setActive(qp, (i) => i.description?.includes('default') === true);
@@ -114,7 +114,7 @@ describe('wizard UI, more', function () {
     const fileA = stateFileOf(root, 'more/move-a');
     const fileB = stateFileOf(root, 'more/move-b');
     const fileC = stateFileOf(root, 'more/move-c');
-    assert.equal(features().wizard.session!.statePath, fileA);
+    assert.equal(features().wizard.session!.wizard.statePath, fileA);
 
     dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
     void vscode.commands.executeCommand('okstra.editFromHere', 'task-pick');
@@ -131,13 +131,13 @@ describe('wizard UI, more', function () {
     assert.equal(features().wizard.runner.input, qp, 'the same QuickPick stays open');
     assert.deepEqual(fs.readFileSync(fileA), aBytes, 'our file is unchanged');
     assert.deepEqual(fs.readFileSync(fileB), bBytes, 'the other wizard is unchanged');
-    assert.equal(features().wizard.session!.statePath, fileA);
+    assert.equal(features().wizard.session!.wizard.statePath, fileA);
 
     await choose(qp, 'more/move-c');
     const next = await nextInput(qp);
     assert.equal(stepOf(next), 'task-type');
     assert.match(next.title ?? '', /more\/move-c › Run type/);
-    assert.equal(features().wizard.session!.statePath, fileC);
+    assert.equal(features().wizard.session!.wizard.statePath, fileC);
     assert.equal(fs.existsSync(fileA), false, 'the old file is deleted');
     const moved = JSON.parse(fs.readFileSync(fileC, 'utf8')) as { task_group: string; task_id: string; answered: string[] };
     assert.deepEqual([moved.task_group, moved.task_id, moved.answered], ['more', 'move-c', ['task-pick']]);
@@ -179,8 +179,8 @@ describe('wizard UI, more', function () {
       console.log(`      release-handoff steps: ${seen.join(' → ')}`);
       assert.ok(seen.includes('pr-template-scope'), seen.join(' → '));
       const session = features().wizard.session!;
-      assert.equal(session.taskKey, 'ship/release-1');
-      const outcome = session.outcome();
+      assert.equal(session.wizard.taskKey, 'ship/release-1');
+      const outcome = session.wizard.outcome();
       assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
       assert.deepEqual(outcome.persistActions, [
         { action: 'set-config', file: '.okstra/config.yaml', key: 'prTemplate', value: '.github/pull_request_template.md' },
@@ -194,10 +194,10 @@ describe('wizard UI, more', function () {
       // answerUntilConfirmed waited until that Run attempt was over (declined): nothing can start any more.
       assert.equal(fs.existsSync(argvFile), false, 'declined: okstra did not run');
       assert.equal(fs.readFileSync(configFile, 'utf8'), original, 'declined: the persist action was not applied');
-      const stateBefore = fs.readFileSync(session.statePath!);
+      const stateBefore = fs.readFileSync(session.wizard.statePath!);
       dialogs.answers = [];
       await vscode.commands.executeCommand('okstra.run'); // returns when the Run attempt is over (declined again)
-      assert.deepEqual(fs.readFileSync(session.statePath!), stateBefore, 'declined again: nothing recorded');
+      assert.deepEqual(fs.readFileSync(session.wizard.statePath!), stateBefore, 'declined again: nothing recorded');
 
       dialogs.answers = [[/^Some models may not start/, 'Run Anyway']];
       const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
@@ -207,7 +207,7 @@ describe('wizard UI, more', function () {
       clis.set();
       dialogs.answers = [];
     }
-    const outcome = features().wizard.session!.outcome();
+    const outcome = features().wizard.session!.wizard.outcome();
     assert.ok(outcome.ok);
     const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[] };
     assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);

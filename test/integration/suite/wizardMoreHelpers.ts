@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { OkstraExtensionApi } from '../../../src/vscode/extension';
 import type { FeaturesApi } from '../../../src/vscode/features';
-import type { Dialogs } from '../../../src/vscode/wizard/dialogs';
+import type { Dialogs } from '../../../src/vscode/host/dialogs';
 
 export const EXTENSION_ID = 'okstra.okstra-wizard';
 
@@ -248,7 +248,7 @@ export async function answerUntilConfirmed(first: Input, answers: Record<string,
     else if (isQuickPick(input)) await accept();
     else await typeAndAccept(input, input.value);
     if (step === 'confirm') {
-      await waitFor('the wizard to be confirmed', () => features().wizard.session?.state.confirmed === true);
+      await waitFor('the wizard to be confirmed', () => features().wizard.session?.wizard.state.confirmed === true);
       await within('the Run attempt of the confirm step to be over', settled!, 60_000);
       return seen;
     }
@@ -284,7 +284,7 @@ export async function newTask(key: string): Promise<Input> {
   await typeAndAccept(input, key);
   input = await nextInput(input);
   assert.equal(stepOf(input), 'task-type', input.title);
-  assert.equal(features().wizard.session?.taskKey, key);
+  assert.equal(features().wizard.session?.wizard.taskKey, key);
   return input;
 }
 

@@ -76,7 +76,7 @@ describe('wizard opens the files it creates', function () {
 
     const seen = await answerUntilConfirmed(input);
     assert.equal(seen[0], 'task-type');
-    assert.equal(features().wizard.session?.taskKey, 'open/brief-1');
+    assert.equal(features().wizard.session?.wizard.taskKey, 'open/brief-1');
   });
 
   it('clarification-pick answer-now opens the answers file with a `## <id>: <question>` heading per question, and the wizard can be finished', async () => {
@@ -130,7 +130,7 @@ describe('wizard opens the files it creates', function () {
 
     await answerUntilConfirmed(input);
     assert.equal(
-      features().wizard.session?.state.clarification_response_path,
+      features().wizard.session?.wizard.state.clarification_response_path,
       '.okstra/tasks/open/asked/clarifications/2026-11-29-1.answers.md',
     );
   });

@@ -62,9 +62,8 @@ const PENDING = new Set<string>([
   'src/vscode/lm/lmWizard.ts LmErrorDoc',
   'src/vscode/lm/lmWizard.ts PromptSummary',
   'src/vscode/tasks/wizardProbe.ts WizardProbeDeps',
-  'src/vscode/wizard/engineSession.ts KeyValueStorage',
-  'src/vscode/wizard/engineSession.ts EngineSessionDeps',
-  'src/vscode/wizard/sessionFactory.ts FolderInfo',
+  'src/vscode/wizard/workspaceWizards.ts KeyValueStorage',
+  'src/vscode/wizard/workspaceWizards.ts WorkspaceWizardsDeps',
 ]);
 
 /** `<file>:<line> <name>` of each export of src/ that no other module uses. */

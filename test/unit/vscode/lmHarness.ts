@@ -3,8 +3,8 @@
 // registerLanguageModelTools registers them. The wizard the view shows is `shownStatePath()`.
 import * as path from 'node:path';
 import Module from 'node:module';
-import { readSettings } from '../../../src/vscode/wizard/settings';
-import { TrustGate } from '../../../src/vscode/wizard/trust';
+import { readSettings } from '../../../src/vscode/settings/settings';
+import { TrustGate } from '../../../src/vscode/settings/trust';
 import { FakeWindow } from './fakeWindow';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -70,11 +70,11 @@ export function installLmTools(project: string, shownStatePath: () => string | n
     workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined },
   };
   // The extension's own engine-session factory, as features.ts makes it (no VS Code needed: the window is faked).
-  const { EngineSessionFactory } =
-    require('../../../src/vscode/wizard/engineSession') as typeof import('../../../src/vscode/wizard/engineSession');
+  const { WorkspaceWizards } =
+    require('../../../src/vscode/wizard/workspaceWizards') as typeof import('../../../src/vscode/wizard/workspaceWizards');
   const win = new FakeWindow();
   const trust = new TrustGate(win);
-  const factory = new EngineSessionFactory({
+  const factory = new WorkspaceWizards({
     storage: context.workspaceState as any,
     log: quiet as any,
     builtinProfilesDir: path.join(REPO, 'profiles'),

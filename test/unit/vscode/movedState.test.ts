@@ -8,7 +8,7 @@ import { textsFor } from '../../../src/core/text';
 import { stepTitle } from '../../../src/core/wizard/readable';
 import { buildEnvironment } from '../../../src/host/environment';
 import { WizardHost } from '../../../src/host';
-import type { EngineSessionFactory } from '../../../src/vscode/wizard/engineSession';
+import type { WorkspaceWizards } from '../../../src/vscode/wizard/workspaceWizards';
 import { summariseWizard } from '../../../src/vscode/wizard/unfinished';
 import { cleanupTemp } from '../cli/cliHarness';
 import { demoCopy, demoEnv, walkAnswer } from '../mcp/mcpHarness';
@@ -43,12 +43,12 @@ describe('shell: a state file made under another root', function () {
   afterEach(() => shell.close());
   after(cleanupTemp);
 
-  const factory = (): EngineSessionFactory => shell.wizard.factory as EngineSessionFactory;
+  const factory = (): WorkspaceWizards => shell.wizard.factory as WorkspaceWizards;
 
   /** The prompt opening the file shows, in the Resume list's words. */
   async function opened(): Promise<{ step: string; n: number; total: number }> {
     const session = await factory().open(file, shell.win.folders[0]!);
-    const p = session.current().prompt!;
+    const p = session.wizard.current().prompt!;
     return { step: stepTitle(factory().host.texts(), p.step), n: p.progress.answered + 1, total: p.progress.total };
   }
 
@@ -81,7 +81,7 @@ describe('shell: a state file made under another root', function () {
     assert.ok((details.detail ?? '').includes(`This wizard was made in ${recorded};`), details.detail);
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { project_root: string; answered: string[] };
     assert.equal(saved.project_root, recorded);
-    assert.equal(shell.wizard.session?.state.project_root, shell.project);
+    assert.equal(shell.wizard.session?.wizard.state.project_root, shell.project);
   });
 
   it('New Run on its task says where it stopped, n of total, and Resume continues there', async () => {
@@ -94,7 +94,7 @@ describe('shell: a state file made under another root', function () {
       asked.detail,
       `It stopped at ${want.step} (${want.n} of ${want.total}). Resume it, or start over (the old file is kept as a backup)?`,
     );
-    assert.equal(shell.wizard.session?.statePath, file);
+    assert.equal(shell.wizard.session?.wizard.statePath, file);
     assert.ok(next.title?.includes(want.step), next.title);
   });
 });

@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import { parse } from 'yaml';
 import { saveTeamAction } from '../../../src/vscode/commands/saveTeam';
 import type { WizardContext } from '../../../src/vscode/wizard/context';
-import type { WizardSession } from '../../../src/vscode/wizard/session';
+import type { WindowWizard } from '../../../src/vscode/wizard/windowWizard';
 import { FakeQuickPick, until } from './fakeWindow';
 import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
 
@@ -181,7 +181,7 @@ describe('vscode: Save these agents as a team… at the confirmation', function 
   });
 
   it('is not offered when the run type has no agents to save', () => {
-    const session = { teams: () => ({ canSave: () => false }) } as unknown as WizardSession;
+    const session = { teams: () => ({ canSave: () => false }) } as unknown as WindowWizard;
     assert.equal(saveTeamAction(shell.wizard as WizardContext, session), null);
   });
 });

@@ -9,13 +9,14 @@ import type { RunPort, RunRequest, RunResult } from '../../../src/vscode/run/run
 import { COMMAND_IDS, type CommandName } from '../../../src/vscode/commandIds';
 import { openWizard } from '../../../src/vscode/commands/index';
 import { registerCommands } from '../../../src/vscode/host/commandRegistrar';
-import type { ViewExtras, WizardContext } from '../../../src/vscode/wizard/context';
-import { hostDialogs } from '../../../src/vscode/wizard/dialogs';
-import { EngineSessionFactory } from '../../../src/vscode/wizard/engineSession';
+import type { WizardContext } from '../../../src/vscode/wizard/context';
+import type { ViewExtras } from '../../../src/vscode/tree/wizardTree';
+import { hostDialogs } from '../../../src/vscode/host/dialogs';
+import { WorkspaceWizards } from '../../../src/vscode/wizard/workspaceWizards';
 import type { KeyValueStorage } from '../../../src/vscode/wizard/pendingWizards';
-import type { WizardSession } from '../../../src/vscode/wizard/session';
-import { readSettings } from '../../../src/vscode/wizard/settings';
-import { TrustGate } from '../../../src/vscode/wizard/trust';
+import type { WindowWizard } from '../../../src/vscode/wizard/windowWizard';
+import { readSettings } from '../../../src/vscode/settings/settings';
+import { TrustGate } from '../../../src/vscode/settings/trust';
 import { FakeInputBox, FakeQuickPick, FakeWindow, until } from './fakeWindow';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -27,7 +28,7 @@ export interface Shell {
   wizard: WizardContext;
   project: string;
   runs: RunRequest[];
-  view: { session: WizardSession | undefined; extras: ViewExtras; rows(): string[] };
+  view: { session: WindowWizard | undefined; extras: ViewExtras; rows(): string[] };
   /** The next prompt on screen (another object than `previous`). */
   next(previous?: FakeQuickPick | FakeInputBox): Promise<FakeQuickPick | FakeInputBox>;
   /** Runs a command as the workbench does: by its id (COMMAND_IDS), through what the registrar registered. */
@@ -74,7 +75,7 @@ function shellOn(parent: string, project: string, memory: Map<string, unknown>, 
     get: <T>(k: string, fallback: T) => (memory.has(k) ? (memory.get(k) as T) : fallback),
     update: async (k, v) => void memory.set(k, v),
   };
-  const factory = new EngineSessionFactory({
+  const factory = new WorkspaceWizards({
     storage,
     log: quietLog,
     builtinProfilesDir: path.join(REPO, 'profiles'),

@@ -58,7 +58,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
   it('an answer bound to a prompt that is no longer current is refused, names both prompts and writes nothing', async () => {
     const taskType = await startTask(shell, 'checkout/saved-card-migration');
     const session = shell.wizard.session!;
-    const revision = session.revision();
+    const revision = session.wizard.revision;
     await taskType.enter();
     await shell.next(taskType);
     const file = shell.stateFile('checkout/saved-card-migration');
@@ -87,7 +87,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     const next = await shell.next(taskType);
     assert.ok(shell.win.messages.some((m) => m.severity === 'warning' && m.buttons.includes('Reload')));
     assert.equal(stepOf(next), 'brief');
-    assert.equal(shell.wizard.session!.state.task_type, 'requirements-discovery');
+    assert.equal(shell.wizard.session!.wizard.state.task_type, 'requirements-discovery');
     assert.deepEqual(fs.readFileSync(file), cliBytes, 'the refused answer wrote nothing');
     // The change event comes late: the prompt stays; a new command still gets its prompt (one loop at a time).
     shell.win.fileChanged(file);
@@ -148,7 +148,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     );
     assert.match(details.detail ?? '', /version-1 state file: its answers were converted/);
     const session = shell.wizard.session!;
-    const companion = session.watchPaths()[1];
+    const companion = session.wizard.watchPaths()[1];
     assert.ok(
       companion && companion !== v1 && shell.win.watched().includes(companion),
       `companion watched: ${shell.win.watched().join(', ')}`,
@@ -157,7 +157,7 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     const second = await shell.next(first);
     assert.ok(fs.existsSync(companion));
     // The CLI answers through the companion: the open prompt follows.
-    await otherWriter(shell, v1, (shell.wizard.session!.current().prompt!.options.find((o) => o.default) ?? { value: '' }).value);
+    await otherWriter(shell, v1, (shell.wizard.session!.wizard.current().prompt!.options.find((o) => o.default) ?? { value: '' }).value);
     shell.win.fileChanged(companion);
     const third = await shell.next(second);
     assert.match(third.placeholder ?? third.prompt ?? '', /^changed outside this window/);
@@ -182,13 +182,13 @@ describe('vscode shell: an answer is bound to the prompt it answers', function (
     await first.enter();
     const second = await shell.next(first);
     await second.escape();
-    const answered = shell.wizard.session!.state.answered.length;
+    const answered = shell.wizard.session!.wizard.state.answered.length;
     // git's autocrlf (or a hand edit) rewrites the v1 bytes: the companion named after the old sha256 is no longer the match.
     fs.writeFileSync(v1, fs.readFileSync(v1, 'utf8').replace(/\n/g, '\r\n'));
     // Another window (or a reload) opens it afresh.
     const reopened = await shell.wizard.factory.open(v1, shell.win.folders[0]!);
-    assert.notEqual(reopened.current().prompt?.step, 'role-add:critic', 'not restarted from the v1 answers');
-    assert.equal(reopened.state.answered.length, answered, 'every answer of the continuation kept');
+    assert.notEqual(reopened.wizard.current().prompt?.step, 'role-add:critic', 'not restarted from the v1 answers');
+    assert.equal(reopened.wizard.state.answered.length, answered, 'every answer of the continuation kept');
     const said = reopened.openingMessages().filter((m) => /changed since its continuation was saved/.test(m));
     assert.equal(said.length, 1, reopened.openingMessages().join(' | '));
   });

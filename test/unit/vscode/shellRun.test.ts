@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { confirmationMarkdown, confirmationRows } from '../../../src/vscode/confirm/confirmationDoc';
-import { terminalEnvironment } from '../../../src/vscode/wizard/terminalEnvironment';
+import { terminalEnvironment } from '../../../src/vscode/settings/terminalEnvironment';
 import { providerCliEnvVar } from '../../../src/workspace/environment';
 import { PromptRunner } from '../../../src/vscode/prompt/promptRunner';
 import { BROWSE, FakeWindow, type FakeInputBox, type FakeQuickPick, until } from './fakeWindow';
@@ -60,7 +60,7 @@ describe('vscode shell: Run and the confirmation', function () {
     await input.escape();
     const session = shell.wizard.session!;
     assert.equal((await session.submit('run')).ok, true);
-    const outcome = session.outcome();
+    const outcome = session.wizard.outcome();
     assert.deepEqual(outcome.ok && outcome.persistActions.map((a) => a.value), ['docs/refunds.md']);
     const config = path.join(shell.project, '.okstra', 'config.yaml');
     const state = shell.stateFile('payments/partial-refunds');
@@ -98,7 +98,7 @@ describe('vscode shell: Run and the confirmation', function () {
     // Another wizard is opened meanwhile.
     const other = await startTask(shell, 'checkout/saved-card-migration');
     await other.escape();
-    assert.equal(shell.wizard.session!.taskKey, 'checkout/saved-card-migration');
+    assert.equal(shell.wizard.session!.wizard.taskKey, 'checkout/saved-card-migration');
     shell.win.answers = [];
     release('Run Again');
     await until('the second run', () => shell.runs.length === 2);
@@ -126,14 +126,14 @@ describe('vscode shell: Run and the confirmation', function () {
     await first.escape();
     shell.win.answers = [[/^Abort the wizard for checkout\/saved-card-migration\?$/, 'Abort Wizard']];
     await shell.command('abort');
-    assert.equal(shell.wizard.session!.state.aborted, true);
+    assert.equal(shell.wizard.session!.wizard.state.aborted, true);
     assert.match(shell.win.statusItem.text, /aborted$/);
     shell.win.answers = [[/aborted already/, 'Start Over']];
     void shell.command('abort');
     const restarted = await shell.next(first);
     assert.equal(shell.win.messages.filter((m) => m.modal && /^Abort the wizard/.test(m.message)).length, 1, 'Abort asked once');
     assert.equal(stepOf(restarted), 'task-type');
-    assert.equal(shell.wizard.session!.state.aborted, false);
+    assert.equal(shell.wizard.session!.wizard.state.aborted, false);
     const dir = path.dirname(shell.stateFile('checkout/saved-card-migration'));
     assert.ok(
       fs.readdirSync(dir).some((f) => f.startsWith('saved-card-migration.wizard.') && f.endsWith('.bak.json')),

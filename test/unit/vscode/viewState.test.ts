@@ -85,7 +85,7 @@ describe('vscode shell: after a reload, the status-bar item of a wizard whose ta
     assert.equal(shell.win.statusItem.visible, true, 'the status-bar item is shown');
     assert.match(shell.win.statusItem.text, NO_TASK_ITEM);
     assert.equal(shell.win.statusItem.command, COMMAND_IDS.resume);
-    assert.equal(shell.view.session?.statePath, null, 'the Wizard view has the same wizard');
+    assert.equal(shell.view.session?.wizard.statePath, null, 'the Wizard view has the same wizard');
   });
 
   it('shows the latest wizard when a state file is there too: the one written last', async () => {
@@ -100,7 +100,7 @@ describe('vscode shell: after a reload, the status-bar item of a wizard whose ta
     shell = shell.reload();
     await loadLatestAfterActivation(shell.wizard, shell.storage);
     assert.match(shell.win.statusItem.text, /^\$\(list-ordered\) okstra: payments\/refund-timeout — /, 'the state file is newer');
-    assert.equal(shell.view.session?.statePath, file);
+    assert.equal(shell.view.session?.wizard.statePath, file);
   });
 });
 

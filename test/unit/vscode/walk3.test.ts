@@ -36,7 +36,7 @@ describe('vscode shell: the third walk', function () {
     await count.enter();
     const next = await shell.next(count);
     assert.notEqual(stepOf(next), 'role-count:planner');
-    assert.equal(shell.wizard.session!.state.role_counts.planner, 3);
+    assert.equal(shell.wizard.session!.wizard.state.role_counts.planner, 3);
   });
 
   it('"Abort the wizard" in the confirm step asks first, as the palette\'s Abort does; No keeps the confirmation open', async () => {
@@ -47,11 +47,11 @@ describe('vscode shell: the third walk', function () {
     await confirm.choose('abort');
     const asked = shell.win.messages.filter((m) => m.modal && /^Abort the wizard for payments\/partial-refunds\?$/.test(m.message));
     assert.equal(asked.length, 1, shell.win.messages.map((m) => m.message).join(' | '));
-    assert.equal(shell.wizard.session!.state.aborted, false);
+    assert.equal(shell.wizard.session!.wizard.state.aborted, false);
     assert.equal(shell.win.input, confirm, 'the confirmation stays open');
     shell.win.answers = [[/^Abort the wizard for /, 'Abort Wizard']];
     await confirm.choose('abort');
-    await until('aborted', () => shell.wizard.session?.state.aborted === true);
+    await until('aborted', () => shell.wizard.session?.wizard.state.aborted === true);
   });
 
   it('a step keeps its number when a rewind keeps later answers; Change an answer… has no number', async () => {
@@ -115,14 +115,14 @@ describe('vscode shell: the third walk', function () {
     const { input } = await answerUntil(shell, first, 'confirm');
     await (input as FakeQuickPick).choose('run');
     await until('the run', () => shell.runs.length === 1);
-    assert.equal(shell.wizard.session!.state.confirmed, true);
+    assert.equal(shell.wizard.session!.wizard.state.confirmed, true);
     // The last answer: rewinding to it clears no later answer, but it takes the confirmation away.
     shell.win.answers = [[/^Change this answer\?$/, undefined]];
     await shell.command('editFromHere', 'pr-template-pick', 'row');
     const asked = shell.win.messages.find((m) => m.modal && m.message === 'Change this answer?');
     assert.ok(asked, shell.win.messages.map((m) => m.message).join(' | '));
     assert.match(asked.detail ?? '', /^PR template = .+\. The other answers stay; the wizard asks for the confirmation again\.$/);
-    assert.equal(shell.wizard.session!.state.confirmed, true, 'No changes nothing');
+    assert.equal(shell.wizard.session!.wizard.state.confirmed, true, 'No changes nothing');
     assert.equal(shell.win.input, undefined);
     shell.win.answers = [[/^Change this answer\?$/, 'Change Answer']];
     void shell.command('editFromHere', 'pr-template-pick', 'row');
@@ -257,7 +257,7 @@ describe('vscode shell: the status bar opens its own wizard', function () {
     const again = await shell.next(first);
     assert.equal(stepOf(again), stepOf(first));
     assert.equal(shell.win.quickPicks.length, picks, 'no list of the unfinished wizards (the demo has another one)');
-    assert.equal(shell.wizard.session?.statePath, statePath);
+    assert.equal(shell.wizard.session?.wizard.statePath, statePath);
   });
 });
 

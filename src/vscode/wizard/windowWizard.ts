@@ -1,7 +1,8 @@
-// One open wizard as the extension's WizardSession, over the wizard host (src/host): every load, check, answer, save,
-// task switch and outcome is the host's; this adapter adds the binding rule of the prompt loop (binding.ts) and keeps
-// a wizard whose task is not known yet in workspace storage through the factory that opened it (engineSession.ts).
-// No `vscode` import: unit tests run it in plain Node.
+// The wizard the window holds: its HostWizard (src/host: every load, check, answer, save, task switch and outcome is
+// the host's; callers ask it directly, `wizard.current()`, `wizard.state`) plus the little the window adds — the
+// workspace folder, what to say once when it is opened, the binding rule of the prompt loop (binding.ts), the Wizard
+// view's rows in words, and a wizard whose task is not known yet kept in workspace storage through the
+// WorkspaceWizards that opened it (workspaceWizards.ts). No `vscode` import: unit tests run it in plain Node.
 
 import * as fs from 'node:fs';
 import { WizardError, type LastRun } from '../../core/types';
@@ -9,20 +10,20 @@ import { stepFacts, type StepFacts } from '../../core/wizard/steps';
 import { asWizardError, WizardRefusal, type HostWizard, type StepResult, type WizardHost } from '../../host';
 import type { FolderInfo } from '../host/window';
 import { bindingRefusal, type AnswerBinding } from './binding';
-import type { CurrentResult, LegacyFiles, OutcomeResult, StepOutcome, TreeResult, TreeRowDoc, WizardSession } from './session';
-import { sessionTeams } from './sessionTeams';
+import type { LegacyFiles, StepOutcome, TreeResult, TreeRowDoc } from '../wizardResults';
+import { teamSaving } from './teamSaving';
 
-/** What a session needs of the factory that opened it (EngineSessionFactory): its host, its log, its pending store. */
-export interface SessionKeeper {
+/** What a window's wizard needs of the WorkspaceWizards that opened it: its host, its log, its pending store. */
+export interface WizardKeeper {
   readonly host: WizardHost;
   log(message: string): void;
   /** Keeps the wizard of a session whose task is not known yet in workspace storage. */
-  savePending(session: EngineSession): Promise<void>;
+  savePending(wizard: WindowWizard): Promise<void>;
 }
 
-export class EngineSession implements WizardSession {
+export class WindowWizard {
   constructor(
-    private readonly factory: SessionKeeper,
+    private readonly factory: WizardKeeper,
     private readonly folder: FolderInfo,
     readonly wizard: HostWizard,
     private readonly opening: string[],
@@ -34,34 +35,13 @@ export class EngineSession implements WizardSession {
   get folderName(): string {
     return this.folder.name;
   }
-  get statePath(): string | null {
-    return this.wizard.statePath;
-  }
-  get state() {
-    return this.wizard.state;
-  }
-  get taskKey(): string {
-    return this.wizard.taskKey;
-  }
 
   async savePending(): Promise<void> {
     await this.factory.savePending(this);
   }
 
-  revision(): string {
-    return this.wizard.revision;
-  }
-
-  problem(): string | null {
-    return this.wizard.problem;
-  }
-
   openingMessages(): string[] {
     return [...this.opening];
-  }
-
-  watchPaths(): string[] {
-    return this.wizard.watchPaths();
   }
 
   legacy(): LegacyFiles | null {
@@ -69,10 +49,6 @@ export class EngineSession implements WizardSession {
     const statePath = this.wizard.statePath;
     if (!handle || !statePath || handle.sourceVersion !== 1) return null;
     return { v1Path: statePath, companionPath: handle.target, companionExists: fs.existsSync(handle.target) };
-  }
-
-  current(): CurrentResult {
-    return this.wizard.current();
   }
 
   submit(answer: string, binding?: AnswerBinding): Promise<StepOutcome> {
@@ -100,18 +76,6 @@ export class EngineSession implements WizardSession {
     return { ...t, rows };
   }
 
-  outcome(): OutcomeResult {
-    return this.wizard.outcome();
-  }
-
-  preview(): OutcomeResult {
-    return this.wizard.preview();
-  }
-
-  changedOnDisk(): boolean {
-    return this.wizard.changedOnDisk();
-  }
-
   async reload(): Promise<void> {
     if (!this.wizard.statePath) return;
     this.factory.host.reload(this.wizard);
@@ -133,10 +97,6 @@ export class EngineSession implements WizardSession {
     }
   }
 
-  canGoBack(): boolean {
-    return this.wizard.canGoBack();
-  }
-
   stepFacts(id: string): StepFacts {
     return stepFacts(id);
   }
@@ -146,12 +106,7 @@ export class EngineSession implements WizardSession {
   }
 
   teams() {
-    return sessionTeams(this.wizard);
-  }
-
-  rewindQuestion(id: string): { title: string; detail: string } | null {
-    // The engine's own rewind on a copy, nothing saved: exactly what it would clear, in words.
-    return this.wizard.rewindQuestion(id);
+    return teamSaving(this.wizard);
   }
 
   /** The extension's binding rule (binding.ts) over the engine's check. */
@@ -177,7 +132,7 @@ export class EngineSession implements WizardSession {
         code: e.code,
         error: e.message,
         notices: [],
-        current: e instanceof WizardRefusal ? e.current : this.current().prompt,
+        current: e instanceof WizardRefusal ? e.current : this.wizard.current().prompt,
       };
     }
     if (!r.ok) return r;

@@ -5,7 +5,7 @@
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
 import type { HostWindow, StatusItem } from '../host/window';
-import type { WizardSession } from './session';
+import type { WindowWizard } from '../wizard/windowWizard';
 
 interface StatusBarState {
   paused: boolean;
@@ -44,15 +44,15 @@ export class WizardStatusBar {
     this.item.show();
   }
 
-  update(session: WizardSession | undefined, status: StatusBarState): void {
+  update(session: WindowWizard | undefined, status: StatusBarState): void {
     const t = this.host.t;
     if (!session) {
       this.item.hide();
       return;
     }
-    const name = named(session.taskKey, status.folderName) || session.folderName;
-    const lastRun = session.state.last_run;
-    if (session.state.aborted) {
+    const name = named(session.wizard.taskKey, status.folderName) || session.folderName;
+    const lastRun = session.wizard.state.last_run;
+    if (session.wizard.state.aborted) {
       this.item.text = `$(circle-slash) okstra: ${name} — ${t('aborted')}`;
       this.item.tooltip = t('This wizard was aborted. Click to start over.');
       this.item.command = COMMAND_IDS.startOver;
@@ -75,9 +75,9 @@ export class WizardStatusBar {
       this.item.tooltip = status.paused ? t('The wizard is paused. Click to resume.') : t('okstra wizard');
       // That wizard, not the list of every unfinished one (a wizard not yet in a file is the list's only entry then).
       this.item.command =
-        session.statePath === null
+        session.wizard.statePath === null
           ? COMMAND_IDS.resume
-          : { title: t('Resume Wizard'), command: COMMAND_IDS.resume, arguments: [session.statePath] };
+          : { title: t('Resume Wizard'), command: COMMAND_IDS.resume, arguments: [session.wizard.statePath] };
     }
     this.item.tooltip = withFolder(t, String(this.item.tooltip ?? ''), status.folderName);
     this.item.show();
@@ -94,9 +94,9 @@ function withFolder(t: HostWindow['t'], tooltip: string, folderName: string | un
   return folderName ? `${tooltip}\n${t('Workspace folder: {0}', folderName)}` : tooltip;
 }
 
-function safePrompt(session: WizardSession): PromptDoc | null {
+function safePrompt(session: WindowWizard): PromptDoc | null {
   try {
-    return pendingPrompt(session.current().prompt);
+    return pendingPrompt(session.wizard.current().prompt);
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
-// A wizard session's team saving (session.ts SessionTeams) over the host's (src/host/teams.ts): a refusal is a
+// Saving a wizard's agents as a team (results.ts TeamSaving) over the host's (src/host/teams.ts): a refusal is a
 // result, a bug is thrown.
 import { asWizardError, canSaveTeam, planTeamSave, saveTeam, teamSaveNameProblem, type HostWizard, type TeamSave } from '../../host';
-import type { SessionTeams, TeamSaveResult } from './session';
+import type { TeamSaveResult, TeamSaving } from '../wizardResults';
 
 function result(run: () => TeamSave): TeamSaveResult {
   try {
@@ -13,7 +13,7 @@ function result(run: () => TeamSave): TeamSaveResult {
   }
 }
 
-export function sessionTeams(wizard: HostWizard): SessionTeams {
+export function teamSaving(wizard: HostWizard): TeamSaving {
   return {
     canSave: () => canSaveTeam(wizard),
     nameProblem: (name) => teamSaveNameProblem(wizard, name),

@@ -1,7 +1,7 @@
-// The SessionFactory over the wizard host (src/host): it creates, opens, places and lists wizards, and adds what
-// only the extension has — a wizard whose task is not known yet lives in workspace storage (docs/okstra-files.md ›
+// The wizards of the window's workspace folders, over the wizard host (src/host): it creates, opens, places and lists
+// them, and adds what only the extension has — a wizard whose task is not known yet lives in workspace storage (docs/okstra-files.md ›
 // Roots) until place() writes it next to its task, and the environment of the extension's settings (the host's, src/host/environment.ts,
-// kept until a setting, PATH or a named CLI changes). One open wizard is an EngineSession (hostWizardSession.ts). No `vscode` import: unit
+// kept until a setting, PATH or a named CLI changes). The wizard the window holds is a WindowWizard (windowWizard.ts). No `vscode` import: unit
 // tests run it in plain Node.
 
 import { stepTitle } from '../../core/wizard/readable';
@@ -10,16 +10,42 @@ import { textsFor } from '../../core/text';
 import { WizardError } from '../../core/types';
 import { EnvironmentCache, WizardHost } from '../../host';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
-import { EngineSession, type SessionKeeper } from './hostWizardSession';
-import type { WizardSession } from './session';
-import type { NewWizardOptions, Placement, SessionFactory, UnfinishedWizard } from './sessionFactory';
-import { environmentSource, type WizardSettings } from './settings';
+import { WindowWizard, type WizardKeeper } from './windowWizard';
+import { environmentSource, type WizardSettings } from '../settings/settings';
 import { PendingWizards, type KeyValueStorage } from './pendingWizards';
 import { openingMessages, summariseWizard } from './unfinished';
 
 export type { KeyValueStorage } from './pendingWizards';
 
-export interface EngineSessionDeps {
+export interface NewWizardOptions {
+  hostRuntime: string;
+  entryMode: string;
+  /** Answers offered as the defaults of their steps, by step id (the host's FreshOptions.defaults). */
+  defaults?: Readonly<Record<string, string>>;
+}
+
+/** An unfinished wizard on disk (or in workspace storage), for Resume. */
+export interface UnfinishedWizard {
+  /** Absolute state file path, or null for a wizard whose task is not chosen yet (workspace storage). */
+  statePath: string | null;
+  projectRootAbs: string;
+  folderName: string;
+  taskKey: string;
+  step: string;
+  n: number;
+  total: number;
+  /** For newest-first ordering. */
+  modifiedMs: number;
+  /** A version-1 state file (its answers continue in a companion). */
+  legacy?: boolean;
+}
+
+export type Placement = { kind: 'placed'; statePath: string } | { kind: 'existing'; statePath: string; summary: UnfinishedWizard };
+
+/** What the commands call of WorkspaceWizards: the shell gives them a stand-in that loads it on first use (features.ts). */
+export type WorkspaceWizardCalls = Pick<WorkspaceWizards, 'create' | 'open' | 'place' | 'latest' | 'listUnfinished' | 'discard' | 'warm'>;
+
+export interface WorkspaceWizardsDeps {
   storage: KeyValueStorage;
   log: Log;
   builtinProfilesDir: string;
@@ -33,13 +59,13 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export class EngineSessionFactory implements SessionFactory, SessionKeeper {
+export class WorkspaceWizards implements WizardKeeper {
   readonly host: WizardHost;
   private readonly pendingStore: PendingWizards;
   /** The environment of each folder's settings, rebuilt when a setting, PATH or a named CLI changes. */
   private readonly environments = new EnvironmentCache();
 
-  constructor(private readonly deps: EngineSessionDeps) {
+  constructor(private readonly deps: WorkspaceWizardsDeps) {
     this.pendingStore = new PendingWizards(deps.storage);
     this.host = new WizardHost({
       builtinProfilesDir: deps.builtinProfilesDir,
@@ -86,32 +112,32 @@ export class EngineSessionFactory implements SessionFactory, SessionKeeper {
     }
   }
 
-  async create(folder: FolderInfo, options: NewWizardOptions): Promise<WizardSession> {
+  async create(folder: FolderInfo, options: NewWizardOptions): Promise<WindowWizard> {
     const wizard = this.host.fresh(folder.rootAbs, {
       hostRuntime: options.hostRuntime,
       entryMode: options.entryMode,
       defaults: options.defaults,
     });
-    const session = new EngineSession(this, folder, wizard, []);
+    const session = new WindowWizard(this, folder, wizard, []);
     await session.savePending();
     return session;
   }
 
-  async open(statePath: string | null, folder: FolderInfo): Promise<WizardSession> {
+  async open(statePath: string | null, folder: FolderInfo): Promise<WindowWizard> {
     if (statePath === null) {
       const pending = this.pending().find((p) => p.rootAbs === folder.rootAbs);
       if (!pending)
         throw new WizardError('file-error', this.deps.t('The unfinished wizard of {0} is no longer in workspace storage.', folder.name));
-      return new EngineSession(this, folder, this.host.fromPayload(folder.rootAbs, pending.payload), []);
+      return new WindowWizard(this, folder, this.host.fromPayload(folder.rootAbs, pending.payload), []);
     }
     const wizard = this.host.open(statePath, { fallbackRoot: folder.rootAbs });
     const root = wizard.projectRootAbs;
     const messages = openingMessages(this.deps.t, wizard, statePath);
-    return new EngineSession(this, { name: folder.name, rootAbs: root }, wizard, messages);
+    return new WindowWizard(this, { name: folder.name, rootAbs: root }, wizard, messages);
   }
 
-  async place(session: WizardSession, startOver: boolean): Promise<Placement> {
-    const s = session as EngineSession;
+  async place(session: WindowWizard, startOver: boolean): Promise<Placement> {
+    const s = session;
     const placed = this.host.place(s.wizard, startOver);
     if (placed.kind === 'existing') {
       const summary = summariseWizard(this.host, placed.statePath, s.folderName, s.projectRootAbs);
@@ -143,7 +169,7 @@ export class EngineSessionFactory implements SessionFactory, SessionKeeper {
       const pending = this.pending().find((p) => p.rootAbs === folder.rootAbs);
       if (pending) {
         try {
-          const prompt = (await this.open(null, folder)).current().prompt;
+          const prompt = (await this.open(null, folder)).wizard.current().prompt;
           out.push({
             statePath: null,
             projectRootAbs: folder.rootAbs,
@@ -190,11 +216,11 @@ export class EngineSessionFactory implements SessionFactory, SessionKeeper {
     return this.pendingStore.all();
   }
 
-  async savePending(session: EngineSession): Promise<void> {
+  async savePending(session: WindowWizard): Promise<void> {
     await this.pendingStore.save(session.projectRootAbs, session.folderName, this.host.payloadOf(session.wizard));
   }
 
-  async discard(session: WizardSession): Promise<void> {
+  async discard(session: WindowWizard): Promise<void> {
     await this.dropPending(session.projectRootAbs);
   }
 

@@ -4,12 +4,12 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { WizardSession } from './session';
+import type { WindowWizard } from '../wizard/windowWizard';
 
 /** The answers file of "Answer now" when it still holds no answer, only its headings, else null. */
-export function emptyAnswersFile(session: WizardSession): string | null {
-  const rel = session.state.clarification_response_path;
-  if (!rel || !session.state.answered.includes('clarification-pick')) return null;
+export function emptyAnswersFile(session: WindowWizard): string | null {
+  const rel = session.wizard.state.clarification_response_path;
+  if (!rel || !session.wizard.state.answered.includes('clarification-pick')) return null;
   try {
     const text = fs.readFileSync(path.resolve(session.projectRootAbs, rel), 'utf8');
     return text.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('#')) ? rel : null;

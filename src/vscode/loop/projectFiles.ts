@@ -2,11 +2,11 @@
 // person to edit (a new task's brief.md, the answers file of Answer now), opened under the next prompt.
 
 import * as path from 'node:path';
-import { errorText, type WizardContext } from './context';
-import type { WizardSession } from './session';
+import { errorText, type WizardContext } from '../wizard/context';
+import type { WindowWizard } from '../wizard/windowWizard';
 
 /** The file dialog for a path prompt, in the project; resolves the project-relative path. */
-export async function browseProjectFile(ctx: WizardContext, session: WizardSession): Promise<string | undefined> {
+export async function browseProjectFile(ctx: WizardContext, session: WindowWizard): Promise<string | undefined> {
   const picked = await ctx.host.showOpenDialog({
     title: ctx.t('Choose a file in {0}', session.folderName),
     defaultDirAbs: session.projectRootAbs,
@@ -21,7 +21,7 @@ export async function browseProjectFile(ctx: WizardContext, session: WizardSessi
 }
 
 /** Opens what the answer created for the user to edit under the next prompt. */
-export async function openForEditing(ctx: WizardContext, session: WizardSession, files: string[], preserveFocus = true): Promise<void> {
+export async function openForEditing(ctx: WizardContext, session: WindowWizard, files: string[], preserveFocus = true): Promise<void> {
   for (const rel of files) {
     try {
       // Not a preview (it is meant to be edited); the focus stays with the wizard's next prompt, if any.
@@ -35,7 +35,7 @@ export async function openForEditing(ctx: WizardContext, session: WizardSession,
 }
 
 /** The answers file is still empty: the wizard waits (the view and the status bar say so), the person is told. */
-export function waitForAnswers(ctx: WizardContext, session: WizardSession, rel: string): void {
+export function waitForAnswers(ctx: WizardContext, session: WindowWizard, rel: string): void {
   const t = ctx.t;
   ctx.waitingFor = rel;
   ctx.log.info(`${rel} has no answers yet: waiting`);

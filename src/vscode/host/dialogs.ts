@@ -2,7 +2,7 @@
 // one small interface so integration tests can answer them without clicking.
 // The real one is made of the window seam's showMessage.
 
-import type { HostWindow } from '../host/window';
+import type { HostWindow } from './window';
 
 export interface Dialogs {
   /** A modal question; resolves the chosen button or undefined (cancelled). */

@@ -10,10 +10,11 @@ import type { Disposable } from '../host/window';
 import type { PromptAction, PromptRequest, PromptResult } from '../prompt/promptRunner';
 import { confirmAbort } from './abortQuestion';
 import { emptyAnswersFile } from './answersFile';
-import { promptRevision, WRONG_PROMPT } from './binding';
+import { promptRevision, WRONG_PROMPT } from '../wizard/binding';
 import { browseProjectFile, openForEditing, waitForAnswers } from './projectFiles';
-import { errorText, type WizardContext, type WizardLoop } from './context';
-import { isStaleRefusal, type OutcomeResult, type StepOutcome, type WizardSession } from './session';
+import { errorText, type WizardContext, type WizardLoop } from '../wizard/context';
+import { isStaleRefusal, type OutcomeResult, type StepOutcome } from '../wizardResults';
+import type { WindowWizard } from '../wizard/windowWizard';
 
 /**
  * How a loop ended with something to do, for its caller to act on: the confirm prompt confirmed the wizard (`confirmed`:
@@ -22,7 +23,7 @@ import { isStaleRefusal, type OutcomeResult, type StepOutcome, type WizardSessio
  */
 export interface LoopEnding {
   kind: 'confirmed' | 'complete';
-  session: WizardSession;
+  session: WindowWizard;
 }
 
 /**
@@ -31,9 +32,9 @@ export interface LoopEnding {
  */
 export interface LoopCommands {
   /** The confirm prompt's own items (Save these agents as a team…). */
-  confirmationActions(session: WizardSession): PromptAction[];
+  confirmationActions(session: WindowWizard): PromptAction[];
   /** Opens the confirmation document beside the confirm prompt. */
-  showConfirmationDocument(session: WizardSession, outcome: OutcomeResult): Promise<void>;
+  showConfirmationDocument(session: WindowWizard, outcome: OutcomeResult): Promise<void>;
   closeConfirmationDocument(): Promise<void>;
   /** Shows a prompt (and the document being opened beside it); undefined when an item asked its own questions. */
   showPrompt(request: PromptRequest, opening: Promise<void> | undefined): Promise<Exclude<PromptResult, { kind: 'aside' }> | undefined>;
@@ -109,15 +110,15 @@ export class PromptLoop implements WizardLoop {
       for (;;) {
         const session = ctx.session;
         if (!session) return;
-        const current = session.current();
+        const current = session.wizard.current();
         ctx.refresh(current.prompt);
         if (!current.prompt) {
           const message = current.error ?? t('The wizard has no prompt to show.');
           ctx.log.warn(`no prompt: ${message}`);
-          const fix = session.problem() ? t('Open State File') : t('Edit Step…');
+          const fix = session.wizard.problem ? t('Open State File') : t('Edit Step…');
           const answer = await ctx.dialogs.error(message, [fix]);
           if (answer === fix)
-            setTimeout(() => void ctx.host.executeCommand(session.problem() ? COMMAND_IDS.openStateFile : COMMAND_IDS.editStep), 0);
+            setTimeout(() => void ctx.host.executeCommand(session.wizard.problem ? COMMAND_IDS.openStateFile : COMMAND_IDS.editStep), 0);
           return;
         }
         if (current.prompt.kind === 'done') {
@@ -140,13 +141,13 @@ export class PromptLoop implements WizardLoop {
         const notice = this.pendingNotice;
         this.pendingNotice = undefined;
         // The answer is bound to this prompt and to the state it was computed from.
-        const revision = promptRevision(prompt, session.revision());
+        const revision = promptRevision(prompt, session.wizard.revision);
         const facts = session.stepFacts(prompt.step);
         const request: PromptRequest = {
           prompt,
           folderName: session.folderName,
-          taskKey: session.taskKey,
-          canGoBack: session.canGoBack(),
+          taskKey: session.wizard.taskKey,
+          canGoBack: session.wizard.canGoBack(),
           notice,
           submit: (answer) => this.submit(session, prompt, answer, revision),
           actions: isConfirm ? this.commands.confirmationActions(session) : undefined,
@@ -154,16 +155,17 @@ export class PromptLoop implements WizardLoop {
           browse: prompt.kind === 'text' && facts.pathAnswer ? () => browseProjectFile(ctx, session) : undefined,
           // "Abort the wizard" asks first, as the palette's Abort Wizard does.
           confirmAnswer: isConfirm
-            ? (answer) => (answer === 'abort' ? confirmAbort(ctx.dialogs, t, session.taskKey || session.folderName) : Promise.resolve(true))
+            ? (answer) =>
+                answer === 'abort' ? confirmAbort(ctx.dialogs, t, session.wizard.taskKey || session.folderName) : Promise.resolve(true)
             : undefined,
         };
         // The document beside the prompt is asked for first and the prompt shows at once, without waiting for it (its
         // preview takes a moment to render); the preview takes the focus when it opens, and the prompt takes it back.
-        const opening = isConfirm ? this.commands.showConfirmationDocument(session, session.preview()) : undefined;
+        const opening = isConfirm ? this.commands.showConfirmationDocument(session, session.wizard.preview()) : undefined;
         const result = await this.commands.showPrompt(request, opening);
         // Save these agents as a team… asked its own questions: the confirmation again (its document stays).
         if (!result) continue;
-        if (isConfirm && !(result.kind === 'answered' && ctx.session?.current().prompt?.step === 'confirm'))
+        if (isConfirm && !(result.kind === 'answered' && ctx.session?.wizard.current().prompt?.step === 'confirm'))
           await this.commands.closeConfirmationDocument();
         if (result.kind === 'closed') {
           // Replaced (the state changed under it): the new current prompt follows. Otherwise the loop ends.
@@ -193,7 +195,7 @@ export class PromptLoop implements WizardLoop {
           ctx.refresh();
           return;
         }
-        if (isConfirm && ctx.session === session && session.state.confirmed === true) {
+        if (isConfirm && ctx.session === session && session.wizard.state.confirmed === true) {
           // The confirm step is the confirmation: Run starts here, with no second question.
           this.ending = { kind: 'confirmed', session };
           return;
@@ -211,14 +213,14 @@ export class PromptLoop implements WizardLoop {
    * An answer the person gave outside the prompt (the Tasks view's New Run on a row answers task-pick), bound to the
    * prompt it answers like a pick: refused when the current prompt is another one. Saved and placed as a pick is.
    */
-  async answerOutside(session: WizardSession, promptId: string, answer: string): Promise<StepOutcome> {
-    const prompt = session.current().prompt;
+  async answerOutside(session: WindowWizard, promptId: string, answer: string): Promise<StepOutcome> {
+    const prompt = session.wizard.current().prompt;
     if (!prompt)
       return { ok: false, error: this.ctx.t('The wizard has no prompt to answer.'), current: null, code: 'no-prompt', notices: [] };
-    return this.submit(session, { ...prompt, id: promptId }, answer, session.revision());
+    return this.submit(session, { ...prompt, id: promptId }, answer, session.wizard.revision);
   }
 
-  private async submit(session: WizardSession, prompt: PromptDoc, answer: string, revision?: string): Promise<StepOutcome> {
+  private async submit(session: WindowWizard, prompt: PromptDoc, answer: string, revision?: string): Promise<StepOutcome> {
     const { ctx } = this;
     const outcome = await session.submit(answer, revision === undefined ? undefined : { prompt: prompt.id, revision });
     if (!outcome.ok) {
@@ -229,7 +231,7 @@ export class PromptLoop implements WizardLoop {
     ctx.log.info(outcome.echo);
     ctx.answered.fire();
     for (const n of outcome.notices) ctx.log.info(`notice: ${n.text}`);
-    if (session.statePath === null && session.taskKey !== '') await this.place(session);
+    if (session.wizard.statePath === null && session.wizard.taskKey !== '') await this.place(session);
     else this.watch(session);
     // outcome.next is the session's new current prompt, unless place() switched to the task's existing wizard.
     ctx.refresh(ctx.session === session ? outcome.next : undefined);
@@ -237,7 +239,7 @@ export class PromptLoop implements WizardLoop {
   }
 
   /** The task is known: the wizard moves from workspace storage to its file next to the task folder. */
-  private async place(session: WizardSession): Promise<void> {
+  private async place(session: WindowWizard): Promise<void> {
     const { ctx } = this;
     const t = ctx.t;
     const placement = await ctx.factory.place(session, false);
@@ -250,7 +252,7 @@ export class PromptLoop implements WizardLoop {
     const startOver = t('Start Over');
     const w = placement.summary;
     const answer = await ctx.dialogs.ask(
-      t('{0} already has an unfinished wizard.', session.taskKey),
+      t('{0} already has an unfinished wizard.', session.wizard.taskKey),
       t('It stopped at {0} ({1} of {2}). Resume it, or start over (the old file is kept as a backup)?', w.step, w.n, w.total),
       [resume, startOver],
     );
@@ -266,10 +268,10 @@ export class PromptLoop implements WizardLoop {
     ctx.setSession(existing);
   }
 
-  private async onDone(session: WizardSession): Promise<void> {
+  private async onDone(session: WindowWizard): Promise<void> {
     const { ctx } = this;
     ctx.refresh();
-    if (session.state.aborted) {
+    if (session.wizard.state.aborted) {
       ctx.log.info('the wizard was aborted');
       return;
     }
@@ -280,8 +282,8 @@ export class PromptLoop implements WizardLoop {
   // ------------------------------------------------------------------ following the file
 
   /** Watches the files of `session` (the state file, a legacy wizard's companion); the previous watchers stop. */
-  watch(session: WizardSession | undefined): void {
-    const paths = session?.watchPaths() ?? [];
+  watch(session: WindowWizard | undefined): void {
+    const paths = session?.wizard.watchPaths() ?? [];
     const key = paths.join('\0');
     if (key === this.watchedKey && this.watchers.length > 0) return;
     this.dispose();
@@ -294,7 +296,7 @@ export class PromptLoop implements WizardLoop {
   }
 
   /** Another writer may have changed the wizard's files: reload, and replace an open prompt with the new current one. */
-  followChange(session: WizardSession): Promise<void> {
+  followChange(session: WindowWizard): Promise<void> {
     this.following = this.following
       .then(() => this.followOnce(session))
       .catch((err: unknown) => {
@@ -303,16 +305,16 @@ export class PromptLoop implements WizardLoop {
     return this.following;
   }
 
-  private async followOnce(session: WizardSession): Promise<void> {
+  private async followOnce(session: WindowWizard): Promise<void> {
     const { ctx } = this;
     const t = ctx.t;
     if (ctx.session !== session) return;
-    const before = { problem: session.problem(), revision: session.revision(), step: ctx.runner.step };
+    const before = { problem: session.wizard.problem, revision: session.wizard.revision, step: ctx.runner.step };
     // Our own saves fire the watcher too: reload only what another writer changed.
-    if (!before.problem && !session.changedOnDisk()) return;
-    ctx.log.info(`${session.statePath} changed on disk (the CLI or another window): reloading`);
+    if (!before.problem && !session.wizard.changedOnDisk()) return;
+    ctx.log.info(`${session.wizard.statePath} changed on disk (the CLI or another window): reloading`);
     await session.reload();
-    const problem = session.problem();
+    const problem = session.wizard.problem;
     if (problem) {
       if (problem !== before.problem) {
         ctx.runner.close();
@@ -324,8 +326,8 @@ export class PromptLoop implements WizardLoop {
       }
       return;
     }
-    if (!before.problem && session.revision() === before.revision) return;
-    const prompt = session.current().prompt;
+    if (!before.problem && session.wizard.revision === before.revision) return;
+    const prompt = session.wizard.current().prompt;
     const where = prompt && prompt.kind !== 'done' ? prompt.label : t('the end of the wizard');
     const notice = t('changed outside this window: now at {0}', where);
     ctx.log.info(notice);
@@ -348,7 +350,7 @@ export class PromptLoop implements WizardLoop {
     const answer = await ctx.dialogs.warn(ctx.t('The wizard was changed in another window or by the CLI.'), [reload]);
     if (answer !== reload) return;
     const session = ctx.session;
-    if (session?.statePath) {
+    if (session?.wizard.statePath) {
       await ctx.guard(() => session.reload());
       ctx.refresh();
     }

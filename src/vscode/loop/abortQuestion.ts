@@ -2,7 +2,7 @@
 // the confirm step's "Abort the wizard" (an abort cannot be undone: the wizard can then neither resume nor run).
 
 import type { HostWindow } from '../host/window';
-import type { Dialogs } from './dialogs';
+import type { Dialogs } from '../host/dialogs';
 
 /** True when the person confirmed aborting the wizard `name`. */
 export async function confirmAbort(dialogs: Dialogs, t: HostWindow['t'], name: string): Promise<boolean> {
