@@ -13,7 +13,7 @@ import { REPO } from './generate';
 
 export const PROFILES_DIR = path.join(REPO, 'profiles');
 
-/** A workspace as the extension opens one (src/vscode/wizard/engineSession.ts): task details kept between prompts. */
+/** A workspace as the extension opens one (src/vscode/wizard/workspaceWizards.ts): task details kept between prompts. */
 export function workspaceOf(root: string, revalidate: 'stat' | 'trust' = 'stat'): FsWorkspace {
   return openWorkspace(root, { builtinProfilesDir: PROFILES_DIR, catalogue: { revalidate }, keepTaskDetails: true });
 }

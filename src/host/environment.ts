@@ -18,7 +18,7 @@ import {
   type EnvironmentInputs,
 } from '../workspace/environment';
 
-/** The okstra.* settings the extension's environment is computed from (src/vscode/wizard/settings.ts WizardSettings). */
+/** The okstra.* settings the extension's environment is computed from (src/vscode/settings/settings.ts WizardSettings). */
 export interface EnvironmentSettings {
   /** okstra.providers' paths by provider id; empty in an untrusted workspace. */
   providerPaths: Readonly<Record<string, string | undefined>>;

@@ -1,5 +1,5 @@
 // Entry point of dist/engine.js (scripts/bundles.mjs): everything the shell (dist/extension.js) loads on first use,
-// through the lazy `require()`s that scripts/bundles.mjs › LAZY_REQUIRES lists: the engine session and the
+// through the lazy `require()`s that scripts/bundles.mjs › LAZY_REQUIRES lists: the window's wizards (WorkspaceWizards) and the
 // language-model tools, Run (the program check, the task and terminal execution, the persist actions), the Tasks
 // view's data (the board, its tree, the wizard probe), the host's environment and the readable refusals.
 // One bundle holds one copy of the engine, so that WizardError and every other class is the same everywhere it is

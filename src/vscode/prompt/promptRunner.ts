@@ -119,7 +119,7 @@ export class PromptRunner {
 
   run(request: PromptRequest): Promise<PromptResult> {
     const t = this.host.t;
-    // The engine's language (engineSession.ts reads the same): readable titles, one default marker, the count range.
+    // The engine's language (workspaceWizards.ts reads the same): readable titles, one default marker, the count range.
     const catalog = textsFor(this.host.language());
     const model = buildPromptModel(request.prompt, request, {
       unavailableSeparator: t('Not available'),

@@ -29,7 +29,7 @@ interface TasksViewDeps {
   log: Log;
   /** The extension's folder: the built-in profiles, and the CLI the walkthrough's button copies. */
   extensionPath: string;
-  /** What the environment of a folder's wizard marks is built from (wizard/settings.ts environmentSource). */
+  /** What the environment of a folder's wizard marks is built from (settings/settings.ts environmentSource). */
   environment(rootAbs: string): EnvironmentSource;
   /** Hears each of the view's commands as it starts (the walkthrough's check marks). */
   commandRan?(id: string): void;

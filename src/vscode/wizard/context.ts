@@ -1,8 +1,8 @@
-// What every command of the wizard shares: the window seam, the session that is open, the prompt runner and
+// What every command of the wizard shares: the window seam, the wizard that is open, the prompt runner and
 // loop, the status bar, the one trust gate and the one settings reader. Command modules (src/vscode/commands)
 // are small functions of this context; nothing here imports `vscode`, so unit tests build it with a fake
-// window and the real engine session (test/unit/vscode/shellHarness.ts). The prompt loop (promptLoop.ts) is
-// given to it by openWizard (src/vscode/commands/index.ts): the loop uses the commands, the commands use this.
+// window and the real WorkspaceWizards (test/unit/vscode/shellHarness.ts). The prompt loop (loop/promptLoop.ts) is
+// given to it by openWizard (src/vscode/commands/index.ts): the commands give the loop their parts and act when it ends; both use this.
 
 import { okstraCommandArgv } from '../../core/run';
 import type { LastRun, PromptDoc } from '../../core/types';

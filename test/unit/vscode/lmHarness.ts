@@ -1,5 +1,5 @@
 // The language-model tools (src/vscode/lm/) in plain Node: a fake `vscode` module (the few members the tools use),
-// the extension's own engine-session factory with the fake window's settings, and the tools as
+// the extension's own WorkspaceWizards with the fake window's settings, and the tools as
 // registerLanguageModelTools registers them. The wizard the view shows is `shownStatePath()`.
 import * as path from 'node:path';
 import Module from 'node:module';
@@ -69,7 +69,7 @@ export function installLmTools(project: string, shownStatePath: () => string | n
     extensionPath: REPO,
     workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined },
   };
-  // The extension's own engine-session factory, as features.ts makes it (no VS Code needed: the window is faked).
+  // The extension's own WorkspaceWizards, as features.ts makes it (no VS Code needed: the window is faked).
   const { WorkspaceWizards } =
     require('../../../src/vscode/wizard/workspaceWizards') as typeof import('../../../src/vscode/wizard/workspaceWizards');
   const win = new FakeWindow();
@@ -92,7 +92,7 @@ export function installLmTools(project: string, shownStatePath: () => string | n
           return statePath ? { statePath } : undefined;
         },
       },
-      engineFactory: () => factory,
+      workspaceWizards: () => factory,
     } as any,
   );
   return {
