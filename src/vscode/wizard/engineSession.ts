@@ -39,7 +39,7 @@ export class EngineSessionFactory implements SessionFactory, SessionKeeper {
   private readonly pendingStore: PendingWizards;
 
   constructor(private readonly deps: EngineSessionDeps) {
-    this.pendingStore = new PendingWizards(deps.storage);
+    this.pendingStore = new PendingWizards(deps.storage, (text) => deps.log.warn(text));
     this.host = new WizardHost({
       builtinProfilesDir: deps.builtinProfilesDir,
       environment: (rootAbs) => this.environment(rootAbs),
