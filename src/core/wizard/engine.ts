@@ -272,6 +272,14 @@ export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundIn
 export function current(ctx: EngineContext, state: WizardState, carried: Notice[] = []): CurrentResult {
   const env = makeEnv(ctx);
   try {
+    if (state.confirmed === true && !state.aborted) {
+      // A confirmed wizard is `done` only while it can still run as confirmed: re-checked as `outcome` is, so that
+      // `step` never reports done for a wizard whose selection, files or identity changed (`not-runnable`, naming
+      // the step to edit).
+      const s = cloneState(state);
+      recheckConfirmed(env, s, [...carried]);
+      checkedArgv(ctx.workspace, s, buildRenderArgs(env, s));
+    }
     const prompt = currentDoc(env, cloneState(state));
     return { prompt, notices: carried };
   } catch (e) {
