@@ -34,7 +34,7 @@ import {
 } from '../store';
 import { openWorkspace, type FsWorkspace, type WorkspaceOptions } from '../workspace/workspace';
 import { asWizardError, WizardRefusal } from './errors';
-import { locateStateFile, refuseLinkedOut, taskStatePath } from './paths';
+import { locateStateFile, realPathOf, refuseLinkedOut, taskStatePath } from './paths';
 import { CANCELLED_BEFORE_SAVE, HostWizard, type StepOptions, type StoredRoots, type WizardContextSource } from './wizard';
 import { summarizeTasks, unknownTaskMessage, type TaskList, type TaskListOptions } from './tasks';
 
@@ -264,14 +264,14 @@ export class WizardHost implements WizardContextSource {
   open(statePathAbs: string, options: OpenOptions = {}): HostWizard {
     const shown = options.shownPath ?? statePathAbs;
     const { handle, parsed } = this.read(statePathAbs, shown, options.cleanStale !== false);
-    const { foundInDir, root } = this.rootOf(statePathAbs, parsed, options.fallbackRoot);
+    const { lyingIn, root } = this.rootOf(statePathAbs, parsed, options.fallbackRoot);
     if (root === '' || !path.isAbsolute(root)) {
       throw new WizardError('file-error', `${shown}: wizard state field 'project_root' must be an absolute path: ${pyReprString(root)}`);
     }
     const ctx = this.context(root);
     let prepared: engine.PrepareResult;
     try {
-      prepared = engine.prepare(ctx, parsed, { foundInDir });
+      prepared = engine.prepare(ctx, parsed, lyingIn === null ? {} : { root: lyingIn });
     } catch (err) {
       const e = asWizardError(err);
       throw e.code === 'internal' ? e : new WizardError(e.code, `${shown}: ${e.message}`);
@@ -293,11 +293,15 @@ export class WizardHost implements WizardContextSource {
 
   /**
    * The project a state file belongs to, judged as open() judges it: the project whose tasks folder holds its real
-   * path (its stored roots are rebased onto it), else the root the file names, else `fallbackRoot`.
+   * path (its stored roots are rebased onto it: `lyingIn`), else the root the file names, else `fallbackRoot`. A
+   * stored root that is a link to the project the file lies in names that same project: it is kept (it did not move).
    */
-  private rootOf(statePathAbs: string, parsed: ParsedState, fallbackRoot: string | undefined): { foundInDir: string; root: string } {
-    const { foundInDir, projectRoot } = locateStateFile(statePathAbs);
-    return { foundInDir, root: projectRoot ?? (parsed.state.project_root || fallbackRoot || '') };
+  private rootOf(statePathAbs: string, parsed: ParsedState, fallbackRoot: string | undefined): { lyingIn: string | null; root: string } {
+    const { projectRoot } = locateStateFile(statePathAbs);
+    const stored = parsed.state.project_root;
+    const lyingIn =
+      projectRoot !== null && stored !== '' && path.isAbsolute(stored) && realPathOf(stored) === projectRoot ? stored : projectRoot;
+    return { lyingIn, root: lyingIn ?? (stored || fallbackRoot || '') };
   }
 
   /** `wizard` read again from its file (another writer); a file that stopped parsing becomes its problem. */
@@ -372,7 +376,9 @@ export class WizardHost implements WizardContextSource {
   /** A wizard kept elsewhere than a file (the extension's workspace storage), from its encoded payload. */
   fromPayload(projectRootAbs: string, payload: Record<string, unknown>): HostWizard {
     const ctx = this.context(projectRootAbs);
-    const prepared = engine.prepare(ctx, parseState(payload));
+    // Rebased onto the folder it is opened in, as a state file is onto the project it lies in: a wizard stored for
+    // another folder is judged and run with this one (a moved notice), never with the root it was saved with.
+    const prepared = engine.prepare(ctx, parseState(payload), { root: projectRootAbs });
     return new HostWizard(this, projectRootAbs, prepared.state, prepared.notices, { statePath: null, shownPath: '', handle: null });
   }
 
@@ -526,9 +532,9 @@ export class WizardHost implements WizardContextSource {
     try {
       // Judged as opening it would: in the project the file lies in (a copied or moved file is rebased onto it),
       // never in the caller's folder, nor under the roots the file records.
-      const { foundInDir, root } = this.rootOf(statePathAbs, read.parsed, projectRootAbs);
+      const { lyingIn, root } = this.rootOf(statePathAbs, read.parsed, projectRootAbs);
       const ctx = this.context(root !== '' && path.isAbsolute(root) ? root : projectRootAbs);
-      const prepared = engine.prepare(ctx, read.parsed, { foundInDir });
+      const prepared = engine.prepare(ctx, read.parsed, lyingIn === null ? {} : { root: lyingIn });
       const current = engine.current(ctx, prepared.state, prepared.notices);
       if (!current.prompt) return { ...base, status: 'unfinished', error: current.error, n: prepared.state.answered.length + 1, total: 0 };
       return {

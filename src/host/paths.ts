@@ -9,6 +9,7 @@ import { pyReprString } from '../core/pyRepr';
 import { WizardError } from '../core/types';
 import { projectRootOfStateDir } from '../core/wizard/engine';
 import { controlProblem } from '../core/wizard/argSafety';
+import { STATE_FILE_SUFFIX } from '../core/wizard/paths';
 import { stateFilePathFor } from '../store';
 
 /** `<group>/<id>`: two path segments, neither empty, `.`/`..`, nor starting with `-` or `.`. */
@@ -79,18 +80,32 @@ export function taskStatePath(projectRootAbs: string, task: string): string {
 
 /**
  * Refuses a state file named inside a project's tasks folder whose real path lies outside that project (a task
- * group folder, or the file itself, linked into another project): a wizard is never read or written in another
- * project through a link, whichever front end names it. A path outside every tasks folder is not judged here.
+ * group folder, or the file itself, linked into another project), and one whose task folder beside it
+ * (`<group>/<id>/`, its manifest, brief and runs) does: a wizard is never read, written or run with another
+ * project's files through a link, whichever front end names it. A path outside every tasks folder is not judged
+ * here.
  */
 export function refuseLinkedOut(statePathAbs: string, shown: string): void {
-  const spelled = projectRootOfStateDir(path.dirname(path.resolve(statePathAbs)));
+  const resolved = path.resolve(statePathAbs);
+  const spelled = projectRootOfStateDir(path.dirname(resolved));
   if (spelled === null) return;
   const rootReal = realPathOf(spelled);
+  if (rootReal === null) return;
   const real = realPathOf(statePathAbs);
-  if (rootReal === null || real === null || isInside(rootReal, real)) return;
+  if (real !== null && !isInside(rootReal, real)) {
+    throw new WizardError(
+      'usage',
+      `${shown}: lies outside the project once links are resolved (it resolves to ${pyReprString(real)}); a task's wizard is kept inside its project`,
+    );
+  }
+  if (!resolved.endsWith(STATE_FILE_SUFFIX)) return;
+  const taskDir = resolved.slice(0, -STATE_FILE_SUFFIX.length);
+  const taskReal = realPathOf(taskDir);
+  if (taskReal === null || isInside(rootReal, taskReal)) return;
+  const shownTask = shown.endsWith(STATE_FILE_SUFFIX) ? shown.slice(0, -STATE_FILE_SUFFIX.length) : taskDir;
   throw new WizardError(
     'usage',
-    `${shown}: lies outside the project once links are resolved (it resolves to ${pyReprString(real)}); a task's wizard is kept inside its project`,
+    `${shownTask}: lies outside the project once links are resolved (the task folder resolves to ${pyReprString(taskReal)}); a task is used only inside its project`,
   );
 }
 
@@ -137,5 +152,6 @@ export function checkInitStatePath(shown: string, statePathAbs: string, projectR
     );
   }
   if (lst?.isDirectory()) throw new WizardError('usage', `${shown}: is a folder, not a state file; choose another path`);
+  refuseLinkedOut(statePathAbs, shown);
   return lst !== undefined;
 }

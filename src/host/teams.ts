@@ -62,17 +62,27 @@ export function planTeamSave(wizard: HostWizard, name: string, scope: TeamSaveSc
 }
 
 /**
- * Saves this wizard's agents as the team `name` in `scope` (replacing a team of that name there). A project team
- * is written into `.okstra/config.yaml` (created when missing); a personal one is only returned, for the front end
- * to write. Throws a WizardError as planTeamSave does, and a file error when config.yaml cannot be written.
+ * Saves this wizard's agents as the team `name` in `scope`. A project team is written into `.okstra/config.yaml`
+ * (created when missing); a personal one is only returned, for the front end to write. A team of that name already
+ * in config.yaml is replaced only with `replace: true` (the person said yes to Replace): without it, a team that
+ * appeared since the plan is refused with code `stale-state`, nothing written; so is a config.yaml changed by
+ * another writer during the save. Throws a WizardError as planTeamSave does, and a file error when config.yaml
+ * cannot be written.
  */
-export function saveTeam(wizard: HostWizard, name: string, scope: TeamSaveScope): TeamSave {
+export function saveTeam(wizard: HostWizard, name: string, scope: TeamSaveScope, options: { replace?: boolean } = {}): TeamSave {
   const plan = planTeamSave(wizard, name, scope);
-  if (scope === 'project') writeProjectTeam(wizard.projectRootAbs, name, plan.team);
+  if (scope === 'project') writeProjectTeam(wizard.projectRootAbs, name, plan.team, options.replace === true);
   return plan;
 }
 
-function writeProjectTeam(projectRootAbs: string, name: string, team: TeamDecl): void {
+/** Whether the data of a config.yaml holds a team named `name`. */
+function hasTeam(data: unknown, name: string): boolean {
+  if (data === null || typeof data !== 'object') return false;
+  const teams = (data as Record<string, unknown>).teams;
+  return teams !== null && typeof teams === 'object' && Object.prototype.hasOwnProperty.call(teams, name);
+}
+
+function writeProjectTeam(projectRootAbs: string, name: string, team: TeamDecl, replace: boolean): void {
   const file = path.join(projectRootAbs, CONFIG_FILE);
   const rootReal = realPathOf(projectRootAbs) ?? projectRootAbs;
   // `.okstra` may be missing (it is created); when it exists its real path must stay inside the project.
@@ -80,5 +90,15 @@ function writeProjectTeam(projectRootAbs: string, name: string, team: TeamDecl):
   if (folderReal !== null && !isInside(rootReal, folderReal)) {
     throw new WizardError('file-error', `${CONFIG_FILE}: the .okstra folder is outside the project; the team is not saved`);
   }
-  setConfigKey(file, ['teams', name], team, { shownPath: CONFIG_FILE });
+  setConfigKey(file, ['teams', name], team, {
+    shownPath: CONFIG_FILE,
+    check: (data) => {
+      if (!replace && hasTeam(data, name)) {
+        throw new WizardError(
+          'stale-state',
+          `${CONFIG_FILE}: a team '${name}' was saved there since it was read; nothing was written (save again to be asked whether to replace it)`,
+        );
+      }
+    },
+  });
 }

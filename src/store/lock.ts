@@ -180,6 +180,17 @@ function removeNonLock(lockPath: string, seen: Extract<LockSeen, { kind: 'other'
  * put back instead of being deleted.
  */
 export function removeLockIfStale(lockPath: string): boolean {
+  return removeStale(lockPath) === true;
+}
+
+/**
+ * Errors that say the folder cannot be written at all (a read-only mount, no permission): a stale lock there can
+ * never be removed, and waiting for it would only end in naming a writer that is gone.
+ */
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+/** removeLockIfStale, with the error that kept a stale lock in place when the folder cannot be written. */
+function removeStale(lockPath: string): boolean | NodeJS.ErrnoException {
   const seen = readLock(lockPath);
   if (!seen) return false;
   if (seen.kind === 'other') return removeNonLock(lockPath, seen);
@@ -187,8 +198,8 @@ export function removeLockIfStale(lockPath: string): boolean {
   const aside = path.join(path.dirname(lockPath), `.${path.basename(lockPath)}.stale-${process.pid}-${uniqueSuffix()}`);
   try {
     fs.renameSync(lockPath, aside);
-  } catch {
-    return false;
+  } catch (e) {
+    return UNWRITABLE.has((e as NodeJS.ErrnoException).code ?? '') ? (e as NodeJS.ErrnoException) : false;
   }
   let text = '';
   try {
@@ -218,7 +229,9 @@ export interface HeldLock {
 
 /**
  * Takes `lockPath`, waiting up to 2 s for a live writer; a stale lock is
- * broken. Refuses with `state file is being written by process <pid>; try again`.
+ * broken. Refuses with `state file is being written by process <pid>; try again`;
+ * a stale lock in a folder that cannot be written (read-only, no permission)
+ * throws the file system's error instead (the caller names the file).
  */
 export function acquireLock(lockPath: string, waitMs: number = LOCK_WAIT_MS): HeldLock {
   const deadline = Date.now() + waitMs;
@@ -248,7 +261,10 @@ export function acquireLock(lockPath: string, waitMs: number = LOCK_WAIT_MS): He
   try {
     for (;;) {
       if (tryCreate(lockPath, mine, tmp, linkable)) return held;
-      if (removeLockIfStale(lockPath)) continue;
+      const removed = removeStale(lockPath);
+      // A read-only file system: the write cannot happen, whoever held the lock; its own error says so.
+      if (removed instanceof Error) throw removed;
+      if (removed) continue;
       if (Date.now() >= deadline) throw new WizardError('busy', busyMessage(lockPath, readLock(lockPath)));
       sleepSync(POLL_MS);
     }

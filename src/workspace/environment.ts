@@ -9,9 +9,9 @@ import type { EnvironmentPort, TeamDecl, TerminalBackend, UserDefaultsSource, Us
 import { pyReprString } from '../core/pyRepr';
 import { providerCliEnvVar } from '../core/roles/providerCli';
 import { FileError, WizardError } from '../core/types';
-import { describeValue, isPlainRecord, readYamlMapping, stripBom, validateValue } from '../core/files';
+import { describeValue, readYamlMapping, stripBom, validateValue } from '../core/files';
 import { readRegularFileText } from '../io/regularFile';
-import { modelDefaultsSchema, teamsSchema } from './schemas';
+import { modelDefaultsSchema, NOT_A_TEAM_NAME, teamsSchema } from './schemas';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -133,15 +133,25 @@ export function teamsOfFile(path: string, teams: Record<string, TeamDecl>): User
 export function teamsOfSetting(raw: unknown): UserTeams | null {
   if (raw === undefined || raw === null) return null;
   const where = 'setting okstra.teams';
-  if (!isPlainRecord(raw))
+  // A mapping with odd keys (`__proto__`, which isPlainRecord refuses as a whole) is still a mapping: only the
+  // odd entry is refused below, with its name.
+  const proto: unknown = raw !== null && typeof raw === 'object' ? Object.getPrototypeOf(raw) : undefined;
+  if (typeof raw !== 'object' || Array.isArray(raw) || (proto !== Object.prototype && proto !== null))
     return {
       source: { kind: 'setting' },
       teams: [{ name: 'okstra.teams', error: `${where}: must be a mapping, got ${describeValue(raw)}` }],
     };
   const teams: UserTeams['teams'] = [];
-  for (const [name, value] of Object.entries(raw)) {
+  for (const name of Object.keys(raw)) {
+    const value: unknown = Object.getOwnPropertyDescriptor(raw, name)?.value;
+    if (name === '__proto__') {
+      teams.push({ name, error: `${where}: __proto__: ${NOT_A_TEAM_NAME}` });
+      continue;
+    }
     try {
-      const checked = validateValue(teamsSchema, { [name]: value }, where);
+      const one: Record<string, unknown> = {};
+      Object.defineProperty(one, name, { value, enumerable: true, writable: true, configurable: true });
+      const checked = validateValue(teamsSchema, one, where);
       teams.push({ name, team: checked[name]! });
     } catch (err) {
       if (!(err instanceof WizardError)) throw err;

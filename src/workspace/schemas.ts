@@ -184,13 +184,13 @@ const teamSchema = lazySchema(() =>
     .check(z.describe('A team: a whole panel of agents chosen in one pick (team-pick).')),
 );
 
+/** What is wrong with a key of `teams` that is not a team name. */
+export const NOT_A_TEAM_NAME = 'must be a team name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64';
+
 /** `teams:` of config.yaml and the `okstra.teams` setting (or the OKSTRA_TEAMS file): team name → team. */
 export const teamsSchema = lazySchema(() =>
   z.record(z.string(), teamSchema).check(
-    keysMust(
-      (name) => TEAM_NAME_PATTERN.test(name),
-      'must be a team name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64',
-    ),
+    keysMust((name) => TEAM_NAME_PATTERN.test(name), NOT_A_TEAM_NAME),
     keysMust((name) => name !== ONE_BY_ONE, `'${ONE_BY_ONE}' is the answer "Choose agents one by one", not a team name`),
     z.describe(
       'Teams by name: each names, per role, the models of its agents, so that a run gets its whole panel in one pick. The okstra.teams setting holds personal teams of the same shape; a project team wins over a personal one of the same name.',

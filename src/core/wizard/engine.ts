@@ -245,13 +245,14 @@ export function projectRootOfStateDir(dir: string): string | null {
  * After the codec parsed a file: rebasing when the project moved, the v1→v2
  * conversion, R-VER-11, and the load-time reconcile (out-of-range counts included) — all
  * reported as notices, written only with the next successful submit (the rebased roots never: the host keeps the
- * roots the file records, docs/state-file.md › Roots).
+ * roots the file records, docs/state-file.md › Roots). The project the state is used in is `root` (a wizard kept
+ * elsewhere than a file: the folder it is opened in), else the project whose tasks folder `foundInDir` is.
  */
-export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundInDir?: string } = {}): PrepareResult {
+export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundInDir?: string; root?: string } = {}): PrepareResult {
   const s = cloneState(parsed.state);
   const notices: Notice[] = [];
-  if (opts.foundInDir) {
-    const root = projectRootOfStateDir(opts.foundInDir);
+  {
+    const root = opts.root ?? (opts.foundInDir ? projectRootOfStateDir(opts.foundInDir) : null);
     if (root !== null && !sameRoot(root, s.project_root)) {
       notices.push({ kind: 'moved', text: `project moved: ${pyReprString(s.project_root)} -> ${pyReprString(root)}` });
       s.project_root = root;
@@ -271,6 +272,14 @@ export function prepare(ctx: EngineContext, parsed: ParsedState, opts: { foundIn
 export function current(ctx: EngineContext, state: WizardState, carried: Notice[] = []): CurrentResult {
   const env = makeEnv(ctx);
   try {
+    if (state.confirmed === true && !state.aborted) {
+      // A confirmed wizard is `done` only while it can still run as confirmed: re-checked as `outcome` is, so that
+      // `step` never reports done for a wizard whose selection, files or identity changed (`not-runnable`, naming
+      // the step to edit).
+      const s = cloneState(state);
+      recheckConfirmed(env, s, [...carried]);
+      checkedArgv(ctx.workspace, s, buildRenderArgs(env, s));
+    }
     const prompt = currentDoc(env, cloneState(state));
     return { prompt, notices: carried };
   } catch (e) {

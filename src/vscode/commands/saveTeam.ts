@@ -71,7 +71,7 @@ async function saveAgentsAsTeam(ctx: WizardContext, session: WindowWizard): Prom
     if ((await ctx.dialogs.ask(t("Replace the team '{0}'?", name), detail, [replace])) !== replace) return undefined;
   }
   if (picked.scope === 'project') {
-    const saved = teams.save(name, 'project');
+    const saved = teams.save(name, 'project', exists);
     if (!saved.ok) {
       await ctx.dialogs.error(saved.error);
       return undefined;

@@ -6,6 +6,7 @@
 import type { RunRecord } from '../../host/tasks';
 import { RUN_TEAM_PREFIX } from '../../core/roles/teamNames';
 import type { IconRow } from './iconRow';
+import { mdCode, mdEscape } from './markdownText';
 
 /** A configured team as the rows compare it: its name and, per role, the models of its agents. */
 interface TeamShape {
@@ -71,10 +72,6 @@ export const ENGLISH_RUN_TEXTS: RunRowTexts = {
   tipInputs: 'Inputs',
   tipProblem: 'Problem',
 };
-
-function mdEscape(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
-}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -200,7 +197,7 @@ export function runRow(r: RunRecord, ctx: RunRowContext): RunRow {
   // Without a date the run id says which run it is (unless it is the label already).
   const cells = [when || (r.taskType ? r.runId : ''), stage, trouble || who, statusCell(r)].filter(Boolean);
   const tips = [
-    `**${texts.tipRun}:** \`${r.runId}\``,
+    `**${texts.tipRun}:** ${mdCode(r.runId)}`,
     ...(r.taskType ? [`**${texts.tipType}:** ${mdEscape(r.taskType)}`] : []),
     ...(stage ? [`**${texts.tipStage}:** ${mdEscape(stage)}`] : []),
     ...(r.status ? [`**${texts.tipStatus}:** ${mdEscape(r.status)}`] : []),
@@ -209,16 +206,16 @@ export function runRow(r: RunRecord, ctx: RunRowContext): RunRow {
   ];
   if (agents) {
     const lines = Object.entries(agents).map(
-      ([role, models]) => `- ${mdEscape(role)}: ${models.length ? models.map((m) => `\`${m}\``).join(', ') : texts.tipNoAgents}`,
+      ([role, models]) => `- ${mdEscape(role)}: ${models.length ? models.map((m) => mdCode(m)).join(', ') : texts.tipNoAgents}`,
     );
     tips.push(`**${texts.tipAgents}:**\n\n${lines.join('\n')}`);
   } else if (isLegacy(r.inputs)) {
     const lines = LEGACY_KEYS.filter((k) => r.inputs![k] !== undefined && r.inputs![k] !== '').map(
-      (k) => `- ${k}: \`${String(r.inputs![k])}\``,
+      (k) => `- ${k}: ${mdCode(String(r.inputs![k]))}`,
     );
     tips.push(`**${texts.tipAgents}:** ${texts.legacyAgents}\n\n${lines.join('\n')}`);
   }
-  if (r.inputsPath) tips.push(`**${texts.tipInputs}:** \`${r.inputsPath}\``);
+  if (r.inputsPath) tips.push(`**${texts.tipInputs}:** ${mdCode(r.inputsPath)}`);
   if (r.problem) tips.push(`**${texts.tipProblem}:** ${mdEscape(r.problem)}`);
   // A version-1 selection is a team too: the engine converts it (teams.ts runTeam).
   const teamValue = team ? team.name : agents || isLegacy(r.inputs) ? `${RUN_TEAM_PREFIX}${r.runId}` : '';

@@ -7,6 +7,7 @@ import type { TaskEntry } from '../../core/ports';
 import { currentPhaseOf, nextPhaseCell, promotePointer } from '../../core/wizard/workspaceRules';
 import type { IconRow } from './iconRow';
 import type { RunRow } from './runRows';
+import { mdCode, mdEscape } from './markdownText';
 
 /** What a task's `<id>.wizard.json` says (wizardProbe.ts reads it). */
 export interface WizardMark {
@@ -122,10 +123,6 @@ export interface FolderRow {
 
 export type BoardRow = FolderRow | GroupRow | TaskRow | RunRow;
 
-function mdEscape(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
-}
-
 export function isUnfinished(w: WizardMark | undefined): boolean {
   return w !== undefined && (w.status === 'unfinished' || w.status === 'unreadable');
 }
@@ -180,7 +177,7 @@ export function taskRow(
       runs: 0,
       label: entry.id,
       description: [why, ...marks].join('  ·  '),
-      tooltip: [`**${texts.tipTask}:** \`${entry.key}\``, mdEscape(why), ...tips].join('\n\n'),
+      tooltip: [`**${texts.tipTask}:** ${mdCode(entry.key)}`, mdEscape(why), ...tips].join('\n\n'),
       icon: 'error',
       iconColor: 'errorForeground',
       contextValue: contextValue + ' unreadable',
@@ -196,7 +193,7 @@ export function taskRow(
   const description = [phase, texts.next(next), ...(verdict ? [texts.verdict(verdict)] : []), ...marks].join('  ·  ');
   const tooltip = [
     `**${mdEscape(title)}**`,
-    `**${texts.tipTask}:** \`${entry.key}\``,
+    `**${texts.tipTask}:** ${mdCode(entry.key)}`,
     `**${texts.tipPhase}:** ${mdEscape(phase)}`,
     `**${texts.tipNext}:** ${mdEscape(next)}`,
     ...(verdict ? [`**${texts.tipVerdict}:** ${mdEscape(verdict)}`] : []),

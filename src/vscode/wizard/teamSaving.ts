@@ -18,6 +18,6 @@ export function teamSaving(wizard: HostWizard): TeamSaving {
     canSave: () => canSaveTeam(wizard),
     nameProblem: (name) => teamSaveNameProblem(wizard, name),
     plan: (name, scope) => result(() => planTeamSave(wizard, name, scope)),
-    save: (name, scope) => result(() => saveTeam(wizard, name, scope)),
+    save: (name, scope, replace) => result(() => saveTeam(wizard, name, scope, { replace })),
   };
 }

@@ -66,7 +66,7 @@ export class WorkspaceWizards implements WizardKeeper {
   private readonly environments = new EnvironmentCache();
 
   constructor(private readonly deps: WorkspaceWizardsDeps) {
-    this.pendingStore = new PendingWizards(deps.storage);
+    this.pendingStore = new PendingWizards(deps.storage, (text) => deps.log.warn(text));
     this.host = new WizardHost({
       builtinProfilesDir: deps.builtinProfilesDir,
       environment: (rootAbs) => this.environment(rootAbs),

@@ -60,6 +60,19 @@ describe('cli: outcome is checked again every time', function () {
     );
   });
 
+  it('T7: `step` on a confirmed wizard that can no longer run is refused (not-runnable), never `done`; while it can, `done`', async () => {
+    const { root, state } = await confirmedWizard();
+    const ok = cli(['step', '--state', state], { env });
+    assert.equal(ok.json?.ok, true, ok.stdout);
+    assert.equal(ok.json.current.kind, 'done');
+    fs.rmSync(path.join(root, '.okstra', 'tasks', 'payments', 'refund-timeout', 'brief.md'));
+    const r = cli(['step', '--state', state], { env });
+    ErrorDocSchema.parse(r.json);
+    assert.equal(r.json.ok, false, r.stdout);
+    assert.equal(r.json.code, 'not-runnable', r.stdout);
+    assert.match(r.json.error, /is not a file any more; edit step 'brief'$/);
+  });
+
   it('the task folder deleted after confirming: refused, edit step task-pick', async () => {
     const { root, state } = await confirmedWizard();
     const moved = path.join(root, 'elsewhere.wizard.json');

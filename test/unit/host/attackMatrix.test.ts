@@ -58,7 +58,7 @@ const TYPED: Row[] = [
   },
 ];
 
-/** C2: the task's group folder is a link into another project (which has a wizard of the same task). */
+/** C2, C2c: the task's group folder, or its task folder, is a link into another project (which has a wizard of the same task). */
 const LINKED = /outside the project once links are resolved|lies in the tasks folder of another project/;
 
 interface Refusal {
@@ -66,16 +66,25 @@ interface Refusal {
   error: string;
 }
 
-/** A demo project with the C1 file, and a second project whose `payments` group the first one's may link to. */
-function projects(linked: boolean): { a: string; b: string } {
+/** What is linked into the other project: the task's group folder (C2) or the task folder itself (C2c). */
+type Linked = 'group' | 'task';
+
+/** The folder of `root` that a linked project links (`payments`, or `payments/partial-refunds`). */
+const linkedFolder = (root: string, linked: Linked) =>
+  linked === 'group' ? path.join(root, '.okstra', 'tasks', 'payments') : path.join(root, '.okstra', 'tasks', TASK);
+
+/** Replaces `a`'s group or task folder with a link to `b`'s. */
+function linkInto(a: string, b: string, linked: Linked): void {
+  fs.rmSync(linkedFolder(a, linked), { recursive: true });
+  fs.symlinkSync(linkedFolder(b, linked), linkedFolder(a, linked));
+}
+
+/** A demo project with the C1 file, and a second project whose `payments` group (or task) the first one's may link to. */
+function projects(linked: Linked | false): { a: string; b: string } {
   const a = demoCopy();
   const b = demoCopy();
   fs.writeFileSync(path.join(a, C1_NAME), '# PR\n');
-  if (linked) {
-    const group = path.join(a, '.okstra', 'tasks', 'payments');
-    fs.rmSync(group, { recursive: true });
-    fs.symlinkSync(path.join(b, '.okstra', 'tasks', 'payments'), group);
-  }
+  if (linked) linkInto(a, b, linked);
   return { a, b };
 }
 
@@ -201,14 +210,12 @@ const EXTENSION = {
       shell.close();
     }
   },
-  async linked(): Promise<{ p: { a: string; b: string }; before: unknown; refusal: Refusal }> {
+  async linked(linked: Linked): Promise<{ p: { a: string; b: string }; before: unknown; refusal: Refusal }> {
     const shell = openShell();
     const b = demoCopy();
     try {
       await wizardIn(b);
-      const group = path.join(shell.project, '.okstra', 'tasks', 'payments');
-      fs.rmSync(group, { recursive: true });
-      fs.symlinkSync(path.join(b, '.okstra', 'tasks', 'payments'), group);
+      linkInto(shell.project, b, linked);
       const p = { a: shell.project, b };
       const before = snapshot(p);
       void shell.command('newRun');
@@ -291,31 +298,38 @@ describe('host: one attack matrix for the five front ends (C1, C2, C3, control c
     });
   }
 
-  it('C2: a task group linked into another project: the CLI, MCP, the extension, the lm tools and the Tasks view refuse it; neither project is written', async () => {
-    const seen: Array<[string, Refusal]> = [];
-    for (const [name, run] of [
-      ['CLI', CLI.linked],
-      ['MCP', MCP.linked],
-      ['lm tools', LM.linked],
-    ] as const) {
-      const p = projects(true);
+  for (const [linked, id, what] of [
+    ['group', 'C2', 'a task group'],
+    ['task', 'C2c', 'a task folder'],
+  ] as const) {
+    it(`${id}: ${what} linked into another project: the CLI, MCP, the extension, the lm tools and the Tasks view refuse it; neither project is written`, async () => {
+      const seen: Array<[string, Refusal]> = [];
+      for (const [name, run] of [
+        ['CLI', CLI.linked],
+        ['MCP', MCP.linked],
+        ['lm tools', LM.linked],
+      ] as const) {
+        const p = projects(linked);
+        await wizardIn(p.b);
+        const before = snapshot(p);
+        seen.push([name, await run(p)]);
+        assert.deepEqual(snapshot(p), before, `${name}: nothing written`);
+      }
+      seen.push(['extension', (await EXTENSION.linked(linked)).refusal]);
+      // The Tasks view: the other project's wizard is not shown as this project's (with a linked task folder, a
+      // state file beside it is not shown either).
+      const p = projects(linked);
       await wizardIn(p.b);
+      if (linked === 'task') fs.copyFileSync(statePath(p.b), statePath(p.a));
       const before = snapshot(p);
-      seen.push([name, await run(p)]);
-      assert.deepEqual(snapshot(p), before, `${name}: nothing written`);
-    }
-    seen.push(['extension', (await EXTENSION.linked()).refusal]);
-    // The Tasks view: the other project's wizard is not shown as this project's.
-    const p = projects(true);
-    await wizardIn(p.b);
-    const before = snapshot(p);
-    const mark = probeOf().mark(statePath(p.a), { name: 'acme-payments', rootAbs: p.a } as never);
-    assert.deepEqual(snapshot(p), before, 'Tasks view: nothing written');
-    seen.push(['Tasks view', { code: mark.status, error: 'error' in mark ? String(mark.error) : mark.status }]);
-    for (const [name, r] of seen) {
-      assert.match(r.error, LINKED, `${name}: ${r.error}`);
-      if (name === 'Tasks view') assert.equal(r.code, 'unreadable');
-      else if (name !== 'extension') assert.equal(r.code, 'usage', `${name}: ${r.error}`);
-    }
-  });
+      const mark = probeOf().mark(statePath(p.a), { name: 'acme-payments', rootAbs: p.a } as never);
+      assert.deepEqual(snapshot(p), before, 'Tasks view: nothing written');
+      seen.push(['Tasks view', { code: mark.status, error: 'error' in mark ? String(mark.error) : mark.status }]);
+      for (const [name, r] of seen) {
+        assert.match(r.error, LINKED, `${name}: ${r.error}`);
+        if (name === 'Tasks view') assert.equal(r.code, 'unreadable');
+        else if (name !== 'extension') assert.equal(r.code, 'usage', `${name}: ${r.error}`);
+      }
+    });
+  }
 });

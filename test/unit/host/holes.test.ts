@@ -167,6 +167,34 @@ describe('host: the holes between the front ends stay closed', function () {
     assert.deepEqual(fs.readdirSync(path.join(b, '.okstra', 'tasks', 'payments')).sort(), before);
   });
 
+  it('C2c: a task folder linked into another project is refused like a linked group (init, open, probe); nothing is written', async () => {
+    const a = demoCopy();
+    const b = demoCopy();
+    const task = path.join(a, '.okstra', 'tasks', 'payments', 'refund-queue');
+    fs.rmSync(task, { recursive: true });
+    fs.symlinkSync(path.join(b, '.okstra', 'tasks', 'payments', 'refund-queue'), task);
+    const group = path.join(a, '.okstra', 'tasks', 'payments');
+    const before = [fs.readdirSync(group).sort(), fs.readdirSync(path.join(b, '.okstra', 'tasks', 'payments')).sort()];
+    const doc = refusal(() => mcpHost(a).init({ task: 'payments/refund-queue' }));
+    assert.equal(doc.code, 'usage');
+    assert.match(doc.error, /refund-queue: lies outside the project once links are resolved/);
+    const state = path.join(group, 'refund-queue.wizard.json');
+    const r = await cliInProcess(['init', '--state', state, '--project-root', a, '--task', 'payments/refund-queue'], demoEnv(a));
+    assert.equal(r.json?.code, 'usage', r.stdout);
+    assert.deepEqual([fs.readdirSync(group).sort(), fs.readdirSync(path.join(b, '.okstra', 'tasks', 'payments')).sort()], before);
+    // A state file already beside the linked task folder (made before the link): opening and probing it are refused too.
+    createStateFile(state, {
+      ...defaultState(),
+      project_root: a,
+      workspace_root: path.join(a, '.okstra'),
+      task_group: 'payments',
+      task_id: 'refund-queue',
+    });
+    const current = await cliInProcess(['step', '--state', state], demoEnv(a));
+    assert.equal(current.json?.code, 'usage', current.stdout);
+    assert.match(current.json.error, /outside the project once links are resolved/);
+  });
+
   it("C3: a state over the reader's limit is refused before saving, naming the limit", () => {
     const dir = tempDir('okstra-big-');
     const file = path.join(dir, 'x.wizard.json');

@@ -175,4 +175,46 @@ describe('host: a state file made under another root', function () {
     assert.equal(json(companion).project_root, here);
     assert.equal(json(companion).workspace_root, path.join(here, '.okstra'));
   });
+
+  it('D2: a wizard kept in workspace storage (made for another folder) is rebased onto the folder it is opened in, like a state file', () => {
+    const made = demoCopy();
+    const here = demoCopy();
+    const stored = hostFor(made).fresh(made, { hostRuntime: 'claude-code', entryMode: 'spawn-process' });
+    const payload = hostFor(made).payloadOf(stored);
+    assert.equal(payload.project_root, made, 'fixture: the stored wizard names the other project');
+    const w = hostFor(here).fromPayload(here, payload);
+    assert.equal(w.projectRootAbs, here);
+    assert.equal(w.state.project_root, here, 'judged and run with this project, never the one saved');
+    assert.equal(w.state.workspace_root, path.join(here, '.okstra'));
+    assert.ok(
+      w.carried.some((n) => n.kind === 'moved'),
+      JSON.stringify(w.carried),
+    );
+    for (let i = 0; i < 60 && w.currentPrompt()?.step !== 'confirm'; i++) answer(w, 1);
+    const placed = hostFor(here).place(w, true);
+    assert.equal(placed.kind, 'placed');
+    assert.equal(json(placed.statePath).project_root, here, 'placed into this project with its root');
+    const r = w.renderArgs();
+    assert.ok(r.ok, r.ok ? '' : r.error);
+    assert.equal(r.renderArgv[r.renderArgv.indexOf('--project-root') + 1], here);
+  });
+
+  it('C11: a project reached through a link did not move: no "project moved" notice, the root it was opened with kept', () => {
+    const real = demoCopy();
+    const link = path.join(path.dirname(real), `${path.basename(real)}-link`);
+    fs.symlinkSync(real, link, 'dir');
+    const { wizard } = hostFor(link).startTask(link, TASK, { hostRuntime: 'claude-code', entryMode: 'spawn-process' });
+    answer(wizard, 1);
+    assert.equal(json(path.join(real, STATE)).project_root, link, 'fixture: the file records the linked root');
+    for (const root of [link, real]) {
+      const w = hostFor(root).open(path.join(root, STATE));
+      assert.deepEqual(
+        w.carried.filter((n) => n.kind === 'moved'),
+        [],
+        root,
+      );
+      assert.equal(w.state.project_root, link, root);
+      assert.equal(hostFor(root).probe(path.join(root, STATE), root).error, undefined);
+    }
+  });
 });

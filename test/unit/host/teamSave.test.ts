@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { planTeamSave, saveTeam, teamSaveNameProblem, WizardHost, type HostWizard } from '../../../src/host';
 import { textsFor } from '../../../src/core/text';
 import { WizardError } from '../../../src/core/types';
@@ -121,5 +121,33 @@ describe('host: saving the agents as a team', function () {
     });
     assert.equal(refusal(() => planTeamSave(early, 'later', 'project')).code, 'not-complete');
     assert.equal(configOf(project), before);
+  });
+
+  it('D1: a config.yaml whose `teams:` has no value (the last team deleted) takes the team', () => {
+    const project = demoCopy();
+    const wizard = atConfirm(project, demoEnv(project));
+    fs.writeFileSync(path.join(project, '.okstra', 'config.yaml'), 'projectId: acme-payments\nteams:\n');
+    assert.equal(planTeamSave(wizard, 'solo', 'project').exists, false);
+    const saved = saveTeam(wizard, 'solo', 'project', { replace: false });
+    const data = parse(configOf(project)) as { projectId: string; teams: Record<string, unknown> };
+    assert.deepEqual(data, { projectId: 'acme-payments', teams: { solo: saved.team } });
+  });
+
+  it('D5: a team of that name saved between the plan and the save is not replaced unless the Replace question was answered', () => {
+    const project = demoCopy();
+    const wizard = atConfirm(project, demoEnv(project));
+    assert.equal(planTeamSave(wizard, 'race', 'project').exists, false);
+    // Another window saves a team of the same name meanwhile.
+    const file = path.join(project, '.okstra', 'config.yaml');
+    const data = parse(configOf(project)) as { teams: Record<string, unknown> };
+    data.teams.race = { roles: { analyser: ['claude/opus-4.5'] } };
+    fs.writeFileSync(file, stringify(data));
+    const theirs = configOf(project);
+    const e = refusal(() => saveTeam(wizard, 'race', 'project', { replace: false }));
+    assert.equal(e.code, 'stale-state');
+    assert.match(e.message, /^\.okstra\/config\.yaml: a team 'race' was saved there since/);
+    assert.equal(configOf(project), theirs, 'nothing written');
+    const saved = saveTeam(wizard, 'race', 'project', { replace: true });
+    assert.deepEqual((parse(configOf(project)) as { teams: Record<string, unknown> }).teams.race, saved.team);
   });
 });

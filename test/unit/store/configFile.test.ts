@@ -2,9 +2,13 @@
 // text: whatever the value and whatever the file, the edited file parses, the key reads back as exactly the value
 // and every other key is unchanged — or the edit is refused and nothing is written.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as fc from 'fast-check';
 import { parse, stringify } from 'yaml';
-import { setYamlKey } from '../../../src/store/configFile';
+import { setConfigKey, setYamlKey } from '../../../src/store/configFile';
+import { WizardError } from '../../../src/core/types';
 
 const set = (text: string, value: unknown = 'docs/pr.md'): string => setYamlKey(text, ['prTemplate'], value, '.okstra/config.yaml');
 
@@ -28,6 +32,37 @@ describe('store: setConfigKey edits config.yaml through the YAML document model'
     assert.equal(set('{projectId: p}\n'), '{projectId: p, prTemplate: docs/pr.md}\n');
     const teams = setYamlKey('projectId: p\n', ['teams', 'payments'], { lead: 'a', size: 2 }, 'c.yaml');
     assert.deepEqual(parse(teams), { projectId: 'p', teams: { payments: { lead: 'a', size: 2 } } });
+  });
+
+  it('D1: a `teams:` key left without a value (the last team deleted) takes a new team', () => {
+    const out = setYamlKey('projectId: p\nteams:\n', ['teams', 'payments'], { roles: { analyser: ['a/b'] } }, 'c.yaml');
+    assert.deepEqual(parse(out), { projectId: 'p', teams: { payments: { roles: { analyser: ['a/b'] } } } });
+    assert.deepEqual(parse(setYamlKey('teams: ~ # none yet\n', ['teams', 'x'], 1, 'c.yaml')), { teams: { x: 1 } });
+  });
+
+  it('D1: a `teams:` that is a value (not a mapping) is refused naming the file and the key, never an internal error', () => {
+    for (const text of ['teams: 5\n', 'teams: [a]\n', 'teams: text\n']) {
+      const e = (() => {
+        try {
+          setYamlKey(text, ['teams', 'x'], 1, 'c.yaml');
+        } catch (err) {
+          return err;
+        }
+        return undefined;
+      })();
+      assert.ok(e instanceof WizardError, text);
+      assert.equal(e.code, 'file-error');
+      assert.match(e.message, /^c\.yaml: 'teams' is not a mapping/);
+    }
+  });
+
+  it('D6: a CRLF file stays CRLF and keeps its BOM', () => {
+    const out = setYamlKey('\uFEFF# settings\r\nprojectId: p\r\nteams:\r\n  old: 1\r\n', ['teams', 'new'], { a: [1, 2] }, 'c.yaml');
+    assert.ok(out.startsWith('\uFEFF# settings\r\n'), JSON.stringify(out));
+    assert.equal(out.replace(/\r\n/g, '').includes('\n'), false, `a bare LF in ${JSON.stringify(out)}`);
+    assert.deepEqual(parse(out.slice(1)), { projectId: 'p', teams: { old: 1, new: { a: [1, 2] } } });
+    const lf = setYamlKey('projectId: p\n', ['prTemplate'], 'x.md', 'c.yaml');
+    assert.equal(lf, 'projectId: p\nprTemplate: x.md\n');
   });
 
   it('refuses a document that is not a mapping, or not YAML, naming the file', () => {
@@ -82,5 +117,55 @@ describe('store: setConfigKey edits config.yaml through the YAML document model'
       }),
       { numRuns: 300 },
     );
+  });
+
+  describe('setConfigKey on disk', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-config-'));
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('D5: a file changed between the read and the write is refused (stale-state), the other edit kept', () => {
+      const file = path.join(dir, '.okstra', 'config.yaml');
+      fs.mkdirSync(path.dirname(file));
+      fs.writeFileSync(file, 'projectId: p\n');
+      const concurrent = 'projectId: p\nmodelDefaults: {analyser: [a/b]}\n';
+      const err = (() => {
+        try {
+          setConfigKey(file, ['prTemplate'], 'x.md', {
+            shownPath: '.okstra/config.yaml',
+            // Another writer saves between this edit's read and its write.
+            check: () => fs.writeFileSync(file, concurrent),
+          });
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      assert.ok(err instanceof WizardError, String(err));
+      assert.equal(err.code, 'stale-state');
+      assert.match(err.message, /^\.okstra\/config\.yaml: changed on disk since it was read/);
+      assert.equal(fs.readFileSync(file, 'utf8'), concurrent, 'the concurrent edit is not lost');
+      assert.deepEqual(fs.readdirSync(path.dirname(file)), ['config.yaml'], 'no temporary or lock left');
+    });
+
+    it('D5: a file that appears between the read and the write is refused too', () => {
+      const file = path.join(dir, 'config.yaml');
+      assert.throws(
+        () => setConfigKey(file, ['prTemplate'], 'x.md', { check: () => fs.writeFileSync(file, 'projectId: q\n') }),
+        (e: unknown) => e instanceof WizardError && e.code === 'stale-state',
+      );
+      assert.equal(fs.readFileSync(file, 'utf8'), 'projectId: q\n');
+    });
+
+    it('an unchanged file is written, CRLF and BOM kept, and the check sees the data read', () => {
+      const file = path.join(dir, 'config.yaml');
+      fs.writeFileSync(file, '\uFEFFprojectId: p\r\nteams:\r\n');
+      let seen: unknown;
+      setConfigKey(file, ['teams', 'a'], { roles: {} }, { check: (data) => (seen = data) });
+      assert.deepEqual(seen, { projectId: 'p', teams: null });
+      assert.equal(fs.readFileSync(file, 'utf8'), '\uFEFFprojectId: p\r\nteams:\r\n  a:\r\n    roles: {}\r\n');
+    });
   });
 });

@@ -124,4 +124,67 @@ describe('tasks view run rows', () => {
     );
     assert.notEqual(rows[0]!.id, rows[1]!.id);
   });
+
+  it('D4: a run id, model refs and inputs from files cannot end their code span nor add Markdown (links, images)', () => {
+    const hostile = 'x` ![i](https://evil.example/i.png) [l](https://evil.example) `y';
+    const row = runRow(
+      record({
+        runId: `2026-11-20-1${hostile}`,
+        taskType: `t${hostile}`,
+        stage: `s\n\n# heading${hostile}`,
+        inputsPath: `.okstra/runs/${hostile}/inputs.json`,
+        inputs: { roleModels: { [`analyser${hostile}`]: [`claude/opus${hostile}`, '``'] } },
+      }),
+      { task: TASK, teams: [], now: NOW },
+    );
+    assertInert(row.tooltip, ['https://evil.example']);
+    const legacy = runRow(record({ inputs: { workers: [hostile], leadModel: `a\`\`b${hostile}` } }), { task: TASK, teams: [], now: NOW });
+    assertInert(legacy.tooltip, ['https://evil.example']);
+  });
 });
+
+/**
+ * Checks Markdown `md` as CommonMark reads inline code: a code span opens at a run of backticks and closes at the
+ * next run of the same length. Outside code spans, no `[`, `!` or `<` may be left unescaped, nor a line break
+ * start a block; each of `urls` may appear only inside a code span or escaped.
+ */
+function assertInert(md: string, urls: string[]): void {
+  let outside = '';
+  let i = 0;
+  while (i < md.length) {
+    if (md[i] === '\\') {
+      outside += '  ';
+      i += 2;
+      continue;
+    }
+    if (md[i] === '`') {
+      let n = 0;
+      while (md[i + n] === '`') n++;
+      const fence = '`'.repeat(n);
+      let j = i + n;
+      let close = -1;
+      while (j < md.length) {
+        const k = md.indexOf(fence, j);
+        if (k < 0) break;
+        if (md[k + n] !== '`' && md[k - 1] !== '`') {
+          close = k;
+          break;
+        }
+        j = k + 1;
+        while (md[j] === '`') j++;
+      }
+      assert.ok(close >= 0, `an unclosed code span at ${i}: ${JSON.stringify(md.slice(i, i + 40))}`);
+      const code = md.slice(i + n, close);
+      assert.ok(!code.includes('\n\n'), `a blank line ends the code span: ${JSON.stringify(code)}`);
+      i = close + n;
+      outside += ' ';
+      continue;
+    }
+    outside += md[i];
+    i++;
+  }
+  for (const c of ['[', '!', '<'])
+    assert.ok(!outside.replace(/\*\*[A-Za-z ]+:\*\*/g, '').includes(c), `an unescaped ${c} outside code: ${JSON.stringify(outside)}`);
+  for (const u of urls) assert.ok(!outside.includes(u), `${u} outside code`);
+  for (const line of outside.split('\n')) assert.ok(!/^\s*#/.test(line), `a heading: ${JSON.stringify(line)}`);
+}

@@ -63,7 +63,7 @@ type Modules = {
  * step table before the schema reads it: a step added as the walkthrough adds one, with no other file changed.
  * The modules loaded before are put back afterwards, so that no other test sees the fresh copies.
  */
-function withExtraStep<T>(extra: Step, before: string, use: (m: Modules) => T): T {
+function withExtraStep<T>(extra: Step | Step[], before: string, use: (m: Modules) => T): T {
   const ours = (key: string) => key.startsWith(path.join(REPO, 'src') + path.sep) || key.startsWith(path.join(REPO, 'scripts') + path.sep);
   const saved = Object.entries(require.cache).filter(([key]) => ours(key));
   for (const [key] of saved) delete require.cache[key];
@@ -73,7 +73,7 @@ function withExtraStep<T>(extra: Step, before: string, use: (m: Modules) => T): 
     flow.splice(
       flow.findIndex((s) => s !== steps.ROLES && s.id === before),
       0,
-      extra,
+      ...(Array.isArray(extra) ? extra : [extra]),
     );
     return use({
       steps,
@@ -118,6 +118,21 @@ const reviewScope: Step = {
   answerOf: () => '',
 };
 
+/** The walkthrough's own example step (CONTRIBUTING.md › Walkthrough: adding a step), as a contributor adds it. */
+const reviewDepth: Step = {
+  ...reviewScope,
+  id: 'review-depth',
+  textKey: 'review_depth',
+  fields: {
+    review_depth: { kind: 'text', default: '', description: 'How deep a final verification reviews.' },
+  } as FieldTable as Step['fields'],
+};
+
+/** A field order without the fields of review-scope (the step this file adds), and nothing else taken out. */
+function ordersWithout(order: readonly string[]): string[] {
+  return order.filter((f) => !Object.keys(reviewScopeFields).includes(f));
+}
+
 describe('state fields declared on their steps', () => {
   it('R-JSON-5: the fields keep the file order the wizard has always written (a new field may come between them)', () => {
     assert.deepEqual(
@@ -133,15 +148,21 @@ describe('state fields declared on their steps', () => {
     assert.ok(declared.length >= 20, 'the steps declare their fields');
   });
 
+  it("Q10: the guard below holds with the walkthrough's own step (review-depth, field review_depth) already in the table", () => {
+    // What a contributor who followed CONTRIBUTING.md › Walkthrough: adding a step has: review-depth in the table.
+    const walked = withExtraStep(reviewDepth, 'confirm', ({ schema }) => (schema.STATE_FIELD_ORDER as readonly string[]).slice());
+    assert.ok(walked.includes('review_depth'));
+    withExtraStep([reviewDepth, reviewScope], 'confirm', ({ schema }) => {
+      assert.deepEqual(ordersWithout(schema.STATE_FIELD_ORDER as readonly string[]), walked);
+    });
+  });
+
   it('a new step with a field reaches the schema, defaultState, PATH_FIELDS, the codec and the JSON Schema through the step table alone', () => {
     const before = STATE_FIELD_ORDER.slice();
     withExtraStep(reviewScope, 'confirm', ({ schema, codec, generate }) => {
       // Its fields sit with the steps' fields in step table order: after those of the steps before it.
       const order = schema.STATE_FIELD_ORDER as readonly string[];
-      assert.deepEqual(
-        order.filter((f) => !f.startsWith('review_')),
-        before,
-      );
+      assert.deepEqual(ordersWithout(order), before);
       const at = order.indexOf('review_scope');
       assert.deepEqual(order.slice(at, at + 3), ['review_scope', 'review_notes_path', 'confirmed']);
       assert.ok(order.indexOf('pr_template_scope') < at, 'after the fields of the steps before it');

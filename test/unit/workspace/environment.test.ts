@@ -133,4 +133,22 @@ describe('workspace environment (docs/roles.md › The environment)', () => {
       teams: [{ name: 'okstra.teams', error: 'setting okstra.teams: must be a mapping, got a list' }],
     });
   });
+
+  it('D7: an okstra.teams with a __proto__ key (or a mapping without a prototype) loses only that entry, with a clear message', () => {
+    const raw = JSON.parse(
+      '{"mine": {"roles": {"analyser": ["claude/opus-4.5"]}}, "__proto__": {"roles": {}}, "constructor": 1}',
+    ) as unknown;
+    const got = teamsOfSetting(raw);
+    assert.ok(got);
+    assert.deepEqual(got.teams[0], { name: 'mine', team: { roles: { analyser: ['claude/opus-4.5'] } } });
+    const proto = got.teams.find((t) => t.name === '__proto__');
+    assert.ok(proto && 'error' in proto, JSON.stringify(got));
+    assert.match(proto.error, /^setting okstra\.teams: __proto__: must be a team name/);
+    const ctor = got.teams.find((t) => t.name === 'constructor');
+    assert.ok(ctor && 'error' in ctor);
+    assert.match(ctor.error, /^setting okstra\.teams: constructor: must be a mapping/);
+    assert.equal(got.teams.length, 3);
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { mine: { roles: { analyser: ['claude/opus-4.5'] } } });
+    assert.deepEqual(teamsOfSetting(bare)?.teams, [{ name: 'mine', team: { roles: { analyser: ['claude/opus-4.5'] } } }]);
+  });
 });
