@@ -352,7 +352,10 @@ export function rewind(ctx: EngineContext, state: WizardState, id: string, carri
   }
   const refusal = rewindRefusal(state, id);
   if (refusal) {
-    const why = state.aborted ? refusal : `${refusal}; ${rewindTargetsText(state)}`;
+    // The prompt being asked now, not answered yet: nothing to go back to — it is asked already.
+    const asked = !state.aborted && !state.answered.includes(id) && current(ctx, state).prompt?.step === id;
+    const notYet = `${pyReprString(id)} is not answered yet: it is the prompt to answer now (\`current\`)`;
+    const why = state.aborted ? refusal : `${asked ? notYet : refusal}; ${rewindTargetsText(state)}`;
     return refused(ctx, state, new WizardError('refused-answer', why), carried);
   }
   const env = makeEnv(ctx);

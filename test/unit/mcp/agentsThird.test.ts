@@ -1,0 +1,80 @@
+// What an agent with no memory of this project meets, third round (docs/mcp.md), through the official SDK's client on
+// the server in this process: the teams after a rewind name only the step still to answer, a rewind to the prompt
+// being asked says so, and the program a preview shows is an absolute path whatever PATH holds.
+import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
+import { cleanupTemp } from '../cli/cliHarness';
+import { WizardHost } from '../../../src/mcp/wizardHost';
+import { demoCopy, demoEnv, inProcessMcp, mcpHostOf, walkAnswer, type McpSession } from './mcpHarness';
+
+const TASK = 'checkout/saved-card-migration';
+const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
+
+describe('MCP server, third round: what an agent is told (SDK client)', function () {
+  this.timeout(120_000);
+  const sessions: McpSession[] = [];
+  const open = async (host: WizardHost) => {
+    const s = await inProcessMcp(host);
+    sessions.push(s);
+    return s;
+  };
+  afterEach(async () => {
+    for (const s of sessions.splice(0)) await s.close();
+  });
+  after(cleanupTemp);
+
+  it('wizard_teams after a rewind to the run type names task-type only (the task is set)', async () => {
+    const project = demoCopy();
+    const s = await open(mcpHostOf(project));
+    const init = await s.call('wizard_init', { task: TASK });
+    const type = init.doc.next;
+    assert.equal(type.id, 'task-type');
+    const answered = await s.call('wizard_answer', { task: TASK, answer: walkAnswer(type), prompt: type.id, revision: type.revision });
+    assert.equal(answered.isError, false, answered.text);
+    const back = await s.call('wizard_rewind', { task: TASK, to: 'task-type' });
+    assert.equal(back.isError, false, back.text);
+    const teams = await s.call('wizard_teams', { task: TASK });
+    assert.equal(teams.isError, true);
+    assert.equal(teams.doc.code, 'no-prompt');
+    assert.doesNotMatch(teams.doc.error, /task-pick/, teams.doc.error);
+    assert.match(teams.doc.error, /answer task-type first/);
+    assert.match(teams.doc.error, /'checkout\/saved-card-migration'/);
+    assert.equal(teams.doc.current.id, 'task-type');
+  });
+
+  it('a rewind to the current, unanswered step says it is the prompt to answer now, not "unknown step"', async () => {
+    const project = demoCopy();
+    const s = await open(mcpHostOf(project));
+    const init = await s.call('wizard_init', { task: TASK });
+    const r = await s.call('wizard_rewind', { task: TASK, to: 'task-type' });
+    assert.equal(r.isError, true);
+    assert.equal(r.doc.code, 'refused-answer');
+    assert.doesNotMatch(r.doc.error, /unknown step/, r.doc.error);
+    assert.match(
+      r.doc.error,
+      /^'task-type' is not answered yet: it is the prompt to answer now \(`current`\); the steps you can go back to: 'task-pick'$/,
+    );
+    assert.deepEqual([r.doc.current.id, r.doc.current.revision], [init.doc.next.id, init.doc.next.revision]);
+  });
+
+  it('program.path in a preview is absolute when PATH holds a relative folder', async () => {
+    const project = demoCopy();
+    // The demo's folder of stand-ins, named relative to this process's working folder.
+    const relativeBin = path.relative(process.cwd(), path.join(project, '.demo-bin'));
+    assert.ok(!path.isAbsolute(relativeBin));
+    const env = { ...demoEnv(project), PATH: `${relativeBin}${path.delimiter}${path.dirname(process.execPath)}` };
+    const s = await open(new WizardHost({ projectRootAbs: project, builtinProfilesDir: PROFILES, env, cwd: project }));
+    const init = await s.call('wizard_init', { task: TASK });
+    let prompt = init.doc.next;
+    for (let i = 0; i < 60 && prompt.id !== 'confirm'; i++) {
+      const r = await s.call('wizard_answer', { task: TASK, answer: walkAnswer(prompt), prompt: prompt.id, revision: prompt.revision });
+      assert.equal(r.isError, false, r.text);
+      prompt = r.doc.next;
+    }
+    const preview = await s.call('wizard_preview', { task: TASK });
+    assert.equal(preview.isError, false, preview.text);
+    assert.ok(preview.doc.program.path, preview.text);
+    assert.ok(path.isAbsolute(preview.doc.program.path), preview.doc.program.path);
+    assert.equal(preview.doc.program.path, path.join(project, '.demo-bin', 'okstra'));
+  });
+});
