@@ -21,6 +21,7 @@ import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, ty
 export type { PersistAction };
 import type { ParsedState } from './stateCodec';
 import { confirm, isConfirmationStep, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
+import { unansweredClarification } from './steps/clarification';
 import { teamCoveredSteps } from './teamFlow';
 import { teamChoices, type TeamChoice } from './steps/teamPick';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
@@ -441,6 +442,8 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
     const orchestration = { chainStages: stageIntent(state).chainStages };
     const actions = buildPersistActions(state);
     const text = buildConfirmationText(env, state);
+    // An answers file chosen with answer-now that is still empty: the run would pass it as it is.
+    const unanswered = unansweredClarification(env, state);
     return {
       ok: true,
       renderArgs: rendered,
@@ -448,7 +451,7 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
       orchestration,
       persistActions: actions,
       confirmationText: text,
-      notices: carried,
+      notices: unanswered ? [...carried, unanswered] : carried,
     };
   } catch (e) {
     return failure(e, carried);

@@ -2,6 +2,7 @@
 // the server in this process: the teams after a rewind name only the step still to answer, a rewind to the prompt
 // being asked says so, and the program a preview shows is an absolute path whatever PATH holds.
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTemp } from '../cli/cliHarness';
 import { WizardHost } from '../../../src/mcp/wizardHost';
@@ -76,5 +77,36 @@ describe('MCP server, third round: what an agent is told (SDK client)', function
     assert.ok(preview.doc.program.path, preview.text);
     assert.ok(path.isAbsolute(preview.doc.program.path), preview.doc.program.path);
     assert.equal(preview.doc.program.path, path.join(project, '.demo-bin', 'okstra'));
+  });
+
+  it('the clarification default (answer-now) says the answers must be written before the run, and preview says it again while the file is empty', async () => {
+    const project = demoCopy();
+    const task = 'checkout/idempotency-keys';
+    const s = await open(mcpHostOf(project));
+    const init = await s.call('wizard_init', { task });
+    let prompt = init.doc.next;
+    let told: string | undefined;
+    for (let i = 0; i < 60 && prompt.id !== 'confirm'; i++) {
+      const r = await s.call('wizard_answer', { task, answer: walkAnswer(prompt), prompt: prompt.id, revision: prompt.revision });
+      assert.equal(r.isError, false, r.text);
+      if (prompt.id === 'clarification-pick') {
+        told = (r.doc.notices ?? []).find((n: string) => n.startsWith('write the answers to the clarification questions'));
+        assert.ok(told, r.text);
+        assert.match(told!, /in \.okstra\/tasks\/checkout\/idempotency-keys\/clarifications\/2026-11-27-1\.answers\.md before the run/);
+      }
+      prompt = r.doc.next;
+    }
+    assert.ok(told, 'clarification-pick was asked');
+    // Another session (the person's, or the agent's next): the preview says it while the file has no answers.
+    const other = await open(mcpHostOf(project));
+    const preview = await other.call('wizard_preview', { task });
+    assert.equal(preview.isError, false, preview.text);
+    assert.ok((preview.doc.notices ?? []).includes(told), preview.text);
+    // Answers written: nothing to say.
+    const answers = path.join(project, '.okstra', 'tasks', 'checkout', 'idempotency-keys', 'clarifications', '2026-11-27-1.answers.md');
+    fs.appendFileSync(answers, 'Keys live for 24 hours.\n');
+    const third = await open(mcpHostOf(project));
+    const after = await third.call('wizard_preview', { task });
+    assert.ok(!(after.doc.notices ?? []).includes(told), after.text);
   });
 });
