@@ -153,7 +153,7 @@ export const WIZARD_TOOLS = {
   current: {
     name: 'wizard_current',
     title: 'Current prompt',
-    description: `The prompt to answer now (\`current\`): id, kind, label, options, progress and revision; pass its id and revision to wizard_answer. ${PROMPTS} Changes nothing; carries every notice in force (other results report a notice once). Refused with usage when the task has no wizard (start one with wizard_init), file-error when its file cannot be read.`,
+    description: `The prompt to answer now (\`current\`): id, kind, label, options, progress and revision; pass its id and revision to wizard_answer, whose description says how each kind is answered (value, label or #N), what "(default)" and \`unavailable\` mean, and what each refusal code asks. Changes nothing; carries every notice in force (other results report a notice once). Refused with usage when the task has no wizard (start one with wizard_init), file-error when its file cannot be read.`,
     input: TaskInput,
     annotations: READS,
   },
@@ -214,6 +214,5 @@ export const WIZARD_TOOLS = {
 
 /** The instructions a server gives with its tools: the wizard in a paragraph, and the rules of every tool. */
 export const WIZARD_TOOL_INSTRUCTIONS = `okstra's run wizard for one project: it asks which task, run type, brief, plan stage, how many agents per role and which model each, and turns the answers into one \`okstra render-bundle …\` argv.
-Find a task with wizard_tasks (or an unfinished wizard with wizard_list), start with wizard_init or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer; an answer to a prompt that is no longer current is refused with code wrong-prompt and nothing is written — do not retry it, answer the refusal's current prompt. ${PROMPTS}
-${REFUSALS} Each notice is reported once per wizard in a session; wizard_current and wizard_tree carry every notice in force.
+Find a task with wizard_tasks (or an unfinished wizard with wizard_list), start with wizard_init or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer (its description says how to answer each kind of prompt and what to do with each refusal code). A refusal is a tool error {ok: false, code, error, current} that wrote nothing; \`current\` is the prompt the wizard is at now: after wrong-prompt or stale-state do not retry, answer it. Each notice is reported once per wizard in a session; wizard_current and wizard_tree carry every notice in force.
 At confirm, wizard_preview gives the command line the run will have; show it to the user. Answering run records the confirmation and starts nothing; wizard_outcome then returns the argv. This server never runs okstra: running it is the user's decision.`;

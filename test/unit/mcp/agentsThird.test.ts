@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTemp } from '../cli/cliHarness';
 import { WizardHost } from '../../../src/mcp/wizardHost';
+import { WIZARD_ERROR_CODES } from '../../../src/core/types';
 import { demoCopy, demoEnv, inProcessMcp, mcpHostOf, walkAnswer, type McpSession } from './mcpHarness';
 
 const TASK = 'checkout/saved-card-migration';
@@ -108,5 +109,22 @@ describe('MCP server, third round: what an agent is told (SDK client)', function
     const third = await open(mcpHostOf(project));
     const after = await third.call('wizard_preview', { task });
     assert.ok(!(after.doc.notices ?? []).includes(told), after.text);
+  });
+
+  it('the tool list is lean: no schema URL, integer bounds or repeated titles; every refusal code is named with what to do', async () => {
+    const s = await open(mcpHostOf(demoCopy()));
+    const { tools } = await s.client.listTools();
+    const listed = JSON.stringify(tools);
+    // docs/mcp.md › What the tool list costs gives the figure; a change that adds to it says so there.
+    assert.ok(Buffer.byteLength(listed) < 29_000, `${Buffer.byteLength(listed)} bytes`);
+    assert.doesNotMatch(listed, /\$schema|9007199254740991/);
+    for (const t of tools) assert.equal((t.annotations as any)?.title, undefined, t.name);
+    const answer = tools.find((t) => t.name === 'wizard_answer')!.description!;
+    for (const code of WIZARD_ERROR_CODES.filter((c) => c !== 'output-failed')) assert.match(answer, new RegExp(`\\b${code}\\b`), code);
+    assert.match(answer, /stale-state \(another writer saved first; `current` is read again from the file\) — do not retry/);
+    assert.match(answer, /"\(default\)"/);
+    assert.match(answer, /`unavailable`/);
+    for (const name of ['wizard_init', 'wizard_rewind', 'wizard_abort'])
+      assert.match(tools.find((t) => t.name === name)!.description!, /stale-state answer `current`, after busy call again/, name);
   });
 });
