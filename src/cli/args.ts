@@ -8,7 +8,7 @@ export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args'
 type CommandName = (typeof COMMAND_NAMES)[number];
 
 export type ParsedCommand =
-  | { cmd: 'help' }
+  | { cmd: 'help'; command?: CommandName }
   | { cmd: 'version' }
   | {
       cmd: 'init';
@@ -25,7 +25,7 @@ export type ParsedCommand =
   | { cmd: 'outcome' | 'render-args' | 'tree' | 'teams' | 'abort'; state: string }
   | { cmd: 'mcp'; projectRoot: string };
 
-/** Bad usage: printed as `{"ok": false, "code": "usage", "error": …}` with the usage on stderr, exit 2. */
+/** Bad usage: printed as `{"ok": false, "code": "usage", "error": …}` with a one-line hint on stderr, exit 2. */
 export class UsageError extends Error {
   readonly code = 'usage' as const;
 
@@ -124,6 +124,27 @@ usage or a bad environment variable (usage), 3 the result could not be written
 to stdout after the state was saved (output-failed), 70 a bug (internal).
 `;
 
+/** One command's usage (`step --help`): its synopsis and line from USAGE, what its answers take, and where the rest is. */
+export function commandUsage(cmd: CommandName): string {
+  const commands = USAGE.slice(USAGE.indexOf('commands:\n') + 'commands:\n'.length, USAGE.indexOf('\n\noptions:'));
+  const lines = commands.split('\n');
+  const start = lines.findIndex((l) => l.startsWith(`  ${cmd} `) || l === `  ${cmd}`);
+  let end = start + 1;
+  while (end < lines.length && !/^ {2}[a-z]/.test(lines[end]!)) end++;
+  const entry = lines.slice(start, end).map((l) => l.replace(/^ {2}/, ''));
+  const answers =
+    cmd === 'step' || cmd === 'rewind' ? '\n' + USAGE.slice(USAGE.indexOf('answers:'), USAGE.indexOf('\n\nenvironment:')) + '\n' : '';
+  return `usage: okstra-wizard ${entry.join('\n')}\n${answers}\nokstra-wizard --help: every command, the environment, the error codes and exit statuses\n`;
+}
+
+/** The one line a usage error prints on stderr beside its JSON document: where the usage is. */
+export function usageHint(argv: readonly string[]): string {
+  const first = argv[0];
+  return first !== undefined && isCommand(first)
+    ? `run 'okstra-wizard ${first} --help' for its usage\n`
+    : `run 'okstra-wizard --help' for the usage\n`;
+}
+
 function isCommand(name: string): name is CommandName {
   return (COMMAND_NAMES as readonly string[]).includes(name);
 }
@@ -139,7 +160,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   // --help anywhere before `--` wins, like most CLIs; --version only as the whole command line.
   const dashdash = args.indexOf('--');
   const head = dashdash >= 0 ? args.slice(0, dashdash) : args;
-  if (head.includes('--help') || head.includes('-h')) return { cmd: 'help' };
+  if (head.includes('--help') || head.includes('-h')) {
+    const first = head[0];
+    return first !== undefined && isCommand(first) ? { cmd: 'help', command: first } : { cmd: 'help' };
+  }
   if (args.length === 1 && args[0] === '--version') return { cmd: 'version' };
 
   if (args.length === 0) throw new UsageError('missing command (one of ' + COMMAND_NAMES.join(', ') + ')');

@@ -1,7 +1,7 @@
 // Entry of `okstra-wizard` (docs/protocol.md), bundled to dist/cli.js. Startup stays
 // lean: --help and --version load nothing but the argument parser; the
 // engine, store and workspace are required only by the commands that use them.
-import { parseCommandLine, USAGE, UsageError, type ParsedCommand } from './args';
+import { commandUsage, parseCommandLine, USAGE, usageHint, UsageError, type ParsedCommand } from './args';
 import { EXIT_INTERNAL, EXIT_OK, EXIT_OUTPUT, serialize, usageFailure, type CliResult } from './output';
 import type { CliHooks } from './commands';
 
@@ -25,10 +25,10 @@ export async function runCli(io: CliIo): Promise<CliOutcome> {
   try {
     parsed = parseCommandLine(io.argv);
   } catch (err) {
-    if (err instanceof UsageError) return render(usageFailure(err.message, USAGE));
+    if (err instanceof UsageError) return render(usageFailure(err.message, usageHint(io.argv)));
     throw err;
   }
-  if (parsed.cmd === 'help') return { exitCode: EXIT_OK, stdout: USAGE, stderr: '' };
+  if (parsed.cmd === 'help') return { exitCode: EXIT_OK, stdout: parsed.command ? commandUsage(parsed.command) : USAGE, stderr: '' };
   if (parsed.cmd === 'version') {
     const { packageInfo } = require('./packageRoot') as typeof import('./packageRoot');
     return render({ exitCode: EXIT_OK, doc: { ok: true, version: packageInfo().version } });
@@ -38,7 +38,7 @@ export async function runCli(io: CliIo): Promise<CliOutcome> {
   try {
     return render(await runCommand(parsed, io));
   } catch (err) {
-    if (err instanceof UsageError) return render(usageFailure(err.message, USAGE));
+    if (err instanceof UsageError) return render(usageFailure(err.message, usageHint(io.argv)));
     throw err;
   }
 }
@@ -50,7 +50,7 @@ async function runMcp(projectRoot: string, io: CliIo): Promise<CliOutcome> {
   const projectRootAbs = path.resolve(io.cwd, projectRoot);
   if (!fs.statSync(projectRootAbs, { throwIfNoEntry: false })?.isDirectory()) {
     const { pyReprString } = require('../core/pyRepr') as typeof import('../core/pyRepr');
-    return render(usageFailure(`--project-root is not a directory: ${pyReprString(projectRoot)}`, USAGE));
+    return render(usageFailure(`--project-root is not a directory: ${pyReprString(projectRoot)}`, usageHint(io.argv)));
   }
   const { packageInfo, builtinProfilesDir } = require('./packageRoot') as typeof import('./packageRoot');
   const { runMcpServer } = require('../mcp/server') as typeof import('../mcp/server');

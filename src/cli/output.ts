@@ -59,7 +59,7 @@ export function loadFailure(code: WizardErrorCode, message: string): CliResult {
   return { exitCode: exitStatusOf(code), doc: document(false, { code, error: message }) };
 }
 
-/** Bad usage: the error document on stdout, the usage on stderr. */
-export function usageFailure(message: string, usage: string): CliResult {
-  return { exitCode: EXIT_USAGE, doc: document(false, { code: 'usage', error: message }), stderr: usage };
+/** Bad usage: the error document on stdout, a one-line hint of where the usage is on stderr. */
+export function usageFailure(message: string, hint: string): CliResult {
+  return { exitCode: EXIT_USAGE, doc: document(false, { code: 'usage', error: message }), stderr: hint };
 }

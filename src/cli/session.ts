@@ -88,7 +88,20 @@ export function openSession(stateArg: string, io: Io): HostWizard {
   try {
     return host.open(statePath, { shownPath: stateArg });
   } catch (err) {
-    throw cliError(err);
+    const e = cliError(err);
+    // Nothing at that path: say how a wizard starts there.
+    if (e instanceof LoadError && e.code === 'file-error' && !fs.existsSync(statePath) && !isLink(statePath)) {
+      throw new LoadError(e.code, `${e.message}; start a wizard in it with okstra-wizard init --state ${stateArg} --project-root DIR`);
+    }
+    throw e;
+  }
+}
+
+function isLink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 

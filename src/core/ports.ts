@@ -116,6 +116,8 @@ export interface QuestionsFile {
   questions: Array<{ id: string; question: string }>;
   answersPath: string;
   answersExists: boolean;
+  /** Whether the answers file holds an answer (text under one of its `## <id>: …` headings); absent: not known. */
+  answersWritten?: boolean;
   /** A FileError message when the questions file is malformed (then `questions` is empty). */
   error?: string;
 }

@@ -4,13 +4,19 @@
 // bug, reported the same way everywhere as code `internal`.
 import { WizardError, type Notice, type PromptDoc, type WizardErrorCode } from '../core/types';
 
-/** A WizardError with the prompt to answer now (null when there is none) and the notices of the operation. */
+/**
+ * A WizardError with the prompt to answer now (null when there is none) and the notices of the operation.
+ * `toolMessage`: what the agents' tools (the refusal document) say instead of `message`, where the message the CLI
+ * prints tells a person something a tool cannot do (the stale read's "reload to continue": a tool's refusal carries
+ * the prompt read again instead).
+ */
 export class WizardRefusal extends WizardError {
   constructor(
     code: WizardErrorCode,
     message: string,
     readonly current: PromptDoc | null = null,
     readonly notices: readonly Notice[] = [],
+    readonly toolMessage?: string,
   ) {
     super(code, message);
     this.name = 'WizardRefusal';
@@ -47,7 +53,6 @@ export function refusalDoc(err: unknown): RefusalDoc {
   const e = asWizardError(err);
   const current = e instanceof WizardRefusal ? e.current : null;
   const texts = e instanceof WizardRefusal ? noticeTexts(e.notices) : [];
-  return texts.length
-    ? { ok: false, notices: texts, code: e.code, error: e.message, current }
-    : { ok: false, code: e.code, error: e.message, current };
+  const error = e instanceof WizardRefusal && e.toolMessage !== undefined ? e.toolMessage : e.message;
+  return texts.length ? { ok: false, notices: texts, code: e.code, error, current } : { ok: false, code: e.code, error, current };
 }

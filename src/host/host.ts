@@ -316,6 +316,20 @@ export class WizardHost implements WizardContextSource {
     }
   }
 
+  /** `wizard`'s file read again as it is now, not cleaning a writer's leftovers (a refusal's `current`); or why it cannot be. */
+  reread(wizard: HostWizard): HostWizard | { problem: string } {
+    if (!wizard.statePath) return { problem: 'the wizard has no state file' };
+    try {
+      const now = this.open(wizard.statePath, { shownPath: wizard.shownPath, fallbackRoot: wizard.projectRootAbs, cleanStale: false });
+      if (wizard.audience) now.audience = wizard.audience;
+      return now;
+    } catch (err) {
+      const e = asWizardError(err);
+      if (e.code === 'internal') throw e;
+      return { problem: e.message };
+    }
+  }
+
   /** The wizard of a task of the project (`<group>/<id>`); refused with `usage` when it has none. */
   openTask(projectRootAbs: string, task: string): HostWizard {
     const statePath = taskStatePath(projectRootAbs, task);

@@ -32,7 +32,9 @@ export function resolveProgram(program: string, cwd: string, env: NodeJS.Process
     const abs = path.resolve(cwd, program);
     return isExecutableFile(abs) ? abs : null;
   }
-  return findOnPath(program, env);
+  // A relative folder on PATH is found from this process's working folder: the path shown is absolute all the same.
+  const found = findOnPath(program, env);
+  return found === null ? null : path.resolve(found);
 }
 
 /** The program Run would start, as every confirmation shows it (the outcome documents' `program`). */

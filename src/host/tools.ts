@@ -114,11 +114,17 @@ export interface ToolDefinition {
 
 const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-/** What every description that shows a prompt relies on: how to answer one and what a refusal is. */
+/** What every description that shows a prompt relies on: how to answer one, the labels, the models left out. */
 const PROMPTS =
-  'A prompt has `kind` pick (answer one option: its value, its label or #N), multi_pick (values joined by "," — at least one), text (the text; `default` keeps the suggestion) or done (nothing to answer; `ended` is confirmed or aborted). Options with disabled: true cannot be chosen; their description says why.';
+  'A prompt has `kind` pick (answer one option: its value, its label or #N), multi_pick (values joined by "," — at least one), text (the text; `default` keeps the suggestion) or done (nothing to answer; `ended` is confirmed or aborted). Options with disabled: true cannot be chosen; their description says why. `default: true` marks the one option taken as the default; a label ending "(default)" or "(recommended)" is okstra\'s own label (at a role-model prompt, each of the role\'s configured default models), so several options may carry it. `unavailable` (role-model prompts) lists the models left out of `options`, each with `reason` and `detail` (why it cannot serve here): they cannot be chosen.';
+
+/** A refusal and what to do with each code (every code a tool can give). */
 const REFUSALS =
-  'A refusal is a tool error whose JSON text is {ok: false, code, error, current}: nothing was written, and `current` (with its revision) is the prompt to answer now.';
+  'A refusal is a tool error whose JSON text is {ok: false, code, error, current}: nothing was written, and `current` (with its revision) is the prompt the wizard is at now (null when none). By code: wrong-prompt (the prompt was not current or the state changed) and stale-state (another writer saved first; `current` is read again from the file) — do not retry: show `current` to whoever decides and answer it; busy (another process is saving) — call again; refused-answer — the answer is not accepted (error says why; a rewind lists the steps it accepts): give another; no-prompt — nothing can be asked (error says why): tell the person, or rewind; not-complete — answer `current` up to confirm first; not-runnable — rewind to the step the error names; aborted — start again with wizard_init; usage — fix the call as the error says; file-error — a file cannot be read: tell the person which; cancelled — you cancelled, nothing written; internal — a bug: report it.';
+
+/** The short form for the other tools that write. */
+const WRITE_REFUSALS =
+  'Refused like wizard_answer ({ok: false, code, error, current}, nothing written): after wrong-prompt or stale-state answer `current`, after busy call again.';
 
 export const WIZARD_TOOLS = {
   tasks: {
@@ -140,28 +146,28 @@ export const WIZARD_TOOLS = {
   init: {
     name: 'wizard_init',
     title: 'Start a run wizard',
-    description: `Starts the run wizard of a task ('<group>/<id>', see wizard_tasks) in its state file .okstra/tasks/<group>/<id>.wizard.json and answers the task question, so \`next\` is the first real question. When the task already has an unfinished wizard it is refused (code usage) with that wizard's current prompt: continue it with wizard_answer, or pass startOver: true to back it up and start again (destructive: its answers are set aside). A finished or aborted wizard is backed up without asking. hostRuntime defaults to the MCP client's host when its name tells, else claude-code; entryMode to spawn-process. ${REFUSALS}`,
+    description: `Starts the run wizard of a task ('<group>/<id>', see wizard_tasks) in its state file .okstra/tasks/<group>/<id>.wizard.json and answers the task question, so \`next\` is the first real question. When the task already has an unfinished wizard it is refused (code usage) with that wizard's current prompt: continue it with wizard_answer, or pass startOver: true to back it up and start again (destructive: its answers are set aside). A finished or aborted wizard is backed up without asking. hostRuntime defaults to the MCP client's host when its name tells, else claude-code; entryMode to spawn-process. \`next\` is a prompt as wizard_current describes. ${WRITE_REFUSALS}`,
     input: InitInput,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   },
   current: {
     name: 'wizard_current',
     title: 'Current prompt',
-    description: `The prompt to answer now (\`current\`): id, kind, label, options, progress and revision; pass its id and revision to wizard_answer. ${PROMPTS} Changes nothing; carries every notice in force (other results report a notice once).`,
+    description: `The prompt to answer now (\`current\`): id, kind, label, options, progress and revision; pass its id and revision to wizard_answer, whose description says how each kind is answered (value, label or #N), what "(default)" and \`unavailable\` mean, and what each refusal code asks. Changes nothing; carries every notice in force (other results report a notice once). Refused with usage when the task has no wizard (start one with wizard_init), file-error when its file cannot be read.`,
     input: TaskInput,
     annotations: READS,
   },
   answer: {
     name: 'wizard_answer',
     title: 'Answer the current prompt',
-    description: `Answers the prompt you were shown — pass its id as prompt and its revision — and returns the next one as \`next\` (with the revision to answer it with). ${PROMPTS} Refused with code wrong-prompt, nothing written, when that prompt is no longer current or the state changed since (another window, the CLI): then do not retry the same answer; show the refusal's \`current\` prompt to whoever decides and answer that one. Answering edit-target goes back to the step named (later answers are cleared); abort at confirm ends the wizard. At confirm, call wizard_preview and show the user the command line first; answering run records the confirmation and starts nothing. ${REFUSALS}`,
+    description: `Answers the prompt you were shown — pass its id as prompt and its revision — and returns the next one as \`next\` (with the revision to answer it with). ${PROMPTS} When that prompt is no longer current or the state changed since (another window, the CLI), do not retry the same answer: answer the refusal's \`current\`. Answering edit-target goes back to the step named (later answers are cleared); abort at confirm ends the wizard. At confirm, call wizard_preview and show the user the command line first; answering run records the confirmation and starts nothing. A \`notices\` line about an answers file to write means the person must write it before the run. ${REFUSALS}`,
     input: AnswerInput,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
   rewind: {
     name: 'wizard_rewind',
     title: 'Go back to a step',
-    description: `Goes back to an answered step (a wizard_tree row with editable: true; or confirm, once it was answered): it is asked again and the answers that depend on it are cleared (preselected again where they still apply). Pass the shown prompt id and revision to refuse the rewind when the state changed meanwhile. An id that is not accepted is refused with the ids that are. ${REFUSALS}`,
+    description: `Goes back to an answered step (a wizard_tree row with editable: true; or confirm, once it was answered): it is asked again and the answers that depend on it are cleared (preselected again where they still apply). Pass the shown prompt id and revision to refuse the rewind when the state changed meanwhile. An id that is not accepted is refused (refused-answer) with the ids that are; the prompt being asked now is not a rewind target: answer it. ${WRITE_REFUSALS}`,
     input: RewindInput,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
@@ -200,7 +206,7 @@ export const WIZARD_TOOLS = {
   abort: {
     name: 'wizard_abort',
     title: 'Abort the wizard',
-    description: `Aborts the wizard of a task: its state file records aborted: true, it can no longer run, and the next wizard_init backs it up. Pass the shown prompt id and revision to refuse the abort when the state changed meanwhile. ${REFUSALS}`,
+    description: `Aborts the wizard of a task: its state file records aborted: true, it can no longer run, and the next wizard_init backs it up. Pass the shown prompt id and revision to refuse the abort when the state changed meanwhile. ${WRITE_REFUSALS}`,
     input: AbortInput,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
@@ -208,6 +214,5 @@ export const WIZARD_TOOLS = {
 
 /** The instructions a server gives with its tools: the wizard in a paragraph, and the rules of every tool. */
 export const WIZARD_TOOL_INSTRUCTIONS = `okstra's run wizard for one project: it asks which task, run type, brief, plan stage, how many agents per role and which model each, and turns the answers into one \`okstra render-bundle …\` argv.
-Find a task with wizard_tasks (or an unfinished wizard with wizard_list), start with wizard_init or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer; an answer to a prompt that is no longer current is refused with code wrong-prompt and nothing is written — do not retry it, answer the refusal's current prompt. ${PROMPTS}
-${REFUSALS} Each notice is reported once per wizard in a session; wizard_current and wizard_tree carry every notice in force.
+Find a task with wizard_tasks (or an unfinished wizard with wizard_list), start with wizard_init or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer (its description says how to answer each kind of prompt and what to do with each refusal code). A refusal is a tool error {ok: false, code, error, current} that wrote nothing; \`current\` is the prompt the wizard is at now: after wrong-prompt or stale-state do not retry, answer it. Each notice is reported once per wizard in a session; wizard_current and wizard_tree carry every notice in force.
 At confirm, wizard_preview gives the command line the run will have; show it to the user. Answering run records the confirmation and starts nothing; wizard_outcome then returns the argv. This server never runs okstra: running it is the user's decision.`;

@@ -37,6 +37,8 @@ export interface WizardContextSource {
   beforeSave?(statePathAbs: string): void;
   /** HostOptions.environmentHint: when given, an environment in which no provider can start is reported. */
   environmentHint?(): string | undefined;
+  /** The wizard's state file read again as it is on disk now (another writer saved it), or why it cannot be. */
+  reread?(wizard: HostWizard): HostWizard | { problem: string };
 }
 
 /** A prompt nothing can be chosen at (every option disabled), or none because none can be computed. */
@@ -397,6 +399,7 @@ export class HostWizard {
       // Not saved (stale, busy, unwritable, over the size limit): thrown, with the prompt to go on with.
       const e = asWizardError(err);
       if (e.code === 'internal') throw e;
+      if (e.code === 'stale-state' || e.code === 'busy') throw this.raced(e, r.notices);
       throw new WizardRefusal(e.code, e.message, this.currentPrompt(ctx), r.notices);
     }
     const taskChosen = r.state.task_id !== '' && r.state.task_id !== this.stateValue.task_id;
@@ -410,6 +413,26 @@ export class HostWizard {
         : r.notices;
     const notices = this.withEnvironment(ctx, r.state, moved, taskChosen || deadEnd(r.next, r.code));
     return { ...r, notices, next: revised(r.next, this.revision) };
+  }
+
+  /**
+   * The refusal of a save another writer got in before (`stale-state`) or holds the lock of (`busy`): its `current`
+   * is the prompt the file is at now — read again from disk, with that file's revision — never the one this wizard
+   * held, so that answering `current` is not refused again. What is held here is not replaced (a front end that
+   * keeps the wizard reads the file again itself). A tool's text says what to do instead of "reload to continue".
+   */
+  private raced(e: WizardError, notices: Notice[]): WizardRefusal {
+    const now = this.source.reread?.(this);
+    if (now === undefined) return new WizardRefusal(e.code, e.message, null, notices);
+    const current = now instanceof HostWizard ? now.currentPrompt() : null;
+    if (e.code === 'busy') return new WizardRefusal(e.code, e.message, current, notices);
+    const cause = `${this.shownPath}: state file changed on disk since it was read (another writer saved it); nothing was written`;
+    const toolMessage = !(now instanceof HostWizard)
+      ? `${cause}, and the file cannot be used now: ${now.problem}`
+      : current
+        ? `${cause}. \`current\` is the prompt the file is at now (read again, with its revision): answer that one, or show it to whoever decides`
+        : `${cause}. The wizard on disk has no prompt to answer now`;
+    return new WizardRefusal(e.code, e.message, current, notices, toolMessage);
   }
 
   /** An engine call whose WizardError becomes its failure result; a bug leaves as code `internal`. */

@@ -11,6 +11,7 @@ import { CallToolRequestSchema, type CallToolResult, type JSONRPCMessage, type R
 import * as z from 'zod';
 import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN, type StepOptions } from '../host';
 import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type ToolDefinition } from '../host/tools';
+import { leanToolList } from './leanTools';
 import { LineTransport } from './lineTransport';
 import { hostRuntimeOfClient } from './clientHost';
 import {
@@ -185,6 +186,7 @@ class WizardServer extends McpServer {
 export function createWizardServer(host: WizardHost, version: string): McpServer {
   const server = new WizardServer({ name: 'okstra-wizard', version }, { capabilities: { logging: {} }, instructions: SERVER_INSTRUCTIONS });
   const inputs = new Map<string, z.core.$ZodType>();
+  leanToolList(server);
   guardToolCalls(server, host, inputs);
   /** What a tool body runs with: whether its call was cancelled (asked right before a save), the client's host runtime. */
   type CallContext = StepOptions & { clientHost: string | undefined };

@@ -40,6 +40,8 @@ export interface WizardHostOptions {
   env: NodeJS.ProcessEnv;
   /** Where relative OKSTRA_* paths of the environment are taken from. */
   cwd: string;
+  /** Called just before a state file is written (tests: a second writer). */
+  beforeSave?: (statePathAbs: string) => void;
 }
 
 /**
@@ -100,6 +102,7 @@ export class WizardHost {
       workspace: { keepTaskDetails: true },
       audience: 'agent',
       environmentHint: MCP_ENVIRONMENT_HINT,
+      beforeSave: options.beforeSave,
     });
   }
 

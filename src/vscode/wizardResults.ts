@@ -28,8 +28,12 @@ export interface TeamSaving {
   nameProblem(name: string): string | null;
   /** What saving the agents as the team `name` in `scope` would do (does a team of that name exist there?); writes nothing. */
   plan(name: string, scope: TeamSaveScope): TeamSaveResult;
-  /** Saves the agents as the team `name`: a project team into .okstra/config.yaml; a personal one is only returned, for the setting. */
-  save(name: string, scope: TeamSaveScope): TeamSaveResult;
+  /**
+   * Saves the agents as the team `name`: a project team into .okstra/config.yaml; a personal one is only returned,
+   * for the setting. A project team of that name is replaced only with `replace` (the person said yes); one that
+   * appeared since the plan is refused (`stale-state`).
+   */
+  save(name: string, scope: TeamSaveScope, replace: boolean): TeamSaveResult;
 }
 export type StepOutcome = Exclude<StepResult, { ok: true }> | Omit<Extract<StepResult, { ok: true }>, 'state'>;
 

@@ -139,7 +139,7 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
     plan = { path: rel(planAbs), error: readErrorText(e, rel(planAbs)) };
   }
 
-  // clarifications/<run-id>.questions.yaml
+  // clarifications/<run-id>.questions.yaml (and whether its answers file has an answer yet)
   const clarDir = path.join(dirAbs, 'clarifications');
   const questionList = listFiles(projectRootAbs, clarDir, '.questions.yaml');
   const questionEntries = [...questionList.names.map((name) => ({ name, reason: null as string | null }))];
@@ -168,6 +168,13 @@ export function readTaskDetails(projectRootAbs: string, group: string, id: strin
     } catch (e) {
       q.error = readErrorText(e, q.path);
     }
+    if (q.answersExists) {
+      try {
+        q.answersWritten = answersWritten(readTaskFile(projectRootAbs, answersAbs, q.answersPath) ?? '');
+      } catch {
+        // Unreadable: not known (the run reports it).
+      }
+    } else q.answersWritten = false;
     return q;
   });
 
@@ -229,4 +236,9 @@ export function parseRunInputs(text: string, shownPath: string): Record<string, 
   validateJson(runInputsSchema, data, text, shownPath);
   // The raw object is returned (not zod's output) so that key order and nulls survive for the conversion.
   return data as Record<string, unknown>;
+}
+
+/** Whether an answers file holds text other than its `## <id>: <question>` headings (the template the wizard writes). */
+export function answersWritten(text: string): boolean {
+  return text.split(/\r?\n/).some((line) => line.trim() !== '' && !/^##\s/.test(line));
 }

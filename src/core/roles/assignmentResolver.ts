@@ -63,8 +63,12 @@ export function dynamicRolesProblem(session: RoleSession): string | null {
     if (!req.dynamic) continue;
     const fromScopes = roleDefaults(scopes, avail, req.role).refs;
     const ok = fromScopes.some((ref) => avail.availability(ref, req.role).available) || avail.executableCandidates(req.role).length > 0;
-    // The wizard never asks about a dynamic role: the message says what it is.
-    if (!ok) return avail.environmentProblem() ?? `dynamic role ${q(req.role)} has no executable model (the leader starts it at run time)`;
+    if (ok) continue;
+    // The original's text first, byte for byte; then why (docs/rules.md › R-MSG-1): no provider can start here,
+    // or — the wizard never asks about a dynamic role — what the role is.
+    const original = `dynamic role ${q(req.role)} has no executable model`;
+    const environment = avail.environmentProblem();
+    return environment ? `${original}; ${environment}` : `${original} (the leader starts it at run time)`;
   }
   return null;
 }
@@ -95,9 +99,20 @@ function computeConfiguredDefaultsProblem(session: RoleSession): string | null {
 /**
  * `resolve_assignments`: null when the selection passes checks 1–7 (check 7
  * only when `withDefaults`), else the first failure's message. Fewer models
- * than a count is not an error here.
+ * than a count is not an error here. The causes no answer can fix come first
+ * (docs/rules.md › R-MSG-2): check 7, then check 6, then checks 1–5;
+ * `setAside` leaves check 6 out, to judge the chosen models alone (the
+ * reconcile after load).
  */
-export function resolveAssignments(session: RoleSession, sel: Selection, withDefaults = true): string | null {
+export function resolveAssignments(session: RoleSession, sel: Selection, withDefaults = true, setAside = false): string | null {
+  if (withDefaults) {
+    const defaults = configuredDefaultsProblem(session);
+    if (defaults) return defaults;
+  }
+  if (!setAside) {
+    const dyn = dynamicRolesProblem(session);
+    if (dyn) return dyn;
+  }
   const avail = session.availability();
   for (const [role, count] of Object.entries(sel.counts)) {
     const p = countProblem(session, role, count);
@@ -113,8 +128,5 @@ export function resolveAssignments(session: RoleSession, sel: Selection, withDef
     const p = chosenModelsProblem(avail, req, selectedRoleCount(sel.counts, req), modelsOf(sel.models, req.role));
     if (p) return p;
   }
-  const dyn = dynamicRolesProblem(session);
-  if (dyn) return dyn;
-  if (withDefaults) return configuredDefaultsProblem(session);
   return null;
 }

@@ -148,31 +148,51 @@ export function convertV1Selection(
     if (req.dynamic || req.role === cross?.role) continue;
     if (req.min > 0 || (req.role === 'critic' && req.max > 0)) staticRoles.set(req.role, req);
   }
-  const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-  const executor =
-    str(legacyValue(payload, 'executor', 'executor'))
-      .trim()
-      .toLowerCase() || 'claude';
-  const critic = str(legacyValue(payload, 'critic', 'critic'))
-    .trim()
-    .toLowerCase();
-  const rows: Array<{ role: string; provider: string; model: unknown }> = [
+  // A provider field: its text, the fallback when it is empty, or — R-CONV-13 — the row skipped (null) when it
+  // holds something other than text (a number, a list, an object): never the fallback's `claude` instead.
+  const provider = (snake: string, camel: string, fallback: string): string | null => {
+    const v = legacyValue(payload, snake, camel);
+    if (v === '' || v === 0 || v === false || (typeof v === 'object' && v !== null && Object.keys(v).length === 0)) return fallback;
+    if (typeof v === 'string') return v;
+    return null;
+  };
+  const executorRaw = provider('executor', 'executor', 'claude');
+  const executor = executorRaw === null ? null : executorRaw.trim().toLowerCase() || 'claude';
+  const criticRaw = provider('critic', 'critic', '');
+  const critic = criticRaw === null ? null : criticRaw.trim().toLowerCase();
+  const rows: Array<{ role: string; field: string; provider: string | null; model: unknown }> = [
     {
       role: 'leader',
-      provider: str(legacyValue(payload, 'lead_provider', 'leadProvider')) || 'claude',
+      field: 'lead_provider',
+      provider: provider('lead_provider', 'leadProvider', 'claude'),
       model: legacyValue(payload, 'lead_model', 'leadModel'),
     },
     {
       role: 'report-writer',
-      provider: str(legacyValue(payload, 'report_writer_provider', 'reportWriterProvider')) || 'claude',
+      field: 'report_writer_provider',
+      provider: provider('report_writer_provider', 'reportWriterProvider', 'claude'),
       model: legacyValue(payload, 'report_writer_model', 'reportWriterModel'),
     },
-    { role: 'implementer', provider: executor, model: legacyValue(payload, `${executor}_model`, `${executor}Model`) },
-    { role: 'critic', provider: critic, model: critic ? legacyValue(payload, `${critic}_model`, `${critic}Model`) : '' },
+    {
+      role: 'implementer',
+      field: 'executor',
+      provider: executor,
+      model: executor ? legacyValue(payload, `${executor}_model`, `${executor}Model`) : '',
+    },
+    { role: 'critic', field: 'critic', provider: critic, model: critic ? legacyValue(payload, `${critic}_model`, `${critic}Model`) : '' },
   ];
   for (const row of rows) {
     const req = staticRoles.get(row.role);
-    if (!req || !row.provider.trim()) continue;
+    if (!req) continue;
+    if (row.provider === null) {
+      notices.push({
+        kind: 'legacy',
+        text: `legacy field ${q(row.field)} for role ${q(row.role)} was skipped: it is not a provider name`,
+        roles: [row.role],
+      });
+      continue;
+    }
+    if (!row.provider.trim()) continue;
     const r = legacyModelRef(session, row.provider, row.role, row.model);
     if ('skip' in r) {
       notices.push(skippedNotice(row.provider.trim().toLowerCase(), row.role, r.skip));

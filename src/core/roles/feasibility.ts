@@ -61,10 +61,10 @@ function completionCounts(session: RoleSession, sel: Selection): Record<string, 
   return counts;
 }
 
-/** null when some completion of `sel` passes checks 1–6; else why not. */
-export function completionProblem(session: RoleSession, sel: Selection): string | null {
+/** null when some completion of `sel` passes checks 1–6 (1–5 with `setAside`, resolveAssignments); else why not. */
+export function completionProblem(session: RoleSession, sel: Selection, setAside = false): string | null {
   const counts = completionCounts(session, sel);
-  const problem = resolveAssignments(session, { counts, models: sel.models }, false);
+  const problem = resolveAssignments(session, { counts, models: sel.models }, false, setAside);
   if (problem) return problem;
   const avail = session.availability();
   for (const req of selectableRequirements(session, counts)) {

@@ -5,7 +5,7 @@
 
 import type { Notice, WizardState } from '../types';
 import { pyReprString } from '../pyRepr';
-import { countProblem, dynamicRolesProblem } from './assignmentResolver';
+import { countProblem } from './assignmentResolver';
 import { completionProblem } from './feasibility';
 import { environmentalDefaultNotice, roleDefaults } from './modelDefaults';
 import { parseRoleStepId, roleAddId, roleCountId, roleModelId } from './roleIds';
@@ -126,17 +126,19 @@ function trimExtraModels(session: RoleSession, state: WizardState, notices: Noti
 /**
  * R-PRN-1…4: when the selection cannot be completed, the first model
  * prefix that cannot be completed is rewound (with every later role's
- * models), repeatedly until the rest can. Nothing is blamed when the
- * failure does not come from a choice — a dynamic role without a model, or
- * counts that even an empty selection cannot meet (the prompt then
- * reports it, and the way out is a rewind).
+ * models), repeatedly until the rest can. The chosen models are judged with
+ * the causes no answer can fix set aside (R-MSG-2: a dynamic role without a
+ * model), so a choice that would be removed when the dynamic role is fine is
+ * removed here too, and valid ones are kept. Nothing is blamed when counts
+ * that even an empty selection cannot meet (the prompt then reports it, and
+ * the way out is a rewind).
  */
 function pruneInfeasiblePrefixes(session: RoleSession, state: WizardState, notices: Notice[]): void {
+  const problemOf = (sel: Parameters<typeof completionProblem>[1]) => completionProblem(session, sel, true);
   for (let guard = 0; guard < 1000; guard++) {
-    if (!completionProblem(session, { counts: state.role_counts, models: state.role_models })) return;
-    if (dynamicRolesProblem(session)) return;
+    if (!problemOf({ counts: state.role_counts, models: state.role_models })) return;
     // When even no models at all cannot be completed (the counts ask too much), no choice is to blame.
-    if (completionProblem(session, { counts: state.role_counts, models: {} })) return;
+    if (problemOf({ counts: state.role_counts, models: {} })) return;
     const requirements = selectableRequirements(session, state.role_counts);
     const prefix: Record<string, string[]> = {};
     let rewound = false;
@@ -144,7 +146,7 @@ function pruneInfeasiblePrefixes(session: RoleSession, state: WizardState, notic
       const role = requirements[ri]!.role;
       const models = modelsOf(state.role_models, role);
       for (let mi = 0; mi < models.length; mi++) {
-        const problem = completionProblem(session, { counts: state.role_counts, models: { ...prefix, [role]: models.slice(0, mi + 1) } });
+        const problem = problemOf({ counts: state.role_counts, models: { ...prefix, [role]: models.slice(0, mi + 1) } });
         if (problem) {
           rewindInvalidRoleModels(
             session,

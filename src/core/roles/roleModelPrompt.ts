@@ -117,7 +117,10 @@ export function roleModelPrompt(
       resolveAssignments(session, selectionOf(state), false) ??
       (avail.executableCandidates(req.role).length > 0 ? feasibility.baseProblem : null);
     if (problem) throw new WizardError('no-prompt', cannotCompleteMessage(problem));
-    throw new WizardError('no-prompt', avail.environmentProblem() ?? `role ${pyReprString(req.role)} has no executable model candidates`);
+    // M8 first, byte for byte; where no provider can start here, why after it (docs/rules.md › R-MSG-1).
+    const m8 = `role ${pyReprString(req.role)} has no executable model candidates`;
+    const environment = avail.environmentProblem();
+    throw new WizardError('no-prompt', environment ? `${m8}; ${environment}` : m8);
   }
   const def = options.find((o) => defaultSet.has(o.value)) ?? options[0]!;
   def.default = true;

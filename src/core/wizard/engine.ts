@@ -21,6 +21,7 @@ import { buildRenderArgs, persistActions as buildPersistActions, stageIntent, ty
 export type { PersistAction };
 import type { ParsedState } from './stateCodec';
 import { confirm, isConfirmationStep, STEP_BY_ID, taskPick, taskNew, withoutConfirmation } from './steps';
+import { unansweredClarification } from './steps/clarification';
 import { teamCoveredSteps } from './teamFlow';
 import { teamChoices, type TeamChoice } from './steps/teamPick';
 import { fmt, makeEnv, type StepEnv, type StepGroup } from './steps/step';
@@ -361,7 +362,10 @@ export function rewind(ctx: EngineContext, state: WizardState, id: string, carri
   }
   const refusal = rewindRefusal(state, id);
   if (refusal) {
-    const why = state.aborted ? refusal : `${refusal}; ${rewindTargetsText(state)}`;
+    // The prompt being asked now, not answered yet: nothing to go back to — it is asked already.
+    const asked = !state.aborted && !state.answered.includes(id) && current(ctx, state).prompt?.step === id;
+    const notYet = `${pyReprString(id)} is not answered yet: it is the prompt to answer now (\`current\`)`;
+    const why = state.aborted ? refusal : `${asked ? notYet : refusal}; ${rewindTargetsText(state)}`;
     return refused(ctx, state, new WizardError('refused-answer', why), carried);
   }
   const env = makeEnv(ctx);
@@ -447,6 +451,8 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
     const orchestration = { chainStages: stageIntent(state).chainStages };
     const actions = buildPersistActions(state);
     const text = buildConfirmationText(env, state);
+    // An answers file chosen with answer-now that is still empty: the run would pass it as it is.
+    const unanswered = unansweredClarification(env, state);
     return {
       ok: true,
       renderArgs: rendered,
@@ -454,7 +460,7 @@ export function outcome(ctx: EngineContext, state: WizardState, carried: Notice[
       orchestration,
       persistActions: actions,
       confirmationText: text,
-      notices: carried,
+      notices: unanswered ? [...carried, unanswered] : carried,
     };
   } catch (e) {
     return failure(e, carried);

@@ -18,14 +18,34 @@ function assertUsageError(args: string[], error: string | RegExp, env = baseEnv(
   assert.equal(r.json.code, 'usage');
   if (typeof error === 'string') assert.equal(r.json.error, error);
   else assert.match(r.json.error, error);
-  assert.match(r.stderr, /^usage: okstra-wizard <command>/);
+  // One line saying where the usage is, not the usage itself.
+  const cmd = COMMAND_NAMES.find((c) => c === args[0]);
+  assert.equal(r.stderr, cmd ? `run 'okstra-wizard ${cmd} --help' for its usage\n` : `run 'okstra-wizard --help' for the usage\n`);
 }
 
 describe('cli: usage, help, version', () => {
   after(cleanupTemp);
 
+  it("<command> --help prints that command's usage only, exit 0", () => {
+    for (const [args, cmd] of [
+      [['step', '--help'], 'step'],
+      [['init', '--state', 'x', '-h'], 'init'],
+      [['tree', '--help'], 'tree'],
+    ] as const) {
+      const r = cli([...args]);
+      assert.equal(r.code, 0);
+      assert.ok(r.stdout.startsWith(`usage: okstra-wizard ${cmd} `), r.stdout);
+      for (const other of COMMAND_NAMES.filter((c) => c !== cmd))
+        assert.ok(!r.stdout.includes(`\n  ${other} `), `${cmd} --help lists ${other}`);
+      assert.match(r.stdout, /okstra-wizard --help: every command/);
+      assert.ok(r.stdout.length < 1000, `${r.stdout.length} bytes`);
+      assert.equal(r.stderr, '');
+    }
+    assert.match(cli(['step', '--help']).stdout, /--revision R/, "step's usage says how an answer is bound");
+  });
+
   it('--help prints the usage on stdout and exits 0', () => {
-    for (const args of [['--help'], ['-h'], ['step', '--help'], ['init', '--state', 'x', '-h']]) {
+    for (const args of [['--help'], ['-h']]) {
       const r = cli(args);
       assert.equal(r.code, 0);
       assert.match(r.stdout, /^usage: okstra-wizard <command> \[options\]/);
@@ -44,11 +64,24 @@ describe('cli: usage, help, version', () => {
     assert.equal(r.stdout, `{\n  "ok": true,\n  "version": "${pkgVersion}"\n}\n`);
   });
 
+  it('a state file that is not there says to start a wizard with init (exit 1)', () => {
+    const dir = tempDir();
+    const r = cli(['step', '--state', 'none.wizard.json'], { cwd: dir });
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.deepEqual(r.json, {
+      ok: false,
+      code: 'file-error',
+      error:
+        'none.wizard.json: state file not found; start a wizard in it with okstra-wizard init --state none.wizard.json --project-root DIR',
+    });
+    assert.deepEqual(fs.readdirSync(dir), []);
+  });
+
   it('R-CLI-2: --no-submit with --answer is refused, exit 2', () => {
     assertUsageError(['step', '--state', 'x.json', '--no-submit', '--answer', 'run'], '--no-submit and --answer are mutually exclusive');
   });
 
-  it('bad usage exits 2 with an error document and the usage on stderr', () => {
+  it('bad usage exits 2 with an error document and a one-line hint on stderr', () => {
     assertUsageError([], /^missing command/);
     assertUsageError(['launch', '--state', 'x'], `unknown command 'launch' (known: ${COMMAND_NAMES.join(', ')})`);
     assertUsageError(['step'], "'step' needs --state FILE");

@@ -1,6 +1,6 @@
 // clarification-pick / clarification (docs/steps.md › Steps, docs/okstra-files.md › Clarifications).
 import type { QuestionsFile } from '../../ports';
-import { WizardError, type WizardState } from '../../types';
+import { WizardError, type Notice, type WizardState } from '../../types';
 import { followUpChosen, followUpPathStep, markDefault, opt, optionText, pickPrompt, type Step, type StepEnv } from './step';
 import type { FieldTable } from '../stateFields';
 
@@ -28,6 +28,31 @@ declare module '../stateFields' {
   interface StepFieldTables {
     'clarification-pick': typeof clarificationPickFields;
   }
+}
+
+/**
+ * The answers file chosen with `answer-now` has no answer yet: the person writes them before the run (okstra reads
+ * the file as it is when it runs). Said when it is chosen and with every preview and outcome while it stays empty.
+ */
+export function unansweredNotice(answersPath: string, q: Pick<QuestionsFile, 'questions'> | null): Notice {
+  const ids = q && q.questions.length ? ` (${q.questions.map((x) => x.id).join(', ')})` : '';
+  return {
+    kind: 'file',
+    text: `write the answers to the clarification questions${ids} in ${answersPath} before the run: it has no answers yet, and the run reads it as it is`,
+    steps: ['clarification-pick'],
+  };
+}
+
+/** The notice of an answers file still without answers, for the state's clarification answers; null when none is due. */
+export function unansweredClarification(env: StepEnv, s: WizardState): Notice | null {
+  if (!s.clarification_response_path) return null;
+  let q: QuestionsFile | undefined;
+  try {
+    q = env.task(s)?.questions.find((x) => x.answersPath === s.clarification_response_path);
+  } catch {
+    return null;
+  }
+  return q && q.answersWritten === false ? unansweredNotice(q.answersPath, q) : null;
 }
 
 export const clarificationPick: Step<'clarification-pick'> = {
@@ -61,6 +86,7 @@ export const clarificationPick: Step<'clarification-pick'> = {
       if (!env.simulate && !q.answersExists) env.ctx.workspace.createFileIfMissing(q.answersPath, answersTemplate(q));
       s.clarification_response_path = q.answersPath;
       env.opened.push(q.answersPath);
+      if (!env.simulate && q.answersWritten !== true) env.notices.push(unansweredNotice(q.answersPath, q));
       return `clarification-pick: answer-now (${q.answersPath})`;
     }
     if (value === 'path') s.pending_follow_up = 'clarification';

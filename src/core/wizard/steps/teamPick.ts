@@ -133,9 +133,16 @@ export interface TeamChoice {
  * profile, the last run's agents when no saved team is theirs), each judged as the role prompts would judge it.
  * Refused (`no-prompt`) while the wizard has no task and run type yet, or its role profile cannot be read.
  */
+/** What the wizard still needs before its teams can be judged, naming only the steps not answered. */
+function identityMissing(s: WizardState): string {
+  if (!s.task_group || !s.task_id) return 'the wizard has no task yet: answer task-pick first';
+  const task = pyReprString(`${s.task_group}/${s.task_id}`);
+  if (!s.task_type) return `the wizard has no run type yet (the task is ${task}): answer task-type first`;
+  return `the run type ${pyReprString(s.task_type)} of task ${task} needs its plan stage: answer handoff-stage-pick first`;
+}
+
 export function teamChoices(env: StepEnv, s: WizardState): TeamChoice[] {
-  if (!identityReady(s))
-    throw new WizardError('no-prompt', 'the wizard has no task and run type yet: answer task-pick and task-type first');
+  if (!identityReady(s)) throw new WizardError('no-prompt', identityMissing(s));
   const session = env.roles(s);
   if (session.profileError) throw new WizardError('no-prompt', session.profileError);
   session.requireAll();
