@@ -126,7 +126,9 @@ export class PromptRunner {
       progress: (n, total) => t('{0} of {1}', n, total),
       catalog,
     });
-    if (request.notice) model.placeholder = `${request.notice} · ${model.placeholder}`;
+    // A pick on VS Code 1.108 or later shows the notice as its prompt, under the filter box; else before the question.
+    const noticeAsPrompt = model.kind !== 'text' && this.host.quickInput.level.pickPrompt;
+    if (request.notice && !noticeAsPrompt) model.placeholder = `${request.notice} · ${model.placeholder}`;
     this.activeStep = request.prompt.step;
     return model.kind === 'text' ? this.runInput(request, model, catalog) : this.runPick(request, model, catalog);
   }
@@ -161,6 +163,9 @@ export class PromptRunner {
       });
       qp.title = model.title;
       qp.placeholder = model.placeholder;
+      // QuickPick.prompt (VS Code 1.108 or later; not in the engines' API): a text under the box that typing keeps.
+      const withPrompt = this.host.quickInput.level.pickPrompt ? (qp as unknown as { prompt: string | undefined }) : undefined;
+      if (withPrompt) withPrompt.prompt = request.notice;
       qp.ignoreFocusOut = true;
       qp.matchOnDescription = true;
       qp.canSelectMany = model.kind === 'multi_pick';
@@ -176,6 +181,12 @@ export class PromptRunner {
       // separator's label is drawn on the row below it, where it read as the first task's description).
       const showError = (message: string, keepActive: PickItem | undefined): void => {
         const row = refusalRow(request.prompt, message);
+        if (row.kind === 'placeholder' && withPrompt) {
+          // The prompt stays under the box whatever is typed in it.
+          withPrompt.prompt = row.label;
+          refusedPlaceholder = true;
+          return;
+        }
         if (row.kind === 'placeholder') {
           // A filter text would hide the placeholder: the refusal is what the person must read now.
           if (qp.value !== '') qp.value = '';
@@ -192,7 +203,8 @@ export class PromptRunner {
       qp.onDidChangeSelection(() => {
         if (!refusedPlaceholder) return;
         refusedPlaceholder = false;
-        qp.placeholder = model.placeholder;
+        if (withPrompt) withPrompt.prompt = request.notice;
+        else qp.placeholder = model.placeholder;
       });
       // A count typed out of range says the range; a matching text takes the hint away.
       let hinting = false;
@@ -203,6 +215,10 @@ export class PromptRunner {
           showError(hint, undefined);
         } else if (hinting) {
           hinting = false;
+          if (withPrompt && refusedPlaceholder) {
+            refusedPlaceholder = false;
+            withPrompt.prompt = request.notice;
+          }
           qp.items = items;
           // The row the filter keeps (select-all and typing 3 after 4): the default may be filtered out.
           const index = activeAfterFilter(model.items, model.activeIndex, value);
