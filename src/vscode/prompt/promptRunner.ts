@@ -12,6 +12,7 @@ import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
+import { PickMessage } from './pickMessage';
 import {
   activeAfterFilter,
   buildPromptModel,
@@ -126,9 +127,8 @@ export class PromptRunner {
       progress: (n, total) => t('{0} of {1}', n, total),
       catalog,
     });
-    // A pick on VS Code 1.108 or later shows the notice as its prompt, under the filter box; else before the question.
-    const noticeAsPrompt = model.kind !== 'text' && this.host.quickInput.level.pickPrompt;
-    if (request.notice && !noticeAsPrompt) model.placeholder = `${request.notice} · ${model.placeholder}`;
+    // A pick places its notice itself (pickMessage.ts).
+    if (request.notice && model.kind === 'text') model.placeholder = `${request.notice} · ${model.placeholder}`;
     this.activeStep = request.prompt.step;
     return model.kind === 'text' ? this.runInput(request, model, catalog) : this.runPick(request, model, catalog);
   }
@@ -162,10 +162,7 @@ export class PromptRunner {
         if (loadingTimer) clearTimeout(loadingTimer);
       });
       qp.title = model.title;
-      qp.placeholder = model.placeholder;
-      // QuickPick.prompt (VS Code 1.108 or later; not in the engines' API): a text under the box that typing keeps.
-      const withPrompt = this.host.quickInput.level.pickPrompt ? (qp as unknown as { prompt: string | undefined }) : undefined;
-      if (withPrompt) withPrompt.prompt = request.notice;
+      const pickText = new PickMessage(qp, model.placeholder, request.notice, this.host.quickInput.level.pickPrompt);
       qp.ignoreFocusOut = true;
       qp.matchOnDescription = true;
       qp.canSelectMany = model.kind === 'multi_pick';
@@ -181,31 +178,13 @@ export class PromptRunner {
       // separator's label is drawn on the row below it, where it read as the first task's description).
       const showError = (message: string, keepActive: PickItem | undefined): void => {
         const row = refusalRow(request.prompt, message);
-        if (row.kind === 'placeholder' && withPrompt) {
-          // The prompt stays under the box whatever is typed in it.
-          withPrompt.prompt = row.label;
-          refusedPlaceholder = true;
-          return;
-        }
-        if (row.kind === 'placeholder') {
-          // A filter text would hide the placeholder: the refusal is what the person must read now.
-          if (qp.value !== '') qp.value = '';
-          qp.placeholder = row.label;
-          refusedPlaceholder = true;
-          return;
-        }
+        if (row.kind === 'placeholder') return pickText.refuse(row.label);
         const errorItem: PickItem = { label: row.label, alwaysShow: row.alwaysShow, iconPath: this.host.themeIcon(row.icon), error: true };
         qp.items = [errorItem, ...items];
         qp.activeItems = keepActive ? [keepActive] : [];
       };
       // The question comes back once the person ticks an entry after a refusal.
-      let refusedPlaceholder = false;
-      qp.onDidChangeSelection(() => {
-        if (!refusedPlaceholder) return;
-        refusedPlaceholder = false;
-        if (withPrompt) withPrompt.prompt = request.notice;
-        else qp.placeholder = model.placeholder;
-      });
+      qp.onDidChangeSelection(() => pickText.rest());
       // A count typed out of range says the range; a matching text takes the hint away.
       let hinting = false;
       qp.onDidChangeValue((value) => {
@@ -215,10 +194,7 @@ export class PromptRunner {
           showError(hint, undefined);
         } else if (hinting) {
           hinting = false;
-          if (withPrompt && refusedPlaceholder) {
-            refusedPlaceholder = false;
-            withPrompt.prompt = request.notice;
-          }
+          if (this.host.quickInput.level.pickPrompt) pickText.rest();
           qp.items = items;
           // The row the filter keeps (select-all and typing 3 after 4): the default may be filtered out.
           const index = activeAfterFilter(model.items, model.activeIndex, value);
