@@ -173,6 +173,18 @@ export class HostWizard {
     return this.step((ctx, s, b) => engine.submit(ctx, s, answer, this.carriedValue, b, this.shownFor(ctx, binding)), binding, options);
   }
 
+  /**
+   * Whether `answer`, submitted now, would confirm the wizard (the confirm prompt's run answer, by value, label or
+   * `#N`, as the engine reads it). Computed on a copy: nothing is written; a refused answer confirms nothing.
+   */
+  wouldConfirm(answer: string): boolean {
+    if (this.problemValue || this.stateValue.confirmed === true || this.stateValue.aborted) return false;
+    const r = this.guarded<engine.StepResult>(() => engine.submit(this.ctx(), this.stateValue, answer, this.carriedValue), {
+      current: null,
+    });
+    return r.ok && r.state.confirmed === true;
+  }
+
   /** Keeps the prompt a result shows, computed from the bytes of the current revision (see `shown`). */
   keepShown(ctx: EngineContext, prompt: PromptDoc | null): void {
     this.shown = prompt && this.file.handle ? { revision: this.revision, prompt, environment: ctx.environment } : null;

@@ -2,6 +2,7 @@
 // Tasks view and the terminals' environment. activate() (extension.ts) calls registerFeatures once; everything
 // here is cheap to create (P4), the engine is reached only when a command runs.
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { providerCliEnvVar } from '../core/roles/providerCli';
@@ -12,6 +13,7 @@ import { createTreeView } from './host/treeViews';
 import { createVscodeWindow } from './host/vscodeWindow';
 import type { Disposable } from './host/window';
 import { vscodeRunPort } from './run/vscodeRunPort';
+import { extensionCli, registerMcpServers, type McpServersApi } from './lm/mcpServers';
 import { registerTasksView, type TasksViewApi } from './tasks/tasksView';
 import type { TreeRowModel } from './tree/treeModel';
 import { WizardTreeProvider } from './tree/wizardTree';
@@ -32,6 +34,8 @@ export interface FeaturesApi {
   /** The wizard the commands share: the open session, the prompt runner, the end of a run (runFinished, runSettled). */
   readonly wizard: WizardContext;
   readonly tasks: TasksViewApi;
+  /** okstra-wizard's MCP servers as VS Code ≥ 1.101 gets them (lm/mcpServers.ts): which path ran, and each ask. */
+  readonly mcp: McpServersApi;
   /** The QuickPicks of Edit Step…, Resume Wizard and the folder choice (HostWindow.showQuickPick) as they open. */
   readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
   /** The wizards of the workspace folders (loaded on first use): the language-model tools share them with the wizard. */
@@ -200,6 +204,30 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
       wizard.refresh();
     }),
   );
+  // VS Code's agents get okstra-wizard's MCP server for each folder with .okstra/, in the same environment.
+  const okstraDirs = vscode.workspace.createFileSystemWatcher('**/.okstra', false, true, false);
+  context.subscriptions.push(okstraDirs);
+  const mcp = registerMcpServers(
+    context.subscriptions,
+    log,
+    {
+      folders: () => host.workspaceFolders(),
+      hasOkstra: (rootAbs) => fs.statSync(path.join(rootAbs, '.okstra'), { throwIfNoEntry: false })?.isDirectory() === true,
+      settingsEnv: (rootAbs) => terminalEnvironment(readSettings(host, trust, rootAbs), providerCliEnvVar),
+      cliPath: extensionCli(context.extensionPath),
+      execPath: process.execPath,
+      electron: process.versions.electron !== undefined,
+      env: process.env,
+      version: String((context.extension.packageJSON as { version?: unknown }).version ?? ''),
+    },
+    [
+      vscode.workspace.onDidChangeWorkspaceFolders,
+      (listener) => vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('okstra') && listener(e)),
+      vscode.workspace.onDidGrantWorkspaceTrust,
+      okstraDirs.onDidCreate,
+      okstraDirs.onDidDelete,
+    ],
+  );
   host.setContext(CONTEXT_KEYS.hasWizard, false);
   host.setContext(CONTEXT_KEYS.canRun, false);
   log.info(`wizard UI registered (language ${vscode.env.language}, workspace ${trust.isTrusted() ? 'trusted' : 'not trusted'})`);
@@ -209,6 +237,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     tree,
     wizard,
     tasks: tasks.api,
+    mcp,
     onDidShowPicker: host.onDidShowPicker,
     workspaceWizards: realFactory,
     setDialogs: (d) => {

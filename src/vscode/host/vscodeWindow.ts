@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { quickInputLevel } from './apiLevel';
 import { createTreeView as createLaidOutTreeView } from './treeViews';
 import type { Disposable, FolderInfo, HostTreeView, HostWindow, StatusItem, TreeItemModel, TreeSource } from './window';
 
@@ -143,6 +144,7 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
   subscriptions.push(docs, pickerShown);
   const openPreviews = new Set<string>();
   const folderInfo = (f: vscode.WorkspaceFolder): FolderInfo => ({ name: f.name, rootAbs: f.uri.fsPath });
+  const level = quickInputLevel(vscode.version, vscode as { QuickInputButtonLocation?: unknown });
   return {
     t: (message, ...args) => vscode.l10n.t(message, ...args),
     language: () => vscode.env.language,
@@ -152,9 +154,15 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
     createInputBox: () => vscode.window.createInputBox(),
     quickInput: {
       back: vscode.QuickInputButtons.Back,
-      browse: { iconPath: new vscode.ThemeIcon('folder-opened'), tooltip: vscode.l10n.t('Choose a file…') },
+      // VS Code 1.109 or later: inside the box it fills, else in the title bar.
+      browse: {
+        iconPath: new vscode.ThemeIcon('folder-opened'),
+        tooltip: vscode.l10n.t('Choose a file…'),
+        ...(level.inputButtonLocation !== undefined ? { location: level.inputButtonLocation } : {}),
+      },
       separator: vscode.QuickPickItemKind.Separator,
       errorSeverity: vscode.InputBoxValidationSeverity.Error,
+      level,
     },
     showQuickPick: (items, options) => showPicker(items, options, pickerShown),
     onDidShowPicker: pickerShown.event,

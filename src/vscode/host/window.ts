@@ -5,6 +5,7 @@
 // here, so this module loads without it.
 
 import type * as vscode from 'vscode';
+import type { QuickInputLevel } from './apiLevel';
 
 export interface Disposable {
   dispose(): void;
@@ -108,6 +109,8 @@ export interface HostWindow {
     browse: vscode.QuickInputButton;
     separator: vscode.QuickPickItemKind;
     errorSeverity: vscode.InputBoxValidationSeverity;
+    /** What this VS Code's QuickPicks and InputBoxes may use beyond 1.100's API (host/apiLevel.ts). */
+    level: QuickInputLevel;
   };
   /** A codicon for a QuickPickItem's `iconPath` (`new vscode.ThemeIcon(id)`). */
   themeIcon(id: string): vscode.ThemeIcon;

@@ -30,6 +30,7 @@ import {
 } from '../../host';
 import { WIZARD_TOOLS } from '../../host/tools';
 import type { WorkspaceWizards } from '../wizard/workspaceWizards';
+import type { PeekedWizard } from './toolConfirmations';
 
 /** A refusal as the tools return it: the code, the message, and the prompt to answer now. */
 export interface LmErrorDoc {
@@ -41,13 +42,6 @@ export interface LmErrorDoc {
 }
 
 export type LmDoc = Record<string, unknown> | LmErrorDoc;
-
-/** What a confirmation names: the wizard, the step (id and question) and the answer. */
-export interface PromptSummary {
-  taskKey: string;
-  step: string;
-  label: string;
-}
 
 /** A tool of src/host/tools.ts, as the language-model tools name it (`okstra_` + the MCP tool's name). */
 export type LmToolKey = keyof typeof WIZARD_TOOLS;
@@ -213,12 +207,11 @@ export class LmWizard {
     });
   }
 
-  /** For a confirmation (prepareInvocation, which must not change anything): the wizard and its current prompt. */
-  async summary(task?: string): Promise<PromptSummary | null> {
+  /** For a confirmation (prepareInvocation, which must not change anything): the wizard a call acts on and Run's command. */
+  async peek(task?: string): Promise<PeekedWizard | null> {
     try {
-      const w = await this.load(task, false);
-      const p = w.currentPrompt();
-      return p ? { taskKey: this.taskOf(w), step: p.id, label: p.label } : null;
+      const wizard = await this.load(task, false);
+      return { wizard, command: runProgram(wizard, this.factory.settings(wizard.projectRootAbs).command, process.env).command };
     } catch (err) {
       if (err instanceof WizardError) return null;
       throw err;

@@ -12,6 +12,7 @@ import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizardResults';
+import { PickMessage } from './pickMessage';
 import {
   activeAfterFilter,
   buildPromptModel,
@@ -126,7 +127,8 @@ export class PromptRunner {
       progress: (n, total) => t('{0} of {1}', n, total),
       catalog,
     });
-    if (request.notice) model.placeholder = `${request.notice} · ${model.placeholder}`;
+    // A pick places its notice itself (pickMessage.ts).
+    if (request.notice && model.kind === 'text') model.placeholder = `${request.notice} · ${model.placeholder}`;
     this.activeStep = request.prompt.step;
     return model.kind === 'text' ? this.runInput(request, model, catalog) : this.runPick(request, model, catalog);
   }
@@ -160,7 +162,7 @@ export class PromptRunner {
         if (loadingTimer) clearTimeout(loadingTimer);
       });
       qp.title = model.title;
-      qp.placeholder = model.placeholder;
+      const pickText = new PickMessage(qp, model.placeholder, request.notice, this.host.quickInput.level.pickPrompt);
       qp.ignoreFocusOut = true;
       qp.matchOnDescription = true;
       qp.canSelectMany = model.kind === 'multi_pick';
@@ -176,24 +178,13 @@ export class PromptRunner {
       // separator's label is drawn on the row below it, where it read as the first task's description).
       const showError = (message: string, keepActive: PickItem | undefined): void => {
         const row = refusalRow(request.prompt, message);
-        if (row.kind === 'placeholder') {
-          // A filter text would hide the placeholder: the refusal is what the person must read now.
-          if (qp.value !== '') qp.value = '';
-          qp.placeholder = row.label;
-          refusedPlaceholder = true;
-          return;
-        }
+        if (row.kind === 'placeholder') return pickText.refuse(row.label);
         const errorItem: PickItem = { label: row.label, alwaysShow: row.alwaysShow, iconPath: this.host.themeIcon(row.icon), error: true };
         qp.items = [errorItem, ...items];
         qp.activeItems = keepActive ? [keepActive] : [];
       };
       // The question comes back once the person ticks an entry after a refusal.
-      let refusedPlaceholder = false;
-      qp.onDidChangeSelection(() => {
-        if (!refusedPlaceholder) return;
-        refusedPlaceholder = false;
-        qp.placeholder = model.placeholder;
-      });
+      qp.onDidChangeSelection(() => pickText.rest());
       // A count typed out of range says the range; a matching text takes the hint away.
       let hinting = false;
       qp.onDidChangeValue((value) => {
@@ -203,6 +194,7 @@ export class PromptRunner {
           showError(hint, undefined);
         } else if (hinting) {
           hinting = false;
+          if (this.host.quickInput.level.pickPrompt) pickText.rest();
           qp.items = items;
           // The row the filter keeps (select-all and typing 3 after 4): the default may be filtered out.
           const index = activeAfterFilter(model.items, model.activeIndex, value);

@@ -60,7 +60,6 @@ const PENDING = new Set<string>([
   'src/store/wizardFiles.ts MoveResult',
   'src/store/wizardFiles.ts moveStatePayload',
   'src/vscode/lm/lmWizard.ts LmErrorDoc',
-  'src/vscode/lm/lmWizard.ts PromptSummary',
   'src/vscode/tasks/wizardProbe.ts WizardProbeDeps',
   'src/vscode/wizard/workspaceWizards.ts KeyValueStorage',
   'src/vscode/wizard/workspaceWizards.ts WorkspaceWizardsDeps',

@@ -4,6 +4,7 @@
 // run when the test runs them (runCommand), tree views are their sources plus what the view was told.
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
+import type { QuickInputLevel } from '../../../src/vscode/host/apiLevel';
 import { Emitter } from '../../../src/vscode/host/emitter';
 import type {
   ConfigurationReader,
@@ -253,7 +254,14 @@ export class FakeWindow implements HostWindow {
     dispose: () => void (this.statusItem.visible = false),
   };
 
-  readonly quickInput = { back: BACK, browse: BROWSE, separator: SEPARATOR, errorSeverity: 3 as vscode.InputBoxValidationSeverity };
+  /** VS Code 1.100's QuickInput API unless a test gives the newer one (`level`). */
+  readonly quickInput = {
+    back: BACK,
+    browse: BROWSE,
+    separator: SEPARATOR,
+    errorSeverity: 3 as vscode.InputBoxValidationSeverity,
+    level: { pickPrompt: false, inputButtonLocation: undefined } as QuickInputLevel,
+  };
 
   t = (message: string, ...args: Array<string | number | boolean>): string => format(message, args);
   language = (): string => 'en';

@@ -42,7 +42,7 @@ const fake = {
     isTrusted: true,
   },
   Uri: { file: (p: string) => ({ fsPath: p }) },
-  env: { language: 'en' },
+  env: { language: 'en', shell: '/bin/bash' },
   LanguageModelToolResult: class {
     constructor(readonly content: unknown[]) {}
   },

@@ -108,6 +108,43 @@ describe('language-model tools: confirmations and registration', function () {
     assert.deepEqual(fs.readFileSync(statePath), before);
   });
 
+  it('names the prompt an answer is bound to, not the step the wizard is at, and says it will be refused', async () => {
+    const first = (await current()).current;
+    const moved = await lm.call('okstra_wizard_answer', { answer: defaultAnswer(first), prompt: first.id, revision: first.revision });
+    assert.equal(moved.ok, true, JSON.stringify(moved));
+    const now = moved.next;
+    const before = fs.readFileSync(statePath);
+    const prepared = await tools.get('okstra_wizard_answer')!.prepareInvocation!(
+      { input: { answer: defaultAnswer(first), prompt: first.id, revision: first.revision } },
+      undefined,
+    );
+    assert.equal(prepared.confirmationMessages.title, `okstra wizard: answer ${first.id}?`);
+    const message: string = prepared.confirmationMessages.message;
+    assert.ok(message.includes(`(${first.id})`), message);
+    assert.ok(!message.includes(`“${now.label}” (${now.id}) of`), `the current prompt is not the one answered: ${message}`);
+    assert.ok(message.includes(`it is at “${now.label}”, ${now.id}`), message);
+    assert.ok(message.includes('will be refused and nothing written'), message);
+    // The same prompt over bytes that changed since it was shown: the revisions are named.
+    const stale = await tools.get('okstra_wizard_answer')!.prepareInvocation!(
+      { input: { answer: defaultAnswer(now), prompt: now.id, revision: '0000000000000000' } },
+      undefined,
+    );
+    assert.ok(
+      stale.confirmationMessages.message.includes(`revision 0000000000000000 is now ${now.revision}`),
+      stale.confirmationMessages.message,
+    );
+    // A rewind bound to a prompt names it too.
+    const rewind = await tools.get('okstra_wizard_rewind')!.prepareInvocation!(
+      { input: { to: 'task-pick', prompt: now.id, revision: now.revision } },
+      undefined,
+    );
+    assert.ok(
+      rewind.confirmationMessages.message.includes(`The call is bound to “${now.label}” (${now.id}).`),
+      rewind.confirmationMessages.message,
+    );
+    assert.deepEqual(fs.readFileSync(statePath), before);
+  });
+
   it('picks a team at team-pick like any answer: the team answers every agent question', async () => {
     const answer = async (shown: any, value: string): Promise<any> => {
       const r = await tools
@@ -132,5 +169,37 @@ describe('language-model tools: confirmations and registration', function () {
     const saved = JSON.parse(fs.readFileSync(statePath, 'utf8'));
     assert.equal(saved.teamPick, 'review-panel');
     assert.deepEqual(saved.roleModels.analyser, ['claude/opus-4.5', 'codex/gpt-5.1-codex']);
+  });
+
+  it('asks before the answer that confirms the run with the command line okstra: Run will start; other answers without it', async () => {
+    let shown = (await current()).current;
+    for (let i = 0; i < 20 && shown.id !== 'confirm'; i++) {
+      const doc = await lm.call('okstra_wizard_answer', { answer: defaultAnswer(shown), prompt: shown.id, revision: shown.revision });
+      assert.equal(doc.ok, true, JSON.stringify(doc));
+      shown = doc.next;
+    }
+    assert.equal(shown.id, 'confirm');
+    const before = fs.readFileSync(statePath);
+    const preview = await lm.call('okstra_wizard_preview', {});
+    assert.equal(preview.ok, true, JSON.stringify(preview));
+    const run = shown.options.find((o: any) => o.value === 'run');
+    for (const answer of ['run', run.label, `#${shown.options.indexOf(run) + 1}`]) {
+      const prepared = await tools.get('okstra_wizard_answer')!.prepareInvocation!(
+        { input: { answer, prompt: shown.id, revision: shown.revision } },
+        undefined,
+      );
+      const message: string = prepared.confirmationMessages.message;
+      assert.ok(message.includes('This confirms the run'), `${answer}: ${message}`);
+      assert.ok(message.includes('okstra render-bundle'), `${answer}: ${message}`);
+      for (const arg of preview.renderArgv.filter((a: string) => /^[\w./:=-]+$/.test(a)))
+        assert.ok(message.includes(arg), `${arg} in ${message}`);
+    }
+    const other = shown.options.find((o: any) => o.value !== 'run' && !o.disabled);
+    const prepared = await tools.get('okstra_wizard_answer')!.prepareInvocation!(
+      { input: { answer: other.value, prompt: shown.id, revision: shown.revision } },
+      undefined,
+    );
+    assert.ok(!prepared.confirmationMessages.message.includes('render-bundle'), prepared.confirmationMessages.message);
+    assert.deepEqual(fs.readFileSync(statePath), before);
   });
 });
