@@ -15,7 +15,11 @@
 // The shell and the CLI reach the lazily loaded bundles only through lazy `require()` calls in the source, typed
 // with `typeof import(...)`: esbuild resolves exactly those calls (LAZY_REQUIRES) to the bundle file next to the
 // importer, marked external. The source is bundled as written; nothing is rewritten.
+// Its types are JSDoc (tsconfig.json allowJs), read by the TypeScript tests and the bench; build.mjs runs it in plain Node.
 import path from 'node:path';
+
+/** @typedef {import('esbuild').BuildOptions} BuildOptions */
+/** @typedef {{ root: string, outdir: string, common?: BuildOptions, release: boolean }} BundleOptions */
 
 /**
  * Which lazily required modules live in which bundle. `importers` limits a rule to the files (root-relative, `*`
@@ -44,6 +48,7 @@ export const LAZY_REQUIRES = [
 export const LAZY_ENTRIES = { 'engine.js': 'src/vscode/bundles/engine.ts', 'mcp.js': 'src/mcp/server.ts' };
 
 /** What every product bundle is: CommonJS for Node 20 (the extension host's and the CLI's), `vscode` provided by the host. */
+/** @type {BuildOptions} */
 export const NODE_BUNDLE = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] };
 
 const posix = (p) => p.split(path.sep).join('/');
@@ -58,6 +63,7 @@ function moduleId(root, resolveDir, specifier) {
 const matches = (importer, patterns) => patterns.some((p) => (p.endsWith('*') ? importer.startsWith(p.slice(0, -1)) : importer === p));
 
 /** The bundle file a lazy `require(specifier)` in `importer` resolves to, or undefined for a module bundled in place. */
+/** @param {string} root @param {string} importerAbs @param {string} specifier @returns {string | undefined} */
 export function lazyBundleOf(root, importerAbs, specifier) {
   const importer = posix(path.relative(root, importerAbs));
   const id = moduleId(root, path.dirname(importerAbs), specifier);
@@ -65,6 +71,7 @@ export function lazyBundleOf(root, importerAbs, specifier) {
 }
 
 /** esbuild plugin: the lazy `require()`s of LAZY_REQUIRES resolve to `./<bundle>.js`, external. */
+/** @param {string} root @returns {import('esbuild').Plugin} */
 export function lazyRequirePlugin(root) {
   return {
     name: 'lazy-require',
@@ -81,6 +88,8 @@ export function lazyRequirePlugin(root) {
 /**
  * esbuild options for the extension's bundles, written into `outdir` (absolute, or relative to `root`); `common`
  * adds to NODE_BUNDLE (a log level, say).
+ * @param {BundleOptions} options
+ * @returns {Array<BuildOptions & { name: string }>}
  */
 export function extensionBundles({ root, outdir, common = {}, release }) {
   const base = { ...NODE_BUNDLE, ...common, absWorkingDir: root, minify: release, sourcemap: !release };
@@ -96,7 +105,11 @@ export function extensionBundles({ root, outdir, common = {}, release }) {
   ];
 }
 
-/** esbuild options for the CLI's bundles, as extensionBundles takes them. */
+/**
+ * esbuild options for the CLI's bundles, as extensionBundles takes them.
+ * @param {BundleOptions} options
+ * @returns {Array<BuildOptions & { name: string }>}
+ */
 export function cliBundles({ root, outdir, common = {}, release }) {
   const base = { ...NODE_BUNDLE, ...common, absWorkingDir: root, minify: release, sourcemap: !release };
   return [
@@ -118,7 +131,11 @@ export function cliBundles({ root, outdir, common = {}, release }) {
   ];
 }
 
-/** Every bundle of the product. */
+/**
+ * Every bundle of the product.
+ * @param {BundleOptions} options
+ * @returns {Array<BuildOptions & { name: string }>}
+ */
 export function productBundles(options) {
   return [...extensionBundles(options), ...cliBundles(options)];
 }

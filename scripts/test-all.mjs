@@ -1,18 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: every test layer in order, stopping at the first red one. On a fresh clone it is a valid first
-// command: when node_modules is missing or does not match package-lock.json it runs `npm ci` first
-// (scripts/dependencies.mjs), so this file imports nothing but node: built-ins and that script.
-//   0. lint, format, typecheck  eslint, prettier --check, (src/core may not import vscode, fs, child_process) and tsc --noEmit
-//   1. unit         mocha in plain Node (tsx), test/unit/**
-//   1b. reliability the safety targets R1–R5 and R8–R10 of docs/safety.md, tried hard (test/reliability, npm run test:reliability)
-//   2. build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
-//   3. harness      code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
-//   4. integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs)
-//   5. ui           playwright-core driving the real workbench (test/ui); screenshots in test-results/ (never a
-//                   tracked file: `npm run screenshots -- --copy` updates docs/images/ and media/walkthrough/)
-//   6. package      the .vsix: built offline, its contents checked, installed into code-server (test/package)
+// `npm test`: the project's gate, every test layer in order, cheapest first, stopping at the first red one (a lint
+// error is reported in seconds, not after the VS Code suites). On a fresh clone it is a valid first command: when
+// node_modules is missing or does not match package-lock.json it runs `npm ci` first (scripts/dependencies.mjs), so
+// this file imports nothing but node: built-ins and that script.
+//   lint, format, typecheck  eslint, prettier --check, tsc --noEmit (src/core may not import vscode, fs, child_process)
+//   unit         mocha in plain Node (tsx), test/unit/**
+//   build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
+//   harness      the current code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
+//   integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs; R6, R7 among them)
+//   ui           playwright-core driving the real workbench (test/ui); screenshots in test-results/ (never a
+//                tracked file: `npm run screenshots -- --copy` updates docs/images/ and media/walkthrough/)
+//   package      the .vsix: built offline, its contents checked, installed into code-server (test/package)
+//   reliability  a smoke run of the safety targets of docs/safety.md (R1–R5, R8–R10: every target on fewer cases,
+//                `--quick`); the full counts are `npm run test:reliability`, which .ci/run runs after this gate
 // Each step runs in its own process group with a time limit, so a hung step ends with a message instead of
-// hanging CI, and everything it started is ended with it.
+// hanging CI, and everything it started is ended with it. The times each step takes here are in CONTRIBUTING.md.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,13 +30,12 @@ const STEPS = [
   { name: 'format', cmd: bin('prettier'), args: ['--check', '.'], limit: minutes(3) },
   { name: 'typecheck', cmd: bin('tsc'), args: ['-p', '.', '--noEmit'], limit: minutes(3) },
   { name: 'unit', cmd: bin('mocha'), args: [], limit: minutes(10) },
-  // R1–R5 and R8–R10 in full: over 25 minutes on 2 cores shared with other work (a load of 16), far less alone.
-  { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs'], limit: minutes(45) },
   { name: 'build', cmd: node, args: ['scripts/build.mjs'], limit: minutes(2) },
-  { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh'], limit: minutes(20) },
+  { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh', 'current'], limit: minutes(30) },
   { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(15) },
   { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json'], limit: minutes(15) },
   { name: 'package', cmd: bin('mocha'), args: ['--config', 'test/package/.mocharc.json'], limit: minutes(6) },
+  { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs', '--quick'], limit: minutes(10) },
 ];
 
 // `node scripts/test-all.mjs unit build` runs only those steps (in the order above).

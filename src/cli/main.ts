@@ -83,15 +83,22 @@ export function runMain(): void {
       process.exitCode = out.exitCode;
     },
     (err: unknown) => {
-      // A bug, not a user error (no raw exception reaches the user): still one JSON document, and the stack on stderr.
-      const message = err instanceof Error ? err.message : String(err);
-      process.exitCode = EXIT_INTERNAL;
-      printOutcome(
-        serialize({ ok: false, code: 'internal', error: `internal error: ${message}` }),
-        (err instanceof Error && err.stack ? err.stack : String(err)) + '\n',
-      );
+      const out = bugOutcome(err);
+      process.exitCode = out.exitCode;
+      printOutcome(out.stdout, out.stderr);
     },
   );
+}
+
+/** What the executable prints when runCli throws: a bug, not a user error (no raw exception reaches the user), still
+ *  one JSON document, and the stack on stderr. */
+export function bugOutcome(err: unknown): CliOutcome {
+  const message = err instanceof Error ? err.message : String(err);
+  return {
+    exitCode: EXIT_INTERNAL,
+    stdout: serialize({ ok: false, code: 'internal', error: `internal error: ${message}` }),
+    stderr: (err instanceof Error && err.stack ? err.stack : String(err)) + '\n',
+  };
 }
 
 /**

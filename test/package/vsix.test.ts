@@ -7,9 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { marketplaceProblems, pngSize } from '../../scripts/marketplaceChecks.mjs';
-import { imageLinks } from '../../scripts/publishing.mjs';
-import { vsixEntries, vsixEntryText, vsixProblems } from '../../scripts/vsixEntries.mjs';
+import { contentProblems, imageLinks, listingProblems, pngSize, vsixFiles } from '../../scripts/packaging';
 import { needTool } from '../helpers/skip';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -23,6 +21,8 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json')
   extensionKind?: string[];
   contributes: { walkthroughs?: Array<{ steps: Array<{ id: string; media: { image?: string } }> }> };
 };
+/** `npm run package`: scripts/package.ts through tsx. */
+const PACKAGE = ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'package.ts')];
 const SIZE_BUDGET = 2 * 1024 * 1024; // far above the bundles' own budgets: catches node_modules or sources slipping in
 
 /** code-server from $OKSTRA_CODE_SERVER or the harness in .tools/ (never installed from here: that takes minutes). */
@@ -48,12 +48,12 @@ describe('the .vsix (npm run package)', function () {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'okstra-vsix-'));
     vsix = path.join(tmp, `${manifest.name}-${manifest.version}.vsix`);
     // vsce itself is installed (once, from the npm registry) before the offline run.
-    const tools = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--install-tools'], {
+    const tools = spawnSync(process.execPath, [...PACKAGE, '--install-tools'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
     });
     assert.equal(tools.status, 0, `installing vsce failed:\n${tools.stdout}\n${tools.stderr}`);
-    const [cmd, ...args] = offline([process.execPath, path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--quiet', '--out', vsix]);
+    const [cmd, ...args] = offline([process.execPath, ...PACKAGE, '--quiet', '--out', vsix]);
     const res = spawnSync(cmd!, args, { cwd: REPO_ROOT, encoding: 'utf8' });
     assert.equal(res.status, 0, `npm run package failed:\n${res.stdout}\n${res.stderr}`);
     localOutput = res.stdout + res.stderr;
@@ -62,7 +62,7 @@ describe('the .vsix (npm run package)', function () {
 
   /** `npm run package -- <args>` offline, with the vsce installed above. */
   function packageRun(...args: string[]): { status: number | null; output: string } {
-    const [cmd, ...rest] = offline([process.execPath, path.join(REPO_ROOT, 'scripts', 'package.mjs'), '--quiet', ...args]);
+    const [cmd, ...rest] = offline([process.execPath, ...PACKAGE, '--quiet', ...args]);
     const r = spawnSync(cmd!, rest, { cwd: REPO_ROOT, encoding: 'utf8' });
     return { status: r.status, output: r.stdout + r.stderr };
   }
@@ -71,10 +71,10 @@ describe('the .vsix (npm run package)', function () {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('holds the extension bundle, the CLI, the manifest and the profiles, and nothing meant for contributors', () => {
-    const entries = vsixEntries(vsix);
-    assert.deepEqual(vsixProblems(entries, manifest as Parameters<typeof vsixProblems>[1]), []);
-    const names = entries.map((e) => e.name);
+  it('holds the extension bundle, the CLI, the manifest and the profiles, and nothing meant for contributors', async () => {
+    const names = [...(await vsixFiles(REPO_ROOT, vsix)).keys()];
+    assert.deepEqual(contentProblems(names, manifest), []);
+    for (const n of names) assert.doesNotMatch(n, /\.(m?ts|mjs|map)$|eslint|tsconfig/, `${n} is for contributors`);
     assert.ok(names.includes('extension/profiles/registry.yaml'), 'the built-in model registry is not packaged');
     assert.ok(
       names.some((n) => /^extension\/profiles\/[a-z-]+\.md$/.test(n)),
@@ -84,14 +84,13 @@ describe('the .vsix (npm run package)', function () {
     assert.ok(size < SIZE_BUDGET, `the vsix is ${size} bytes (budget ${SIZE_BUDGET}); check .vscodeignore`);
   });
 
-  it("is ready for both marketplaces: Open VSX's rules, a 128×128 PNG icon, README, CHANGELOG, LICENSE, the walkthrough's pictures", () => {
-    const entries = vsixEntries(vsix);
-    const { problems } = marketplaceProblems(manifest, entries, REPO_ROOT);
+  it("is ready for both marketplaces: a 128×128 PNG icon, README, CHANGELOG, LICENSE, the walkthrough's pictures", async () => {
+    const names = [...(await vsixFiles(REPO_ROOT, vsix)).keys()];
+    const { problems } = listingProblems(manifest, names, REPO_ROOT);
     assert.deepEqual(problems, []);
-    const names = entries.map((e) => e.name);
     assert.ok(manifest.icon && names.includes(`extension/${manifest.icon}`), 'the icon is packaged');
     assert.deepEqual(pngSize(fs.readFileSync(path.join(REPO_ROOT, manifest.icon!))), { width: 128, height: 128 });
-    for (const f of ['extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt'])
+    for (const f of ['extension/readme.md', 'extension/changelog.md', 'extension/license.txt'])
       assert.ok(names.includes(f), `${f} is not packaged`);
     const images = (manifest.contributes.walkthroughs ?? []).flatMap((w) => w.steps.map((st) => st.media.image));
     assert.equal(images.length, 6, 'six walkthrough steps, each with a picture');
@@ -100,13 +99,13 @@ describe('the .vsix (npm run package)', function () {
     assert.deepEqual(manifest.extensionKind, ['workspace']);
   });
 
-  it("a local package keeps the README's relative pictures and says so", () => {
+  it("a local package keeps the README's relative pictures and says so", async () => {
     assert.match(localOutput, /package: a local package: the README's pictures are links relative to the repository/);
-    const readme = vsixEntryText(vsix, 'extension/readme.md') ?? '';
+    const readme = (await vsixFiles(REPO_ROOT, vsix)).get('extension/readme.md')?.toString('utf8') ?? '';
     assert.ok(imageLinks(readme).length > 0 && imageLinks(readme).every((u) => u.startsWith('docs/images/')), imageLinks(readme).join(' '));
   });
 
-  it('a marketplace package without the repository URL is refused before anything is built; with a base URL its README pictures are absolute', () => {
+  it('a marketplace package without the repository URL is refused before anything is built; with a base URL its README pictures are absolute', async () => {
     const refusedOut = path.join(tmp, 'refused.vsix');
     const refused = packageRun('--marketplace', '--out', refusedOut);
     assert.equal(refused.status, 1, refused.output);
@@ -117,7 +116,7 @@ describe('the .vsix (npm run package)', function () {
     const marketOut = path.join(tmp, 'marketplace.vsix');
     const market = packageRun('--marketplace', '--base-url', base, '--out', marketOut);
     assert.equal(market.status, 0, market.output);
-    const pictures = imageLinks(vsixEntryText(marketOut, 'extension/readme.md') ?? '');
+    const pictures = imageLinks((await vsixFiles(REPO_ROOT, marketOut)).get('extension/readme.md')?.toString('utf8') ?? '');
     assert.ok(pictures.length > 0);
     for (const url of pictures) {
       assert.ok(url.startsWith(`${base}docs/images/`), url);

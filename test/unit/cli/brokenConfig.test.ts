@@ -7,10 +7,10 @@ describe('cli: a malformed config.yaml', function () {
   this.timeout(60_000);
   after(cleanupTemp);
 
-  it('blocks the first prompt with the file error naming the file, line and key; nothing is written', () => {
+  it('blocks the first prompt with the file error naming the file, line and key; nothing is written', async () => {
     const root = copyFixture('broken-config');
     const state = path.join(root, 's.wizard.json');
-    const r = cli(['init', '--state', state, '--project-root', root]);
+    const r = await cli(['init', '--state', state, '--project-root', root]);
     assert.equal(r.json.ok, false, r.stdout);
     assert.match(r.json.error, /^\.okstra\/config\.yaml:\d+:\d+: .*prTemplates/);
     assert.equal(bytesOf(state), null);

@@ -1,12 +1,16 @@
-// Black-box harness: the CLI is bundled once (as the release build does, into
-// out/test-cli/<pid>/cli.js, below the package root, so that it finds
-// package.json and profiles/ by the same walk as dist/cli.js) and spawned with
-// plain node for every command.
+// The CLI under test. `cli()` runs its entry (src/cli/main.ts runCli) in this process: argv, environment and folder
+// in; stdout, stderr and the exit code out, as the executable prints them (a thrown bug becomes the `internal`
+// document, as in runMain). The process boundary (the launcher and its code cache, real stdio, a closed pipe,
+// processes racing on one file, the MCP server's stdio) is tested by the few tests that spawn the bundle: `cliSpawned()`
+// and `buildCli()` bundle src/cli/main.ts once, as the release build does, into out/test-cli/<pid>/cli.js, below the
+// package root, so that it finds package.json and profiles/ by the same walk as dist/cli.js.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { bugOutcome, runCli, type CliOutcome } from '../../../src/cli/main';
+import type { CliHooks } from '../../../src/cli/commands';
 import { bundleForNode } from '../../nodeBundle';
 import { REPO_ROOT, tempDirs } from '../../helpers/tempDirs';
 
@@ -16,7 +20,7 @@ const BUNDLE_DIR = path.join(REPO_ROOT, 'out', 'test-cli', String(process.pid));
 const BUNDLE = path.join(BUNDLE_DIR, 'cli.js');
 let built = false;
 
-/** Bundles src/cli/main.ts (once per mocha process), as the release build does. */
+/** Bundles src/cli/main.ts (once per mocha process), as the release build does, for the tests that spawn it. */
 export function buildCli(): string {
   if (built) return BUNDLE;
   bundleForNode('src/cli/main.ts', BUNDLE);
@@ -39,20 +43,36 @@ export function baseEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-export function cli(args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): CliRun {
+function runOf(out: CliOutcome): CliRun {
+  let json: any;
+  try {
+    json = JSON.parse(out.stdout);
+  } catch {
+    json = undefined;
+  }
+  return { code: out.exitCode, stdout: out.stdout, stderr: out.stderr, json };
+}
+
+/** One command line of the CLI, in this process. */
+export async function cli(args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; hooks?: CliHooks } = {}): Promise<CliRun> {
+  let out: CliOutcome;
+  try {
+    out = await runCli({ argv: args, env: opts.env ?? baseEnv(), cwd: opts.cwd ?? os.tmpdir(), hooks: opts.hooks });
+  } catch (err) {
+    out = bugOutcome(err);
+  }
+  return runOf(out);
+}
+
+/** One command line of the bundled CLI in its own process (plain node), for what only a process shows. */
+export function cliSpawned(args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): CliRun {
   const r = spawnSync(process.execPath, [buildCli(), ...args], {
     env: opts.env ?? baseEnv(),
     cwd: opts.cwd ?? os.tmpdir(),
     encoding: 'utf8',
   });
   if (r.error) throw r.error;
-  let json: any;
-  try {
-    json = JSON.parse(r.stdout);
-  } catch {
-    json = undefined;
-  }
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, json };
+  return runOf({ exitCode: r.status ?? -1, stdout: r.stdout, stderr: r.stderr });
 }
 
 export function sha256(file: string): string {
@@ -127,10 +147,9 @@ export function fullEnv(bin: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proc
   return baseEnv({ PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}`, OKSTRA_TERMINAL_BACKEND: 'tmux', ...extra });
 }
 
-/** The machine of the suites that walk whole wizards: the CLI bundled, every provider CLI on PATH (a temp folder,
- *  removed by cleanupTemp) and a terminal backend. Call it in the suite's before hook. */
+/** The machine of the suites that walk whole wizards: every provider CLI on PATH (a temp folder, removed by
+ *  cleanupTemp) and a terminal backend. Call it in the suite's before hook. */
 export function fullMachine(): { env: NodeJS.ProcessEnv; bin: string } {
-  buildCli();
   const bin = providerBin();
   return { env: fullEnv(bin), bin };
 }
@@ -140,22 +159,9 @@ export function statePathIn(projectRoot: string, group: string, name: string): s
   return path.join(projectRoot, '.okstra', 'tasks', group, `${name}.wizard.json`);
 }
 
-/** In-process run of the same CLI (argv in, stdout out) for long replays; the process boundary is tested elsewhere. */
-export async function cliInProcess(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  hooks?: import('../../../src/cli/session').CliHooks,
-): Promise<CliRun> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { runCli } = require('../../../src/cli/main') as typeof import('../../../src/cli/main');
-  const out = await runCli({ argv: args, env, cwd: os.tmpdir(), hooks });
-  let json: any;
-  try {
-    json = JSON.parse(out.stdout);
-  } catch {
-    json = undefined;
-  }
-  return { code: out.exitCode, stdout: out.stdout, stderr: out.stderr, json };
+/** cli() with the environment and test hooks as arguments (the long replays' shorthand). */
+export function cliInProcess(args: string[], env: NodeJS.ProcessEnv, hooks?: CliHooks): Promise<CliRun> {
+  return cli(args, { env, hooks });
 }
 
 /** drive(), in-process: for long walks whose process boundary is tested elsewhere. */

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cleanupTemp, cli, cliInProcess, copyFixture, driveInProcess, fullMachine, statePathIn, type Turn } from './cliHarness';
+import { cleanupTemp, cli, cliInProcess, cliSpawned, copyFixture, driveInProcess, fullMachine, statePathIn, type Turn } from './cliHarness';
 import {
   CurrentDocSchema,
   InitDocSchema,
@@ -154,7 +154,10 @@ describe('cli: a complete wizard for each task type', function () {
       const root = copyFixture('okstra-project');
       const state = statePathIn(root, flow.group, `${flow.id}.cli`);
       const key = `${flow.group}/${flow.id}`;
-      const init = cli(['init', '--state', state, '--project-root', root, '--task', key], { env });
+      // The first flow's init and outcome go through the bundled CLI in its own process (a whole walk whose ends cross
+      // the process boundary); the rest of the CLI's logic runs in this process.
+      const run = flow === FLOWS[0] ? async (a: string[], o: { env: NodeJS.ProcessEnv }) => cliSpawned(a, o) : cli;
+      const init = await run(['init', '--state', state, '--project-root', root, '--task', key], { env });
       assert.equal(init.code, 0, init.stdout + init.stderr);
       InitDocSchema.parse(init.json);
       assertPrompt(init.json.next);
@@ -165,7 +168,6 @@ describe('cli: a complete wizard for each task type', function () {
       assert.equal(saved.task_id, flow.id);
       assert.equal(saved.executionIdentityVersion, 2);
 
-      // The answers in-process (the same CLI without ~15 process starts); init, step, outcome and render-args spawn.
       const { turns, last } = await driveInProcess(state, init.json.next, flow.answers, env);
       assert.equal(last.kind, 'done');
       assert.equal(last.progress.total, last.progress.answered);
@@ -177,11 +179,11 @@ describe('cli: a complete wizard for each task type', function () {
         turns.map((t) => t.step).join(' '),
       );
 
-      const step = cli(['step', '--state', state], { env });
+      const step = await cli(['step', '--state', state], { env });
       CurrentDocSchema.parse(step.json);
       assert.equal(step.json.current.kind, 'done');
 
-      const out = cli(['outcome', '--state', state], { env });
+      const out = await run(['outcome', '--state', state], { env });
       assert.equal(out.code, 0, out.stdout);
       OutcomeDocSchema.parse(out.json);
       const args = out.json.renderArgs;
@@ -218,7 +220,7 @@ describe('cli: a complete wizard for each task type', function () {
       flow.check(args, root, out.json, turns);
 
       // render-args gives the same arguments without the outcome's extras.
-      const ra = cli(['render-args', '--state', state], { env });
+      const ra = await cli(['render-args', '--state', state], { env });
       assert.deepEqual(ra.json, { ok: true, renderArgs: args, renderArgv: out.json.renderArgv });
       finished.set(flow.type, { flow, root, state, turns, argv: out.json.renderArgv });
     });
@@ -228,7 +230,7 @@ describe('cli: a complete wizard for each task type', function () {
     it(`${flow.type}: a rewind from every answered step, and the same answers lead to the same argv`, async () => {
       const f = finished.get(flow.type);
       if (!f) assert.fail(`the ${flow.type} wizard did not complete`);
-      const tree = cli(['tree', '--state', f.state], { env });
+      const tree = await cli(['tree', '--state', f.state], { env });
       TreeDocSchema.parse(tree.json);
       assert.equal(tree.json.current, null);
       const answered = tree.json.rows.filter((r: any) => r.answered).map((r: any) => r.id);
@@ -243,7 +245,7 @@ describe('cli: a complete wizard for each task type', function () {
         // The first rewind through a real process, the others in-process (the same CLI, no process start).
         const r =
           i === 0
-            ? cli(['rewind', '--state', copy, '--to', id], { env })
+            ? await cli(['rewind', '--state', copy, '--to', id], { env })
             : await cliInProcess(['rewind', '--state', copy, '--to', id], env);
         assert.equal(r.code, 0, r.stdout);
         SubmitDocSchema.parse(r.json);

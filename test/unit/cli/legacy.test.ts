@@ -19,21 +19,21 @@ describe('cli: a legacy v1 state file', function () {
     return fs.readdirSync(dir).filter((n) => n.startsWith('refund-timeout.wizard.json.v2.'));
   }
 
-  it('R-CLI-1: the conversion is in the loaded state; a plain step shows it (with notices) and writes nothing', () => {
+  it('R-CLI-1: the conversion is in the loaded state; a plain step shows it (with notices) and writes nothing', async () => {
     const root = copyFixture('okstra-project');
     const v1 = statePathIn(root, 'payments', 'refund-timeout');
     const before = snapshotTree(root);
     for (const args of [['step'], ['step', '--no-submit'], ['tree'], ['render-args'], ['outcome']]) {
-      const r = cli([args[0], '--state', v1, ...args.slice(1)], { env });
+      const r = await cli([args[0], '--state', v1, ...args.slice(1)], { env });
       assert.equal(r.code, 0, r.stdout);
       assert.ok(r.json.notices.includes(`project moved: '/home/dev/payments-service' -> '${root}'`), r.stdout);
     }
-    const step = cli(['step', '--state', v1], { env });
+    const step = await cli(['step', '--state', v1], { env });
     CurrentDocSchema.parse(step.json);
     assert.deepEqual(Object.keys(step.json), ['ok', 'notices', 'current'], 'notices right after ok');
     // Converted: the v1 answers up to the evidence step carry over (the tree lists them as answered); the prompt's
     // number counts only the answers the wizard asks before it (docs/steps.md › Progress).
-    const tree = cli(['tree', '--state', v1], { env });
+    const tree = await cli(['tree', '--state', v1], { env });
     const answered = (tree.json.rows as Array<{ id: string; answered: boolean }>).filter((r) => r.answered).map((r) => r.id);
     assert.ok(answered.includes('evidence') && answered.length >= 4, tree.stdout);
     assert.ok(step.json.current.progress.answered < answered.length, step.stdout);
@@ -48,13 +48,13 @@ describe('cli: a legacy v1 state file', function () {
     const bytes = fs.readFileSync(v1);
 
     // A refused answer writes nothing, not even a companion.
-    const refused = cli(['step', '--state', v1, '--answer', 'not-an-option'], { env });
+    const refused = await cli(['step', '--state', v1, '--answer', 'not-an-option'], { env });
     RefusedDocSchema.parse(refused.json);
     assert.deepEqual(companions(dir), []);
 
-    const first = cli(['step', '--state', v1], { env }).json.current;
+    const first = (await cli(['step', '--state', v1], { env })).json.current;
     const answer = first.options.find((o: any) => o.default).value;
-    const r = cli(['step', '--state', v1, '--answer', answer], { env });
+    const r = await cli(['step', '--state', v1, '--answer', answer], { env });
     assert.equal(r.code, 0, r.stdout);
     SubmitDocSchema.parse(r.json);
     assert.equal(sha256(v1), sha);
@@ -67,31 +67,31 @@ describe('cli: a legacy v1 state file', function () {
     assert.equal(companion.legacySource.sha256, sha);
 
     // The rebasing notice is gone once written.
-    const again = cli(['step', '--state', v1], { env });
+    const again = await cli(['step', '--state', v1], { env });
     assert.equal(again.json.notices, undefined, again.stdout);
 
     // To the end, a rewind, an abort: always the same companion, the v1 bytes unchanged.
     const { last } = await driveInProcess(v1, again.json.current, {}, env);
     assert.equal(last.kind, 'done');
-    const out = cli(['outcome', '--state', v1], { env });
+    const out = await cli(['outcome', '--state', v1], { env });
     OutcomeDocSchema.parse(out.json);
     assert.equal(out.json.renderArgs['project-root'], root);
     assert.equal(out.json.renderArgs['task-type'], 'error-analysis');
-    const rw = cli(['rewind', '--state', v1, '--to', 'brief'], { env });
+    const rw = await cli(['rewind', '--state', v1, '--to', 'brief'], { env });
     assert.equal(rw.json.ok, true, rw.stdout);
-    const ab = cli(['abort', '--state', v1], { env });
+    const ab = await cli(['abort', '--state', v1], { env });
     assert.equal(ab.json.ok, true, ab.stdout);
     assert.deepEqual(companions(dir), written);
     assert.equal(sha256(v1), sha);
     assert.deepEqual(fs.readFileSync(v1), bytes);
   });
 
-  it('init refuses a v1 file even with --force, and writes nothing', () => {
+  it('init refuses a v1 file even with --force, and writes nothing', async () => {
     const root = copyFixture('okstra-project');
     const v1 = statePathIn(root, 'payments', 'refund-timeout');
     const before = snapshotTree(root);
     for (const extra of [[], ['--force']]) {
-      const r = cli(['init', '--state', v1, '--project-root', root, ...extra], { env });
+      const r = await cli(['init', '--state', v1, '--project-root', root, ...extra], { env });
       assert.equal(r.code, 2, r.stdout);
       assert.deepEqual(r.json, { ok: false, code: 'usage', error: `${v1}: legacy v1 state; choose another path` });
     }

@@ -10,8 +10,8 @@ const pkgVersion = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.jso
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function assertUsageError(args: string[], error: string | RegExp, env = baseEnv()): void {
-  const r = cli(args, { env });
+async function assertUsageError(args: string[], error: string | RegExp, env = baseEnv()): Promise<void> {
+  const r = await cli(args, { env });
   assert.equal(r.code, 2, r.stdout + r.stderr);
   ErrorDocSchema.parse(r.json);
   assert.deepEqual(Object.keys(r.json), ['ok', 'code', 'error']);
@@ -26,13 +26,13 @@ function assertUsageError(args: string[], error: string | RegExp, env = baseEnv(
 describe('cli: usage, help, version', () => {
   after(cleanupTemp);
 
-  it("<command> --help prints that command's usage only, exit 0", () => {
+  it("<command> --help prints that command's usage only, exit 0", async () => {
     for (const [args, cmd] of [
       [['step', '--help'], 'step'],
       [['init', '--state', 'x', '-h'], 'init'],
       [['tree', '--help'], 'tree'],
     ] as const) {
-      const r = cli([...args]);
+      const r = await cli([...args]);
       assert.equal(r.code, 0);
       assert.ok(r.stdout.startsWith(`usage: okstra-wizard ${cmd} `), r.stdout);
       for (const other of COMMAND_NAMES.filter((c) => c !== cmd))
@@ -41,12 +41,12 @@ describe('cli: usage, help, version', () => {
       assert.ok(r.stdout.length < 1000, `${r.stdout.length} bytes`);
       assert.equal(r.stderr, '');
     }
-    assert.match(cli(['step', '--help']).stdout, /--revision R/, "step's usage says how an answer is bound");
+    assert.match((await cli(['step', '--help'])).stdout, /--revision R/, "step's usage says how an answer is bound");
   });
 
-  it('--help prints the usage on stdout and exits 0', () => {
+  it('--help prints the usage on stdout and exits 0', async () => {
     for (const args of [['--help'], ['-h']]) {
-      const r = cli(args);
+      const r = await cli(args);
       assert.equal(r.code, 0);
       assert.match(r.stdout, /^usage: okstra-wizard <command> \[options\]/);
       assert.ok(COMMAND_NAMES.length >= 8, COMMAND_NAMES.join(', '));
@@ -57,16 +57,16 @@ describe('cli: usage, help, version', () => {
     }
   });
 
-  it('--version prints {"ok": true, "version"} with the package version', () => {
-    const r = cli(['--version']);
+  it('--version prints {"ok": true, "version"} with the package version', async () => {
+    const r = await cli(['--version']);
     assert.equal(r.code, 0);
     VersionDocSchema.parse(r.json);
     assert.equal(r.stdout, `{\n  "ok": true,\n  "version": "${pkgVersion}"\n}\n`);
   });
 
-  it('a state file that is not there says to start a wizard with init (exit 1)', () => {
+  it('a state file that is not there says to start a wizard with init (exit 1)', async () => {
     const dir = tempDir();
-    const r = cli(['step', '--state', 'none.wizard.json'], { cwd: dir });
+    const r = await cli(['step', '--state', 'none.wizard.json'], { cwd: dir });
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.deepEqual(r.json, {
       ok: false,
@@ -77,29 +77,29 @@ describe('cli: usage, help, version', () => {
     assert.deepEqual(fs.readdirSync(dir), []);
   });
 
-  it('R-CLI-2: --no-submit with --answer is refused, exit 2', () => {
-    assertUsageError(['step', '--state', 'x.json', '--no-submit', '--answer', 'run'], '--no-submit and --answer are mutually exclusive');
+  it('R-CLI-2: --no-submit with --answer is refused, exit 2', async () => {
+    await assertUsageError(['step', '--state', 'x.json', '--no-submit', '--answer', 'run'], '--no-submit and --answer are mutually exclusive');
   });
 
-  it('bad usage exits 2 with an error document and a one-line hint on stderr', () => {
-    assertUsageError([], /^missing command/);
-    assertUsageError(['launch', '--state', 'x'], `unknown command 'launch' (known: ${COMMAND_NAMES.join(', ')})`);
-    assertUsageError(['step'], "'step' needs --state FILE");
-    assertUsageError(['step', '--state'], "option '--state' needs a value");
-    assertUsageError(['step', '--state', 'x', '--to', 'brief'], /^unknown option '--to' for 'step'/);
-    assertUsageError(['rewind', '--state', 'x'], "'rewind' needs --to ID");
-    assertUsageError(['init', '--state', 'x'], "'init' needs --project-root DIR");
-    assertUsageError(['tree', '--state', 'x', 'extra'], "unexpected argument 'extra' for 'tree'");
-    assertUsageError(['step', '--state', 'x', '--no-submit=yes'], "option '--no-submit' takes no value");
-    assertUsageError(['step', '--state', 'x', '--answer', '-x'], /^option '--answer' needs a value; write --answer=-x/);
-    assertUsageError(['--state', 'x'], /^expected a command before --state/);
+  it('bad usage exits 2 with an error document and a one-line hint on stderr', async () => {
+    await assertUsageError([], /^missing command/);
+    await assertUsageError(['launch', '--state', 'x'], `unknown command 'launch' (known: ${COMMAND_NAMES.join(', ')})`);
+    await assertUsageError(['step'], "'step' needs --state FILE");
+    await assertUsageError(['step', '--state'], "option '--state' needs a value");
+    await assertUsageError(['step', '--state', 'x', '--to', 'brief'], /^unknown option '--to' for 'step'/);
+    await assertUsageError(['rewind', '--state', 'x'], "'rewind' needs --to ID");
+    await assertUsageError(['init', '--state', 'x'], "'init' needs --project-root DIR");
+    await assertUsageError(['tree', '--state', 'x', 'extra'], "unexpected argument 'extra' for 'tree'");
+    await assertUsageError(['step', '--state', 'x', '--no-submit=yes'], "option '--no-submit' takes no value");
+    await assertUsageError(['step', '--state', 'x', '--answer', '-x'], /^option '--answer' needs a value; write --answer=-x/);
+    await assertUsageError(['--state', 'x'], /^expected a command before --state/);
   });
 
-  it('a bad OKSTRA_TERMINAL_BACKEND is bad usage (exit 2) with the exact message, before the state is read', () => {
+  it('a bad OKSTRA_TERMINAL_BACKEND is bad usage (exit 2) with the exact message, before the state is read', async () => {
     const dir = tempDir();
     const missing = path.join(dir, 'missing.wizard.json');
     for (const cmd of ['step', 'abort']) {
-      assertUsageError(
+      await assertUsageError(
         [cmd, '--state', missing],
         "OKSTRA_TERMINAL_BACKEND must be one of tmux, zellij, vscode-terminal, none: 'screen'",
         baseEnv({ OKSTRA_TERMINAL_BACKEND: 'screen' }),
@@ -108,17 +108,17 @@ describe('cli: usage, help, version', () => {
     assert.deepEqual(fs.readdirSync(dir), []);
   });
 
-  it('a bad OKSTRA_MODEL_DEFAULTS file is bad usage (exit 2) naming the file', () => {
+  it('a bad OKSTRA_MODEL_DEFAULTS file is bad usage (exit 2) naming the file', async () => {
     const dir = tempDir();
     const missing = path.join(dir, 'missing.wizard.json');
     const bad = path.join(dir, 'defaults.yaml');
     fs.writeFileSync(bad, 'analyser: claude/opus-4.5\n');
-    assertUsageError(
+    await assertUsageError(
       ['step', '--state', missing],
       new RegExp(`^OKSTRA_MODEL_DEFAULTS: ${escape(bad)}:1:\\d+: analyser: `),
       baseEnv({ OKSTRA_MODEL_DEFAULTS: bad }),
     );
-    assertUsageError(
+    await assertUsageError(
       ['step', '--state', missing],
       new RegExp(`^OKSTRA_MODEL_DEFAULTS: ${escape(path.join(dir, 'nope.yaml'))}: `),
       baseEnv({ OKSTRA_MODEL_DEFAULTS: path.join(dir, 'nope.yaml') }),

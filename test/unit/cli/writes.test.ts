@@ -27,17 +27,17 @@ describe('cli: writes, refusals and exit statuses', function () {
   after(cleanupTemp);
 
   /** A fresh wizard on a project copy, task-pick answered. */
-  function started(task: string): { root: string; state: string; next: any } {
+  async function started(task: string): Promise<{ root: string; state: string; next: any }> {
     const root = copyFixture('okstra-project');
     const [g, id] = task.split('/');
     const state = statePathIn(root, g, `${id}.cli`);
-    const r = cli(['init', '--state', state, '--project-root', root, '--task', task], { env });
+    const r = await cli(['init', '--state', state, '--project-root', root, '--task', task], { env });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     return { root, state, next: r.json.next };
   }
 
   it('R-CLI-3 (no write on failure): every refused answer of a whole wizard leaves the folder byte-identical', async () => {
-    const { root, state, next } = started('search/ranking-v2');
+    const { root, state, next } = await started('search/ranking-v2');
     const answers: Record<string, string> = { 'task-type': 'implementation', 'reuse-worktree': 'new', 'fix-cycle': 'yes' };
     let prompt = next;
     let refusals = 0;
@@ -65,39 +65,39 @@ describe('cli: writes, refusals and exit statuses', function () {
     assert.ok(refusals > 30, `${refusals} refusals`);
     // On the done prompt, through a real process.
     const bytes = fs.readFileSync(state);
-    const r = cli(['step', '--state', state, '--answer', 'run'], { env });
+    const r = await cli(['step', '--state', state, '--answer', 'run'], { env });
     assert.equal(r.code, 0);
     assert.equal(r.json.error, 'wizard is complete — no prompt to answer');
     assert.equal(r.json.current.kind, 'done');
     assert.deepEqual(fs.readFileSync(state), bytes);
   });
 
-  it('a pick takes an option value, its exact label or #n; a refused pick names the answer and the step', () => {
-    const { state } = started('platform/node-upgrade');
-    const cur = cli(['step', '--state', state], { env }).json.current;
+  it('a pick takes an option value, its exact label or #n; a refused pick names the answer and the step', async () => {
+    const { state } = await started('platform/node-upgrade');
+    const cur = (await cli(['step', '--state', state], { env })).json.current;
     assert.equal(cur.step, 'task-type');
-    const bad = cli(['step', '--state', state, '--answer', 'Implementation'], { env });
+    const bad = await cli(['step', '--state', state, '--answer', 'Implementation'], { env });
     assert.equal(bad.json.error, "answer 'Implementation' is not an option of step 'task-type'");
-    const byLabel = cli(['step', '--state', state, '--answer', cur.options[1].label], { env });
+    const byLabel = await cli(['step', '--state', state, '--answer', cur.options[1].label], { env });
     assert.equal(byLabel.json.echo, `task-type: ${cur.options[1].value}`);
-    const rw = cli(['rewind', '--state', state, '--to', 'task-type'], { env });
+    const rw = await cli(['rewind', '--state', state, '--to', 'task-type'], { env });
     assert.equal(rw.json.ok, true);
-    const byPos = cli(['step', '--state', state, '--answer', '#2'], { env });
+    const byPos = await cli(['step', '--state', state, '--answer', '#2'], { env });
     assert.equal(byPos.json.echo, `task-type: ${cur.options[1].value}`);
   });
 
-  it('R-CLI-4: a successful answer is saved and prints {ok, echo, next}; plain step and --no-submit write nothing', () => {
-    const { root, state, next } = started('platform/node-upgrade');
+  it('R-CLI-4: a successful answer is saved and prints {ok, echo, next}; plain step and --no-submit write nothing', async () => {
+    const { root, state, next } = await started('platform/node-upgrade');
     const before = snapshotTree(root);
     for (const extra of [[], ['--no-submit']]) {
-      const r = cli(['step', '--state', state, ...extra], { env });
+      const r = await cli(['step', '--state', state, ...extra], { env });
       assert.equal(r.code, 0);
       CurrentDocSchema.parse(r.json);
       assert.deepEqual(r.json.current, next);
     }
-    for (const cmd of ['tree', 'render-args', 'outcome']) cli([cmd, '--state', state], { env });
+    for (const cmd of ['tree', 'render-args', 'outcome']) await cli([cmd, '--state', state], { env });
     assert.deepEqual(snapshotTree(root), before);
-    const r = cli(['step', '--state', state, '--answer', defaultAnswer(next)], { env });
+    const r = await cli(['step', '--state', state, '--answer', defaultAnswer(next)], { env });
     SubmitDocSchema.parse(r.json);
     assert.deepEqual(Object.keys(r.json), ['ok', 'echo', 'next']);
     const saved = JSON.parse(fs.readFileSync(state, 'utf8'));
@@ -105,7 +105,7 @@ describe('cli: writes, refusals and exit statuses', function () {
   });
 
   it('R2: a write based on a stale read is refused (exit 1) and writes nothing', async () => {
-    const { state, next } = started('platform/node-upgrade');
+    const { state, next } = await started('platform/node-upgrade');
     const other = fs.readFileSync(state, 'utf8').replace('"directive": ""', '"directive": "written by the other window"');
     const r = await cliInProcess(['step', '--state', state, '--answer', defaultAnswer(next)], env, {
       beforeSave: (p) => fs.writeFileSync(p, other),
@@ -135,7 +135,7 @@ describe('cli: writes, refusals and exit statuses', function () {
   });
 
   it('R2: two processes answering the same prompt: one wins, the other is refused or sees the new prompt', async () => {
-    const { state, next } = started('platform/node-upgrade');
+    const { state, next } = await started('platform/node-upgrade');
     const { spawn } = await import('node:child_process');
     const run = (answer: string) =>
       new Promise<{ code: number; out: string }>((resolve) => {
@@ -188,7 +188,7 @@ describe('cli: writes, refusals and exit statuses', function () {
       else fs.writeFileSync(f, text);
       const before = snapshotTree(dir);
       // One command through a real process, the others in-process (the same CLI).
-      const r = cli(['step', '--state', f], { env });
+      const r = await cli(['step', '--state', f], { env });
       assert.equal(r.code, 1, `step on ${text}: ${r.stdout}`);
       ErrorDocSchema.parse(r.json);
       assert.ok(r.json.error.startsWith(expected), `${r.json.error} should start with ${expected}`);
@@ -201,15 +201,15 @@ describe('cli: writes, refusals and exit statuses', function () {
     }
   });
 
-  it('a relative --state is named as given in messages and resolved from the working directory', () => {
+  it('a relative --state is named as given in messages and resolved from the working directory', async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'w.json'), '[]');
-    const r = cli(['step', '--state', 'w.json'], { env, cwd: dir });
+    const r = await cli(['step', '--state', 'w.json'], { env, cwd: dir });
     assert.equal(r.code, 1);
     assert.equal(r.json.error, 'w.json: wizard state must be a JSON object');
   });
 
-  it('answered, but the next prompt cannot be computed: saved, {ok: true, next: null, error}; then exit 0 errors until the file is fixed', () => {
+  it('answered, but the next prompt cannot be computed: saved, {ok: true, next: null, error}; then exit 0 errors until the file is fixed', async () => {
     const root = copyFixture('okstra-project');
     const config = path.join(root, '.okstra', 'config.yaml');
     const good = fs.readFileSync(config, 'utf8');
@@ -218,13 +218,13 @@ describe('cli: writes, refusals and exit statuses', function () {
       good.replace('report-writer: [claude/sonnet-4.5]', 'report-writer: [grok/grok-4]') + 'providers:\n  grok: { enabled: false }\n',
     );
     const state = statePathIn(root, 'search', 'autocomplete.cli');
-    assert.equal(cli(['init', '--state', state, '--project-root', root, '--task', 'search/autocomplete'], { env }).code, 0);
+    assert.equal((await cli(['init', '--state', state, '--project-root', root, '--task', 'search/autocomplete'], { env })).code, 0);
     const m7 =
       "configured default model 'grok/grok-4' is unavailable for role 'report-writer': provider 'grok' is disabled (configured in .okstra/config.yaml: modelDefaults.report-writer)";
     let r: any;
     let answered = 1;
     for (const answer of ['requirements-discovery', 'task', 'services/search', 'use', '2', '0']) {
-      r = cli(['step', '--state', state, '--answer', answer], { env });
+      r = await cli(['step', '--state', state, '--answer', answer], { env });
       assert.equal(r.json.ok, true, r.stdout);
       answered++;
       if (r.json.next === null) break;
@@ -240,32 +240,32 @@ describe('cli: writes, refusals and exit statuses', function () {
     assert.equal(saved.roleCounts.critic, 0);
     assert.equal(saved.answered.at(-1), 'role-add:critic');
     const bytes = fs.readFileSync(state);
-    const step = cli(['step', '--state', state], { env });
+    const step = await cli(['step', '--state', state], { env });
     assert.equal(step.code, 0);
     assert.deepEqual(step.json, { ok: false, code: 'no-prompt', error: m7 });
-    const sub = cli(['step', '--state', state, '--answer', 'claude/opus-4.5'], { env });
+    const sub = await cli(['step', '--state', state, '--answer', 'claude/opus-4.5'], { env });
     assert.deepEqual(sub.json, { ok: false, code: 'no-prompt', error: m7, current: null });
     for (const cmd of ['tree', 'outcome']) {
-      const x = cli([cmd, '--state', state], { env });
+      const x = await cli([cmd, '--state', state], { env });
       assert.equal(x.code, 0);
       assert.equal(x.json.ok, false);
     }
-    RenderArgsDocSchema.parse(cli(['render-args', '--state', state], { env }).json);
+    RenderArgsDocSchema.parse((await cli(['render-args', '--state', state], { env })).json);
     assert.deepEqual(fs.readFileSync(state), bytes);
     // Fixing the named file is the way out.
     fs.writeFileSync(config, good);
-    const fixed = cli(['step', '--state', state], { env });
+    const fixed = await cli(['step', '--state', state], { env });
     CurrentDocSchema.parse(fixed.json);
     assert.match(fixed.json.current.step, /^role-model:/);
   });
 
-  it('a lock held by a live process: the writer waits, then refuses with exit 1', () => {
-    const { state, next } = started('platform/node-upgrade');
+  it('a lock held by a live process: the writer waits, then refuses with exit 1', async () => {
+    const { state, next } = await started('platform/node-upgrade');
     const lock = `${state}.lock`;
     fs.writeFileSync(lock, `${process.pid}@${os.hostname()}`);
     try {
       const bytes = fs.readFileSync(state);
-      const r = cli(['step', '--state', state, '--answer', defaultAnswer(next)], { env });
+      const r = await cli(['step', '--state', state, '--answer', defaultAnswer(next)], { env });
       assert.equal(r.code, 1, r.stdout);
       assert.ok(
         r.json.error.startsWith(`${state}: state file is being written by process ${process.pid}; try again. If no okstra-wizard`),

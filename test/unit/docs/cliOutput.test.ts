@@ -53,47 +53,47 @@ describe('CLI output against the JSON Schemas of docs/protocol.md', function () 
     assert.deepEqual(DOCUMENTS, declared);
   });
 
-  it('--version, bad usage and a state file that cannot be loaded', () => {
-    assertDoc(cli(['--version'], { env }), 'version');
-    assertDoc(cli(['step'], { env }), 'error', 2);
-    assertDoc(cli(['frobnicate', '--state', state], { env }), 'error', 2);
-    assertDoc(cli(['step', '--state', path.join(root, 'missing.wizard.json')], { env }), 'error', 1);
+  it('--version, bad usage and a state file that cannot be loaded', async () => {
+    assertDoc(await cli(['--version'], { env }), 'version');
+    assertDoc(await cli(['step'], { env }), 'error', 2);
+    assertDoc(await cli(['frobnicate', '--state', state], { env }), 'error', 2);
+    assertDoc(await cli(['step', '--state', path.join(root, 'missing.wizard.json')], { env }), 'error', 1);
   });
 
-  it('a whole wizard: init, step, refused answers, answers, tree, render-args, rewind, outcome, abort', () => {
-    let prompt = assertDoc(cli(['init', '--state', state, '--project-root', root], { env }), 'init').next;
-    assert.deepEqual(assertDoc(cli(['step', '--state', state], { env }), 'current').current, prompt);
-    assertDoc(cli(['step', '--state', state, '--no-submit'], { env }), 'current');
-    assertDoc(cli(['outcome', '--state', state], { env }), 'error');
+  it('a whole wizard: init, step, refused answers, answers, tree, render-args, rewind, outcome, abort', async () => {
+    let prompt = assertDoc(await cli(['init', '--state', state, '--project-root', root], { env }), 'init').next;
+    assert.deepEqual(assertDoc(await cli(['step', '--state', state], { env }), 'current').current, prompt);
+    assertDoc(await cli(['step', '--state', state, '--no-submit'], { env }), 'current');
+    assertDoc(await cli(['outcome', '--state', state], { env }), 'error');
     const answers: Record<string, string> = { 'task-pick': 'search/ranking-v2', 'task-type': 'implementation', 'reuse-worktree': 'new' };
     const kinds = new Set<string>();
     for (let n = 0; n < 60 && prompt.kind !== 'done'; n++) {
       kinds.add(prompt.kind);
       if (n % 4 === 0) {
-        assertDoc(cli(['step', '--state', state, '--answer', '#999'], { env }), 'refused');
-        assertDoc(cli(['tree', '--state', state], { env }), 'tree');
-        assertDoc(cli(['render-args', '--state', state], { env }), 'render-args');
+        assertDoc(await cli(['step', '--state', state, '--answer', '#999'], { env }), 'refused');
+        assertDoc(await cli(['tree', '--state', state], { env }), 'tree');
+        assertDoc(await cli(['render-args', '--state', state], { env }), 'render-args');
       }
       prompt = assertDoc(
-        cli(['step', '--state', state, '--answer', answers[prompt.step] ?? defaultAnswer(prompt)], { env }),
+        await cli(['step', '--state', state, '--answer', answers[prompt.step] ?? defaultAnswer(prompt)], { env }),
         'submit',
       ).next;
     }
     assert.equal(prompt.kind, 'done');
     assert.ok(kinds.has('pick'), [...kinds].join(', '));
-    assertDoc(cli(['step', '--state', state, '--answer', 'x'], { env }), 'refused');
-    const outcome = assertDoc(cli(['outcome', '--state', state], { env }), 'outcome');
+    assertDoc(await cli(['step', '--state', state, '--answer', 'x'], { env }), 'refused');
+    const outcome = assertDoc(await cli(['outcome', '--state', state], { env }), 'outcome');
     assert.ok(outcome.renderArgv.length > 0);
-    assert.deepEqual(assertDoc(cli(['teams', '--state', state], { env }), 'teams').teams, [], 'the fixture has no teams');
-    assertDoc(cli(['tree', '--state', state], { env }), 'tree');
-    assertDoc(cli(['rewind', '--state', state, '--to', 'task-type'], { env }), 'submit');
-    assertDoc(cli(['rewind', '--state', state, '--to', 'no-such-step'], { env }), 'refused');
-    assertDoc(cli(['abort', '--state', state], { env }), 'submit');
-    assertDoc(cli(['outcome', '--state', state], { env }), 'error');
+    assert.deepEqual(assertDoc(await cli(['teams', '--state', state], { env }), 'teams').teams, [], 'the fixture has no teams');
+    assertDoc(await cli(['tree', '--state', state], { env }), 'tree');
+    assertDoc(await cli(['rewind', '--state', state, '--to', 'task-type'], { env }), 'submit');
+    assertDoc(await cli(['rewind', '--state', state, '--to', 'no-such-step'], { env }), 'refused');
+    assertDoc(await cli(['abort', '--state', state], { env }), 'submit');
+    assertDoc(await cli(['outcome', '--state', state], { env }), 'error');
   });
 
-  it('the schemas refuse a document that breaks the protocol', () => {
-    const good = cli(['step', '--state', state], { env }).json;
+  it('the schemas refuse a document that breaks the protocol', async () => {
+    const good = (await cli(['step', '--state', state], { env })).json;
     assert.equal(problems('cli/current.schema.json', good), null);
     assert.notEqual(problems('cli/current.schema.json', { ...good, ok: false }), null);
     assert.notEqual(problems('cli/current.schema.json', { ...good, extra: 1 }), null);

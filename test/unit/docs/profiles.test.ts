@@ -65,7 +65,7 @@ describe('docs/profiles.md examples', function () {
     });
   });
 
-  it('a whole wizard with a team, by the CLI: a team that cannot start here is not available with its reason', () => {
+  it('a whole wizard with a team, by the CLI: a team that cannot start here is not available with its reason', async () => {
     const root = copyFixture('okstra-project');
     fs.writeFileSync(path.join(root, '.okstra', 'config.yaml'), config + teams);
     fs.mkdirSync(path.join(root, '.okstra', 'prompts', 'profiles'), { recursive: true });
@@ -77,10 +77,10 @@ describe('docs/profiles.md examples', function () {
     fs.writeFileSync(teamsFile, userTeams);
     const env = fullEnv(bin, { OKSTRA_TEAMS: teamsFile });
     const state = statePathIn(root, 'search', 'autocomplete');
-    let prompt = cli(['init', '--state', state, '--project-root', root, '--task', 'search/autocomplete'], { env }).json.next;
+    let prompt = (await cli(['init', '--state', state, '--project-root', root, '--task', 'search/autocomplete'], { env })).json.next;
     for (let n = 0; n < 30 && prompt.step !== 'team-pick'; n++) {
       const answer = prompt.step === 'task-type' ? 'requirements-discovery' : defaultAnswer(prompt);
-      prompt = cli(['step', '--state', state, '--answer', answer], { env }).json.next;
+      prompt = (await cli(['step', '--state', state, '--answer', answer], { env })).json.next;
     }
     assert.equal(prompt.step, 'team-pick');
     assert.deepEqual(
@@ -96,19 +96,19 @@ describe('docs/profiles.md examples', function () {
         ['one-by-one', false, undefined],
       ],
     );
-    const refused = cli(['step', '--state', state, '--answer', 'payments-review'], { env }).json;
+    const refused = (await cli(['step', '--state', state, '--answer', 'payments-review'], { env })).json;
     assert.equal(
       refused.error,
       "team 'payments-review' cannot be used on this run: critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH",
     );
-    const picked = cli(['step', '--state', state, '--answer', 'usual-panel'], { env }).json;
+    const picked = (await cli(['step', '--state', state, '--answer', 'usual-panel'], { env })).json;
     assert.equal(picked.ok, true, JSON.stringify(picked));
     assert.equal(picked.echo, 'team-pick: usual-panel');
     assert.equal(picked.next.step, 'role-model:domain-expert:1', 'the one agent usual-panel does not name');
     prompt = picked.next;
     for (let n = 0; n < 30 && prompt.kind !== 'done'; n++)
-      prompt = cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env }).json.next;
-    const outcome = cli(['outcome', '--state', state], { env }).json;
+      prompt = (await cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env })).json.next;
+    const outcome = (await cli(['outcome', '--state', state], { env })).json;
     assert.deepEqual(argvValues(outcome, '--role-count'), ['analyser=2']);
     assert.deepEqual(argvValues(outcome, '--role-model'), [
       'leader=claude/opus-4.5',
@@ -150,7 +150,7 @@ describe('docs/profiles.md examples', function () {
     });
   });
 
-  it('a whole wizard with the three files: the roles, the added provider and the defaults as the page says', () => {
+  it('a whole wizard with the three files: the roles, the added provider and the defaults as the page says', async () => {
     const root = copyFixture('okstra-project');
     fs.writeFileSync(path.join(root, '.okstra', 'config.yaml'), config);
     fs.mkdirSync(path.join(root, '.okstra', 'prompts', 'profiles'), { recursive: true });
@@ -162,12 +162,12 @@ describe('docs/profiles.md examples', function () {
     const env = fullEnv(bin, { OKSTRA_MODEL_DEFAULTS: defaultsFile });
     const state = statePathIn(root, 'search', 'autocomplete');
 
-    let prompt = cli(['init', '--state', state, '--project-root', root, '--task', 'search/autocomplete'], { env }).json.next;
+    let prompt = (await cli(['init', '--state', state, '--project-root', root, '--task', 'search/autocomplete'], { env })).json.next;
     const asked: Record<string, any> = {};
     for (let n = 0; n < 60 && prompt.kind !== 'done'; n++) {
       asked[prompt.step] = prompt;
       const answer = prompt.step === 'task-type' ? 'requirements-discovery' : defaultAnswer(prompt);
-      const r = cli(['step', '--state', state, '--answer', answer], { env });
+      const r = await cli(['step', '--state', state, '--answer', answer], { env });
       assert.equal(r.json.ok, true, r.stdout);
       prompt = r.json.next;
     }
@@ -187,7 +187,7 @@ describe('docs/profiles.md examples', function () {
     // grok is disabled: never offered.
     for (const p of Object.values(asked)) assert.ok(!p.options.some((o: any) => String(o.value).startsWith('grok/')), p.step);
 
-    const outcome = cli(['outcome', '--state', state], { env }).json;
+    const outcome = (await cli(['outcome', '--state', state], { env })).json;
     assert.equal(outcome.ok, true, JSON.stringify(outcome));
     assert.deepEqual(argvValues(outcome, '--role-count'), ['analyser=2']);
     assert.deepEqual(argvValues(outcome, '--role-model'), [

@@ -10,7 +10,7 @@ import { parseConfig } from '../../../src/workspace/config';
 import { HOST_IDS } from '../../../src/core/roles/hostRegistry';
 import { TASK_TYPE_VALUES } from '../../../src/core/types';
 import { problems, REPO_ROOT } from './schemaValidator';
-import { vsixProblems } from '../../../scripts/vsixEntries.mjs';
+import { contentProblems } from '../../../scripts/packaging';
 
 function filesNamed(dir: string, test: (name: string) => boolean): string[] {
   return fs
@@ -89,23 +89,11 @@ describe('JSON Schemas (schemas/)', () => {
       'extension/dist/builtins.json',
     ];
     const schemas = ['extension/schemas/wizard-state.schema.json', 'extension/schemas/okstra-config.schema.json'];
-    assert.deepEqual(
-      vsixProblems(
-        [...base, ...schemas].map((name) => ({ name })),
-        manifest,
-      ),
-      [],
-    );
-    assert.deepEqual(
-      vsixProblems(
-        base.map((name) => ({ name })),
-        manifest,
-      ),
-      [
-        'missing extension/schemas/wizard-state.schema.json: it must not be excluded by .vscodeignore',
-        'missing extension/schemas/okstra-config.schema.json: it must not be excluded by .vscodeignore',
-      ],
-    );
+    assert.deepEqual(contentProblems([...base, ...schemas], manifest), []);
+    assert.deepEqual(contentProblems(base, manifest), [
+      'missing extension/schemas/wizard-state.schema.json: it must not be excluded by .vscodeignore',
+      'missing extension/schemas/okstra-config.schema.json: it must not be excluded by .vscodeignore',
+    ]);
   });
 
   describe('config.yaml', () => {

@@ -42,15 +42,15 @@ describe('the state file schema', function () {
     }
   });
 
-  it('accepts every state file the CLI writes during a whole wizard', () => {
+  it('accepts every state file the CLI writes during a whole wizard', async () => {
     const { env } = fullMachine();
     const root = copyFixture('okstra-project');
     const state = statePathIn(root, 'platform', 'node-upgrade');
     try {
-      let prompt = cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env }).json.next;
+      let prompt = (await cli(['init', '--state', state, '--project-root', root, '--task', 'platform/node-upgrade'], { env })).json.next;
       let files = 0;
       for (let n = 0; n < 60 && prompt.kind !== 'done'; n++) {
-        const r = cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env });
+        const r = await cli(['step', '--state', state, '--answer', defaultAnswer(prompt)], { env });
         assert.equal(r.json.ok, true, r.stdout);
         prompt = r.json.next;
         assert.equal(problems(SCHEMA, JSON.parse(fs.readFileSync(state, 'utf8'))), null, `after ${n + 1} answers`);

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as esbuildTypes from 'esbuild';
 import { extensionBundles, LAZY_ENTRIES, LAZY_REQUIRES, NODE_BUNDLE, productBundles } from '../../../scripts/bundles.mjs';
-import { vsixProblems } from '../../../scripts/vsixEntries.mjs';
+import { contentProblems } from '../../../scripts/packaging';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const esbuild = require('esbuild') as typeof esbuildTypes;
@@ -204,18 +204,9 @@ describe('the product bundles (P4)', function () {
     const manifest = { main: './dist/extension.js' };
     const base = ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js'];
     const lazy = ['extension/dist/engine.js', 'extension/dist/mcp.js'];
+    assert.deepEqual(contentProblems([...base, ...lazy], manifest), []);
     assert.deepEqual(
-      vsixProblems(
-        [...base, ...lazy].map((name) => ({ name })),
-        manifest,
-      ),
-      [],
-    );
-    assert.deepEqual(
-      vsixProblems(
-        base.map((name) => ({ name })),
-        manifest,
-      ),
+      contentProblems(base, manifest),
       lazy.map((f) => `missing ${f}: it must not be excluded by .vscodeignore`),
     );
   });

@@ -1,10 +1,10 @@
-// How `npm run package` packs (scripts/publishing.mjs): a local package keeps the README's relative picture links and
+// How `npm run package` packs (scripts/packaging.ts): a local package keeps the README's relative picture links and
 // says so; a marketplace package has vsce rewrite them onto package.json's `repository` or a given base URL, and is
 // refused without one; the packaged README of a marketplace package has only absolute https pictures.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { imageLinks, readmeImageProblems, vscePackageArgs } from '../../../scripts/publishing.mjs';
+import { imageLinks, readmeImageProblems, vscePackageArgs } from '../../../scripts/packaging';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;

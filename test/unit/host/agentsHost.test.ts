@@ -88,10 +88,10 @@ describe('host: what agents need, for every front end', function () {
     assert.ok(!demo.result.notices.some((n) => n.text.startsWith('no model can start')), 'not where a provider can start');
   });
 
-  it('the CLI reports it too, with its own words for the fix', () => {
+  it('the CLI reports it too, with its own words for the fix', async () => {
     const project = demoCopy();
     const state = path.join(project, '.okstra', 'tasks', 'checkout', 'saved-card-migration.wizard.json');
-    const r = cli(['init', '--state', state, '--project-root', project, '--task', 'checkout/saved-card-migration'], {
+    const r = await cli(['init', '--state', state, '--project-root', project, '--task', 'checkout/saved-card-migration'], {
       env: { PATH: path.dirname(process.execPath), HOME: os.tmpdir() },
     });
     assert.equal(r.json.ok, true, r.stdout);

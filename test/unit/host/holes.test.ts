@@ -210,14 +210,14 @@ describe('host: the holes between the front ends stay closed', function () {
     assert.equal(fs.existsSync(file), false);
   });
 
-  it('C5: init --state on a path that cannot be stat-ed is bad usage (exit 2), never exit 70', () => {
+  it('C5: init --state on a path that cannot be stat-ed is bad usage (exit 2), never exit 70', async () => {
     const project = demoCopy();
     const plain = path.join(project, 'plain.txt');
     fs.writeFileSync(plain, 'x');
     const loop = path.join(project, 'loop');
     fs.symlinkSync(loop, loop);
     for (const state of [path.join(project, `${'n'.repeat(300)}.json`), path.join(plain, 'x.json'), path.join(loop, 'x.json')]) {
-      const r = cli(['init', '--state', state, '--project-root', project], { env: demoEnv(project) });
+      const r = await cli(['init', '--state', state, '--project-root', project], { env: demoEnv(project) });
       assert.equal(r.code, 2, `${state}: ${r.stdout}${r.stderr}`);
       assert.equal(r.json.code, 'usage');
     }

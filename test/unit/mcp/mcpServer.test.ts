@@ -91,13 +91,13 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     // The CLI, on the same project and the same answers, in a state file of its own.
     const env = demoEnv(project);
     const cliState = path.join(project, '.okstra', 'tasks', 'checkout', 'cli-copy.wizard.json');
-    const ci = cli(['init', '--state', cliState, '--project-root', project, '--task', TASK], { env, cwd: project });
+    const ci = await cli(['init', '--state', cliState, '--project-root', project, '--task', TASK], { env, cwd: project });
     assert.equal(ci.json?.ok, true, ci.stdout);
     for (const answer of answers) {
-      const r = cli(['step', '--state', cliState, '--answer', answer], { env, cwd: project });
+      const r = await cli(['step', '--state', cliState, '--answer', answer], { env, cwd: project });
       assert.equal(r.json?.ok, true, `${answer}: ${r.stdout}`);
     }
-    const co = cli(['outcome', '--state', cliState], { env, cwd: project });
+    const co = await cli(['outcome', '--state', cliState], { env, cwd: project });
     assert.equal(co.json?.ok, true, co.stdout);
     assert.equal(JSON.stringify(outcome.doc.renderArgv), JSON.stringify(co.json.renderArgv));
     assert.equal(outcome.doc.confirmationText, co.json.confirmationText);
@@ -112,7 +112,7 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     const shown = init.doc.next;
     const env = demoEnv(project);
     // Another writer (the CLI) answers the prompt the agent was shown.
-    const other = cli(['step', '--state', stateOf(project), '--answer', walkAnswer(shown)], { env, cwd: project });
+    const other = await cli(['step', '--state', stateOf(project), '--answer', walkAnswer(shown)], { env, cwd: project });
     assert.equal(other.json?.ok, true, other.stdout);
     const now = other.json.next;
     const before = snapshotTree(path.join(project, '.okstra'));
@@ -127,7 +127,7 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
 
     // Same prompt id again, but the state changed since it was shown: the CLI rewound to it (which alone gives
     // back the very bytes the prompt was shown from: revisions name contents), and a hand edit added a key.
-    const rewound = cli(['rewind', '--state', stateOf(project), '--to', shown.id], { env, cwd: project });
+    const rewound = await cli(['rewind', '--state', stateOf(project), '--to', shown.id], { env, cwd: project });
     assert.equal(rewound.json?.ok, true, rewound.stdout);
     assert.equal(rewound.json.next.id, shown.id);
     const edited = JSON.parse(fs.readFileSync(stateOf(project), 'utf8'));
@@ -175,7 +175,7 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     assert.equal(read.isError, false, read.text);
     assert.deepEqual([read.doc.current.id, read.doc.current.revision], [next.id, next.revision]);
     // The file holds the first answer, once: the CLI reads the same prompt from it.
-    const step = cli(['step', '--state', stateOf(project)], { env: demoEnv(project), cwd: project });
+    const step = await cli(['step', '--state', stateOf(project)], { env: demoEnv(project), cwd: project });
     assert.equal(step.json?.current?.id, next.id, step.stdout);
     assert.equal(step.json.current.revision, next.revision);
     assert.deepEqual(
@@ -273,15 +273,15 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     assert.ok(last.id.startsWith('role-'), last.id);
 
     const env = demoEnv(project);
-    let prompt = cli(['step', '--state', stateOf(project)], { env, cwd: project }).json.current;
+    let prompt = (await cli(['step', '--state', stateOf(project)], { env, cwd: project })).json.current;
     assert.equal(prompt.id, last.id, 'the CLI shows the prompt the MCP client was at');
     for (let i = 0; i < 40 && prompt.kind !== 'done'; i++) {
-      const r = cli(['step', '--state', stateOf(project), '--answer', walkAnswer(prompt)], { env, cwd: project });
+      const r = await cli(['step', '--state', stateOf(project), '--answer', walkAnswer(prompt)], { env, cwd: project });
       assert.equal(r.json?.ok, true, r.stdout);
       prompt = r.json.next;
     }
     assert.equal(prompt.kind, 'done');
-    const co = cli(['outcome', '--state', stateOf(project)], { env, cwd: project });
+    const co = await cli(['outcome', '--state', stateOf(project)], { env, cwd: project });
     assert.equal(co.json?.ok, true, co.stdout);
 
     const cur = await s.call('wizard_current', { task: TASK });
@@ -306,7 +306,7 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     assert.equal(sha256(v1), before, 'the v1 file is never written');
     const companions = fs.readdirSync(path.dirname(v1)).filter((n) => n.startsWith('refund-timeout.wizard.json.v2.'));
     assert.equal(companions.length, 1, companions.join(', '));
-    const step = cli(['step', '--state', v1], { env: demoEnv(project), cwd: project });
+    const step = await cli(['step', '--state', v1], { env: demoEnv(project), cwd: project });
     assert.equal(step.json?.current?.id, r.doc.next.id, step.stdout);
     const next = await s.call('wizard_answer', {
       task: legacyTask,

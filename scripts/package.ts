@@ -1,42 +1,45 @@
-#!/usr/bin/env node
-// `npm run package`: the installable .vsix, built offline.
-//   node scripts/package.mjs [--out FILE] [--quiet]
+// `npm run package` (tsx scripts/package.ts): the installable .vsix, built offline.
+//   npm run package -- [--out FILE] [--quiet]
 //       a local package, to install by hand: the README's picture links stay relative (the script says so)
-//   node scripts/package.mjs --marketplace [--base-url URL [--base-images-url URL]] [--out FILE] [--quiet]
+//   npm run package -- --marketplace [--base-url URL [--base-images-url URL]] [--out FILE] [--quiet]
 //       a package for the VS Code Marketplace and Open VSX: vsce rewrites the README's relative links onto package.json's
 //       `repository`, or onto --base-url (the URL the repository's files are served from); with neither it refuses,
-//       since the pictures would be broken there (scripts/publishing.mjs)
-//   node scripts/package.mjs --install-tools   (only installs vsce into .tools/vsce, e.g. before an offline run)
+//       since the pictures would be broken there (scripts/packaging.ts)
+//   npm run package -- --install-tools   (only installs vsce into .tools/vsce, e.g. before an offline run)
 // 1. release build (`vscode:prepublish` = `node scripts/build.mjs --release`; run here when that script is absent);
 // 2. @vscode/vsce `package --no-dependencies` (esbuild bundles zod and yaml, so no node_modules are shipped and
 //    npm is never asked about the dependency tree), no prompts (stdin closed);
-// 3. checks what the package holds (scripts/vsixEntries.mjs), what the marketplaces need from it, Open VSX's rules
-//    included (scripts/marketplaceChecks.mjs: `ovsx` itself needs the registry), and its README's pictures, and
-//    prints its size and file list.
+// 3. reads the package back with vsce's own zip reader and checks what it holds, what a marketplace listing needs
+//    that vsce does not check, and its README's pictures (scripts/packaging.ts); prints its size and file list.
 // Exit 0 with the vsix written, 1 when any step fails or a check refuses (the message says which and why).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { marketplaceProblems } from './marketplaceChecks.mjs';
-import { readmeImageProblems, vscePackageArgs } from './publishing.mjs';
-import { vsixEntries, vsixEntryText, vsixProblems } from './vsixEntries.mjs';
+import {
+  contentProblems,
+  listingProblems,
+  readmeImageProblems,
+  VSCE_VERSION,
+  vsceDir as vsceDirOf,
+  vscePackageArgs,
+  vsixFiles,
+} from './packaging';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 const USAGE =
   'usage: node scripts/package.mjs [--marketplace [--base-url URL [--base-images-url URL]]] [--out FILE] [--quiet] | --install-tools';
-function usage(msg) {
+function usage(msg?: string): never {
   if (msg) console.error(`package: ${msg}`);
   console.error(USAGE);
   process.exit(msg ? 2 : 0);
 }
 
-let values;
-try {
-  ({ values } = parseArgs({
+let values: ReturnType<typeof parseOptions>;
+function parseOptions() {
+  return parseArgs({
     options: {
       out: { type: 'string' },
       quiet: { type: 'boolean' },
@@ -46,9 +49,12 @@ try {
       'install-tools': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
-  }));
+  }).values;
+}
+try {
+  values = parseOptions();
 } catch (e) {
-  usage(e.message);
+  usage((e as Error).message);
 }
 if (values.help) usage();
 const out = values.out ? path.resolve(values.out) : path.join(root, `${manifest.name}-${manifest.version}.vsix`);
@@ -61,25 +67,21 @@ const plan = vscePackageArgs({
   baseImagesUrl: values['base-images-url'],
   out,
 });
-if (!plan.ok && !installOnly) {
-  console.error(`package: ${plan.error}`);
-  process.exit(1);
-}
+if (!plan.ok && !installOnly) fail(plan.error);
 
-function fail(msg) {
+function fail(msg: string): never {
   console.error(`package: ${msg}`);
   process.exit(1);
 }
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 // Offline: npm (which vsce runs for vscode:prepublish) must not reach for the registry.
 const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' };
 
 // vsce lives in .tools/vsce, installed on first use, not among the devDependencies: its optional dependency
 // keytar downloads a prebuilt binary at install time, which `npm ci` must never do. Packaging needs neither
 // keytar nor any install script, so they are left out.
-const VSCE_VERSION = '3.9.2';
-const vsceDir = path.join(root, '.tools', 'vsce');
+const vsceDir = vsceDirOf(root);
 const vsceCli = path.join(vsceDir, 'node_modules', '@vscode', 'vsce', 'vsce');
 const vscePkg = path.join(vsceDir, 'node_modules', '@vscode', 'vsce', 'package.json');
 const installedVsce = fs.existsSync(vscePkg) ? JSON.parse(fs.readFileSync(vscePkg, 'utf8')).version : null;
@@ -113,7 +115,7 @@ if (!manifest.scripts?.['vscode:prepublish']) {
 }
 
 const hasLicense = ['LICENSE', 'LICENSE.md', 'LICENSE.txt'].some((f) => fs.existsSync(path.join(root, f)));
-const vsceArgs = [...plan.args];
+const vsceArgs = plan.ok ? [...plan.args] : [];
 if (!hasLicense) {
   console.warn(`package: warning: no LICENSE file; packaging without one (package.json says ${manifest.license ?? 'nothing'})`);
   vsceArgs.push('--skip-license');
@@ -138,22 +140,25 @@ if (vsce.status !== 0 || !fs.existsSync(out)) {
   fail(`vsce package failed${step}: exit ${vsce.status ?? vsce.signal}; see the messages above`);
 }
 
-const entries = vsixEntries(out);
-const market = marketplaceProblems(manifest, entries, root);
-const problems = [...vsixProblems(entries, manifest), ...market.problems];
-if (values.marketplace) {
-  // What the marketplaces will show: the packaged README, whose every picture must be an absolute https URL.
-  const packaged = vsixEntryText(out, entries.find((e) => e.name.toLowerCase() === 'extension/readme.md')?.name ?? '');
-  if (packaged === null) problems.push('the package has no README');
-  else problems.push(...readmeImageProblems(packaged, { exists: (f) => fs.existsSync(path.join(root, f)), absolute: true }));
+async function check(): Promise<void> {
+  const files = await vsixFiles(root, out);
+  const names = [...files.keys()];
+  const listing = listingProblems(manifest, names, root);
+  const problems = [...contentProblems(names, manifest), ...listing.problems];
+  if (values.marketplace) {
+    // What the marketplaces will show: the packaged README, whose every picture must be an absolute https URL.
+    const packaged = files.get('extension/readme.md')?.toString('utf8');
+    if (packaged === undefined) problems.push('the package has no README');
+    else problems.push(...readmeImageProblems(packaged, { exists: (f) => fs.existsSync(path.join(root, f)), absolute: true }));
+  }
+  console.log(`\n${path.relative(process.cwd(), out) || out}: ${kb(fs.statSync(out).size)}, ${files.size} files`);
+  for (const [name, bytes] of files) console.log(`  ${kb(bytes.length).padStart(10)}  ${name}`);
+  for (const w of listing.warnings) console.warn(`package: warning: ${w}`);
+  if (plan.ok) for (const n of plan.notes) console.log(`package: ${n}`);
+  if (problems.length) {
+    fs.rmSync(out, { force: true });
+    fail(`the package is not right (removed it):\n  - ${problems.join('\n  - ')}`);
+  }
+  console.log(`\ninstall it with: code --install-extension ${path.relative(process.cwd(), out) || out}`);
 }
-const size = fs.statSync(out).size;
-console.log(`\n${path.relative(process.cwd(), out) || out}: ${kb(size)}, ${entries.length} files`);
-for (const e of entries) console.log(`  ${kb(e.size).padStart(10)}  ${e.name}`);
-for (const w of market.warnings) console.warn(`package: warning: ${w}`);
-for (const n of plan.notes) console.log(`package: ${n}`);
-if (problems.length) {
-  fs.rmSync(out, { force: true });
-  fail(`the package is not right (removed it):\n  - ${problems.join('\n  - ')}`);
-}
-console.log(`\ninstall it with: code --install-extension ${path.relative(process.cwd(), out) || out}`);
+check().catch((err: unknown) => fail(`cannot read the package back: ${(err as Error).message}`));
