@@ -17,12 +17,30 @@ export function log(...args) {
 }
 
 /**
- * The code-server executable: $OKSTRA_CODE_SERVER, else the pinned one in .tools/, installed on first use
- * by scripts/setup-vscode-harness.sh (a few milliseconds when it is already there).
+ * The two VS Code versions the project runs on (scripts/setup-vscode-harness.sh installs them side by side in
+ * .tools/): `current`, what people use today (code-server on Node 24 from the npm registry), and `minimum`, the
+ * oldest that package.json's engines.vscode accepts. The integration and UI suites run on `current` unless
+ * OKSTRA_HARNESS=minimum.
  */
-export function ensureCodeServer() {
+export const HARNESSES = {
+  current: { codeServer: '4.139.1', vscode: '1.139.1' },
+  minimum: { codeServer: '4.100.3', vscode: '1.100.3' },
+};
+
+/** The harness this run uses: $OKSTRA_HARNESS (current or minimum), current when unset. */
+export function harnessName(env = process.env) {
+  const name = env.OKSTRA_HARNESS || 'current';
+  if (!Object.hasOwn(HARNESSES, name)) throw new Error(`OKSTRA_HARNESS=${name}: expected one of ${Object.keys(HARNESSES).join(', ')}`);
+  return name;
+}
+
+/**
+ * The code-server executable: $OKSTRA_CODE_SERVER, else the pinned one of the harness (harnessName()) in .tools/,
+ * installed on first use by scripts/setup-vscode-harness.sh (a few milliseconds when it is already there).
+ */
+export function ensureCodeServer(which = harnessName()) {
   if (process.env.OKSTRA_CODE_SERVER) return process.env.OKSTRA_CODE_SERVER;
-  const out = execFileSync('bash', [path.join(repoRoot, 'scripts/setup-vscode-harness.sh')], {
+  const out = execFileSync('bash', [path.join(repoRoot, 'scripts/setup-vscode-harness.sh'), which], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -150,7 +168,7 @@ export async function startCodeServer({
   locale,
 }) {
   // Newer code-server (VS Code ≥ 1.13x) honours the URL payload only with enable-smoke-test-driver, which it
-  // forwards through --vscode-option; 4.100.3 rejects that option and does not need it.
+  // forwards through --vscode-option; 4.100.3 (the minimum harness) rejects that option and does not need it.
   const help = spawnSync(codeServer, ['--help'], { encoding: 'utf8', env: sandbox.env });
   const passthrough = help.stdout?.includes('--vscode-option') ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
   const port = wantedPort || (await freePort());

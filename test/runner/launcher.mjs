@@ -7,7 +7,9 @@
 //
 //   launcher.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [WORKSPACE_DIR | FILE.code-workspace] [other VS Code flags, ignored]
 //
-// Env: OKSTRA_CODE_SERVER     code-server to use (default: the pinned one in .tools/, installed on demand)
+// Env: OKSTRA_CODE_SERVER     code-server to use (default: the pinned one of OKSTRA_HARNESS in .tools/, installed
+//                             on demand)
+//      OKSTRA_HARNESS         current (default) or minimum: which VS Code (test/runner/harness.mjs)
 //      OKSTRA_CHROMIUM        browser (default /usr/bin/chromium)
 //      OKSTRA_TEST_TIMEOUT_MS whole-run timeout (default 420000)
 //      OKSTRA_HARNESS_VERBOSE=1  echo the server's and the browser's console
