@@ -132,7 +132,9 @@ try {
     ['skipWelcome', 'true'],
   ]);
   log(`opening the workbench on ${workspace}`);
-  await page.goto(url);
+  // Not the page's load event (VS Code 1.139's workbench loads for over 30 s on a busy machine): the run's own
+  // timeout above bounds the wait for codeAutomationExit.
+  await page.goto(url, { waitUntil: 'commit' });
 } catch (e) {
   await finish(2, `harness error: ${e?.stack ?? e}`);
 }

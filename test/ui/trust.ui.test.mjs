@@ -62,8 +62,7 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
     await page.keyboard.press('Enter');
     const first = await wb.nextPrompt('');
     await page.keyboard.type('currency-rounding');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'payments/currency-rounding' }).first().waitFor();
-    await page.waitForTimeout(250);
+    await wb.activeRow('payments/currency-rounding');
     await page.keyboard.press('Enter');
     await wb.answerUntilConfirmation(await wb.nextPrompt(first[0]));
     const run = page.locator('.quick-input-list .monaco-list-row[aria-label^="Run"]').first();

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { demoPrepare, useDemoWorkbench } from './demoWorkbench.mjs';
-import { resultsDir } from './workbench.mjs';
+import { resultsDir, waitUntil } from './workbench.mjs';
 
 function stats(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -28,12 +28,8 @@ function okstraLog(wb) {
 }
 
 /** Waits until the okstra log has a line matching `re` (it is written a moment after the extension logs it). */
-async function waitForLog(wb, re, what) {
-  const deadline = Date.now() + 60_000;
-  while (!re.test(okstraLog(wb))) {
-    if (Date.now() > deadline) throw new Error(`the okstra log never said ${what}`);
-    await wb.page.waitForTimeout(200); // polling a file, not waiting a fixed time
-  }
+function waitForLog(wb, re, what) {
+  return waitUntil(() => re.test(okstraLog(wb)), 60_000, `the okstra log to say ${what}`);
 }
 
 /** Waits until the extension has read ahead for New Run (features.ts), so that timings do not measure the first read. */
