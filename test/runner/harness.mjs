@@ -221,6 +221,9 @@ export async function startCodeServer({
   const server = {
     port,
     child,
+    // With the smoke-test driver the workbench shows no notification toasts (the notifications center still lists
+    // them): UI tests look there instead (test/ui/workbench.mjs notification()).
+    smokeTestDriver: passthrough.length > 0,
     exited,
     output: () => lines.join('\n'),
     remote: (absPath) => `vscode-remote://127.0.0.1:${port}${absPath}`,

@@ -27,7 +27,7 @@ if (!fs.existsSync(path.join(repoRoot, 'dist/extension.js'))) {
   process.exit(2);
 }
 
-const runTimeoutMs = Number(process.env.OKSTRA_TEST_TIMEOUT_MS ?? 420000);
+const runTimeoutMs = Number(process.env.OKSTRA_TEST_TIMEOUT_MS ?? 900000);
 const started = Date.now();
 const workspace = copyWorkspace();
 const desktop = process.env.OKSTRA_VSCODE_PATH;

@@ -139,10 +139,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     // xterm renders only the rows in view: the argv's head has scrolled away, its tail and the stand-in's stderr line remain.
     const terminal = page.locator('.xterm-rows', { hasText: 'okstra (demo stand-in): working directory' }).first();
     await terminal.waitFor({ timeout: 60_000 });
-    await page
-      .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await wb.notification('finished (exit code 0)');
     const out = (await terminal.textContent()) ?? '';
     assert.match(out, /"--role-model"\s*"planner=codex\/gpt-5\.1-codex"/);
     assert.match(out, /"report-writer=claude\/sonnet-4\.5"/);

@@ -125,10 +125,8 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     assert.match(await wb.confirmationText(), /okstra render-bundle — payments\/currency-rounding/);
     await walkthroughShot('run.png', 'confirmation');
     await page.keyboard.press('Enter'); // Run
-    await page
-      .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
-      .first()
-      .waitFor({ timeout: 60_000 });
+    await wb.notification('finished (exit code 0)', 60_000);
+    await wb.closeNotifications();
     // The row follows the state file: the last run's exit code.
     await page.waitForFunction(
       () => [...document.querySelectorAll('.monaco-list-row')].some((r) => /JPY and KRW refunds.*exit 0/.test(r.textContent ?? '')),

@@ -95,7 +95,7 @@ describe('UI: teams — pick one at the Team question, save the agents as one at
     await wb.shot('teams-02-save.png');
     await page.keyboard.press('Enter');
     // It says where, and the confirmation shows again.
-    await page.locator('.notification-toast', { hasText: `Saved the team '${NEW_TEAM}' in .okstra/config.yaml.` }).waitFor();
+    await wb.notification(`Saved the team '${NEW_TEAM}' in .okstra/config.yaml.`);
     const [again] = await wb.nextPrompt(scopeTitle);
     assert.equal(again, title, 'the confirmation shows again');
     await row('Run').waitFor();

@@ -69,10 +69,7 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
     assert.match((await run.getAttribute('aria-label')) ?? '', /Run is disabled in an untrusted workspace/);
     await wb.shot('trust-02-confirmation.png');
     await run.click();
-    await page
-      .locator('.notification-toast', { hasText: 'Run is disabled in an untrusted workspace: trust this workspace' })
-      .first()
-      .waitFor();
+    await wb.notification('Run is disabled in an untrusted workspace: trust this workspace');
     await wb.shot('trust-03-refused.png');
     // The extension logs the refusal as the last thing Run does before it returns: from here on nothing can start.
     await wb.waitForLog(/Run refused: Run is disabled in an untrusted workspace/);

@@ -283,8 +283,7 @@ describe('UI: the third walk (demo, 1280×800)', function () {
     await page.keyboard.type('refund-timeout');
     await page.keyboard.press('Enter');
     await wb.nextPrompt('');
-    const toast = page.locator('.notification-toast', { hasText: 'was opened from an older or moved state file' }).first();
-    await toast.waitFor();
+    const toast = await wb.notification('was opened from an older or moved state file');
     const message = toast.locator('.notification-list-item-message').first();
     const cut = await message.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
     assert.equal(cut, false, 'the notification is not cut off');
@@ -313,10 +312,7 @@ describe('UI: the third walk (demo, 1280×800)', function () {
     await wb.confirmationDocument().waitFor();
     await page.waitForFunction(() => document.activeElement?.closest('.quick-input-widget') !== null, null, { timeout: 10_000 });
     await page.keyboard.press('Enter'); // Run (the stand-in exits 3)
-    await page
-      .locator('.notification-toast', { hasText: 'okstra render-bundle for payments/currency-rounding failed with exit code 3' })
-      .first()
-      .waitFor({ timeout: 60_000 });
+    await wb.notification('okstra render-bundle for payments/currency-rounding failed with exit code 3', 60_000);
     const terminal = page.locator('.xterm-rows').last();
     await terminal.locator('text=/exit code: 3/').first().waitFor({ timeout: 30_000 });
     const text = (await terminal.textContent()) ?? '';

@@ -214,6 +214,37 @@ class Workbench {
     return row;
   }
 
+  /**
+   * The notification whose text contains `text`, once it shows: its toast; or, on a workbench that shows no toasts
+   * (VS Code 1.13x with the smoke-test driver, which the harness needs there to load the extension from the URL),
+   * its entry in the notifications center, opened from the status bar's bell. Either has the message and buttons.
+   */
+  async notification(text, timeout = 30_000) {
+    if (!this.server.smokeTestDriver) {
+      const toast = this.page.locator('.notification-toast', { hasText: text }).first();
+      await toast.waitFor({ timeout });
+      return toast;
+    }
+    const entry = this.page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+    const deadline = Date.now() + timeout;
+    while (!(await entry.isVisible())) {
+      if (Date.now() > deadline) throw new Error(`no notification "${text}" within ${timeout} ms`);
+      if (!(await this.page.locator('.notifications-center.visible').isVisible()))
+        await this.page.locator('.statusbar-item[id="status.notifications"]').click();
+      await entry.waitFor({ timeout: 1_000 }).catch(() => undefined);
+    }
+    return entry;
+  }
+
+  /** Closes the notifications center when it is open (notification() opens it on VS Code 1.13x). */
+  async closeNotifications() {
+    const center = this.page.locator('.notifications-center.visible');
+    if (await center.isVisible()) {
+      await this.page.locator('.statusbar-item[id="status.notifications"]').click();
+      await center.waitFor({ state: 'hidden' });
+    }
+  }
+
   /** Runs a command of the palette and waits until the palette has closed. */
   async runCommand(command) {
     await this.palette(command, command);
