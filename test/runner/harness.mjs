@@ -154,6 +154,17 @@ export async function killProcessGroup(child, graceMs = 3000) {
 }
 
 /**
+ * True when this code-server (VS Code 1.13x, the current harness) honours the URL's extension payload
+ * (extensionDevelopmentPath, extensionTestsPath) only with VS Code's smoke-test driver, which it forwards through
+ * --vscode-option. That driver also hides every notification toast. 4.100.3 (the minimum harness) rejects the option
+ * and does not need it.
+ */
+export function payloadNeedsSmokeTestDriver(codeServer, env) {
+  const help = spawnSync(codeServer, ['--help'], { encoding: 'utf8', env });
+  return help.stdout?.includes('--vscode-option') ?? false;
+}
+
+/**
  * Starts code-server on a free 127.0.0.1 port in its own process group and waits until /healthz answers.
  * Returns { port, child, url(folder, payload), output(), exited, stop() }.
  */
@@ -166,11 +177,11 @@ export async function startCodeServer({
   workspaceTrust = false,
   port: wantedPort = 0,
   locale,
+  smokeTestDriver = true,
 }) {
-  // Newer code-server (VS Code ≥ 1.13x) honours the URL payload only with enable-smoke-test-driver, which it
-  // forwards through --vscode-option; 4.100.3 (the minimum harness) rejects that option and does not need it.
-  const help = spawnSync(codeServer, ['--help'], { encoding: 'utf8', env: sandbox.env });
-  const passthrough = help.stdout?.includes('--vscode-option') ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
+  // smokeTestDriver: false for a run that loads the extension otherwise (npm start: scripts/start.mjs).
+  const passthrough =
+    smokeTestDriver && payloadNeedsSmokeTestDriver(codeServer, sandbox.env) ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
   const port = wantedPort || (await freePort());
   const args = [
     '--auth',
