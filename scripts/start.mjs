@@ -22,7 +22,8 @@ const { values } = parseArgs({
   options: { port: { type: 'string', default: process.env.OKSTRA_PORT ?? '8080' }, fresh: { type: 'boolean', default: false } },
 });
 if (!ensureDependencies(repoRoot, 'npm start')) process.exit(1);
-const { createSandbox, ensureCodeServer, killProcessGroup, startCodeServer } = await import('../test/runner/harness.mjs');
+const { createSandbox, ensureCodeServer, killProcessGroup, payloadNeedsSmokeTestDriver, startCodeServer } =
+  await import('../test/runner/harness.mjs');
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
 if (build.status !== 0) {
@@ -74,16 +75,30 @@ process.on('SIGTERM', () => void stop(0));
 const wanted = Number(values.port);
 const port = await pickPort(wanted);
 if (port !== wanted) console.log(`npm start: port ${wanted} is taken (another npm start, or another server); using port ${port}`);
+// VS Code 1.13x (the current harness) loads an extension from the URL only with its smoke-test driver, which hides
+// every notification toast: there this checkout is linked into the profile's extensions folder instead, an installed
+// extension that "Developer: Reload Window" loads again from the rebuilt dist/. The older VS Code takes it from the URL.
+let linked = false;
 try {
-  server = await startCodeServer({ codeServer: ensureCodeServer(), sandbox, port });
+  const codeServer = ensureCodeServer();
+  linked = payloadNeedsSmokeTestDriver(codeServer, sandbox.env);
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const linkName = `${pkg.publisher}.${pkg.name}-${pkg.version}`;
+  const link = path.join(sandbox.extensionsDir, linkName);
+  const linkedHere = () => fs.lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink() && fs.readlinkSync(link) === repoRoot;
+  for (const entry of fs.readdirSync(sandbox.extensionsDir)) {
+    // Another version, another checkout's link (.tools/ may be shared), or a link no longer wanted: removed
+    // (a link only as a link, never what it points to).
+    if (entry.startsWith(`${pkg.publisher}.${pkg.name}-`) && (!linked || entry !== linkName || !linkedHere()))
+      fs.rmSync(path.join(sandbox.extensionsDir, entry), { recursive: true, force: true });
+  }
+  if (linked && !fs.existsSync(link)) fs.symlinkSync(repoRoot, link);
+  server = await startCodeServer({ codeServer, sandbox, port, smokeTestDriver: !linked });
 } catch (e) {
   await stop(1, `npm start: ${e?.message ?? e}`);
 }
 void server.exited.then((c) => stop(1, `code-server exited (${c}):\n${server.output().split('\n').slice(-30).join('\n')}`));
-const url = server.url(workspace, [
-  ['extensionDevelopmentPath', server.remote(repoRoot)],
-  ['skipWelcome', 'true'],
-]);
+const url = server.url(workspace, [...(linked ? [] : [['extensionDevelopmentPath', server.remote(repoRoot)]]), ['skipWelcome', 'true']]);
 const rel = (p) => path.relative(repoRoot, p);
 const copy = created ? `a new copy of ${rel(sample)}` : `the copy of ${rel(sample)} made earlier; npm start -- --fresh for a new one`;
 console.log(startBanner({ url, port: server.port, wanted, workspace: rel(workspace), copy, env: process.env }));

@@ -17,12 +17,30 @@ export function log(...args) {
 }
 
 /**
- * The code-server executable: $OKSTRA_CODE_SERVER, else the pinned one in .tools/, installed on first use
- * by scripts/setup-vscode-harness.sh (a few milliseconds when it is already there).
+ * The two VS Code versions the project runs on (scripts/setup-vscode-harness.sh installs them side by side in
+ * .tools/): `current`, what people use today (code-server on Node 24 from the npm registry), and `minimum`, the
+ * oldest that package.json's engines.vscode accepts. The integration and UI suites run on `current` unless
+ * OKSTRA_HARNESS=minimum.
  */
-export function ensureCodeServer() {
+export const HARNESSES = {
+  current: { codeServer: '4.139.1', vscode: '1.139.1' },
+  minimum: { codeServer: '4.100.3', vscode: '1.100.3' },
+};
+
+/** The harness this run uses: $OKSTRA_HARNESS (current or minimum), current when unset. */
+export function harnessName(env = process.env) {
+  const name = env.OKSTRA_HARNESS || 'current';
+  if (!Object.hasOwn(HARNESSES, name)) throw new Error(`OKSTRA_HARNESS=${name}: expected one of ${Object.keys(HARNESSES).join(', ')}`);
+  return name;
+}
+
+/**
+ * The code-server executable: $OKSTRA_CODE_SERVER, else the pinned one of the harness (harnessName()) in .tools/,
+ * installed on first use by scripts/setup-vscode-harness.sh (a few milliseconds when it is already there).
+ */
+export function ensureCodeServer(which = harnessName()) {
   if (process.env.OKSTRA_CODE_SERVER) return process.env.OKSTRA_CODE_SERVER;
-  const out = execFileSync('bash', [path.join(repoRoot, 'scripts/setup-vscode-harness.sh')], {
+  const out = execFileSync('bash', [path.join(repoRoot, 'scripts/setup-vscode-harness.sh'), which], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -136,6 +154,17 @@ export async function killProcessGroup(child, graceMs = 3000) {
 }
 
 /**
+ * True when this code-server (VS Code 1.13x, the current harness) honours the URL's extension payload
+ * (extensionDevelopmentPath, extensionTestsPath) only with VS Code's smoke-test driver, which it forwards through
+ * --vscode-option. That driver also hides every notification toast. 4.100.3 (the minimum harness) rejects the option
+ * and does not need it.
+ */
+export function payloadNeedsSmokeTestDriver(codeServer, env) {
+  const help = spawnSync(codeServer, ['--help'], { encoding: 'utf8', env });
+  return help.stdout?.includes('--vscode-option') ?? false;
+}
+
+/**
  * Starts code-server on a free 127.0.0.1 port in its own process group and waits until /healthz answers.
  * Returns { port, child, url(folder, payload), output(), exited, stop() }.
  */
@@ -148,11 +177,11 @@ export async function startCodeServer({
   workspaceTrust = false,
   port: wantedPort = 0,
   locale,
+  smokeTestDriver = true,
 }) {
-  // Newer code-server (VS Code ≥ 1.13x) honours the URL payload only with enable-smoke-test-driver, which it
-  // forwards through --vscode-option; 4.100.3 rejects that option and does not need it.
-  const help = spawnSync(codeServer, ['--help'], { encoding: 'utf8', env: sandbox.env });
-  const passthrough = help.stdout?.includes('--vscode-option') ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
+  // smokeTestDriver: false for a run that loads the extension otherwise (npm start: scripts/start.mjs).
+  const passthrough =
+    smokeTestDriver && payloadNeedsSmokeTestDriver(codeServer, sandbox.env) ? ['--vscode-option', 'enable-smoke-test-driver'] : [];
   const port = wantedPort || (await freePort());
   const args = [
     '--auth',
@@ -203,6 +232,9 @@ export async function startCodeServer({
   const server = {
     port,
     child,
+    // With the smoke-test driver the workbench shows no notification toasts (the notifications center still lists
+    // them): UI tests look there instead (test/ui/workbench.mjs notification()).
+    smokeTestDriver: passthrough.length > 0,
     exited,
     output: () => lines.join('\n'),
     remote: (absPath) => `vscode-remote://127.0.0.1:${port}${absPath}`,

@@ -7,9 +7,12 @@
 //
 //   launcher.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE [WORKSPACE_DIR | FILE.code-workspace] [other VS Code flags, ignored]
 //
-// Env: OKSTRA_CODE_SERVER     code-server to use (default: the pinned one in .tools/, installed on demand)
+// Env: OKSTRA_CODE_SERVER     code-server to use (default: the pinned one of OKSTRA_HARNESS in .tools/, installed
+//                             on demand)
+//      OKSTRA_HARNESS         current (default) or minimum: which VS Code (test/runner/harness.mjs)
 //      OKSTRA_CHROMIUM        browser (default /usr/bin/chromium)
-//      OKSTRA_TEST_TIMEOUT_MS whole-run timeout (default 420000)
+//      OKSTRA_TEST_TIMEOUT_MS whole-run timeout (default 900000: a backstop for a hang; VS Code 1.139
+//                             on a busy 2-core machine takes over 7 minutes)
 //      OKSTRA_HARNESS_VERBOSE=1  echo the server's and the browser's console
 //      OKSTRA_KEEP_SANDBOX=1  keep the temp folder (user data, logs) for a post-mortem
 // Exit: the extension host's code (0 = every test passed, 1 = a test failed), 2 = harness failure or timeout.
@@ -45,7 +48,7 @@ if (!args.extensionDevelopmentPath || !args.extensionTestsPath) {
 }
 const extensionDevelopmentPath = path.resolve(args.extensionDevelopmentPath);
 const extensionTestsPath = path.resolve(args.extensionTestsPath);
-const timeoutMs = Number(process.env.OKSTRA_TEST_TIMEOUT_MS ?? 420000);
+const timeoutMs = Number(process.env.OKSTRA_TEST_TIMEOUT_MS ?? 900000);
 const verbose = process.env.OKSTRA_HARNESS_VERBOSE === '1';
 const resultsDir = path.join(repoRoot, 'test-results');
 
@@ -130,7 +133,9 @@ try {
     ['skipWelcome', 'true'],
   ]);
   log(`opening the workbench on ${workspace}`);
-  await page.goto(url);
+  // Not the page's load event (VS Code 1.139's workbench loads for over 30 s on a busy machine): the run's own
+  // timeout above bounds the wait for codeAutomationExit.
+  await page.goto(url, { waitUntil: 'commit' });
 } catch (e) {
   await finish(2, `harness error: ${e?.stack ?? e}`);
 }

@@ -2,7 +2,8 @@
 // `npm run test:integration` (after the build): runs out/test/integration (mocha inside the extension host)
 // through @vscode/test-electron's runTests.
 //   OKSTRA_VSCODE_PATH=/path/to/code   a real VS Code executable (desktop); else
-//   the code-server launcher (launcher.mjs), which needs no download.
+//   the code-server launcher (launcher.mjs), which needs no download, on the harness OKSTRA_HARNESS names:
+//   current (default) or minimum (test/runner/harness.mjs).
 // Exits non-zero when a test fails, and with a clear message when the run exceeds its timeout.
 // A second, short pass opens a multi-root workspace (test/fixtures/vscode-multi-root, a `.code-workspace` file
 // with two folders) and runs only the *MultiRoot.test.js suites (test/integration/index.ts; the first pass runs
@@ -13,7 +14,7 @@ import { runTests } from '@vscode/test-electron';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyWorkspace, ensureCodeServer, log, repoRoot } from './harness.mjs';
+import { copyWorkspace, ensureCodeServer, HARNESSES, harnessName, log, repoRoot } from './harness.mjs';
 
 const extensionDevelopmentPath = repoRoot;
 const extensionTestsPath = path.join(repoRoot, 'out/test/integration/index.js');
@@ -26,7 +27,7 @@ if (!fs.existsSync(path.join(repoRoot, 'dist/extension.js'))) {
   process.exit(2);
 }
 
-const runTimeoutMs = Number(process.env.OKSTRA_TEST_TIMEOUT_MS ?? 420000);
+const runTimeoutMs = Number(process.env.OKSTRA_TEST_TIMEOUT_MS ?? 900000);
 const started = Date.now();
 const workspace = copyWorkspace();
 const desktop = process.env.OKSTRA_VSCODE_PATH;
@@ -46,7 +47,10 @@ if (desktop) {
   ];
   log(`VS Code from OKSTRA_VSCODE_PATH: ${desktop}`);
 } else {
-  extensionTestsEnv.OKSTRA_CODE_SERVER = ensureCodeServer();
+  // OKSTRA_HARNESS=minimum runs the suite on the oldest VS Code that engines.vscode accepts (test/runner/harness.mjs).
+  const which = harnessName();
+  extensionTestsEnv.OKSTRA_CODE_SERVER = ensureCodeServer(which);
+  log(`harness: ${which} (code-server ${HARNESSES[which].codeServer}, VS Code ${HARNESSES[which].vscode})`);
   vscodeExecutablePath = path.join(repoRoot, 'test/runner/launcher.mjs');
 }
 

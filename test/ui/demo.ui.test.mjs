@@ -47,8 +47,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     await wb.shot('demo-01-task-pick.png');
     // Typing filters the list (on key and title); Enter takes the first match.
     await page.keyboard.type('currency-rounding');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'payments/currency-rounding' }).first().waitFor();
-    await page.waitForTimeout(250);
+    await wb.activeRow('payments/currency-rounding');
     await page.keyboard.press('Enter');
     const second = await wb.nextPrompt(first[0]);
     assert.equal(second[1], 'task-type');
@@ -63,8 +62,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
         // The one non-default answer: plan along the demo's "decimal money type" direction.
         'direction-pick': async () => {
           await page.keyboard.type('decimal-money-type');
-          await page.locator('.quick-input-list .monaco-list-row', { hasText: 'decimal-money-type' }).first().waitFor();
-          await page.waitForTimeout(250);
+          await wb.activeRow('decimal-money-type');
           await page.keyboard.press('Enter');
         },
       },
@@ -116,8 +114,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
       { width: 1280, height: 800 },
       { width: 1024, height: 768 },
     ]) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(300);
+      await wb.resize(size);
       const box = await page.locator('.quick-input-widget').boundingBox();
       assert.ok(
         box && box.y >= 0 && box.y + box.height <= size.height,
@@ -129,8 +126,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
       }
       if (size.width === 1024) await wb.shot('demo-08-confirmation-1024x768.png');
     }
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.waitForTimeout(300);
+    await wb.resize({ width: 1280, height: 800 });
     // Copy says that it copied.
     await wb.pickRow('Copy Command Line');
     await page.locator('.quick-input-widget input[placeholder="Copied the command line to the clipboard."]').waitFor();
@@ -143,10 +139,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     // xterm renders only the rows in view: the argv's head has scrolled away, its tail and the stand-in's stderr line remain.
     const terminal = page.locator('.xterm-rows', { hasText: 'okstra (demo stand-in): working directory' }).first();
     await terminal.waitFor({ timeout: 60_000 });
-    await page
-      .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await wb.notification('finished (exit code 0)');
     const out = (await terminal.textContent()) ?? '';
     assert.match(out, /"--role-model"\s*"planner=codex\/gpt-5\.1-codex"/);
     assert.match(out, /"report-writer=claude\/sonnet-4\.5"/);
@@ -177,7 +170,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     let first = await wb.nextPrompt('');
     if (first[0] === 'Resume Wizard') {
       await page.keyboard.type('refund-timeout');
-      await page.waitForTimeout(250);
+      await wb.activeRow('refund-timeout');
       await page.keyboard.press('Enter');
       first = await wb.nextPrompt(first[0]);
     }

@@ -58,8 +58,10 @@ describe('UI: the run history of a task in the Tasks view (demo)', function () {
     // The planning run's agents are those of the project's team usual-panel: named so.
     assert.match(texts[2], /^implementation-planning \| Nov 7(, 2026)? {2}· {2}usual-panel {2}· {2}approved$/);
     // At the default width the label (the run type) is never cut: the description gives way.
+    // (the mouse away from the rows: a hovered row shows its actions, which take room from the label)
     await page.mouse.move(700, 600);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => document.querySelector('.monaco-list-row:hover') === null);
+    await wb.settled();
     for (const name of ['final-verification', 'implementation-planning']) {
       const fit = await runRow(name).evaluate((el) => {
         const label = el.querySelector('.label-name').getBoundingClientRect().right;

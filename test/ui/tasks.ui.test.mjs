@@ -29,7 +29,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     confirmation: { x: 290, y: 0, width: 990, height: 640 }, // the confirm prompt and the document beside it
   };
   async function walkthroughShot(name, area) {
-    await page.waitForTimeout(400);
+    await wb.settled();
     fs.mkdirSync(walkthroughDir, { recursive: true });
     const file = path.join(walkthroughDir, name);
     const clip = area === 'panel' ? await page.locator('.part.panel').boundingBox() : PICTURE_AREAS[area];
@@ -44,11 +44,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await wb.waitForExpandedRow(name);
   }
 
-  async function paletteRun(command) {
-    await wb.palette(command, command);
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(300);
-  }
+  const paletteRun = (command) => wb.runCommand(command);
 
   useDemoWorkbench(
     {
@@ -129,10 +125,8 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     assert.match(await wb.confirmationText(), /okstra render-bundle — payments\/currency-rounding/);
     await walkthroughShot('run.png', 'confirmation');
     await page.keyboard.press('Enter'); // Run
-    await page
-      .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
-      .first()
-      .waitFor({ timeout: 60_000 });
+    await wb.notification('finished (exit code 0)', 60_000);
+    await wb.closeNotifications();
     // The row follows the state file: the last run's exit code.
     await page.waitForFunction(
       () => [...document.querySelectorAll('.monaco-list-row')].some((r) => /JPY and KRW refunds.*exit 0/.test(r.textContent ?? '')),
@@ -146,7 +140,8 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     await paletteRun('View: Toggle Panel Visibility'); // the terminal's panel, open since Run: hidden
     // The Wizard view collapsed: the Tasks view has the sidebar.
     await page.locator('.pane-header', { hasText: /^\s*Wizard/ }).click();
-    await page.waitForTimeout(300);
+    await page.locator('.pane-header[aria-expanded="false"]', { hasText: /^\s*Wizard/ }).waitFor();
+    await wb.settled();
     const row = taskRow('Refunds time out under load');
     await row.hover();
     await row.locator('.action-label[aria-label="Resume This Task\'s Wizard"]').waitFor();
@@ -214,24 +209,17 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
   it("the CLI drives the same wizard from a terminal (the walkthrough's agents step)", async () => {
     await wb.palette('Terminal: Create New Terminal', 'Terminal: Create New Terminal');
     await page.keyboard.press('Enter');
-    const terminal = page.locator('.xterm-rows').last();
-    await terminal.waitFor();
-    // A new shell may drop keys typed before its prompt is up: type the line again until the CLI's JSON shows.
+    // A new shell drops keys typed before it reads them: type once its prompt (the profile's PS1, in the
+    // workspace settings above) shows and the terminal has the keyboard.
+    await page.locator('.xterm-rows', { hasText: 'acme-payments $' }).last().waitFor();
+    await page.locator('.xterm.focus').first().waitFor();
+    await page.keyboard.type(
+      'okstra-wizard init --state .okstra/tasks/checkout/saved-card-migration.wizard.json --project-root . --task checkout/saved-card-migration --force | head -n 16\n',
+    );
     // xterm renders only the rows in view: in a narrow panel the lines wrap and `"step"` may have scrolled away,
     // so any of the prompt document's keys shows that the JSON arrived.
     const output = page.locator('.xterm-rows', { hasText: /"(step|kind|label|options)":/ }).last();
-    for (let attempt = 0; attempt < 4; attempt++) {
-      await page.waitForTimeout(1500);
-      await page.keyboard.type(
-        'okstra-wizard init --state .okstra/tasks/checkout/saved-card-migration.wizard.json --project-root . --task checkout/saved-card-migration --force | head -n 16\n',
-      );
-      try {
-        await output.waitFor({ timeout: 10_000 });
-        break;
-      } catch (err) {
-        if (attempt === 3) throw err;
-      }
-    }
+    await output.waitFor({ timeout: 30_000 });
     // The picture shows the command as a person types it, not the checkout's path on the machine it was taken on.
     assert.ok(!((await output.textContent()) ?? '').includes(repoRoot), 'no path of this checkout in the agents picture');
     await paletteRun('View: Toggle Maximized Panel');

@@ -35,8 +35,7 @@ describe('UI: teams — pick one at the Team question, save the agents as one at
     const first = await wb.nextPrompt('');
     assert.equal(first[1], 'task-pick');
     await page.keyboard.type('currency-rounding');
-    await row('payments/currency-rounding').waitFor();
-    await page.waitForTimeout(250);
+    await wb.activeRow('payments/currency-rounding');
     await page.keyboard.press('Enter');
     let [text, step] = await wb.nextPrompt(first[0]);
     // The defaults up to the Team question.
@@ -56,17 +55,15 @@ describe('UI: teams — pick one at the Team question, save the agents as one at
       rows.join(' | '),
     );
     await wb.shot('teams-01-pick.png');
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await page.waitForTimeout(300);
+    await wb.resize({ width: 1024, height: 768 });
     const box = await page.locator('.quick-input-widget').boundingBox();
     assert.ok(box && box.y >= 0 && box.y + box.height <= 768, `the Team question fits at 1024×768: ${JSON.stringify(box)}`);
     await row('usual-panel').waitFor();
-    await page.waitForTimeout(400);
+    await wb.settled();
     const small = path.join(resultsDir, 'teams-01-pick-1024x768.png');
     await page.screenshot({ path: small });
     console.log(`      screenshot ${path.relative(repoRoot, small)}`);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.waitForTimeout(300);
+    await wb.resize({ width: 1280, height: 800 });
 
     await row('usual-panel').click();
     [text, step] = await wb.nextPrompt(text);
@@ -98,7 +95,7 @@ describe('UI: teams — pick one at the Team question, save the agents as one at
     await wb.shot('teams-02-save.png');
     await page.keyboard.press('Enter');
     // It says where, and the confirmation shows again.
-    await page.locator('.notification-toast', { hasText: `Saved the team '${NEW_TEAM}' in .okstra/config.yaml.` }).waitFor();
+    await wb.notification(`Saved the team '${NEW_TEAM}' in .okstra/config.yaml.`);
     const [again] = await wb.nextPrompt(scopeTitle);
     assert.equal(again, title, 'the confirmation shows again');
     await row('Run').waitFor();

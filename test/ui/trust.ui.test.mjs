@@ -62,18 +62,14 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
     await page.keyboard.press('Enter');
     const first = await wb.nextPrompt('');
     await page.keyboard.type('currency-rounding');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'payments/currency-rounding' }).first().waitFor();
-    await page.waitForTimeout(250);
+    await wb.activeRow('payments/currency-rounding');
     await page.keyboard.press('Enter');
     await wb.answerUntilConfirmation(await wb.nextPrompt(first[0]));
     const run = page.locator('.quick-input-list .monaco-list-row[aria-label^="Run"]').first();
     assert.match((await run.getAttribute('aria-label')) ?? '', /Run is disabled in an untrusted workspace/);
     await wb.shot('trust-02-confirmation.png');
     await run.click();
-    await page
-      .locator('.notification-toast', { hasText: 'Run is disabled in an untrusted workspace: trust this workspace' })
-      .first()
-      .waitFor();
+    await wb.notification('Run is disabled in an untrusted workspace: trust this workspace');
     await wb.shot('trust-03-refused.png');
     // The extension logs the refusal as the last thing Run does before it returns: from here on nothing can start.
     await wb.waitForLog(/Run refused: Run is disabled in an untrusted workspace/);

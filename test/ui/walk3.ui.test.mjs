@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { demoPrepare, useDemoWorkbench } from './demoWorkbench.mjs';
-import { resultsDir } from './workbench.mjs';
+import { resultsDir, waitUntil } from './workbench.mjs';
 
 function stats(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -28,12 +28,8 @@ function okstraLog(wb) {
 }
 
 /** Waits until the okstra log has a line matching `re` (it is written a moment after the extension logs it). */
-async function waitForLog(wb, re, what) {
-  const deadline = Date.now() + 60_000;
-  while (!re.test(okstraLog(wb))) {
-    if (Date.now() > deadline) throw new Error(`the okstra log never said ${what}`);
-    await wb.page.waitForTimeout(200); // polling a file, not waiting a fixed time
-  }
+function waitForLog(wb, re, what) {
+  return waitUntil(() => re.test(okstraLog(wb)), 60_000, `the okstra log to say ${what}`);
 }
 
 /** Waits until the extension has read ahead for New Run (features.ts), so that timings do not measure the first read. */
@@ -287,8 +283,7 @@ describe('UI: the third walk (demo, 1280×800)', function () {
     await page.keyboard.type('refund-timeout');
     await page.keyboard.press('Enter');
     await wb.nextPrompt('');
-    const toast = page.locator('.notification-toast', { hasText: 'was opened from an older or moved state file' }).first();
-    await toast.waitFor();
+    const toast = await wb.notification('was opened from an older or moved state file');
     const message = toast.locator('.notification-list-item-message').first();
     const cut = await message.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
     assert.equal(cut, false, 'the notification is not cut off');
@@ -317,10 +312,7 @@ describe('UI: the third walk (demo, 1280×800)', function () {
     await wb.confirmationDocument().waitFor();
     await page.waitForFunction(() => document.activeElement?.closest('.quick-input-widget') !== null, null, { timeout: 10_000 });
     await page.keyboard.press('Enter'); // Run (the stand-in exits 3)
-    await page
-      .locator('.notification-toast', { hasText: 'okstra render-bundle for payments/currency-rounding failed with exit code 3' })
-      .first()
-      .waitFor({ timeout: 60_000 });
+    await wb.notification('okstra render-bundle for payments/currency-rounding failed with exit code 3', 60_000);
     const terminal = page.locator('.xterm-rows').last();
     await terminal.locator('text=/exit code: 3/').first().waitFor({ timeout: 30_000 });
     const text = (await terminal.textContent()) ?? '';

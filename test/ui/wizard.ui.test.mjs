@@ -110,10 +110,7 @@ describe('UI: the okstra wizard from New Run to Run', function () {
     await wb.confirmationDocument().waitFor();
     await page.locator('.quick-input-list .monaco-list-row[aria-label^="Run"]').first().click();
     await page.locator('.xterm-rows', { hasText: 'stand-in okstra: render-bundle with' }).first().waitFor({ timeout: 60_000 });
-    await page
-      .locator('.notification-toast, .notifications-center', { hasText: 'finished (exit code 0)' })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await wb.notification('finished (exit code 0)');
     await wb.shot('wizard-07-run.png');
     const argv = JSON.parse(fs.readFileSync(path.join(wb.workspace.dir, 'standin-argv.json'), 'utf8')).argv;
     assert.equal(argv[0], 'render-bundle');
@@ -122,7 +119,7 @@ describe('UI: the okstra wizard from New Run to Run', function () {
 
   it("a failed run: the task terminal shows okstra's output and exit code 3, the notification names the task; Run Again on the notification shows the confirmation first", async () => {
     fs.writeFileSync(path.join(wb.workspace.dir, 'standin-exit'), '3\n');
-    const toast = page.locator('.notification-toast', { hasText: 'okstra render-bundle for demo/ui-run finished (exit code 0)' }).first();
+    const toast = await wb.notification('okstra render-bundle for demo/ui-run finished (exit code 0)');
     await toast.hover();
     await toast.locator('.monaco-button', { hasText: 'Run Again' }).click();
     const [title] = await wb.nextPrompt('');
@@ -133,10 +130,7 @@ describe('UI: the okstra wizard from New Run to Run', function () {
     // A ProcessExecution task (the house rule): VS Code's own end line carries the exit code; our line is the notification.
     const terminal = page.locator('.xterm-rows', { hasText: 'exit code: 3' }).first();
     await terminal.waitFor({ timeout: 60_000 });
-    await page
-      .locator('.notification-toast', { hasText: 'okstra render-bundle for demo/ui-run failed with exit code 3' })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await wb.notification('okstra render-bundle for demo/ui-run failed with exit code 3');
     const text = (await terminal.textContent()) ?? '';
     assert.match(text, /exit code: 3/, 'VS Code reports the exit code of the process it launched');
     // okstra's own output may have scrolled above VS Code's end line; the state file records the exit code.

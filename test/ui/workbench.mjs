@@ -1,7 +1,10 @@
 // The workbench the UI tests drive: code-server with this repository's extension and headless chromium through
 // playwright-core, on a temp copy of a workspace, plus the page-level moves the tests share (the command palette,
 // the wizard's QuickPick prompts, screenshots). Not a *.ui.test.mjs file: the test files import it.
-// Selectors are VS Code 1.100's; docs/decisions.md › VS Code test harness says how the harness is set up.
+// The selectors hold on both harnesses (VS Code 1.139 and 1.100; OKSTRA_HARNESS, test/runner/harness.mjs);
+// docs/decisions.md › VS Code test harness says how the harness is set up.
+// No fixed sleeps: every wait is on a condition of the page (the QuickPick's active row, a title, no animation
+// running) or of a file (waitUntil).
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -90,6 +93,18 @@ export const imagesDir = docsShotsDir('docs/images');
 export const resultsDir = path.join(repoRoot, 'test-results', 'ui');
 
 /**
+ * Waits until `condition()` (of files on disk, which the page cannot see) holds, looking again every 100 ms;
+ * throws after `timeoutMs` naming `what` it waited for.
+ */
+export async function waitUntil(condition, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
  * Opens the workbench on a copy of `from` (default: the fixture workspace). `prepare(workbench)` runs once the
  * sandbox and the copy exist and before code-server starts (workspace settings, the server's environment).
  * With `openOkstra` it waits until the remote extension host has registered the okstra view container and
@@ -130,8 +145,10 @@ export async function openWorkbench({
         ['extensionDevelopmentPath', wb.server.remote(repoRoot)],
         ['skipWelcome', 'true'],
       ]),
+      // (not the load event: VS Code 1.139's workbench loads for over 30 s on a busy machine)
+      { waitUntil: 'commit' },
     );
-    await wb.page.locator('.monaco-workbench').waitFor();
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
     if (openOkstra) {
       await wb.okstraContainer().waitFor({ timeout: 90_000 });
       await wb.okstraContainer().click();
@@ -169,8 +186,75 @@ class Workbench {
     return this.page.locator('.monaco-dialog-box');
   }
 
+  /**
+   * Waits until no animation or transition of the page is running (toasts, QuickPicks and the sidebar's layout
+   * slide in; a spinner or a blinking cursor, which never end, do not count) and two frames have been drawn.
+   */
+  async settled() {
+    await this.page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    );
+    await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+
+  /** Sets the window's size and waits until the workbench has laid itself out at that size. */
+  async resize(size) {
+    await this.page.setViewportSize(size);
+    await this.page.waitForFunction(({ width, height }) => {
+      const wb = document.querySelector('.monaco-workbench');
+      return wb && wb.clientWidth === width && wb.clientHeight === height;
+    }, size);
+    await this.settled();
+  }
+
+  /** The open QuickPick's active row (the one Enter accepts), once its text contains `text`. */
+  async activeRow(text) {
+    const row = this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).first();
+    await row.waitFor();
+    return row;
+  }
+
+  /**
+   * The notification whose text contains `text`, once it shows: its toast; or, on a workbench that shows no toasts
+   * (VS Code 1.13x with the smoke-test driver, which the harness needs there to load the extension from the URL),
+   * its entry in the notifications center, opened from the status bar's bell. Either has the message and buttons.
+   */
+  async notification(text, timeout = 30_000) {
+    if (!this.server.smokeTestDriver) {
+      const toast = this.page.locator('.notification-toast', { hasText: text }).first();
+      await toast.waitFor({ timeout });
+      return toast;
+    }
+    const entry = this.page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+    const deadline = Date.now() + timeout;
+    while (!(await entry.isVisible())) {
+      if (Date.now() > deadline) throw new Error(`no notification "${text}" within ${timeout} ms`);
+      if (!(await this.page.locator('.notifications-center.visible').isVisible()))
+        await this.page.locator('.statusbar-item[id="status.notifications"]').click();
+      await entry.waitFor({ timeout: 1_000 }).catch(() => undefined);
+    }
+    return entry;
+  }
+
+  /** Closes the notifications center when it is open (notification() opens it on VS Code 1.13x). */
+  async closeNotifications() {
+    const center = this.page.locator('.notifications-center.visible');
+    if (await center.isVisible()) {
+      await this.page.locator('.statusbar-item[id="status.notifications"]').click();
+      await center.waitFor({ state: 'hidden' });
+    }
+  }
+
+  /** Runs a command of the palette and waits until the palette has closed. */
+  async runCommand(command) {
+    await this.palette(command, command);
+    await this.activeRow(command);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
   async shot(name) {
-    await this.page.waitForTimeout(400); // toasts, QuickPicks and the sidebar's layout slide in
+    await this.settled();
     const file = path.join(this.shotsDir, name);
     await this.page.screenshot({ path: file });
     console.log(`      screenshot ${path.relative(repoRoot, file)}`);
@@ -215,12 +299,19 @@ class Workbench {
       (prev) => {
         const w = document.querySelector('.quick-input-widget');
         const t = w && getComputedStyle(w).display !== 'none' ? (w.querySelector('.quick-input-title')?.textContent ?? '') : '';
-        return t !== '' && t !== prev;
+        if (t === '' || t === prev) return false;
+        // Ready for a key: an InputBox (no list), a QuickPick whose active row is drawn, or a multi-select one
+        // (its check-all box shows; no row is active until a key moves there) with its rows drawn.
+        const list = w.querySelector('.quick-input-list');
+        if (!list || getComputedStyle(list).display === 'none') return true;
+        if (list.querySelector('.monaco-list-row.focused') !== null) return true;
+        const checkAll = w.querySelector('.quick-input-check-all');
+        const multi = checkAll !== null && getComputedStyle(checkAll).display !== 'none';
+        return multi && list.querySelector('.monaco-list-row') !== null;
       },
       previous ?? '',
       { timeout: 30_000 },
     );
-    await this.page.waitForTimeout(250);
     const text = (await this.title().textContent()) ?? '';
     return [text, await stepOfTitle(text)];
   }
@@ -357,13 +448,13 @@ class Workbench {
    * browser (a refusal, a finished run). Returns the matching lines.
    */
   async waitForLog(pattern, count = 1, timeoutMs = 20_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const lines = this.okstraLogLines().filter((l) => pattern.test(l));
-      if (lines.length >= count) return lines;
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${count} log line(s) matching ${pattern}`);
-      await this.page.waitForTimeout(100);
-    }
+    let lines = [];
+    await waitUntil(
+      () => (lines = this.okstraLogLines().filter((l) => pattern.test(l))).length >= count,
+      timeoutMs,
+      `${count} log line(s) matching ${pattern}`,
+    );
+    return lines;
   }
 
   /** For afterEach: a failed test leaves a screenshot in test-results/ui/ and the extension host's logs. */

