@@ -8,7 +8,6 @@ import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
 import type { TextCatalog } from '../../core/text/catalog';
 import { WizardError, type PromptDoc } from '../../core/types';
-import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizard/session';
@@ -102,14 +101,37 @@ export class PromptRunner {
     this.closeActive?.();
   }
 
-  /** Gives the open prompt the keyboard focus again, and once more after REFOCUS_MS (the workbench may move it late). */
+  /**
+   * Gives the open prompt's box the keyboard focus again, and once more after REFOCUS_MS (the workbench may move it
+   * late). The prompt is shown again (a hide that is not a pause): VS Code's focus command for the open prompt gives
+   * the keys to its list, not to its box (VS Code 1.100's box says no `enabled`), where letters jump between rows and
+   * Space accepts the active row.
+   */
   focus(): void {
-    if (!this.active) return;
-    void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
     const input = this.active;
+    if (!input) return;
+    this.reshow(input);
     setTimeout(() => {
-      if (this.active === input) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+      if (this.active === input) this.reshow(input);
     }, REFOCUS_MS);
+  }
+
+  /** The input whose next hide is this runner's own (reshow), not a pause. */
+  private reshowing: Input | undefined;
+
+  private reshow(input: Input): void {
+    // The file dialog is over the box: it shows again when the dialog closes.
+    if (this.browsing) return;
+    this.reshowing = input;
+    input.hide();
+    input.show();
+  }
+
+  /** True once for the hide a reshow caused. */
+  private ownHide(input: Input): boolean {
+    if (this.reshowing !== input) return false;
+    this.reshowing = undefined;
+    return true;
   }
 
   dispose(): void {
@@ -215,7 +237,9 @@ export class PromptRunner {
       qp.onDidTriggerButton((button) => {
         if (button === back) finish({ kind: 'back' });
       });
-      qp.onDidHide(() => finish({ kind: 'paused' }));
+      qp.onDidHide(() => {
+        if (!this.ownHide(qp)) finish({ kind: 'paused' });
+      });
       qp.onDidAccept(async () => {
         if (qp.busy) return;
         let answer: string;
@@ -289,7 +313,7 @@ export class PromptRunner {
       });
       box.onDidHide(() => {
         // The file dialog takes the focus from the box; it is not a pause.
-        if (!this.browsing) finish({ kind: 'paused' });
+        if (!this.ownHide(box) && !this.browsing) finish({ kind: 'paused' });
       });
       box.onDidChangeValue(() => {
         box.validationMessage = undefined;
