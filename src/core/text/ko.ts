@@ -239,6 +239,8 @@ export const ko: TextCatalog = {
     error_stale_state: '위저드가 다른 곳(다른 창이나 CLI)에서 바뀌어 다시 읽었습니다. 다시 답해 주세요.',
     error_busy: '다른 프로세스가 위저드를 저장하는 중입니다. 잠시 후 다시 시도하세요.',
     error_wrong_prompt: '이 질문은 지난 것입니다. 위저드가 다음으로 넘어갔으니 지금 보이는 질문에 답하세요.',
+    error_cannot_go_on:
+      '{detail}. 아무것도 저장하지 않았습니다: 그 파일을 바로잡거나 되돌린 뒤 다시 답하세요. Escape를 누르면 위저드를 잠시 멈춥니다.',
     error_not_runnable: '확인한 뒤에 바뀐 것이 있습니다: {detail}',
     error_needs_value: '{title}에 값을 입력하세요.',
     error_needs_choice: '{title}에서 하나 이상 고르세요.',

@@ -6,7 +6,7 @@
 
 import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
-import type { TextCatalog } from '../../core/text/catalog';
+import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
 import { WizardError, type PromptDoc } from '../../core/types';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
@@ -370,5 +370,9 @@ function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string
   const { readableError, readableRefusal } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const refusal = readableRefusal(catalog, prompt, answer, outcome.error);
   if (refusal !== outcome.error || !outcome.code) return refusal;
+  // A file the wizard needs cannot be read (the task folder gone, an invalid config.yaml), so there is no current
+  // prompt: the message names the file; what to do follows it. A wizard that moved on has a current prompt.
+  if (outcome.current === null && outcome.code === 'file-error')
+    return formatTemplate(catalog.ui.error_cannot_go_on, { detail: outcome.error.replace(/[.\s]+$/, '') });
   return readableError(catalog, outcome.code, outcome.error, prompt.step);
 }
