@@ -40,11 +40,65 @@ describe('UI: the fourth walk (demo, 1280×800)', function () {
     { timeout: 240_000 },
   );
 
-  it('at the confirm prompt, typing "Save these agents" and Space filters the rows and runs nothing', async () => {
+  /** The accessible labels of the rows of the okstra views (the Wizard view and the Tasks view). */
+  const viewRows = () =>
+    page.locator('.part.sidebar .pane-body .monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+  /** The okstra status-bar item's accessible label. */
+  const statusLabel = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll('.statusbar-item [aria-label]')]
+          .map((e) => e.getAttribute('aria-label') ?? '')
+          .find((l) => l.includes('okstra:')) ?? '',
+    );
+  const ICON_IDS = /star-full|circle-slash|list-ordered|organization|\bcopy\b|\bplay\b/;
+  let confirmTitle = '';
+
+  it('what a screen reader hears: the rows in words with their state, no icon ids', async () => {
     const first = await startRun(wb, 'payments/currency-rounding');
-    const seen = await wb.answerUntilConfirmation(first);
-    const [title, step] = seen.confirm;
-    assert.equal(step, 'confirm');
+    const heard = { evidence: [], models: [] };
+    const seen = await wb.answerUntilConfirmation(first, {
+      evidence: async () => {
+        await page.locator('.part.sidebar .monaco-list-row[aria-label="Evidence, current"]').waitFor();
+        heard.evidence = await viewRows();
+        await page.keyboard.press('Enter');
+      },
+      'role-model:planner:2': async () => {
+        heard.models = await wb.pickRows();
+        await wb.shot('walk4-02-models-not-available.png');
+        await page.keyboard.press('Enter');
+      },
+    });
+    confirmTitle = seen.confirm[0];
+    assert.equal(seen.confirm[1], 'confirm');
+    // The Wizard view: each answer as its row shows it, the current step with its state.
+    assert.ok(heard.evidence.includes("Brief = The task's brief"), heard.evidence.join(' | '));
+    assert.ok(heard.evidence.includes('Evidence, current'), heard.evidence.join(' | '));
+    assert.ok(!heard.evidence.some((l) => /^[a-z][a-z-]*: /.test(l) || l === ''), heard.evidence.join(' | '));
+    // Every model that cannot be chosen says so, not only the first after the separator.
+    const unavailable = heard.models.filter((l) => /is already|different providers|too few|no complete set/.test(l));
+    assert.ok(unavailable.length > 1, heard.models.join(' | '));
+    for (const l of unavailable) assert.match(l, /Not available: /, l);
+    // The confirmation's rows, the views and the status bar: words, no codicon ids.
+    const confirmRows = await wb.pickRows();
+    assert.ok(
+      confirmRows.some((l) => /^Run, default/.test(l)),
+      confirmRows.join(' | '),
+    );
+    assert.ok(
+      confirmRows.some((l) => /^Copy Command Line/.test(l)),
+      confirmRows.join(' | '),
+    );
+    const all = [...heard.models, ...confirmRows, ...(await viewRows()), await statusLabel()];
+    assert.deepEqual(
+      all.filter((l) => ICON_IDS.test(l)),
+      [],
+    );
+    console.log(`      heard at Confirm: ${confirmRows.join(' | ')} · status bar: ${await statusLabel()}`);
+  });
+
+  it('at the confirm prompt, typing "Save these agents" and Space filters the rows and runs nothing', async () => {
+    const title = confirmTitle;
     // The moment the keyboard used to leave the box: the document beside the prompt is open and rendered.
     await wb.waitForLog(/the confirmation document is open/);
     await wb.confirmationDocument().locator('table').first().waitFor();

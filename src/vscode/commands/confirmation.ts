@@ -79,7 +79,8 @@ export function confirmationActions(ctx: WizardContext, session: WizardSession):
   const saveTeam = saveTeamAction(ctx, session);
   return [
     {
-      label: `$(copy) ${t('Copy Command Line')}`,
+      label: t('Copy Command Line'),
+      icon: 'copy',
       description: t('to paste it into a terminal'),
       run: async () => {
         const outcome = session.preview();

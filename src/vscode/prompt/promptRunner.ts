@@ -31,6 +31,8 @@ export type PromptResult =
 /** An item that is not an answer: accepting it runs `run` and keeps the prompt open (Copy Command Line). */
 export interface PromptAction {
   label: string;
+  /** A codicon id, shown as the item's icon (never `$(…)` in the label: a screen reader reads the id). */
+  icon?: string;
   description?: string;
   /** Resolves a short text shown as the prompt's placeholder ("Copied."), or nothing. */
   run(): Promise<string | undefined>;
@@ -175,7 +177,12 @@ export class PromptRunner {
     return new Promise<PromptResult>((resolve) => {
       const qp = this.host.createQuickPick<PickItem>();
       const items = model.items.map((m) => this.toPickItem(m));
-      const actionItems: PickItem[] = (request.actions ?? []).map((a) => ({ label: a.label, description: a.description, action: a }));
+      const actionItems: PickItem[] = (request.actions ?? []).map((a) => ({
+        label: a.label,
+        description: a.description,
+        iconPath: a.icon === undefined ? undefined : this.host.themeIcon(a.icon),
+        action: a,
+      }));
       if (actionItems.length > 0) items.push({ label: '', kind: separator }, ...actionItems);
       let loadingTimer: ReturnType<typeof setTimeout> | undefined;
       const finish = this.settle(qp, resolve, () => {

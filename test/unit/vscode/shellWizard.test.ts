@@ -137,7 +137,7 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     const items = (model as FakeQuickPick).items;
     const marked = items.filter((i) => /default/.test(`${i.label} ${i.description ?? ''} ${i.detail ?? ''}`));
     assert.equal(marked.length, 1, marked.map((i) => `${i.label} | ${i.description ?? ''}`).join(' / '));
-    assert.equal(marked[0].description, '$(star-full) default');
+    assert.equal(marked[0].description, 'default');
     assert.ok(
       items.every((i) => !i.label.includes('$(')),
       'icons are iconPath, never $(…) in a label',

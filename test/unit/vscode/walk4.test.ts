@@ -4,6 +4,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { treeRowAriaLabel, withoutIcons } from '../../../src/vscode/host/ariaLabel';
+import { treeRowModels, type TreeTexts } from '../../../src/vscode/tree/treeModel';
 import { FakeQuickPick } from './fakeWindow';
 import { answerUntil, openShell, startTask, type Shell } from './shellHarness';
 
@@ -38,5 +40,46 @@ describe('vscode shell: the fourth walk', function () {
     console.log(`      said: ${said}`);
     assert.doesNotMatch(said, /out of date/);
     assert.match(said, /^\.okstra\/config\.yaml:2:1: invalid YAML: .*\. Nothing was saved: put that file right/);
+  });
+
+  it("what a screen reader hears: the confirmation's rows without icon ids, every unavailable row says so", async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const { input } = await answerUntil(shell, first, 'role-model:planner:2');
+    const models = input as FakeQuickPick;
+    const unavailable = models.items.filter((i) => i.model?.kind === 'unavailable');
+    assert.ok(unavailable.length > 1, 'more than one model is not available here');
+    for (const row of unavailable) assert.match(row.detail ?? '', /^Not available: \S/, row.label);
+    await models.enter();
+    const { input: confirm } = await answerUntil(shell, await shell.next(models), 'confirm');
+    const texts = (confirm as FakeQuickPick).items.flatMap((i) => [i.label, i.description ?? '', i.detail ?? '']);
+    // VS Code reads `$(star-full) default` as "star-full default": the icons are iconPath, the marker a word.
+    assert.deepEqual(
+      texts.filter((t) => t.includes('$(')),
+      [],
+    );
+    const run = (confirm as FakeQuickPick).items.find((i) => i.model?.kind === 'option' && i.model.value === 'run');
+    assert.equal(run?.label, 'Run');
+    assert.equal(run?.description, 'default');
+    const copy = (confirm as FakeQuickPick).items.find((i) => i.label === 'Copy Command Line');
+    assert.deepEqual(copy?.iconPath, { id: 'copy' });
+  });
+
+  it("what a screen reader hears of the Wizard view: each row's words and its state (the current row too)", async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    await answerUntil(shell, first, 'evidence');
+    const tree = shell.view.session!.tree();
+    assert.ok(tree.ok);
+    const texts: TreeTexts = { current: 'current', changed: 'changed by reconcile', lastRun: () => 'Last run' };
+    const labels = treeRowModels(tree.rows, texts).map(treeRowAriaLabel);
+    assert.ok(labels.includes("Brief = The task's brief"), labels.join(' | '));
+    assert.ok(labels.includes('Evidence, current'), labels.join(' | '));
+    assert.ok(
+      labels.every((l) => l !== '' && !/\$\(|^\w+(-\w+)*: /.test(l)),
+      labels.join(' | '),
+    );
+    assert.equal(
+      withoutIcons('$(list-ordered) okstra: payments/currency-rounding — Evidence'),
+      'okstra: payments/currency-rounding — Evidence',
+    );
   });
 });
