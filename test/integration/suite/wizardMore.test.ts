@@ -116,7 +116,7 @@ describe('wizard UI, more', function () {
     const fileC = stateFileOf(root, 'more/move-c');
     assert.equal(features().wizard.session!.statePath, fileA);
 
-    dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
+    dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Change and Ask Again']];
     void vscode.commands.executeCommand('okstra.editFromHere', 'task-pick');
     const input = await nextInput();
     assert.equal(stepOf(input), 'task-pick');

@@ -102,7 +102,7 @@ describe('vscode shell: the prompt loop with a fake window', function () {
       },
     });
     await confirm.escape();
-    shell.win.answers = [[/^Change this answer and ask/, 'Clear and Edit']];
+    shell.win.answers = [[/^Change this answer and ask/, 'Change and Ask Again']];
     void shell.command('editFromHere', 'role-model:planner:2');
     const edited = (await shell.next(confirm)) as FakeQuickPick;
     assert.equal(stepOf(edited), 'role-model:planner:2');

@@ -82,4 +82,16 @@ describe('vscode shell: the fourth walk', function () {
       'okstra: payments/currency-rounding — Evidence',
     );
   });
+
+  it('the rewind question and its button say the same: the later answers are asked again, nothing is just cleared', async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const { input } = await answerUntil(shell, first, 'evidence');
+    await (input as FakeQuickPick).escape();
+    shell.win.answers = [[/^Change this answer and ask/, undefined]];
+    await shell.command('editFromHere', 'brief', 'row');
+    const asked = shell.win.messages.find((m) => /^Change this answer and ask \d+ later answers? again\?$/.test(m.message));
+    assert.ok(asked, shell.win.messages.map((m) => m.message).join(' | '));
+    assert.match(asked.detail ?? '', /asked again with your answers preselected/);
+    assert.deepEqual(asked.buttons, ['Change and Ask Again']);
+  });
 });
