@@ -94,4 +94,11 @@ describe('vscode shell: the fourth walk', function () {
     assert.match(asked.detail ?? '', /asked again with your answers preselected/);
     assert.deepEqual(asked.buttons, ['Change and Ask Again']);
   });
+
+  it('Korean: one word for "task" in the wizard\'s texts, the views, the commands and the settings (작업)', () => {
+    const repo = path.resolve(__dirname, '..', '..', '..');
+    const files = ['src/core/text/ko.ts', 'l10n/bundle.l10n.ko.json', 'package.nls.ko.json'];
+    const other = files.filter((f) => fs.readFileSync(path.join(repo, f), 'utf8').includes('태스크'));
+    assert.deepEqual(other, [], 'these say 태스크 where the rest says 작업');
+  });
 });
