@@ -3,7 +3,8 @@
 // loaded, opened on a sample project: a copy of demo/ in .tools/start/workspace/ (scripts/sampleProject.mjs), kept
 // between runs so that the wizard's state files never dirty the repository; `npm start -- --fresh` starts over from
 // a new copy.
-//   npm start [-- --port 8080] [-- --fresh]
+//   npm start [-- --port 8080] [-- --fresh] [-- --locale ko]
+// `--locale ko` shows the workbench and the extension in Korean (a language pack built for it, as the UI tests do).
 // Open the printed URL in a browser; after a rebuild, run "Developer: Reload Window". Ctrl+C stops everything.
 // On a fresh clone this is a valid first command: when node_modules is missing or does not match package-lock.json
 // it runs `npm ci` first. Everything before that check is node: built-ins; the rest is imported after it.
@@ -19,7 +20,11 @@ import { startBanner } from './startBanner.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: process.env.OKSTRA_PORT ?? '8080' }, fresh: { type: 'boolean', default: false } },
+  options: {
+    port: { type: 'string', default: process.env.OKSTRA_PORT ?? '8080' },
+    fresh: { type: 'boolean', default: false },
+    locale: { type: 'string' },
+  },
 });
 if (!ensureDependencies(repoRoot, 'npm start')) process.exit(1);
 const { createSandbox, ensureCodeServer, killProcessGroup, payloadNeedsSmokeTestDriver, startCodeServer } =
@@ -93,7 +98,11 @@ try {
       fs.rmSync(path.join(sandbox.extensionsDir, entry), { recursive: true, force: true });
   }
   if (linked && !fs.existsSync(link)) fs.symlinkSync(repoRoot, link);
-  server = await startCodeServer({ codeServer, sandbox, port, smokeTestDriver: !linked });
+  if (values.locale) {
+    const { installLanguagePack } = await import('../test/runner/languagePack.mjs');
+    installLanguagePack({ codeServer, sandbox, languageId: values.locale });
+  }
+  server = await startCodeServer({ codeServer, sandbox, port, smokeTestDriver: !linked, locale: values.locale });
 } catch (e) {
   await stop(1, `npm start: ${e?.message ?? e}`);
 }

@@ -57,6 +57,4 @@ export const VIEW_IDS = {
 /** Workbench commands the extension calls. */
 export const WORKBENCH_COMMANDS = {
   focusTerminal: 'workbench.action.terminal.focus',
-  /** Gives the open QuickPick / InputBox the keyboard focus. */
-  focusQuickInput: 'workbench.action.focusQuickOpen',
 } as const;

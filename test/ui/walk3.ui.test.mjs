@@ -397,7 +397,7 @@ describe('UI: the workbench in Korean (a language pack built for the test)', fun
     await wb.palette('okstra: 새 실행', 'okstra: 새 실행…');
     await page.keyboard.press('Enter');
     const [title] = await wb.nextPrompt('');
-    assert.match(title, /^demo › 태스크 {2}\(\d+ 중 1\)$/);
+    assert.match(title, /^demo › 작업 {2}\(\d+ 중 1\)$/);
     const rows = await wb.pickRows();
     assert.ok(
       rows.some((r) => /다음: /.test(r)),

@@ -88,7 +88,7 @@ describe('UI: the okstra wizard from New Run to Run', function () {
     await dialog.waitFor();
     assert.match((await dialog.textContent()) ?? '', /Change this answer and ask \d+ later answers? again\?/);
     assert.doesNotMatch((await dialog.textContent()) ?? '', /role-model:/, 'the answers in words, not step ids');
-    await dialog.locator('.monaco-button', { hasText: 'Clear and Edit' }).click();
+    await dialog.locator('.monaco-button', { hasText: 'Change and Ask Again' }).click();
     const prompt = await wb.nextPrompt('');
     assert.equal(prompt[1], 'role-model:analyser:2');
     await page.keyboard.press('ArrowDown');

@@ -241,6 +241,7 @@ export const en: TextCatalog = {
     error_stale_state: 'The wizard was changed somewhere else (another window or the CLI). It was reloaded; please answer again.',
     error_busy: 'The wizard is being saved by another process. Try again in a moment.',
     error_wrong_prompt: 'This question is out of date: the wizard moved on. Answer the question shown now.',
+    error_cannot_go_on: '{detail}. Nothing was saved: put that file right (or back), then answer again; Escape pauses the wizard.',
     error_not_runnable: 'Something changed since you confirmed: {detail}',
     error_needs_value: '{title} needs a value.',
     error_needs_choice: 'Choose at least one entry for {title}.',

@@ -60,6 +60,7 @@ export async function showConfirmationDocument(ctx: WizardContext, session: Wind
   if (!outcome.ok) return;
   try {
     await ctx.host.showReadOnlyDocument(DOCUMENT, confirmationDocument(ctx, session, outcome));
+    ctx.log.info('the confirmation document is open');
   } catch (err) {
     ctx.log.warn(`the confirmation document could not be shown: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -79,7 +80,8 @@ export function confirmationActions(ctx: WizardContext, session: WindowWizard): 
   const saveTeam = saveTeamAction(ctx, session);
   return [
     {
-      label: `$(copy) ${t('Copy Command Line')}`,
+      label: t('Copy Command Line'),
+      icon: 'copy',
       description: t('to paste it into a terminal'),
       run: async () => {
         const outcome = session.wizard.preview();
@@ -100,9 +102,11 @@ export function confirmationActions(ctx: WizardContext, session: WindowWizard): 
 }
 
 /**
- * Shows a prompt, and the confirmation document beside it (`opening`, asked for first; none for the other prompts): the
- * document takes the focus when it opens, and the prompt takes it back. Resolves how the prompt ended, or undefined when
- * an item of confirmationActions asked its own questions (Save these agents as a team…): they are over, show it again.
+ * Shows a prompt, and the confirmation document beside it (`opening`, asked for first; none for the other prompts).
+ * The document opens without taking the keyboard, and the prompt is not given it again: its box has it, as at every
+ * other prompt (the workbench's focus command gave it to the list, where a Space typed into the filter ran Run).
+ * Resolves how the prompt ended, or undefined when an item of confirmationActions asked its own questions (Save these
+ * agents as a team…): they are over, show it again.
  */
 export async function confirmationResult(
   ctx: WizardContext,
@@ -110,10 +114,8 @@ export async function confirmationResult(
   opening: Promise<void> | undefined,
 ): Promise<Exclude<PromptResult, { kind: 'aside' }> | undefined> {
   const shown = ctx.runner.run(request);
-  if (opening) {
-    await opening;
-    ctx.runner.focus();
-  }
+  // Open before the prompt's end closes it (an answer given first would close nothing, then open it).
+  await opening;
   const result = await shown;
   if (result.kind !== 'aside') return result;
   await result.action.run();

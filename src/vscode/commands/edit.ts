@@ -38,7 +38,7 @@ async function editFrom(ctx: WizardContext, id: string, askAlways = false): Prom
   const clearing = session.wizard.rewindQuestion(id);
   const question = clearing ?? (askAlways ? changeQuestion(ctx, session, id) : null);
   if (question) {
-    const yes = clearing ? t('Clear and Edit') : t('Change Answer');
+    const yes = clearing ? t('Change and Ask Again') : t('Change Answer');
     const answer = await ctx.dialogs.ask(question.title, question.detail, [yes]);
     if (answer !== yes) return;
   }

@@ -16,7 +16,8 @@ export function saveTeamAction(ctx: WizardContext, session: WindowWizard): Promp
   if (!session.teams().canSave()) return null;
   const t = ctx.t;
   return {
-    label: `$(organization) ${t('Save these agents as a team…')}`,
+    label: t('Save these agents as a team…'),
+    icon: 'organization',
     description: t('to pick them in one step next time'),
     asksAside: true,
     run: () => saveAgentsAsTeam(ctx, session),
@@ -47,9 +48,9 @@ async function saveAgentsAsTeam(ctx: WizardContext, session: WindowWizard): Prom
     await ctx.dialogs.error(problem);
     return undefined;
   }
-  const scopes: Array<{ label: string; description: string; scope: TeamSaveScope }> = [
-    { label: `$(folder) ${t('This project')}`, description: '.okstra/config.yaml', scope: 'project' },
-    { label: `$(account) ${t('Just me')}`, description: t('user setting okstra.teams'), scope: 'user' },
+  const scopes: Array<{ label: string; description: string; iconPath: ReturnType<typeof ctx.host.themeIcon>; scope: TeamSaveScope }> = [
+    { label: t('This project'), description: '.okstra/config.yaml', iconPath: ctx.host.themeIcon('folder'), scope: 'project' },
+    { label: t('Just me'), description: t('user setting okstra.teams'), iconPath: ctx.host.themeIcon('account'), scope: 'user' },
   ];
   const picked = await ctx.host.showQuickPick(scopes, {
     title: t("Save the team '{0}'", name),

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { quickInputLevel } from './apiLevel';
+import { treeRowAriaLabel, withoutIcons } from './ariaLabel';
 import { createTreeView as createLaidOutTreeView } from './treeViews';
 import type { Disposable, FolderInfo, HostTreeView, HostWindow, StatusItem, TreeItemModel, TreeSource } from './window';
 
@@ -103,6 +104,7 @@ function treeItem(m: TreeItemModel): vscode.TreeItem {
   item.iconPath = new vscode.ThemeIcon(m.icon, m.iconColor ? new vscode.ThemeColor(m.iconColor) : undefined);
   item.contextValue = m.contextValue;
   item.command = m.command;
+  item.accessibilityInformation = { label: treeRowAriaLabel(m) };
   return item;
 }
 
@@ -180,8 +182,34 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
     flash: (text) => {
       vscode.window.setStatusBarMessage(text, 3000);
     },
-    createStatusBarItem: (): StatusItem =>
-      vscode.window.createStatusBarItem('okstra.wizard', vscode.StatusBarAlignment.Left, 50) as unknown as StatusItem,
+    createStatusBarItem: (): StatusItem => {
+      const item = vscode.window.createStatusBarItem('okstra.wizard', vscode.StatusBarAlignment.Left, 50);
+      // Read as its words: without it, the icon's id (`list-ordered okstra: …`).
+      return {
+        get text() {
+          return item.text;
+        },
+        set text(text) {
+          item.text = text;
+          item.accessibilityInformation = { label: withoutIcons(text) };
+        },
+        get tooltip() {
+          return typeof item.tooltip === 'string' ? item.tooltip : undefined;
+        },
+        set tooltip(text) {
+          item.tooltip = text;
+        },
+        get command() {
+          return item.command as StatusItem['command'];
+        },
+        set command(command) {
+          item.command = command;
+        },
+        show: () => item.show(),
+        hide: () => item.hide(),
+        dispose: () => item.dispose(),
+      };
+    },
     showTextDocument: async (fileAbs, options) => {
       await vscode.window.showTextDocument(vscode.Uri.file(fileAbs), {
         preview: options.preview,

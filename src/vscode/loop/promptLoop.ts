@@ -160,7 +160,7 @@ export class PromptLoop implements WizardLoop {
             : undefined,
         };
         // The document beside the prompt is asked for first and the prompt shows at once, without waiting for it (its
-        // preview takes a moment to render); the preview takes the focus when it opens, and the prompt takes it back.
+        // preview takes a moment to render); it opens without taking the keyboard from the prompt's box.
         const opening = isConfirm ? this.commands.showConfirmationDocument(session, session.wizard.preview()) : undefined;
         const result = await this.commands.showPrompt(request, opening);
         // Save these agents as a team… asked its own questions: the confirmation again (its document stays).

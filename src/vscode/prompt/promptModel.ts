@@ -6,6 +6,7 @@
 // default marker on one row, long details on the detail line, readable labels
 // where the engine's are ids (Change an answer…).
 
+import { leadingIcon } from '../host/ariaLabel';
 import { en } from '../../core/text/en';
 import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
 import type { PromptDoc, PromptOption } from '../../core/types';
@@ -117,8 +118,12 @@ function optionDisplay(prompt: PromptDoc, o: PromptOption, isDefault: boolean, s
   if (COUNT_STEP.test(prompt.step) || prompt.step.startsWith('role-model:') || (prompt.step === 'task-type' && isDefault)) {
     label = stripSuffix(label, suffixes);
   }
-  const d: ItemDisplay = { label };
-  if (isDefault) d.description = `$(star-full) ${marker}`;
+  // A codicon in an option's label (the confirmation's `$(play) Run`) is its icon: a screen reader read its id.
+  const { icon, label: words } = leadingIcon(label);
+  const d: ItemDisplay = { label: words };
+  if (icon) d.icon = icon;
+  // The marker in words only: `$(star-full)` was read as "star-full".
+  if (isDefault) d.description = marker;
   if (detail) d.detail = detail;
   if (disabled) d.icon = 'circle-slash';
   if (o.default && prompt.kind === 'multi_pick' && !disabled) d.picked = true;
@@ -166,7 +171,9 @@ export function buildPromptModel(
     // Enter on the row says too, never the protocol's `leaves no complete assignment`.
     const label = u.label ?? u.value;
     const reason = u.detail ?? u.reason;
-    later.push({ kind: 'unavailable', value: u.value, label, reason, display: { label, detail: reason, icon: 'circle-slash' } });
+    // Every such row says that it is not available (the separator is read once, before the first).
+    const detail = `${texts.unavailableSeparator}: ${reason}`;
+    later.push({ kind: 'unavailable', value: u.value, label, reason, display: { label, detail, icon: 'circle-slash' } });
   }
   if (later.length > 0) items.push({ kind: 'separator', label: texts.unavailableSeparator }, ...later);
   if (activeIndex < 0 && prompt.kind === 'pick') activeIndex = items.findIndex((i) => i.kind === 'option' && !i.disabled);

@@ -6,9 +6,8 @@
 
 import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
-import type { TextCatalog } from '../../core/text/catalog';
+import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
 import { WizardError, type PromptDoc } from '../../core/types';
-import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { StepOutcome } from '../wizardResults';
@@ -33,6 +32,8 @@ export type PromptResult =
 /** An item that is not an answer: accepting it runs `run` and keeps the prompt open (Copy Command Line). */
 export interface PromptAction {
   label: string;
+  /** A codicon id, shown as the item's icon (never `$(…)` in the label: a screen reader reads the id). */
+  icon?: string;
   description?: string;
   /** Resolves a short text shown as the prompt's placeholder ("Copied."), or nothing. */
   run(): Promise<string | undefined>;
@@ -103,14 +104,37 @@ export class PromptRunner {
     this.closeActive?.();
   }
 
-  /** Gives the open prompt the keyboard focus again, and once more after REFOCUS_MS (the workbench may move it late). */
+  /**
+   * Gives the open prompt's box the keyboard focus again, and once more after REFOCUS_MS (the workbench may move it
+   * late). The prompt is shown again (a hide that is not a pause): VS Code's focus command for the open prompt gives
+   * the keys to its list, not to its box (VS Code 1.100's box says no `enabled`), where letters jump between rows and
+   * Space accepts the active row.
+   */
   focus(): void {
-    if (!this.active) return;
-    void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
     const input = this.active;
+    if (!input) return;
+    this.reshow(input);
     setTimeout(() => {
-      if (this.active === input) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
+      if (this.active === input) this.reshow(input);
     }, REFOCUS_MS);
+  }
+
+  /** The input whose next hide is this runner's own (reshow), not a pause. */
+  private reshowing: Input | undefined;
+
+  private reshow(input: Input): void {
+    // The file dialog is over the box: it shows again when the dialog closes.
+    if (this.browsing) return;
+    this.reshowing = input;
+    input.hide();
+    input.show();
+  }
+
+  /** True once for the hide a reshow caused. */
+  private ownHide(input: Input): boolean {
+    if (this.reshowing !== input) return false;
+    this.reshowing = undefined;
+    return true;
   }
 
   dispose(): void {
@@ -155,7 +179,12 @@ export class PromptRunner {
     return new Promise<PromptResult>((resolve) => {
       const qp = this.host.createQuickPick<PickItem>();
       const items = model.items.map((m) => this.toPickItem(m));
-      const actionItems: PickItem[] = (request.actions ?? []).map((a) => ({ label: a.label, description: a.description, action: a }));
+      const actionItems: PickItem[] = (request.actions ?? []).map((a) => ({
+        label: a.label,
+        description: a.description,
+        iconPath: a.icon === undefined ? undefined : this.host.themeIcon(a.icon),
+        action: a,
+      }));
       if (actionItems.length > 0) items.push({ label: '', kind: separator }, ...actionItems);
       let loadingTimer: ReturnType<typeof setTimeout> | undefined;
       const finish = this.settle(qp, resolve, () => {
@@ -207,7 +236,9 @@ export class PromptRunner {
       qp.onDidTriggerButton((button) => {
         if (button === back) finish({ kind: 'back' });
       });
-      qp.onDidHide(() => finish({ kind: 'paused' }));
+      qp.onDidHide(() => {
+        if (!this.ownHide(qp)) finish({ kind: 'paused' });
+      });
       qp.onDidAccept(async () => {
         if (qp.busy) return;
         let answer: string;
@@ -281,7 +312,7 @@ export class PromptRunner {
       });
       box.onDidHide(() => {
         // The file dialog takes the focus from the box; it is not a pause.
-        if (!this.browsing) finish({ kind: 'paused' });
+        if (!this.ownHide(box) && !this.browsing) finish({ kind: 'paused' });
       });
       box.onDidChangeValue(() => {
         box.validationMessage = undefined;
@@ -338,5 +369,9 @@ function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string
   const { readableError, readableRefusal } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
   const refusal = readableRefusal(catalog, prompt, answer, outcome.error);
   if (refusal !== outcome.error || !outcome.code) return refusal;
+  // A file the wizard needs cannot be read (the task folder gone, an invalid config.yaml), so there is no current
+  // prompt: the message names the file; what to do follows it. A wizard that moved on has a current prompt.
+  if (outcome.current === null && outcome.code === 'file-error')
+    return formatTemplate(catalog.ui.error_cannot_go_on, { detail: outcome.error.replace(/[.\s]+$/, '') });
   return readableError(catalog, outcome.code, outcome.error, prompt.step);
 }

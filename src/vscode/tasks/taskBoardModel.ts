@@ -189,8 +189,15 @@ export function taskRow(
   const next = nextPhaseCell(pointer);
   const verdict = typeof m.contract?.outcome === 'string' ? m.contract.outcome : '';
   const title = typeof m.title === 'string' && m.title.trim() !== '' ? m.title.trim() : entry.id;
-  // The title is the label, the key is in the tooltip: the description keeps its room for the cells.
-  const description = [phase, texts.next(next), ...(verdict ? [texts.verdict(verdict)] : []), ...marks].join('  ·  ');
+  // The task's key under its group is the label (short: it stays readable in a narrow sidebar, and it is what the
+  // task picker and the CLI name), the title leads the description, then the cells.
+  const description = [
+    ...(title !== entry.id ? [title] : []),
+    phase,
+    texts.next(next),
+    ...(verdict ? [texts.verdict(verdict)] : []),
+    ...marks,
+  ].join('  ·  ');
   const tooltip = [
     `**${mdEscape(title)}**`,
     `**${texts.tipTask}:** ${mdCode(entry.key)}`,
@@ -217,7 +224,7 @@ export function taskRow(
     nextPhase: promotePointer(pointer).phase,
     verdict,
     runs: m.runs?.length ?? 0,
-    label: title,
+    label: entry.id,
     description,
     tooltip,
     icon,

@@ -74,14 +74,17 @@ async function pickFilter(host: HostWindow, tree: TasksTree): Promise<void> {
   const t = host.t;
   const current = tree.filter;
   type Action = 'text' | 'phase' | 'unfinished' | 'clear';
-  const items: Array<{ label: string; description?: string; action: Action }> = [
-    { label: `$(search) ${t('Filter by Text…')}`, description: current.text || undefined, action: 'text' },
-    { label: `$(symbol-event) ${t('Filter by Phase…')}`, description: current.phase || undefined, action: 'phase' },
+  // Icons as iconPath: in a label, a screen reader reads their ids (`search Filter by Text…`).
+  const icon = (id: string) => host.themeIcon(id);
+  const items: Array<{ label: string; description?: string; iconPath: ReturnType<typeof icon>; action: Action }> = [
+    { label: t('Filter by Text…'), iconPath: icon('search'), description: current.text || undefined, action: 'text' },
+    { label: t('Filter by Phase…'), iconPath: icon('symbol-event'), description: current.phase || undefined, action: 'phase' },
     {
-      label: `$(debug-pause) ${current.unfinishedOnly ? t('Show All Tasks') : t('Only Tasks with an Unfinished Wizard')}`,
+      label: current.unfinishedOnly ? t('Show All Tasks') : t('Only Tasks with an Unfinished Wizard'),
+      iconPath: icon('debug-pause'),
       action: 'unfinished',
     },
-    { label: `$(clear-all) ${t('Clear Filter')}`, action: 'clear' },
+    { label: t('Clear Filter'), iconPath: icon('clear-all'), action: 'clear' },
   ];
   const picked = await host.showQuickPick(items, { title: t('Filter Tasks'), placeHolder: t('What the Tasks view shows') });
   if (!picked) return;

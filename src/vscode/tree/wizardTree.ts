@@ -2,6 +2,7 @@
 // know first: the wizard is aborted (Start Over), or it waits for the answers file to be written.
 
 import * as vscode from 'vscode';
+import { treeRowAriaLabel } from '../host/ariaLabel';
 import type { WindowWizard } from '../wizard/windowWizard';
 import { lastRunRow, rowCommand, treeRowModels, treeTexts, type TreeRowModel, type TreeTexts } from './treeModel';
 
@@ -82,6 +83,9 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
     item.id = row.id;
     item.description = row.description;
     item.tooltip = row.tooltip;
+    // Read as the row shows it, with its state: VS Code read a text tooltip instead (the protocol's `brief: task`),
+    // and nothing for the current row (its tooltip is empty).
+    item.accessibilityInformation = { label: treeRowAriaLabel(row) };
     item.iconPath = new vscode.ThemeIcon(row.icon, row.iconColor ? new vscode.ThemeColor(row.iconColor) : undefined);
     item.contextValue = row.contextValue;
     const command = rowCommand(row, (m) => vscode.l10n.t(m));

@@ -21,11 +21,12 @@ export function promptRevision(prompt: PromptDoc, sessionRevision: string): stri
 
 /**
  * Why an answer bound to `expected` may not be applied to `current` (computed from the state at
- * `currentRevision`), or null. No current prompt (a done wizard, or one that cannot be computed) refuses too:
- * the prompt that was shown is not current any more.
+ * `currentRevision`), or null. A done wizard refuses too: the prompt that was shown is not current any more. A
+ * current prompt that cannot be computed (null: the task folder gone, .okstra/config.yaml invalid) is left to the
+ * engine, which refuses the answer with that reason; the wizard did not move.
  */
 export function bindingRefusal(current: PromptDoc | null, currentRevision: string, expected: AnswerBinding): WizardError | null {
-  const shown: PromptDoc | null = current === null ? null : { ...current, revision: currentRevision };
+  if (current === null) return null;
   const none: PromptDoc = {
     id: 'none',
     step: 'none',
@@ -36,5 +37,5 @@ export function bindingRefusal(current: PromptDoc | null, currentRevision: strin
     progress: { answered: 0, total: 0 },
     revision: currentRevision,
   };
-  return checkBinding(shown !== null && shown.kind !== 'done' ? shown : none, expected);
+  return checkBinding(current.kind !== 'done' ? { ...current, revision: currentRevision } : none, expected);
 }

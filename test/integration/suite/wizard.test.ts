@@ -173,7 +173,7 @@ describe('wizard UI', function () {
   it('rewinds from the tree (Edit from Here on a role row), asks before clearing later answers, and answers again', async () => {
     const session = features().wizard.session!;
     const oldModel = session.wizard.state.role_models.analyser[1];
-    dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
+    dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Change and Ask Again']];
     const row = features().tree.rows.find((r) => r.stepId === 'role-model:analyser:2')!;
     void vscode.commands.executeCommand('okstra.editFromHere', row);
     let input = await nextInput();

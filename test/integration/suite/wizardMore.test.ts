@@ -116,7 +116,7 @@ describe('wizard UI, more', function () {
     const fileC = stateFileOf(root, 'more/move-c');
     assert.equal(features().wizard.session!.wizard.statePath, fileA);
 
-    dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Clear and Edit']];
+    dialogs.answers = [[/^Change this answer and ask \d+ later answers? again\?$/, 'Change and Ask Again']];
     void vscode.commands.executeCommand('okstra.editFromHere', 'task-pick');
     const input = await nextInput();
     assert.equal(stepOf(input), 'task-pick');
@@ -230,10 +230,10 @@ describe('wizard UI, more', function () {
       void vscode.commands.executeCommand('okstra.newRun');
       let input = await nextInput();
       assert.ok(isQuickPick(input));
-      assert.equal(input.placeholder, '어떤 태스크를 실행할까요?');
+      assert.equal(input.placeholder, '어떤 작업을 실행할까요?');
       assert.equal(input.placeholder, ko.steps.task_pick.label);
       const newItem = input.items.find((i) => valueOf(i) === 'new');
-      assert.equal(newItem?.label, '+ 새 태스크…');
+      assert.equal(newItem?.label, '+ 새 작업…');
       await choose(input, 'new');
       input = await nextInput(input);
       assert.ok(!isQuickPick(input));

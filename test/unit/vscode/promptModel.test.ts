@@ -58,7 +58,7 @@ describe('vscode prompt model', () => {
     );
     assert.deepEqual(rows(m.items), [
       'usual-panel — Two planners | leader: claude/opus-4.5 · planner: codex/gpt-5.1-codex',
-      'Choose agents one by one | $(star-full) default',
+      'Choose agents one by one | default',
       '--- Not available',
       "kimi-review | critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH",
     ]);
@@ -114,7 +114,7 @@ describe('vscode prompt model', () => {
     assert.ok(u.kind === 'unavailable' && u.reason === "provider 'grok' CLI not found");
     assert.equal(
       m.items[4].kind !== 'separator' && m.items[4].display.detail,
-      'analyser agents must come from different providers; claude is already analyser #1',
+      'Not available: analyser agents must come from different providers; claude is already analyser #1',
     );
   });
 
@@ -131,7 +131,7 @@ describe('vscode prompt model', () => {
       ctx,
       en,
     );
-    assert.deepEqual(rows(m.items), ['1', '2 | too few providers', '3 | $(star-full) default']);
+    assert.deepEqual(rows(m.items), ['1', '2 | too few providers', '3 | default']);
   });
 
   it('one default marker on one row in every list (no "(default)" labels beside "★ default")', () => {
@@ -147,7 +147,7 @@ describe('vscode prompt model', () => {
       ctx,
       en,
     );
-    assert.deepEqual(rows(model.items), ['Kimi — kimi/k2 | $(star-full) default', 'Claude — claude/opus', 'Codex — codex/gpt']);
+    assert.deepEqual(rows(model.items), ['Kimi — kimi/k2 | default', 'Claude — claude/opus', 'Codex — codex/gpt']);
     const add = buildPromptModel(
       prompt({
         step: 'role-add:critic',
@@ -159,7 +159,7 @@ describe('vscode prompt model', () => {
       ctx,
       en,
     );
-    assert.deepEqual(rows(add.items), ["Don't add | $(star-full) default", 'Add 1']);
+    assert.deepEqual(rows(add.items), ["Don't add | default", 'Add 1']);
     const type = buildPromptModel(
       prompt({
         step: 'task-type',
@@ -171,7 +171,7 @@ describe('vscode prompt model', () => {
       ctx,
       en,
     );
-    assert.deepEqual(rows(type.items), ['implementation | $(star-full) default', 'error-analysis (re-run)']);
+    assert.deepEqual(rows(type.items), ['implementation | default', 'error-analysis (re-run)']);
     // Korean suffixes go too.
     const ko = buildPromptModel(
       prompt({
@@ -206,7 +206,7 @@ describe('vscode prompt model', () => {
       en,
     );
     assert.deepEqual(rows(m.items), [
-      'implementation | $(star-full) default',
+      'implementation | default',
       'error-analysis',
       '--- Not available',
       'final-verification | no approved plan',
@@ -232,7 +232,7 @@ describe('vscode prompt model', () => {
       en,
     );
     assert.deepEqual(rows(m.items), [
-      'payments/refund-queue | $(star-full) default | Refund queue  ·  implementation-planning  ·  next: implementation  (latest)',
+      'payments/refund-queue | default | Refund queue  ·  implementation-planning  ·  next: implementation  (latest)',
       '+ New task…',
     ]);
   });

@@ -62,8 +62,8 @@ describe('vscode: Save these agents as a team… at the confirmation', function 
     assert.deepEqual(
       shell.win.quickPicks[0].items.map((i) => [i.label, i.description]),
       [
-        ['$(folder) This project', '.okstra/config.yaml'],
-        ['$(account) Just me', 'user setting okstra.teams'],
+        ['This project', '.okstra/config.yaml'],
+        ['Just me', 'user setting okstra.teams'],
       ],
     );
     const teams = teamsOf();

@@ -102,7 +102,7 @@ describe('vscode shell: the prompt loop with a fake window', function () {
       },
     });
     await confirm.escape();
-    shell.win.answers = [[/^Change this answer and ask/, 'Clear and Edit']];
+    shell.win.answers = [[/^Change this answer and ask/, 'Change and Ask Again']];
     void shell.command('editFromHere', 'role-model:planner:2');
     const edited = (await shell.next(confirm)) as FakeQuickPick;
     assert.equal(stepOf(edited), 'role-model:planner:2');
@@ -137,7 +137,7 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     const items = (model as FakeQuickPick).items;
     const marked = items.filter((i) => /default/.test(`${i.label} ${i.description ?? ''} ${i.detail ?? ''}`));
     assert.equal(marked.length, 1, marked.map((i) => `${i.label} | ${i.description ?? ''}`).join(' / '));
-    assert.equal(marked[0].description, '$(star-full) default');
+    assert.equal(marked[0].description, 'default');
     assert.ok(
       items.every((i) => !i.label.includes('$(')),
       'icons are iconPath, never $(…) in a label',

@@ -88,7 +88,9 @@ describe('tasks view model (taskBoardModel)', () => {
       lastRun: { exitCode: 3, startedAt: '2026-11-30T10:00:00Z' },
     };
     const row = taskRow(folder, entry('g', 'a', { title: 'Refunds time out', contract: { outcome: 'revision-requested' } }), wizard);
-    assert.equal(row.label, 'Refunds time out');
+    // The key under its group is the label (readable in a 200 px sidebar); the title leads the description.
+    assert.equal(row.label, 'a');
+    assert.match(row.description, /^Refunds time out {2}· {2}/);
     assert.equal(row.verdict, 'revision-requested');
     assert.match(row.description, /verdict: revision-requested {2}· {2}wizard at role-count \(4 of 9\) {2}· {2}exit 3$/);
     assert.equal(row.contextValue, 'task unfinished');
@@ -242,10 +244,10 @@ describe('tasks view board (taskBoard, boardTree)', () => {
     await tree.children(pay);
     const file = write(root, '.okstra/tasks/pay/a/task-manifest.json', manifestText('pay', 'a', { title: 'Edited' }));
     // Without a watcher event the cached row stays (the view's watcher keeps it right).
-    assert.ok(!((await tree.children(pay)) as TaskRow[]).some((r) => r.label === 'Edited'));
+    assert.ok(!((await tree.children(pay)) as TaskRow[]).some((r) => r.title === 'Edited'));
     const refreshed = await tree.changed(file);
     assert.equal(refreshed, pay, 'the same group row, refreshed in place');
-    assert.ok(((await tree.children(pay)) as TaskRow[]).some((r) => r.label === 'Edited'));
+    assert.ok(((await tree.children(pay)) as TaskRow[]).some((r) => r.title === 'Edited'));
     // A new task folder: the group's count changes.
     write(root, '.okstra/tasks/pay/d/task-manifest.json', manifestText('pay', 'd'));
     assert.equal(await tree.changed(path.join(root, '.okstra/tasks/pay/d')), pay);
@@ -286,7 +288,7 @@ describe('tasks view board (taskBoard, boardTree)', () => {
       'the new wizard mark',
     );
     assert.ok(
-      rows.some((r) => r.label === 'Polled'),
+      rows.some((r) => r.title === 'Polled'),
       'the edited manifest',
     );
     assert.deepEqual(calls, ['b.wizard.json']);

@@ -83,7 +83,7 @@ describe('tasks view (fake window)', () => {
     await v.api.provider.flush();
     const pay = (await groups(v)).find((r) => r.group === 'pay');
     assert.deepEqual(fired, [pay]);
-    assert.ok((await tasksOf(v, 'pay')).some((r) => r.label === 'Edited'));
+    assert.ok((await tasksOf(v, 'pay')).some((r) => r.title === 'Edited'));
   });
 
   it('New Run and Resume on a row start the wizard commands with that task; without a row, as the palette does', async () => {
