@@ -8,6 +8,15 @@ export { HostWizard, CANCELLED_BEFORE_SAVE, type ExpectedPrompt, type StepOption
 export { WizardRefusal, asWizardError, refusalDoc } from './errors';
 export { TASK_KEY_PATTERN, taskStatePath, checkInitStatePath } from './paths';
 export { runProgram, applyPersistAction } from './run';
+export {
+  checkRunEnvironment,
+  runEnvironmentSummary,
+  runEnvironmentText,
+  type RunCheck,
+  type RunCheckCode,
+  type RunEnvironmentInput,
+  type RunEnvironmentReport,
+} from './runEnvironment';
 export { canSaveTeam, planTeamSave, saveTeam, teamSaveNameProblem, type TeamSave, type TeamSaveScope } from './teams';
 export {
   document,
