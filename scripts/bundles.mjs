@@ -30,6 +30,7 @@ export const LAZY_REQUIRES = [
       'src/vscode/lm/lmWizard',
       'src/vscode/run/runExecution',
       'src/host/run',
+      'src/host/runLife',
       'src/vscode/tasks/taskBoard',
       'src/vscode/tasks/boardTree',
       'src/vscode/tasks/wizardProbe',
