@@ -482,7 +482,14 @@ export class WizardHost implements WizardContextSource {
     const s = read.parsed.state;
     const r = s.last_run;
     const lastRun = r
-      ? { exitCode: r.exitCode, startedAt: r.startedAt, argv: r.argv, ...(r.status ? { status: r.status } : {}), ...(r.runId ? { runId: r.runId } : {}), ...(r.pid ? { pid: r.pid } : {}) }
+      ? {
+          exitCode: r.exitCode,
+          startedAt: r.startedAt,
+          argv: r.argv,
+          ...(r.status ? { status: r.status } : {}),
+          ...(r.runId ? { runId: r.runId } : {}),
+          ...(r.pid ? { pid: r.pid } : {}),
+        }
       : undefined;
     const taskKey = s.task_group && s.task_id ? `${s.task_group}/${s.task_id}` : undefined;
     const legacy = read.handle.sourceVersion === 1;

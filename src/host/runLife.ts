@@ -17,10 +17,7 @@ export function runStarted(argv: readonly string[], runId: string, now: Date = n
 }
 
 /** How a run ended, as the extension saw it. */
-export type RunEnd =
-  | { kind: 'exit'; exitCode: number | null }
-  | { kind: 'stopped'; by: string }
-  | { kind: 'unknown'; why: string };
+export type RunEnd = { kind: 'exit'; exitCode: number | null } | { kind: 'stopped'; by: string } | { kind: 'unknown'; why: string };
 
 /** The text of an end nobody saw (the window was closed, or the extension host restarted, while the run ended). */
 export const ENDED_UNSEEN = 'ended while the window was closed; exit code unknown';

@@ -21,6 +21,7 @@ import type { EngineSessionFactory } from './wizard/engineSession';
 import type { SessionFactory } from './wizard/sessionFactory';
 import { environmentInputs, readSettings } from './wizard/settings';
 import { loadLatestAfterActivation } from './wizard/stateFiles';
+import { followRunsAfterLoad } from './commands/runLife';
 import { terminalEnvironment } from './wizard/terminalEnvironment';
 import { TrustGate } from './wizard/trust';
 import { WalkthroughProgress } from './walkthrough';
@@ -176,7 +177,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     }
     // A paused wizard has its status-bar item after a reload, the okstra view shown or not: a few directory reads
     // and a storage read first, the engine only when a wizard (in a state file or workspace storage) is there.
-    void loadLatestAfterActivation(wizard, context.workspaceState);
+    void loadLatestAfterActivation(wizard, context.workspaceState).then(() => (wizard.session ? followRunsAfterLoad(wizard) : undefined));
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).

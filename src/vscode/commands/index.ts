@@ -10,6 +10,8 @@ import { editFromHereCommand, editStepCommand, promptBackCommand } from './edit'
 import { runAgainCommand, runCommand, showConfirmationCommand, showOutputCommand } from './run';
 import { newRunCommand, resumeCommand, startOverCommand } from './start';
 import { openStateFileCommand } from './stateFile';
+import { stopRunCommand } from './runLife';
+import { checkRunEnvironmentCommand } from './runEnvironment';
 
 type CommandHandler = (...args: never[]) => unknown;
 
@@ -33,5 +35,7 @@ function wizardCommands(ctx: WizardContext): Record<CommandName, CommandHandler>
     startOver: startOverCommand(ctx),
     showOutput: showOutputCommand(ctx),
     promptBack: promptBackCommand(ctx),
+    stopRun: stopRunCommand(ctx),
+    checkRunEnvironment: checkRunEnvironmentCommand(ctx),
   };
 }

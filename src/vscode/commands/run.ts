@@ -154,7 +154,7 @@ async function runChecked(ctx: WizardContext, sessionArg: WizardSession | undefi
 }
 
 /** The notification after a run: it names the task, and its Run Again runs that wizard, whichever is open now. */
-async function notifyRunEnded(ctx: WizardContext, session: WizardSession, exitCode: number | null, inShell: boolean): Promise<void> {
+export async function notifyRunEnded(ctx: WizardContext, session: WizardSession, exitCode: number | null, inShell: boolean): Promise<void> {
   const t = ctx.t;
   const show = t('Show Output');
   const again = t('Run Again');

@@ -41,6 +41,16 @@ export function processAlive(pid: number): boolean {
   return processExists(pid);
 }
 
+/** SIGTERM to okstra's process (Stop Run of a run whose task this window cannot reach). */
+export function endProcess(pid: number, log: Log): void {
+  log.info(`Stop Run: SIGTERM to process ${pid}`);
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch (err) {
+    log.warn(`Stop Run: process ${pid}: ${(err as Error).message}`);
+  }
+}
+
 /**
  * A run an earlier window started, found again after a reload among the tasks VS Code kept running (VS Code
  * reconnects task terminals); its end comes from the same task events as a run started here.

@@ -34,6 +34,8 @@ export interface RunPort {
   follow(runId: string): FollowedRun | null;
   /** Whether a process exists; null when there is no process id to ask about. */
   processAlive(pid: number | undefined): boolean | null;
+  /** Ends a process this window did not start (a run of a window that reloaded, its task not reachable). */
+  endProcess?(pid: number): void;
   /** Applies one persist action; resolves what it did, for the log. */
   applyPersistAction(projectRootAbs: string, action: PersistAction): string;
 }

@@ -17,5 +17,6 @@ export function vscodeRunPort(log: Log): RunPort {
     stop: (runId) => exec().stopRun(runId, log),
     follow: (runId) => exec().followRun(runId, log),
     processAlive: (pid) => (pid === undefined ? null : exec().processAlive(pid)),
+    endProcess: (pid) => exec().endProcess(pid, log),
   };
 }

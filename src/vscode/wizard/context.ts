@@ -166,6 +166,7 @@ export class WizardContext {
     // The context keys before the rows: the view's welcome is hidden by okstra.hasWizard (package.json viewsWelcome).
     this.host.setContext(CONTEXT_KEYS.hasWizard, session !== undefined);
     this.host.setContext(CONTEXT_KEYS.canRun, complete && trusted);
+    this.host.setContext(CONTEXT_KEYS.runRunning, session?.state.last_run?.status === 'running');
     const folderName = session && this.folders().length > 1 ? session.folderName : undefined;
     this.view.setSession(session, { waitingFor: this.waitingFor, folderName });
     this.statusBar.update(session, { paused: this.paused, trusted, complete, prompt, waitingFor: this.waitingFor, folderName });

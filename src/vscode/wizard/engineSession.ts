@@ -7,8 +7,8 @@
 import { stepTitle } from '../../core/wizard/readable';
 import type { EngineContext, EnvironmentPort } from '../../core/ports';
 import { textsFor } from '../../core/text';
-import { WizardError } from '../../core/types';
-import { WizardHost } from '../../host';
+import { WizardError, type WizardState } from '../../core/types';
+import { checkRunEnvironment, WizardHost, type RunEnvironmentReport } from '../../host';
 import { createEnvironment } from '../../workspace/environment';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { EngineSession, type SessionKeeper } from './hostWizardSession';
@@ -159,6 +159,31 @@ export class EngineSessionFactory implements SessionFactory, SessionKeeper {
       }
     }
     out.sort((a, b) => b.modifiedMs - a.modifiedMs);
+    return out;
+  }
+
+  checkRunEnvironment(folder: FolderInfo, state: WizardState | null, trusted: boolean): RunEnvironmentReport {
+    const settings = this.settings(folder.rootAbs);
+    return checkRunEnvironment({
+      projectRootAbs: folder.rootAbs,
+      ctx: this.host.context(folder.rootAbs),
+      state,
+      env: process.env,
+      okstraCommand: settings.command,
+      providerPaths: settings.providerPaths,
+      trusted,
+    });
+  }
+
+  async running(folders: FolderInfo[]): Promise<Array<{ statePath: string; folder: FolderInfo }>> {
+    const out: Array<{ statePath: string; folder: FolderInfo }> = [];
+    for (const folder of folders) {
+      for (const entry of this.host.listWizards(folder.rootAbs, { includeFinished: true })) {
+        if (entry.error) continue;
+        const probe = this.host.probe(entry.path, folder.rootAbs);
+        if (probe.lastRun?.status === 'running') out.push({ statePath: entry.path, folder });
+      }
+    }
     return out;
   }
 

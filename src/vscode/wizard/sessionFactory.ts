@@ -1,5 +1,7 @@
 // How the UI obtains wizard sessions (implemented by engineSession.ts).
 
+import type { WizardState } from '../../core/types';
+import type { RunEnvironmentReport } from '../../host/runEnvironment';
 import type { FolderInfo } from '../host/window';
 import type { WizardSession } from './session';
 
@@ -47,6 +49,13 @@ export interface SessionFactory {
   latest(folders: FolderInfo[]): Promise<{ statePath: string | null; folder: FolderInfo } | null>;
   /** Unfinished wizards of these folders, newest first. */
   listUnfinished(folders: FolderInfo[]): Promise<UnfinishedWizard[]>;
+  /**
+   * Check Run Environment (src/host/runEnvironment.ts) for a folder: okstra, the provider CLIs `state`'s roles need
+   * (all of them without a wizard), the terminal backend, trust. Optional.
+   */
+  checkRunEnvironment?(folder: FolderInfo, state: WizardState | null, trusted: boolean): RunEnvironmentReport;
+  /** The wizards of these folders whose last Run, their file says, is still running (to follow after a reload). */
+  running?(folders: FolderInfo[]): Promise<Array<{ statePath: string; folder: FolderInfo }>>;
   /** Forgets a wizard that is not in a file yet (its copy in workspace storage); optional. */
   discard?(session: WizardSession): Promise<void>;
   /** Reads ahead what New Run's first prompt needs (nothing is written); optional. */
