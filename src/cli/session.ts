@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from './args';
-import { prebuiltHost } from './prebuilt';
+import { prebuiltHost } from '../host/prebuilt';
 import { builtinProfilesDir } from './packageRoot';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';

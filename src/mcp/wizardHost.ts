@@ -6,8 +6,8 @@
 import * as path from 'node:path';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
-import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../cli/outputSchemas';
-import { prebuiltHost } from '../cli/prebuilt';
+import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../host/documentSchemas';
+import { prebuiltHost } from '../host/prebuilt';
 import { stampOfPaths } from '../io/pathStamp';
 import {
   asWizardError,

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installBuiltins, type BuiltinData } from '../core/roles/builtinData';
-import { WizardHost } from '../host';
+import { WizardHost } from './host';
 
 /** The data file's name, next to the bundle that reads it. */
 export const BUILTIN_DATA_FILE = 'builtins.json';
