@@ -7,8 +7,17 @@
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, type CallToolResult, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
+import { pyReprString } from '../core/pyRepr';
 import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN, type StepOptions } from '../host';
 import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type ToolDefinition } from '../host/tools';
 import { LineTransport } from './lineTransport';
@@ -86,11 +95,15 @@ function guardToolCalls(server: WizardServer, host: WizardHost, inputs: Map<stri
   const low = server.server;
   const set = low.setRequestHandler.bind(low) as (schema: unknown, handler: unknown) => void;
   low.setRequestHandler = ((schema: typeof CallToolRequestSchema, handler: ToolCallHandler) => {
+    if ((schema as unknown) === ListToolsRequestSchema) return set(schema, onePage(handler));
     if (schema !== CallToolRequestSchema) return set(schema, handler);
     const guarded: ToolCallHandler = async (request, extra) => {
       const name = request.params.name;
       const input = inputs.get(name);
-      const refused = input && argumentRefusal(host, name, input, request.params.arguments);
+      // A tool the server does not have is the client's mistake: the JSON-RPC error MCP specifies, not a tool result.
+      if (!input)
+        throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${pyReprString(name)}; the tools: ${[...inputs.keys()].join(', ')}`);
+      const refused = argumentRefusal(host, name, input, request.params.arguments);
       if (refused) return refused;
       const task = typeof request.params.arguments?.task === 'string' ? request.params.arguments.task : undefined;
       if (extra.signal.aborted) return server.cancelledBefore(name, task, extra.requestId);
@@ -108,6 +121,16 @@ function guardToolCalls(server: WizardServer, host: WizardHost, inputs: Map<stri
     };
     return set(schema, guarded);
   }) as typeof low.setRequestHandler;
+}
+
+/** tools/list has one page: a cursor (which the server never gives) is invalid params, as MCP specifies. */
+function onePage(handler: ToolCallHandler): ToolCallHandler {
+  return async (request, extra) => {
+    const cursor = (request.params as { cursor?: unknown } | undefined)?.cursor;
+    if (cursor !== undefined)
+      throw new McpError(ErrorCode.InvalidParams, `invalid cursor ${JSON.stringify(cursor)}: the tool list has one page`);
+    return handler(request, extra);
+  };
 }
 
 type ToolCallHandler = (
