@@ -3,7 +3,7 @@
 // OKSTRA_TERMINAL_BACKEND), English texts.
 
 import * as path from 'node:path';
-import { cliEnvironment } from '../src/cli/environment';
+import { buildEnvironment } from '../src/host/environment';
 import type { EngineContext } from '../src/core/ports';
 import { en } from '../src/core/text/en';
 import type { PromptDoc, WizardState } from '../src/core/types';
@@ -20,7 +20,7 @@ export function workspaceOf(root: string, revalidate: 'stat' | 'trust' = 'stat')
 
 /** A context; the environment is built afresh (the shells recompute it for every prompt). */
 export function contextOf(workspace: FsWorkspace, env: NodeJS.ProcessEnv): EngineContext {
-  return { workspace, environment: cliEnvironment({ env, cwd: workspace.projectRootAbs }), texts: en };
+  return { workspace, environment: buildEnvironment({ env, cwd: workspace.projectRootAbs }), texts: en };
 }
 
 export function freshState(root: string): WizardState {

@@ -3,6 +3,8 @@
 // codec and the workspace's opener to this layer; docs/architecture.md › The host).
 export { WizardHost, checkHostRuntime } from './host';
 export { NoticeLedger } from './notices';
+export { stampOfWizardFiles } from './fileStamp';
+export { EnvironmentCache, buildEnvironment, type EnvironmentSettings, type EnvironmentSource } from './environment';
 export { nearestTaskKeys, unknownTaskMessage, type TaskListOptions } from './tasks';
 export { HostWizard, CANCELLED_BEFORE_SAVE, type ExpectedPrompt, type StepOptions } from './wizard';
 export { WizardRefusal, asWizardError, refusalDoc } from './errors';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { EngineContext } from '../../src/core/ports';
 import type { PromptDoc } from '../../src/core/types';
 import { textsFor } from '../../src/core/text';
-import { cliEnvironment } from '../../src/cli/environment';
+import { buildEnvironment } from '../../src/host/environment';
 import { openWorkspace } from '../../src/workspace/workspace';
 import { tempDirs } from '../helpers/tempDirs';
 
@@ -41,11 +41,11 @@ export function demoEnv(project: string): NodeJS.ProcessEnv {
   };
 }
 
-/** The engine context the CLI builds for one operation (src/cli/session.ts contextFor). */
+/** The engine context the CLI builds for one operation (src/cli/openWizard.ts contextFor). */
 export function engineContext(projectRootAbs: string, env: NodeJS.ProcessEnv): EngineContext {
   return {
     workspace: openWorkspace(projectRootAbs, { builtinProfilesDir: PROFILES }),
-    environment: cliEnvironment({ env, cwd: projectRootAbs }),
+    environment: buildEnvironment({ env, cwd: projectRootAbs }),
     texts: textsFor(undefined),
   };
 }

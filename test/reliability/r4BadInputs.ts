@@ -21,7 +21,7 @@ import { readManifestEntry, parseConfig, parsePlan, parseQuestions, parseRunInpu
 import { loadModelDefaultsFile } from '../../src/workspace/environment';
 import { briefFrontMatterSchema } from '../../src/workspace/schemas';
 import { openWorkspace } from '../../src/workspace/workspace';
-import { cliEnvironment } from '../../src/cli/environment';
+import { buildEnvironment } from '../../src/host/environment';
 import { textsFor } from '../../src/core/text';
 import { DEMO, OUT, PROFILES, REPO_ROOT, defaultAnswer, demoCopy, demoEnv, newReport, sha256, textAnswer, type TargetReport } from './lib';
 import { describePlan, mutate, plansFor, type Format } from './mutators';
@@ -54,7 +54,7 @@ function v2StateText(): string {
   const env = demoEnv(project);
   const ctx = {
     workspace: openWorkspace(project, { builtinProfilesDir: PROFILES }),
-    environment: cliEnvironment({ env, cwd: project }),
+    environment: buildEnvironment({ env, cwd: project }),
     texts: textsFor(undefined),
   };
   let state = engine.initState({ projectRootAbs: '/home/mina/src/acme-payments' });
@@ -173,7 +173,7 @@ const KINDS: Kind[] = [
   },
 ];
 
-/** The codec's messages carry no path: the store and the CLI prefix them (src/cli/session.ts), as here. */
+/** The codec's messages carry no path: the store and the CLI prefix them (src/cli/openWizard.ts), as here. */
 function parseStateAsCli(bytes: Buffer, shown: string): void {
   const payload = parseStateJsonObject(bytes, shown);
   try {
@@ -409,10 +409,10 @@ function engineWalk(
   let environment;
   const envFor = kind.name === 'model defaults file' ? { ...env, OKSTRA_MODEL_DEFAULTS: fileAbs } : env;
   try {
-    environment = cliEnvironment({ env: envFor, cwd: project });
+    environment = buildEnvironment({ env: envFor, cwd: project });
   } catch (e) {
-    // The CLI's usage error for a bad OKSTRA_MODEL_DEFAULTS file (exit 2) carries the file's message.
-    if (e instanceof Error && e.name === 'UsageError') {
+    // The usage error for a bad OKSTRA_MODEL_DEFAULTS file (the CLI's exit 2) carries the file's message.
+    if (e instanceof WizardError && e.code === 'usage') {
       errors.push(e.message);
       return;
     }

@@ -144,7 +144,7 @@ export function statePathIn(projectRoot: string, group: string, name: string): s
 export async function cliInProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
-  hooks?: import('../../../src/cli/session').CliHooks,
+  hooks?: import('../../../src/cli/openWizard').CliHooks,
 ): Promise<CliRun> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { runCli } = require('../../../src/cli/main') as typeof import('../../../src/cli/main');

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { NoticeLedger, nearestTaskKeys, unknownTaskMessage, WizardHost } from '../../../src/host';
 import { textsFor } from '../../../src/core/text';
-import { cliEnvironment } from '../../../src/cli/environment';
+import { buildEnvironment } from '../../../src/host/environment';
 import { environmentWhere } from '../../../src/workspace/environment';
 import { cleanupTemp, cli, sha256, tempDir } from '../cli/cliHarness';
 import { demoCopy, demoEnv } from '../mcp/mcpHarness';
@@ -16,7 +16,7 @@ const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
 function host(project: string, env: NodeJS.ProcessEnv, environmentHint?: string): WizardHost {
   return new WizardHost({
     builtinProfilesDir: PROFILES,
-    environment: () => cliEnvironment({ env, cwd: project }),
+    environment: () => buildEnvironment({ env, cwd: project }),
     texts: () => textsFor('en'),
     audience: 'agent',
     environmentHint,
@@ -142,13 +142,13 @@ describe('host: an answer bound to the prompt shown', function () {
 
   it('is matched against the prompt kept from the bytes it was shown from, unless the environment it was computed in changed', () => {
     const project = demoCopy();
-    const full = cliEnvironment({ env: demoEnv(project), cwd: project });
+    const full = buildEnvironment({ env: demoEnv(project), cwd: project });
     const bin = tempDir('okstra-bin-');
     for (const name of fs.readdirSync(path.join(project, '.demo-bin')).filter((n) => n !== 'codex')) {
       fs.copyFileSync(path.join(project, '.demo-bin', name), path.join(bin, name));
       fs.chmodSync(path.join(bin, name), 0o755);
     }
-    const withoutCodex = cliEnvironment({
+    const withoutCodex = buildEnvironment({
       env: { ...demoEnv(project), PATH: `${bin}${path.delimiter}${path.dirname(process.execPath)}` },
       cwd: project,
     });

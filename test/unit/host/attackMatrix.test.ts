@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EngineWizardProbe } from '../../../src/vscode/tasks/wizardProbe';
-import { cliEnvironment } from '../../../src/cli/environment';
+import { buildEnvironment } from '../../../src/host/environment';
 import { textsFor } from '../../../src/core/text';
 import { cleanupTemp, cliInProcess, sha256 } from '../cli/cliHarness';
 import { demoCopy, demoEnv, inProcessMcp, mcpHostOf, walkAnswer } from '../mcp/mcpHarness';
@@ -260,7 +260,7 @@ const LM = {
 function probeOf(): EngineWizardProbe {
   return new EngineWizardProbe({
     builtinProfilesDir: PROFILES,
-    environment: (root) => cliEnvironment({ env: demoEnv(root), cwd: root }),
+    environment: (root) => buildEnvironment({ env: demoEnv(root), cwd: root }),
     texts: () => textsFor('en'),
   });
 }

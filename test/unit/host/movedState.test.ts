@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { textsFor } from '../../../src/core/text';
-import { cliEnvironment } from '../../../src/cli/environment';
+import { buildEnvironment } from '../../../src/host/environment';
 import { WizardHost, type HostWizard } from '../../../src/host';
 import { cleanupTemp, cliInProcess } from '../cli/cliHarness';
 import { demoCopy, demoEnv, walkAnswer } from '../mcp/mcpHarness';
@@ -18,7 +18,7 @@ const STATE = '.okstra/tasks/payments/currency-rounding.wizard.json';
 function hostFor(project: string): WizardHost {
   return new WizardHost({
     builtinProfilesDir: PROFILES,
-    environment: () => cliEnvironment({ env: demoEnv(project), cwd: project }),
+    environment: () => buildEnvironment({ env: demoEnv(project), cwd: project }),
     texts: () => textsFor('en'),
   });
 }

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { planTeamSave, saveTeam, teamSaveNameProblem, WizardHost, type HostWizard } from '../../../src/host';
 import { textsFor } from '../../../src/core/text';
 import { WizardError } from '../../../src/core/types';
-import { cliEnvironment } from '../../../src/cli/environment';
+import { buildEnvironment } from '../../../src/host/environment';
 import { cleanupTemp } from '../cli/cliHarness';
 import { demoCopy, demoEnv } from '../mcp/mcpHarness';
 
@@ -16,7 +16,7 @@ const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
 function host(project: string, env: NodeJS.ProcessEnv, language: 'en' | 'ko' = 'en'): WizardHost {
   return new WizardHost({
     builtinProfilesDir: PROFILES,
-    environment: () => cliEnvironment({ env, cwd: project }),
+    environment: () => buildEnvironment({ env, cwd: project }),
     texts: () => textsFor(language),
   });
 }

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { textsFor } from '../../../src/core/text';
 import { stepTitle } from '../../../src/core/wizard/readable';
-import { cliEnvironment } from '../../../src/cli/environment';
+import { buildEnvironment } from '../../../src/host/environment';
 import { WizardHost } from '../../../src/host';
 import type { EngineSessionFactory } from '../../../src/vscode/wizard/engineSession';
 import { summariseWizard } from '../../../src/vscode/wizard/unfinished';
@@ -30,7 +30,7 @@ describe('shell: a state file made under another root', function () {
     made = demoCopy();
     const host = new WizardHost({
       builtinProfilesDir: PROFILES,
-      environment: () => cliEnvironment({ env: demoEnv(made), cwd: made }),
+      environment: () => buildEnvironment({ env: demoEnv(made), cwd: made }),
       texts: () => textsFor('en'),
     });
     const { wizard } = host.startTask(made, TASK, { hostRuntime: 'claude-code', entryMode: 'spawn-process' });

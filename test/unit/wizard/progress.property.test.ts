@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { cliEnvironment } from '../../../src/cli/environment';
+import { buildEnvironment } from '../../../src/host/environment';
 import type { EngineContext } from '../../../src/core/ports';
 import { textsFor } from '../../../src/core/text';
 import type { PromptDoc, WizardState } from '../../../src/core/types';
@@ -24,7 +24,7 @@ function demoContext(project: string): EngineContext {
   };
   return {
     workspace: openWorkspace(project, { builtinProfilesDir: path.join(REPO, 'profiles') }),
-    environment: cliEnvironment({ env, cwd: project }),
+    environment: buildEnvironment({ env, cwd: project }),
     texts: textsFor('en'),
   };
 }

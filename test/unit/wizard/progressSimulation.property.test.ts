@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { STRESS_TASK, STRESS_TASK_TYPE, writeStressProject, type StressShape } from '../../../bench/generate';
-import { cliEnvironment } from '../../../src/cli/environment';
+import { buildEnvironment } from '../../../src/host/environment';
 import type { EngineContext } from '../../../src/core/ports';
 import { textsFor } from '../../../src/core/text';
 import { WizardError, type PromptDoc, type WizardState } from '../../../src/core/types';
@@ -24,7 +24,7 @@ const REPO = path.resolve(__dirname, '..', '..', '..');
 function contextOf(project: string, env: NodeJS.ProcessEnv): EngineContext {
   return {
     workspace: openWorkspace(project, { builtinProfilesDir: path.join(REPO, 'profiles') }),
-    environment: cliEnvironment({ env, cwd: project }),
+    environment: buildEnvironment({ env, cwd: project }),
     texts: textsFor('en'),
   };
 }

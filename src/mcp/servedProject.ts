@@ -1,4 +1,4 @@
-// The long-lived side of `okstra-wizard mcp`, over the wizard host (src/host): one project, the environment
+// ServedProject: the project one `okstra-wizard mcp` serves, over the wizard host (src/host): the project root, the environment
 // (rebuilt only when what it is computed from changed), and the wizards it has opened, each kept with the stat
 // stamp of its files so that a call re-reads a state file only when another writer (the CLI, the extension, a
 // hand edit) changed it. Every check, load, save and task switch is the host's; a refusal is the host's
@@ -6,13 +6,12 @@
 import * as path from 'node:path';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
-import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../cli/outputSchemas';
-import { cliEnvironment } from '../cli/environment';
-import { UsageError } from '../cli/args';
-import { prebuiltHost } from '../cli/prebuilt';
-import { stampOfPaths } from '../io/pathStamp';
+import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../host/documentSchemas';
+import { prebuiltHost } from '../host/prebuilt';
 import {
   asWizardError,
+  EnvironmentCache,
+  stampOfWizardFiles,
   currentDocument,
   outcomeDocument,
   refusalDoc,
@@ -31,12 +30,11 @@ import {
   type StepResult,
   type TaskListOptions,
 } from '../host';
-import { WizardError } from '../core/types';
 import type { z } from 'zod';
 import type { InitOutput, ListOutput, TasksOutput, ToolErrorDoc } from './schemas';
 import type { InitInput as InitInputSchema } from '../host/tools';
 
-export interface WizardHostOptions {
+export interface ServedProjectOptions {
   projectRootAbs: string;
   builtinProfilesDir: string;
   env: NodeJS.ProcessEnv;
@@ -81,18 +79,18 @@ interface Open {
 }
 
 function stampOf(wizard: HostWizard): string {
-  return stampOfPaths(wizard.handle ? wizard.handle.expected.map((e) => e.path) : []);
+  return stampOfWizardFiles(wizard);
 }
 
-export class WizardHost {
+export class ServedProject {
   readonly projectRootAbs: string;
   private readonly host: Host;
   private readonly wizards = new Map<string, Open>();
-  private environment: { stamp: string; port: EnvironmentPort } | null = null;
+  private readonly environments = new EnvironmentCache();
   /** What was reported to this session's client, per task (src/host/notices.ts). */
   private readonly notices = new NoticeLedger();
 
-  constructor(private readonly options: WizardHostOptions) {
+  constructor(private readonly options: ServedProjectOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
     const texts = textsFor(options.env.OKSTRA_LANG);
     this.host = prebuiltHost({
@@ -105,29 +103,9 @@ export class WizardHost {
     });
   }
 
-  /**
-   * The environment, rebuilt only when what it is computed from changed: the folders of PATH (installing a CLI
-   * changes its folder), the OKSTRA_*_CLI files, the model-defaults file and the teams file.
-   */
+  /** The environment of the server's variables, rebuilt only when what it is computed from changed (src/host/environment.ts). */
   private environmentPort(): EnvironmentPort {
-    const env = this.options.env;
-    const watched = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
-    for (const [k, v] of Object.entries(env)) {
-      if (v && (/^OKSTRA_[A-Z0-9_]+_CLI$/.test(k) || k === 'OKSTRA_MODEL_DEFAULTS' || k === 'OKSTRA_TEAMS'))
-        watched.push(path.resolve(this.options.cwd, v));
-    }
-    const stamp = stampOfPaths(watched);
-    if (this.environment?.stamp !== stamp) {
-      let port: EnvironmentPort;
-      try {
-        port = cliEnvironment({ env, cwd: this.options.cwd });
-      } catch (err) {
-        if (err instanceof UsageError) throw new WizardError('usage', err.message);
-        throw err;
-      }
-      this.environment = { stamp, port };
-    }
-    return this.environment.port;
+    return this.environments.port({ env: this.options.env, cwd: this.options.cwd });
   }
 
   /** Runs one tool call: a refusal or a bug leaves as a ToolFailure carrying the refusal document (its notices once). */

@@ -5,13 +5,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from './args';
-import { prebuiltHost } from './prebuilt';
-import { cliEnvironment } from './environment';
+import { prebuiltHost } from '../host/prebuilt';
 import { builtinProfilesDir } from './packageRoot';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
 import { WizardError, type WizardErrorCode } from '../core/types';
-import { asWizardError, checkHostRuntime, checkInitStatePath, isLegacyStateFile, type HostWizard, type WizardHost } from '../host';
+import {
+  asWizardError,
+  buildEnvironment,
+  checkHostRuntime,
+  checkInitStatePath,
+  isLegacyStateFile,
+  type HostWizard,
+  type WizardHost,
+} from '../host';
 
 /** The state file cannot be loaded or saved (exit 1 for its codes); the message names the file. */
 export class LoadError extends Error {
@@ -51,7 +58,13 @@ export function cliError(err: unknown): Error {
 /** The host of one CLI process; the environment is computed once (a bad variable is reported before any file is read). */
 function cliHost(io: Io): { host: WizardHost; environment: () => EnvironmentPort } {
   let environment: EnvironmentPort | undefined;
-  const env = (): EnvironmentPort => (environment ??= cliEnvironment({ env: io.env, cwd: io.cwd }));
+  const env = (): EnvironmentPort => {
+    try {
+      return (environment ??= buildEnvironment({ env: io.env, cwd: io.cwd }));
+    } catch (err) {
+      throw cliError(err);
+    }
+  };
   // Labels in Korean when OKSTRA_LANG is `ko` (or `ko-KR`, …); values, echoes and errors stay as they are.
   const texts = textsFor(io.env.OKSTRA_LANG);
   const host = prebuiltHost({
@@ -68,7 +81,7 @@ function cliHost(io: Io): { host: WizardHost; environment: () => EnvironmentPort
 }
 
 /** Loads `--state FILE` (every command but init). */
-export function openSession(stateArg: string, io: Io): HostWizard {
+export function openWizard(stateArg: string, io: Io): HostWizard {
   const statePath = path.resolve(io.cwd, stateArg);
   const { host, environment } = cliHost(io);
   environment();
@@ -92,7 +105,7 @@ export interface InitOptions {
  * or entry mode, a path that cannot be a state file (host/paths.ts), an existing file without --force, a v1 file
  * even with it. A broken config.yaml is not a usage error: it is reported as the prompt that cannot be computed.
  */
-export function openFreshSession(stateArg: string, io: Io, opts: InitOptions): HostWizard {
+export function openFreshWizard(stateArg: string, io: Io, opts: InitOptions): HostWizard {
   const statePath = path.resolve(io.cwd, stateArg);
   try {
     checkHostRuntime(opts.hostRuntime, opts.entryMode);
