@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkRunEnvironment, runEnvironmentText, WizardHost, type RunEnvironmentInput } from '../../../src/host';
 import { textsFor } from '../../../src/core/text';
-import { cliEnvironment } from '../../../src/cli/environment';
+import { buildEnvironment } from '../../../src/host/environment';
 import { cleanupTemp } from '../cli/cliHarness';
 import { demoCopy, demoEnv } from '../mcp/mcpHarness';
 
@@ -16,7 +16,7 @@ const PROVIDERS = ['claude', 'codex', 'antigravity', 'grok', 'kimi'];
 function host(project: string, env: NodeJS.ProcessEnv): WizardHost {
   return new WizardHost({
     builtinProfilesDir: PROFILES,
-    environment: () => cliEnvironment({ env, cwd: project }),
+    environment: () => buildEnvironment({ env, cwd: project }),
     texts: () => textsFor('en'),
   });
 }
