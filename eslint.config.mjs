@@ -16,9 +16,9 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
  * The layer order: each folder of src/ and the folders of src/ it may import (its own included).
  * src/core imports nothing of ours; src/workspace and src/store are siblings over core (neither imports the
  * other); src/host, the wizard host, sits on both; src/cli, src/mcp and src/vscode — the front ends — sit on
- * the host and never reach src/store (src/vscode reaches only the host and the core: the files it shows are read
- * through the host); src/mcp may also use src/cli's session helpers (every module of src/cli
- * but its entry point, main.ts); nothing outside src/vscode and src/mcp imports them.
+ * the host and never reach src/store; src/cli, src/mcp and src/vscode import only src/host and src/core (the
+ * environment, the documents and their schemas, the file stamps, the task listing are the host's); nothing outside
+ * src/vscode and src/mcp imports them.
  * Only src/vscode may import the `vscode` module.
  */
 export const LAYERS = {
@@ -27,8 +27,8 @@ export const LAYERS = {
   workspace: ['workspace', 'io', 'core'],
   store: ['store', 'io', 'core'],
   host: ['host', 'workspace', 'store', 'io', 'core'],
-  cli: ['cli', 'host', 'workspace', 'io', 'core'],
-  mcp: ['mcp', 'host', 'cli', 'workspace', 'io', 'core'],
+  cli: ['cli', 'host', 'core'],
+  mcp: ['mcp', 'host', 'core'],
   vscode: ['vscode', 'host', 'core'],
 };
 /** The front ends: they reach a wizard only through src/host (docs/architecture.md › The host). */

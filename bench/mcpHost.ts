@@ -1,12 +1,12 @@
 // P7, the server's own part: the MCP host's wizard_answer in process (no SDK, no pipes), on a copy of demo/ under
 // the folder given (the disk, or /dev/shm for a memory file system), the same wizard as bench/mcp.ts.
 //   npx tsx bench/mcpHost.ts [folder] [rounds]
-// Prints the median wall and CPU time of `WizardHost.answer` (the binding check, the engine's submit and next prompt, the store's
+// Prints the median wall and CPU time of `ServedProject.answer` (the binding check, the engine's submit and next prompt, the store's
 // checked write with its fsyncs) and the file-system calls it makes per answered step.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { WizardHost } from '../src/mcp/wizardHost';
+import { ServedProject } from '../src/mcp/servedProject';
 import { copyDemo, demoEnv } from './generate';
 import { answerFor, P7_TASK } from './mcp';
 import { summarize, fmtSample } from './stats';
@@ -29,7 +29,7 @@ for (const name of CALLS) {
 
 try {
   const project = copyDemo(root);
-  const host = new WizardHost({
+  const host = new ServedProject({
     projectRootAbs: project,
     builtinProfilesDir: path.resolve('profiles'),
     env: demoEnv(project),
@@ -54,7 +54,7 @@ try {
       prompt = doc.next!;
     }
   }
-  console.log(`WizardHost.answer on ${process.argv[2] ?? os.tmpdir()}: ${fmtSample(summarize(times, cpu))}`);
+  console.log(`ServedProject.answer on ${process.argv[2] ?? os.tmpdir()}: ${fmtSample(summarize(times, cpu))}`);
   console.log(
     `per step: ${CALLS.filter((c) => calls[c])
       .map((c) => `${c} ${(calls[c] / times.length).toFixed(1)}`)

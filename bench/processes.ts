@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { writeBuiltinData } from '../scripts/builtinData';
-import { BUILTIN_DATA_FILE } from '../src/cli/prebuilt';
+import { BUILTIN_DATA_FILE } from '../src/host/prebuilt';
 import { REPO } from './generate';
 import { nowMs, summarize, type Sample } from './stats';
 

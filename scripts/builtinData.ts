@@ -1,6 +1,6 @@
 // The built-in profiles and registry parsed at build time (docs/performance.md › Start-up): `profiles/*.md` and
 // `profiles/registry.yaml` parsed by the product's own parser (src/core/roles/builtinData.ts) and written as JSON to
-// dist/builtins.json, which the CLI and the MCP server install at start (src/cli/prebuilt.ts), so that a one-shot
+// dist/builtins.json, which the CLI and the MCP server install at start (src/host/prebuilt.ts), so that a one-shot
 // command does not run the YAML parser over files it shipped with. A prebuilt value is used only for exactly the text
 // it was parsed from, so a stale file costs time, never a wrong result.
 //   node --import tsx scripts/builtinData.ts <out file>     (scripts/build.mjs: dist/builtins.json)

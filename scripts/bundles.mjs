@@ -10,7 +10,7 @@
 //   dist/cli-main.js   src/cli/main.ts: the CLI's commands
 //   dist/mcp.js        src/mcp/server.ts: `okstra-wizard mcp` and the MCP SDK, loaded only by that command
 // Beside them the build writes dist/builtins.json (scripts/builtinData.ts): the built-in profiles and registry as
-// parsed data, which the CLI and the MCP server install at start (src/cli/prebuilt.ts).
+// parsed data, which the CLI and the MCP server install at start (src/host/prebuilt.ts).
 //
 // The shell and the CLI reach the lazily loaded bundles only through lazy `require()` calls in the source, typed
 // with `typeof import(...)`: esbuild resolves exactly those calls (LAZY_REQUIRES) to the bundle file next to the
@@ -34,6 +34,7 @@ export const LAZY_REQUIRES = [
       'src/vscode/lm/lmWizard',
       'src/vscode/run/runExecution',
       'src/host/run',
+      'src/host/runLife',
       'src/vscode/tasks/taskBoard',
       'src/vscode/tasks/boardTree',
       'src/vscode/tasks/wizardProbe',

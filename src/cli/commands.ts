@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { ParsedCommand } from './args';
 import { UsageError } from './args';
 import { EXIT_OK, exitStatusOf, loadFailure, type CliResult, type JsonDoc } from './output';
-import { cliError, LoadError, openFreshSession, openSession, type CliHooks } from './session';
+import { cliError, LoadError, openFreshWizard, openWizard, type CliHooks } from './openWizard';
 import { pyReprString } from '../core/pyRepr';
 import {
   currentDocument,
@@ -24,7 +24,7 @@ import {
   type StepResult,
 } from '../host';
 
-export type { CliHooks } from './session';
+export type { CliHooks } from './openWizard';
 
 interface CommandIo {
   env: NodeJS.ProcessEnv;
@@ -52,7 +52,7 @@ export async function runCommand(parsed: ParsedCommand, io: CommandIo): Promise<
 }
 
 function runStateCommand(parsed: StateCommand, io: CommandIo): CliResult {
-  const wizard = openSession(parsed.state, io);
+  const wizard = openWizard(parsed.state, io);
   switch (parsed.cmd) {
     case 'step': {
       // A plain step and --no-submit show the prompt and write nothing.
@@ -110,7 +110,7 @@ function runInit(parsed: InitCommand, io: CommandIo): CliResult {
     isDir = false;
   }
   if (!isDir) throw new UsageError(`--project-root is not a directory: ${pyReprString(parsed.projectRoot)}`);
-  const wizard = openFreshSession(parsed.state, io, {
+  const wizard = openFreshWizard(parsed.state, io, {
     projectRootAbs,
     hostRuntime: parsed.hostRuntime,
     entryMode: parsed.entryMode,

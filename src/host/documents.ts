@@ -1,5 +1,5 @@
 // The documents of the engine's results, serialized here once for every front end (the CLI's JSON, the MCP
-// tools' structuredContent, the language-model tools; docs/protocol.md, the shapes are src/cli/outputSchemas.ts): `ok`, then `notices` when there are some, then
+// tools' structuredContent, the language-model tools; docs/protocol.md, the shapes are src/host/documentSchemas.ts): `ok`, then `notices` when there are some, then
 // the command's keys in their documented order, `code` right before `error`.
 // Every prompt document gets the `revision` of the state-file bytes it was
 // computed from as its last key (src/core/wizard/binding.ts).

@@ -109,7 +109,7 @@ interface WizardProbe {
   n?: number;
   total?: number;
   error?: string;
-  lastRun?: Pick<LastRun, 'exitCode' | 'startedAt'>;
+  lastRun?: Pick<LastRun, 'exitCode' | 'startedAt' | 'status' | 'argv' | 'runId' | 'pid'>;
   legacy?: boolean;
 }
 
@@ -537,7 +537,17 @@ export class WizardHost implements WizardContextSource {
       return { statePath: statePathAbs, status: 'unreadable', error: e.message };
     }
     const s = read.parsed.state;
-    const lastRun = s.last_run ? { exitCode: s.last_run.exitCode, startedAt: s.last_run.startedAt } : undefined;
+    const r = s.last_run;
+    const lastRun = r
+      ? {
+          exitCode: r.exitCode,
+          startedAt: r.startedAt,
+          argv: r.argv,
+          ...(r.status ? { status: r.status } : {}),
+          ...(r.runId ? { runId: r.runId } : {}),
+          ...(r.pid ? { pid: r.pid } : {}),
+        }
+      : undefined;
     const taskKey = s.task_group && s.task_id ? `${s.task_group}/${s.task_id}` : undefined;
     const legacy = read.handle.sourceVersion === 1;
     const base = { statePath: statePathAbs, taskKey, lastRun, legacy };

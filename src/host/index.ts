@@ -3,12 +3,22 @@
 // codec and the workspace's opener to this layer; docs/architecture.md › The host).
 export { WizardHost, checkHostRuntime } from './host';
 export { NoticeLedger } from './notices';
+export { stampOfWizardFiles } from './fileStamp';
 export { EnvironmentCache, buildEnvironment, type EnvironmentSettings, type EnvironmentSource } from './environment';
 export { nearestTaskKeys, unknownTaskMessage, taskListing, type TaskListOptions, type CatalogueListing, type RunRecord } from './tasks';
 export { HostWizard, CANCELLED_BEFORE_SAVE, type ExpectedPrompt, type StepOptions } from './wizard';
 export { WizardRefusal, asWizardError, refusalDoc } from './errors';
 export { TASK_KEY_PATTERN, taskStatePath, checkInitStatePath } from './paths';
 export { runProgram, applyPersistAction } from './run';
+export {
+  checkRunEnvironment,
+  runEnvironmentSummary,
+  runEnvironmentText,
+  type RunCheck,
+  type RunCheckCode,
+  type RunEnvironmentInput,
+  type RunEnvironmentReport,
+} from './runEnvironment';
 export { canSaveTeam, planTeamSave, saveTeam, teamSaveNameProblem, type TeamSave, type TeamSaveScope } from './teams';
 export {
   document,

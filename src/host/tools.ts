@@ -212,6 +212,24 @@ export const WIZARD_TOOLS = {
   },
 } satisfies Record<string, ToolDefinition>;
 
+/** A tool's key: `answer` for wizard_answer (and okstra_wizard_answer, its language-model twin). */
+export type ToolKey = keyof typeof WIZARD_TOOLS;
+
+/** The icon of each tool's language-model twin in VS Code's chat (a codicon; src/host/languageModelTools.ts). */
+export const TOOL_ICONS: Record<ToolKey, string> = {
+  tasks: '$(tasklist)',
+  list: '$(history)',
+  init: '$(add)',
+  current: '$(list-ordered)',
+  answer: '$(edit)',
+  rewind: '$(debug-step-back)',
+  tree: '$(list-tree)',
+  teams: '$(organization)',
+  preview: '$(eye)',
+  outcome: '$(checklist)',
+  abort: '$(close)',
+};
+
 /** The instructions a server gives with its tools: the wizard in a paragraph, and the rules of every tool. */
 export const WIZARD_TOOL_INSTRUCTIONS = `okstra's run wizard for one project: it asks which task, run type, brief, plan stage, how many agents per role and which model each, and turns the answers into one \`okstra render-bundle …\` argv.
 Find a task with wizard_tasks (or an unfinished wizard with wizard_list), start with wizard_init or continue with wizard_current. Answer only the prompt you were shown: pass its id and revision to wizard_answer (its description says how to answer each kind of prompt and what to do with each refusal code). A refusal is a tool error {ok: false, code, error, current} that wrote nothing; \`current\` is the prompt the wizard is at now: after wrong-prompt or stale-state do not retry, answer it. Each notice is reported once per wizard in a session; wizard_current and wizard_tree carry every notice in force.

@@ -1,5 +1,5 @@
 // What a long-lived process compares to know that files it read are unchanged (the workspace's task details,
-// src/workspace/taskDetailsCache.ts; the MCP server's state files and environment, src/mcp/wizardHost.ts; the
+// src/workspace/taskDetailsCache.ts; the MCP server's state files and environment, src/mcp/servedProject.ts; the
 // Tasks view's poll, src/vscode/tasks/taskBoard.ts).
 import * as fs from 'node:fs';
 

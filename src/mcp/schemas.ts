@@ -1,5 +1,5 @@
 // The MCP tools' output schemas; their inputs are the host's (src/host/tools.ts, shared with the language-model
-// tools). Outputs are the CLI's JSON documents (src/cli/outputSchemas.ts), so an agent reads the same shapes from
+// tools). Outputs are the CLI's JSON documents (src/host/documentSchemas.ts), so an agent reads the same shapes from
 // `okstra-wizard step` and from the server, plus the listings only the server has; a tool error is the CLI's
 // refusal document with the error code added.
 import * as z from 'zod';
@@ -11,7 +11,7 @@ import {
   SubmitDocSchema,
   TeamsDocSchema,
   TreeDocSchema,
-} from '../cli/outputSchemas';
+} from '../host/documentSchemas';
 import { WIZARD_ERROR_CODES } from '../core/types';
 import { ENTRY_MODES } from '../host/tools';
 import { HOST_IDS } from '../core/roles/hostRegistry';

@@ -7,8 +7,17 @@
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, type CallToolResult, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
+import { pyReprString } from '../core/pyRepr';
 import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN, type StepOptions } from '../host';
 import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type ToolDefinition } from '../host/tools';
 import { leanToolList } from './leanTools';
@@ -26,7 +35,7 @@ import {
   TeamsOutput,
   type ToolErrorDoc,
 } from './schemas';
-import { ToolFailure, WizardHost, type WizardHostOptions } from './wizardHost';
+import { ToolFailure, ServedProject, type ServedProjectOptions } from './servedProject';
 
 export const SERVER_INSTRUCTIONS = WIZARD_TOOL_INSTRUCTIONS;
 
@@ -54,7 +63,7 @@ function call(body: () => object): CallToolResult {
 }
 
 /** The arguments' refusal (`usage`, with the wizard's current prompt when the task is known), or null when they parse. */
-function argumentRefusal(host: WizardHost, name: string, schema: z.core.$ZodType, args: unknown): CallToolResult | null {
+function argumentRefusal(host: ServedProject, name: string, schema: z.core.$ZodType, args: unknown): CallToolResult | null {
   const parsed = z.safeParse(schema, args ?? {});
   if (parsed.success) return null;
   const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
@@ -83,15 +92,19 @@ function asRefusal(result: CallToolResult): CallToolResult {
  * cancelled after it, with what was saved. Installed by wrapping the one tools/call handler the SDK registers,
  * before any tool is.
  */
-function guardToolCalls(server: WizardServer, host: WizardHost, inputs: Map<string, z.core.$ZodType>): void {
+function guardToolCalls(server: WizardServer, host: ServedProject, inputs: Map<string, z.core.$ZodType>): void {
   const low = server.server;
   const set = low.setRequestHandler.bind(low) as (schema: unknown, handler: unknown) => void;
   low.setRequestHandler = ((schema: typeof CallToolRequestSchema, handler: ToolCallHandler) => {
+    if ((schema as unknown) === ListToolsRequestSchema) return set(schema, onePage(handler));
     if (schema !== CallToolRequestSchema) return set(schema, handler);
     const guarded: ToolCallHandler = async (request, extra) => {
       const name = request.params.name;
       const input = inputs.get(name);
-      const refused = input && argumentRefusal(host, name, input, request.params.arguments);
+      // A tool the server does not have is the client's mistake: the JSON-RPC error MCP specifies, not a tool result.
+      if (!input)
+        throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${pyReprString(name)}; the tools: ${[...inputs.keys()].join(', ')}`);
+      const refused = argumentRefusal(host, name, input, request.params.arguments);
       if (refused) return refused;
       const task = typeof request.params.arguments?.task === 'string' ? request.params.arguments.task : undefined;
       if (extra.signal.aborted) return server.cancelledBefore(name, task, extra.requestId);
@@ -111,16 +124,26 @@ function guardToolCalls(server: WizardServer, host: WizardHost, inputs: Map<stri
   }) as typeof low.setRequestHandler;
 }
 
+/** tools/list has one page: a cursor (which the server never gives) is invalid params, as MCP specifies. */
+function onePage(handler: ToolCallHandler): ToolCallHandler {
+  return async (request, extra) => {
+    const cursor = (request.params as { cursor?: unknown } | undefined)?.cursor;
+    if (cursor !== undefined)
+      throw new McpError(ErrorCode.InvalidParams, `invalid cursor ${JSON.stringify(cursor)}: the tool list has one page`);
+    return handler(request, extra);
+  };
+}
+
 type ToolCallHandler = (
   request: z.infer<typeof CallToolRequestSchema>,
   extra: Parameters<Parameters<McpServer['server']['setRequestHandler']>[1]>[1],
 ) => Promise<unknown>;
 
-/** The MCP server over a WizardHost (not connected). */
+/** The MCP server over a ServedProject (not connected). */
 /** How many completed writes are remembered for a cancellation that arrives after them. */
 const RECENT_WRITES = 32;
 
-/** The MCP server over a WizardHost (createWizardServer); its connect watches for cancellations of calls that wrote. */
+/** The MCP server over a ServedProject (createWizardServer); its connect watches for cancellations of calls that wrote. */
 class WizardServer extends McpServer {
   /** Tool calls running now, by request id: their cancellation is reported by the call itself. */
   readonly inFlight = new Set<RequestId>();
@@ -182,8 +205,8 @@ class WizardServer extends McpServer {
   }
 }
 
-/** The MCP server over a WizardHost (not connected). */
-export function createWizardServer(host: WizardHost, version: string): McpServer {
+/** The MCP server over a ServedProject (not connected). */
+export function createWizardServer(host: ServedProject, version: string): McpServer {
   const server = new WizardServer({ name: 'okstra-wizard', version }, { capabilities: { logging: {} }, instructions: SERVER_INSTRUCTIONS });
   const inputs = new Map<string, z.core.$ZodType>();
   leanToolList(server);
@@ -244,8 +267,8 @@ export interface McpIo {
 }
 
 /** Serves until the client closes stdin. */
-export async function runMcpServer(options: WizardHostOptions & { version: string }, io: McpIo): Promise<void> {
-  const host = new WizardHost(options);
+export async function runMcpServer(options: ServedProjectOptions & { version: string }, io: McpIo): Promise<void> {
+  const host = new ServedProject(options);
   const server = createWizardServer(host, options.version);
   const transport = new LineTransport(io.stdin, io.stdout);
   const closed = new Promise<void>((resolve) => {

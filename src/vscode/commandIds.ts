@@ -14,6 +14,8 @@ export const COMMAND_IDS = {
   startOver: 'okstra.startOver',
   showOutput: 'okstra.showOutput',
   promptBack: 'okstra.promptBack',
+  stopRun: 'okstra.stopRun',
+  checkRunEnvironment: 'okstra.checkRunEnvironment',
 } as const;
 
 export type CommandName = keyof typeof COMMAND_IDS;
@@ -46,6 +48,8 @@ export const CONTEXT_KEYS = {
   tasksEmpty: 'okstra.tasks.empty',
   /** The Tasks view is filtered (Clear Filter is offered). */
   tasksFiltered: 'okstra.tasks.filtered',
+  /** The open wizard's run is running (Stop Run is offered). */
+  runRunning: 'okstra.runRunning',
 } as const;
 
 export const VIEW_IDS = {

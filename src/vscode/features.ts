@@ -23,6 +23,7 @@ import { hostDialogs, type Dialogs } from './host/dialogs';
 import type { WorkspaceWizardCalls, WorkspaceWizards } from './wizard/workspaceWizards';
 import { environmentSource, readSettings } from './settings/settings';
 import { loadLatestAfterActivation } from './wizard/stateFiles';
+import { followRunsAfterLoad } from './commands/runLife';
 import { terminalEnvironment } from './settings/terminalEnvironment';
 import { TrustGate } from './settings/trust';
 import { WalkthroughProgress } from './walkthrough';
@@ -96,6 +97,8 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     latest: (...a) => realFactory().latest(...a),
     warm: (...a) => realFactory().warm(...a),
     discard: (...a) => realFactory().discard(...a),
+    running: (...a) => realFactory().running(...a),
+    checkRunEnvironment: (...a) => realFactory().checkRunEnvironment(...a),
   };
   // Once the okstra view is shown: the engine and the task catalogue are read while the person looks at the view,
   // so that New Run's first task list is as quick as any later one (P10). Never at activation (P4).
@@ -180,7 +183,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     }
     // A paused wizard has its status-bar item after a reload, the okstra view shown or not: a few directory reads
     // and a storage read first, the engine only when a wizard (in a state file or workspace storage) is there.
-    void loadLatestAfterActivation(wizard, context.workspaceState);
+    void loadLatestAfterActivation(wizard, context.workspaceState).then(() => (wizard.session ? followRunsAfterLoad(wizard) : undefined));
   }, 0);
 
   // The integrated terminals get the environment the extension works with (the CLI there agrees with it).

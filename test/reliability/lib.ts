@@ -41,7 +41,7 @@ export function demoEnv(project: string): NodeJS.ProcessEnv {
   };
 }
 
-/** The engine context the CLI builds for one operation (src/cli/session.ts contextFor). */
+/** The engine context the CLI builds for one operation (src/cli/openWizard.ts contextFor). */
 export function engineContext(projectRootAbs: string, env: NodeJS.ProcessEnv): EngineContext {
   return {
     workspace: openWorkspace(projectRootAbs, { builtinProfilesDir: PROFILES }),

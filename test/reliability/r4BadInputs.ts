@@ -173,7 +173,7 @@ const KINDS: Kind[] = [
   },
 ];
 
-/** The codec's messages carry no path: the store and the CLI prefix them (src/cli/session.ts), as here. */
+/** The codec's messages carry no path: the store and the CLI prefix them (src/cli/openWizard.ts), as here. */
 function parseStateAsCli(bytes: Buffer, shown: string): void {
   const payload = parseStateJsonObject(bytes, shown);
   try {

@@ -1,6 +1,6 @@
 // The package's built-in profiles (`profiles/<task type>.md`) and model registry (`profiles/registry.yaml`),
 // parsed ahead of time. The build (scripts/builtinData.ts) runs `parseBuiltins` over the shipped files and writes
-// the result next to the CLI's bundles; a process then `installBuiltins` it (src/cli/prebuilt.ts), so that it does
+// the result next to the CLI's bundles; a process then `installBuiltins` it (src/host/prebuilt.ts), so that it does
 // not parse the same YAML again (docs/performance.md › Start-up). The workspace still reads the files, and a
 // prebuilt value is used only for exactly the text it was parsed from: a different text, a user's override or a
 // broken file is parsed as before, with the same result and the same errors.

@@ -23,7 +23,7 @@ export const HOST_IDS: readonly string[] = HOSTS.map((h) => h.hostId).sort();
 
 /**
  * HostNotRegistered. The host comes from the state file (`host_runtime`), hence `file-error`;
- * `okstra-wizard init` reports the same message as bad usage (src/cli/session.ts).
+ * `okstra-wizard init` reports the same message as bad usage (src/cli/openWizard.ts).
  */
 export function resolveHost(hostId: string): HostDescriptor {
   const host = HOSTS.find((h) => h.hostId === hostId);

@@ -39,7 +39,24 @@ export interface LastRunRecord {
   startedAt: string;
   argv: string[];
   exitCode: number | null;
+  /**
+   * How the run stands (absent in files written before runs were followed: read as `exited`, or as unknown when
+   * exitCode is null): running, ended with an exit code, stopped by the person, or ended without a known end.
+   */
+  status?: RunStatus;
+  /** When the end was recorded (ISO 8601, UTC). */
+  endedAt?: string;
+  /** What ended it, in words (`Stop Run`, `ended while the window was closed; exit code unknown`). */
+  endedBy?: string;
+  /** The id by which the extension finds the run's task again after a window reload. */
+  runId?: string;
+  /** The process id of okstra, when the terminal reported it (to tell, after a reload, whether it still runs). */
+  pid?: number;
 }
+
+/** The statuses of a run (docs/run.md). */
+export const RUN_STATUSES = ['running', 'exited', 'stopped', 'unknown'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** What a field of each kind holds in a state. */
 interface KindState {

@@ -11,6 +11,7 @@ import { isRecordOf, isStringList } from '../files/jsonShapes';
 import { lazySchema } from '../lazySchema';
 import type { WizardState } from '../types';
 import {
+  RUN_STATUSES,
   stateFieldTable,
   type FieldKind,
   type LastRunRecord,
@@ -38,6 +39,19 @@ const lastRunSchema = lazySchema(() =>
     exitCode: z
       .union([z.number().check(z.int()), z.null()])
       .check(z.describe("okstra's exit status; null while it runs or when it was not recorded.")),
+    status: z.optional(
+      z
+        .enum(RUN_STATUSES)
+        .check(z.describe('running, exited (with exitCode), stopped (by Stop Run), or unknown (it ended while no window followed it).')),
+    ),
+    endedAt: z.optional(z.string().check(z.describe('When the end was recorded (ISO 8601, UTC).'))),
+    endedBy: z.optional(z.string().check(z.describe('What ended the run, in words.'))),
+    runId: z.optional(
+      z
+        .string()
+        .check(z.regex(/^[0-9a-f]{8,32}$/), z.describe('The id by which the extension finds the run again after a window reload.')),
+    ),
+    pid: z.optional(z.number().check(z.int(), z.positive(), z.describe("okstra's process id, when the terminal reported it."))),
   }),
 );
 /** The schema gives exactly LastRunRecord (stateFields.ts), which the state's types use. */
@@ -64,7 +78,7 @@ const KIND_WORDS: Record<FieldKind, string> = {
   strings: 'a list of strings',
   textOrNull: 'a string or null',
   list: 'a list',
-  lastRun: 'null or an object {startedAt: string, argv: list of strings, exitCode: integer or null}',
+  lastRun: 'null or an object {startedAt: string, argv: list of strings, exitCode: integer or null, status?, endedAt?, endedBy?, runId?, pid?}',
 };
 
 type FieldsShape = {

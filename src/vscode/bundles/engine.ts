@@ -8,6 +8,7 @@ export * from '../wizard/workspaceWizards';
 export * from '../lm/lmWizard';
 export * from '../run/runExecution';
 export * from '../../host/run';
+export * from '../../host/runLife';
 export * from '../tasks/taskBoard';
 export * from '../tasks/boardTree';
 export * from '../tasks/wizardProbe';

@@ -11,6 +11,8 @@ import { editFromHereCommand, editStepCommand, promptBackCommand } from './edit'
 import { confirmAndAct, runAgainCommand, runCommand, runWizard, showConfirmationCommand, showOutputCommand } from './run';
 import { newRunCommand, resumeCommand, startOverCommand } from './start';
 import { openStateFileCommand } from './stateFile';
+import { stopRunCommand } from './runLife';
+import { checkRunEnvironmentCommand } from './runEnvironment';
 
 type CommandHandler = (...args: never[]) => unknown;
 
@@ -46,5 +48,7 @@ function wizardCommands(ctx: WizardContext): Record<CommandName, CommandHandler>
     startOver: startOverCommand(ctx),
     showOutput: showOutputCommand(ctx),
     promptBack: promptBackCommand(ctx),
+    stopRun: stopRunCommand(ctx),
+    checkRunEnvironment: checkRunEnvironmentCommand(ctx),
   };
 }

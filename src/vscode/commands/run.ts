@@ -3,7 +3,7 @@
 // exit code is recorded and a notification that names the task acts on that same wizard.
 
 import { renderBundleArgv } from '../../core/run';
-import type { Notice } from '../../core/types';
+import type { LastRun, Notice } from '../../core/types';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { emptyAnswersFile } from '../loop/answersFile';
 import type { WizardContext } from '../wizard/context';
@@ -74,6 +74,17 @@ async function runChecked(ctx: WizardContext, sessionArg: WindowWizard | undefin
     await ctx.dialogs.error(missing);
     return;
   }
+  // A run of this task that is still going: a second one runs beside it only when the person says so.
+  const going = session.wizard.state.last_run;
+  if (going?.status === 'running') {
+    const another = t('Start Another Run');
+    const answer = await ctx.dialogs.ask(
+      t('A run of {0} is still running (started {1}).', session.wizard.taskKey, new Date(going.startedAt).toLocaleTimeString()),
+      t('Both runs work on the task at once. Stop Run ends the one that is running.'),
+      [another],
+    );
+    if (answer !== another) return;
+  }
   const empty = emptyAnswersFile(session);
   if (empty) {
     await ctx.dialogs.error(t('{0} has no answers yet: write them there, then Run again.', empty));
@@ -99,31 +110,51 @@ async function runChecked(ctx: WizardContext, sessionArg: WindowWizard | undefin
       return;
     }
   }
-  const startedAt = new Date().toISOString();
-  const record = async (exitCode: number | null): Promise<void> => {
-    await ctx.guard(() => session.recordLastRun({ startedAt, argv, exitCode }));
+  const life = ctx.runLife();
+  const runId = life.newRunId();
+  let run: LastRun = life.runStarted(argv, runId);
+  const record = async (next: LastRun): Promise<void> => {
+    run = next;
+    await ctx.guard(() => session.recordLastRun(next));
     if (ctx.session === session) ctx.refresh();
+    ctx.runsChanged.fire();
   };
-  await record(null);
-  ctx.statusBar.running(session.wizard.taskKey, ctx.folders().length > 1 ? session.folderName : undefined);
+  await record(run);
+  ctx.statusBar.running(session.wizard.taskKey, ctx.folders().length > 1 ? session.folderName : undefined, run.startedAt);
   const result = await ctx.runPort.execute(
-    { argv, commandLength: command.length, cwd: session.projectRootAbs, label: `render-bundle ${session.wizard.taskKey}` },
+    {
+      argv,
+      commandLength: command.length,
+      cwd: session.projectRootAbs,
+      label: `render-bundle ${session.wizard.taskKey}`,
+      runId,
+      // The process id tells a window that reloads whether okstra still runs.
+      onProcessStarted: (pid) => {
+        if (pid !== undefined && run.status === 'running') void record({ ...run, pid });
+      },
+    },
     settings.runIn,
   );
   ctx.lastRunResult = result;
+  const stoppedBy = ctx.stopping.get(runId);
+  ctx.stopping.delete(runId);
   if (!result.ok) {
     ctx.log.error(`Run failed to start: ${result.error}`);
-    ctx.refresh();
+    await record(life.runEnded(run, { kind: 'unknown', why: result.error }));
     await ctx.dialogs.error(result.error);
     return;
   }
-  await record(result.exitCode);
-  ctx.runFinished.fire({ startedAt, argv, exitCode: result.exitCode });
+  await record(life.runEnded(run, stoppedBy ? { kind: 'stopped', by: stoppedBy } : { kind: 'exit', exitCode: result.exitCode }));
+  ctx.runFinished.fire(run);
+  if (stoppedBy) {
+    void ctx.dialogs.info(t('okstra render-bundle for {0} was stopped ({1}).', session.wizard.taskKey, stoppedBy));
+    return;
+  }
   void notifyRunEnded(ctx, session, result.exitCode, settings.runIn === 'shell');
 }
 
 /** The notification after a run: it names the task, and its Run Again runs that wizard, whichever is open now. */
-async function notifyRunEnded(ctx: WizardContext, session: WindowWizard, exitCode: number | null, inShell: boolean): Promise<void> {
+export async function notifyRunEnded(ctx: WizardContext, session: WindowWizard, exitCode: number | null, inShell: boolean): Promise<void> {
   const t = ctx.t;
   const show = t('Show Output');
   const again = t('Run Again');

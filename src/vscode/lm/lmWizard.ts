@@ -28,7 +28,8 @@ import {
   type OutcomeResult,
   type StepResult,
 } from '../../host';
-import { WIZARD_TOOLS } from '../../host/tools';
+import { WIZARD_TOOLS, type ToolKey } from '../../host/tools';
+import { lmInputSchema } from '../../host/languageModelTools';
 import type { WorkspaceWizards } from '../wizard/workspaceWizards';
 import type { PeekedWizard } from './toolConfirmations';
 
@@ -44,13 +45,7 @@ export interface LmErrorDoc {
 export type LmDoc = Record<string, unknown> | LmErrorDoc;
 
 /** A tool of src/host/tools.ts, as the language-model tools name it (`okstra_` + the MCP tool's name). */
-export type LmToolKey = keyof typeof WIZARD_TOOLS;
-
-/** The tool's input schema here: the MCP tool's, with `task` optional (default: the wizard the view shows) but for init. */
-function lmInputSchema(key: LmToolKey): z.ZodMiniType {
-  const input = WIZARD_TOOLS[key].input as z.ZodMiniObject;
-  return key !== 'init' && 'task' in input.shape ? z.partial(input, { task: true }) : input;
-}
+export type LmToolKey = ToolKey;
 
 /** The input a tool was called with, as each tool body reads it (checked against lmInputSchema first). */
 interface LmInput {

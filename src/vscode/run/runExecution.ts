@@ -6,12 +6,78 @@
 import * as vscode from 'vscode';
 import { detectShell, quoteCommandLine } from '../../core/run';
 import { resolveProgram } from '../../host/run';
+import { processExists } from '../../host/runLife';
 import type { Log } from '../host/window';
-import type { RunRequest, RunResult } from './runPort';
+import type { FollowedRun, RunRequest, RunResult } from './runPort';
 
 export type { RunRequest, RunResult };
 
 const TASK_TYPE = 'okstra';
+
+/** The runs this window started or found again, by run id: what Stop Run ends. */
+const inFlight = new Map<string, { stop: () => void }>();
+
+/** The task of a run id among the tasks VS Code runs now (its definition carries the id). */
+function executionOf(runId: string): vscode.TaskExecution | undefined {
+  return vscode.tasks.taskExecutions.find((e) => e.task.definition.type === TASK_TYPE && e.task.definition.runId === runId);
+}
+
+/** Stop Run: ends the run's task (or interrupts its shell command); false when no run of that id is here. */
+export function stopRun(runId: string, log: Log): boolean {
+  const known = inFlight.get(runId);
+  if (known) {
+    log.info(`Stop Run: ending run ${runId}`);
+    known.stop();
+    return true;
+  }
+  const execution = executionOf(runId);
+  if (!execution) return false;
+  log.info(`Stop Run: ending the task of run ${runId}`);
+  execution.terminate();
+  return true;
+}
+
+export function processAlive(pid: number): boolean {
+  return processExists(pid);
+}
+
+/** SIGTERM to okstra's process (Stop Run of a run whose task this window cannot reach). */
+export function endProcess(pid: number, log: Log): void {
+  log.info(`Stop Run: SIGTERM to process ${pid}`);
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch (err) {
+    log.warn(`Stop Run: process ${pid}: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * A run an earlier window started, found again after a reload among the tasks VS Code kept running (VS Code
+ * reconnects task terminals); its end comes from the same task events as a run started here.
+ */
+export function followRun(runId: string, log: Log): FollowedRun | null {
+  const execution = executionOf(runId);
+  if (!execution) return null;
+  log.info(`found run ${runId} again: following its task`);
+  inFlight.set(runId, { stop: () => execution.terminate() });
+  const ended = new Promise<RunResult>((resolve) => {
+    const done = (result: RunResult): void => {
+      processSub.dispose();
+      taskSub.dispose();
+      inFlight.delete(runId);
+      resolve(result);
+    };
+    const processSub = vscode.tasks.onDidEndTaskProcess((e) => {
+      if (e.execution.task.definition.runId === runId) done({ ok: true, exitCode: e.exitCode ?? null });
+    });
+    // A reconnected task may report only its end, not its process's: then its exit code is not known.
+    const taskSub = vscode.tasks.onDidEndTask((e) => {
+      if (e.execution.task.definition.runId !== runId) return;
+      setTimeout(() => done({ ok: true, exitCode: null }), 500);
+    });
+  });
+  return { ended };
+}
 
 /**
  * Refuses a program that cannot start: a task whose executable does not exist never reports an end,
@@ -42,7 +108,7 @@ export async function runAsTask(request: RunRequest, log: Log): Promise<RunResul
   const [program, ...args] = request.argv;
   const execution = new vscode.ProcessExecution(program, args, { cwd: request.cwd });
   const task = new vscode.Task(
-    { type: TASK_TYPE, command: 'render-bundle' },
+    { type: TASK_TYPE, command: 'render-bundle', runId: request.runId },
     vscode.workspace.getWorkspaceFolder(vscode.Uri.file(request.cwd)) ?? vscode.TaskScope.Workspace,
     request.label,
     'okstra',
@@ -64,10 +130,13 @@ export async function runAsTask(request: RunRequest, log: Log): Promise<RunResul
     let processStarted = false;
     const pending: vscode.TaskProcessEndEvent[] = [];
     const startSub = vscode.tasks.onDidStartTaskProcess((e) => {
-      if (started === undefined || e.execution === started) processStarted = true;
+      if (e.execution.task.definition.runId !== request.runId) return;
+      if (!processStarted) request.onProcessStarted?.(e.processId);
+      processStarted = true;
     });
     let startTimer: NodeJS.Timeout | undefined;
     const stopListening = (): void => {
+      inFlight.delete(request.runId);
       sub.dispose();
       endSub.dispose();
       startSub.dispose();
@@ -94,6 +163,7 @@ export async function runAsTask(request: RunRequest, log: Log): Promise<RunResul
     vscode.tasks.executeTask(task).then(
       (execution) => {
         started = execution;
+        inFlight.set(request.runId, { stop: () => execution.terminate() });
         const early = pending.find((e) => e.execution === execution);
         if (early) {
           settle(early);
@@ -138,9 +208,14 @@ export async function runInShell(request: RunRequest, log: Log): Promise<RunResu
     return { ok: true, exitCode: null };
   }
   const execution = integration.executeCommand(quoted.line);
+  request.onProcessStarted?.(undefined);
+  // Stop Run interrupts the command as Ctrl+C would, and leaves the terminal (the person's shell) open.
+  const shellTerminal = terminal;
+  inFlight.set(request.runId, { stop: () => shellTerminal.sendText('\u0003', false) });
   return new Promise<RunResult>((resolve) => {
     const sub = vscode.window.onDidEndTerminalShellExecution((e) => {
       if (e.execution !== execution) return;
+      inFlight.delete(request.runId);
       sub.dispose();
       log.info(`shell command ended with exit code ${String(e.exitCode)}`);
       resolve({ ok: true, exitCode: e.exitCode ?? null });

@@ -9,9 +9,18 @@ export interface RunRequest {
   commandLength: number;
   cwd: string;
   label: string;
+  /** The run's id (src/host/runLife.ts newRunId): its task carries it, so that it is found again after a reload. */
+  runId: string;
+  /** Called once okstra's process started, with its process id when the terminal reports one. */
+  onProcessStarted?: (pid: number | undefined) => void;
 }
 
 export type RunResult = { ok: true; exitCode: number | null } | { ok: false; error: string };
+
+/** A run of an earlier window, found again among the tasks VS Code runs: its end, when it comes. */
+export interface FollowedRun {
+  readonly ended: Promise<RunResult>;
+}
 
 export interface RunPort {
   /** Why the program cannot start (it does not exist or is not executable), or null. */
@@ -19,6 +28,14 @@ export interface RunPort {
   /** The executable a command word resolves to (absolute), as Run would start it; null when it cannot start. */
   resolveProgram(program: string, cwd: string): string | null;
   execute(request: RunRequest, runIn: 'task' | 'shell'): Promise<RunResult>;
+  /** Ends the run with this id (its task, or the shell command in its terminal); false when none runs here. */
+  stop(runId: string): boolean;
+  /** The run with this id among the tasks VS Code runs now (after a window reload), or null. */
+  follow(runId: string): FollowedRun | null;
+  /** Whether a process exists; null when there is no process id to ask about. */
+  processAlive(pid: number | undefined): boolean | null;
+  /** Ends a process this window did not start (a run of a window that reloaded, its task not reachable). */
+  endProcess?(pid: number): void;
   /** Applies one persist action; resolves what it did, for the log. */
   applyPersistAction(projectRootAbs: string, action: PersistAction): string;
 }

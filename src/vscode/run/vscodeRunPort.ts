@@ -14,5 +14,9 @@ export function vscodeRunPort(log: Log): RunPort {
     resolveProgram: (program, cwd) => exec().resolvedProgram(program, cwd),
     execute: (request, runIn) => (runIn === 'shell' ? exec().runInShell(request, log) : exec().runAsTask(request, log)),
     applyPersistAction: (root, action) => persist().applyPersistAction(root, action),
+    stop: (runId) => exec().stopRun(runId, log),
+    follow: (runId) => exec().followRun(runId, log),
+    processAlive: (pid) => (pid === undefined ? null : exec().processAlive(pid)),
+    endProcess: (pid) => exec().endProcess(pid, log),
   };
 }

@@ -36,10 +36,12 @@ export class WizardStatusBar {
     return this.item.text;
   }
 
-  /** `folderName`: named when the workspace has several folders. */
-  running(taskKey: string, folderName?: string): void {
-    this.item.text = `$(sync~spin) okstra: ${named(taskKey, folderName)}`;
-    this.item.tooltip = withFolder(this.host.t, this.host.t('okstra render-bundle is running'), folderName);
+  /** `folderName`: named when the workspace has several folders; `startedAt`: when the run started (ISO 8601). */
+  running(taskKey: string, folderName?: string, startedAt?: string): void {
+    const t = this.host.t;
+    this.item.text = `$(sync~spin) okstra: ${named(taskKey, folderName)} — ${t('running')}`;
+    const since = startedAt ? `\n${t('Started {0}', new Date(startedAt).toLocaleTimeString())}` : '';
+    this.item.tooltip = withFolder(t, `${t('okstra render-bundle is running. Click to show its output.')}${since}`, folderName);
     this.item.command = COMMAND_IDS.showOutput;
     this.item.show();
   }
@@ -52,6 +54,10 @@ export class WizardStatusBar {
     }
     const name = named(session.wizard.taskKey, status.folderName) || session.folderName;
     const lastRun = session.wizard.state.last_run;
+    if (lastRun?.status === 'running') {
+      this.running(session.wizard.taskKey, status.folderName, lastRun.startedAt);
+      return;
+    }
     if (session.wizard.state.aborted) {
       this.item.text = `$(circle-slash) okstra: ${name} — ${t('aborted')}`;
       this.item.tooltip = t('This wizard was aborted. Click to start over.');
@@ -61,7 +67,13 @@ export class WizardStatusBar {
       this.item.tooltip = t('Write your answers in {0}, then click to continue.', status.waitingFor);
       this.item.command = COMMAND_IDS.resume;
     } else if (status.complete) {
-      const exit = lastRun ? (lastRun.exitCode === null ? ' · ?' : ` · ${t('exit {0}', lastRun.exitCode)}`) : '';
+      const exit = !lastRun
+        ? ''
+        : lastRun.status === 'stopped'
+          ? ` · ${t('stopped')}`
+          : lastRun.exitCode === null
+            ? ' · ?'
+            : ` · ${t('exit {0}', lastRun.exitCode)}`;
       const icon = lastRun && lastRun.exitCode !== null && lastRun.exitCode !== 0 ? '$(error)' : '$(play)';
       this.item.text = `${icon} okstra: ${name}${exit}`;
       this.item.tooltip = status.trusted ? t('Run okstra render-bundle') : t('Run is disabled in an untrusted workspace');

@@ -20,7 +20,8 @@ import {
   type TaskRow,
   type TaskRowTexts,
 } from './taskBoardModel';
-import { ENGLISH_RUN_TEXTS, runRows, type RunRow, type RunRowTexts } from './runRows';
+import { elapsedText } from '../../core/run/elapsed';
+import { ENGLISH_RUN_TEXTS, runningRunRow, runRows, type RunRow, type RunRowTexts } from './runRows';
 
 /** What the run rows are worded in (the view's translations and language; English in tests and the bench). */
 interface RunRowOptions {
@@ -90,7 +91,14 @@ export class BoardTree {
     const task = (await this.board.tasks(folder, row.group)).find((t) => t.entry.id === row.taskId);
     if (!task) return [];
     const [records, teams] = await Promise.all([this.board.runs(folder, task.entry), this.board.teams(folder)]);
-    return runRows(records, { task: row, teams, texts: this.runOptions.texts, language: this.runOptions.language });
+    const ctx = { task: row, teams, texts: this.runOptions.texts, language: this.runOptions.language };
+    const last = task.wizard?.lastRun;
+    // The run the wizard's Run started and okstra has not recorded yet comes first, while it runs.
+    const running =
+      last?.status === 'running' && last.argv
+        ? [runningRunRow({ startedAt: last.startedAt, argv: last.argv, running: this.texts.running(elapsedText(last.startedAt)) }, ctx)]
+        : [];
+    return [...running, ...runRows(records, ctx)];
   }
 
   /** The rows of one group's tasks (filtered when a filter is on). */

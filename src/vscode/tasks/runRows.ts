@@ -240,3 +240,60 @@ export function runRow(r: RunRecord, ctx: RunRowContext): RunRow {
 export function runRows(records: readonly RunRecord[], ctx: RunRowContext): RunRow[] {
   return [...records].reverse().map((r) => runRow(r, ctx));
 }
+
+/** The values of `--<name>` in a render-bundle argv (a name may repeat). */
+function argValues(argv: readonly string[], name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length - 1; i++) if (argv[i] === `--${name}`) out.push(argv[i + 1]!);
+  return out;
+}
+
+/** A run okstra has not recorded yet: the one the wizard's Run started and that still runs (its `last_run`). */
+export interface RunningRun {
+  startedAt: string;
+  argv: readonly string[];
+  /** `running 3 min`: the status word with the time it has taken. */
+  running: string;
+}
+
+/**
+ * The row of the run in progress, first under its task: its run type, `running` and how long, its agents in short
+ * (from the argv Run started, `--role-model role=model`); its context value offers Stop Run.
+ */
+export function runningRunRow(run: RunningRun, ctx: RunRowContext): RunRow {
+  const texts = ctx.texts ?? ENGLISH_RUN_TEXTS;
+  const agents: Record<string, string[]> = {};
+  for (const v of argValues(run.argv, 'role-model')) {
+    const at = v.indexOf('=');
+    if (at > 0) (agents[v.slice(0, at)] ??= []).push(v.slice(at + 1));
+  }
+  const known = runAgents({ roleModels: agents });
+  const team = known ? teamOfAgents(known, ctx.teams) : null;
+  const taskType = argValues(run.argv, 'task-type')[0] ?? '';
+  const who = team ? team.name : known ? agentSummary(known, texts) : '';
+  return {
+    kind: 'run',
+    id: `${ctx.task.id}\u0000running`,
+    rootAbs: ctx.task.rootAbs,
+    taskKey: ctx.task.key,
+    runId: '',
+    taskType,
+    dirAbs: null,
+    team: '',
+    label: taskType || run.running,
+    description: [run.running, who].filter(Boolean).join('  ·  '),
+    tooltip: [
+      `**${texts.tipType}:** ${mdEscape(taskType)}`,
+      `**${texts.tipStatus}:** ${mdEscape(run.running)}`,
+      ...(known
+        ? [
+            `**${texts.tipAgents}:**\n\n${Object.entries(known)
+              .map(([role, models]) => `- ${mdEscape(role)}: ${models.map((m) => mdEscape(m)).join(', ')}`)
+              .join('\n')}`,
+          ]
+        : []),
+    ].join('\n\n'),
+    icon: 'sync~spin',
+    contextValue: 'run running',
+  };
+}

@@ -3,6 +3,7 @@
 // become one row; rows are filtered and grouped. The view (tasksView.ts) and
 // the bench (P9) use these functions, so what is measured is what is shown.
 
+import { elapsedText } from '../../core/run/elapsed';
 import type { TaskEntry } from '../../core/ports';
 import { currentPhaseOf, nextPhaseCell, promotePointer } from '../../core/wizard/workspaceRules';
 import type { IconRow } from './iconRow';
@@ -18,8 +19,8 @@ export interface WizardMark {
   step?: string;
   n?: number;
   total?: number;
-  /** The last Run: undefined when never run, exit code null when it is not known. */
-  lastRun?: { exitCode: number | null; startedAt: string };
+  /** The last Run: undefined when never run, exit code null when it is not known; `status` says whether it runs. */
+  lastRun?: { exitCode: number | null; startedAt: string; status?: 'running' | 'exited' | 'stopped' | 'unknown'; argv?: string[] };
   /** Why the file cannot be read (`unreadable`) or its step not computed. */
   error?: string;
 }
@@ -34,6 +35,9 @@ export interface TaskRowTexts {
   wizardUnfinished: string;
   wizardUnreadable: string;
   exit(code: number | null): string;
+  /** A run in progress, with how long it has taken (`running 3 min`). */
+  running(elapsed: string): string;
+  stopped: string;
   unreadableManifest(error: string): string;
   tasks(count: number): string;
   /** A folder row's count (several workspace folders). */
@@ -56,6 +60,8 @@ export const ENGLISH_ROW_TEXTS: TaskRowTexts = {
   wizardUnfinished: 'unfinished wizard',
   wizardUnreadable: 'wizard file unreadable',
   exit: (c) => (c === null ? 'exit ?' : `exit ${c}`),
+  running: (elapsed) => (elapsed ? `running ${elapsed}` : 'running'),
+  stopped: 'stopped',
   unreadableManifest: (e) => `unreadable manifest: ${e}`,
   tasks: (n) => (n === 1 ? '1 task' : `${n} tasks`),
   groups: (n) => (n === 1 ? '1 group' : `${n} groups`),
@@ -159,8 +165,10 @@ export function taskRow(
       marks.push(texts.wizardUnreadable);
       tips.push(`**${texts.tipWizard}:** ${mdEscape(wizard.error ?? texts.wizardUnreadable)}`);
     }
-    if (wizard.lastRun) {
-      marks.push(texts.exit(wizard.lastRun.exitCode));
+    if (wizard.lastRun?.status === 'running') {
+      marks.push(texts.running(elapsedText(wizard.lastRun.startedAt)));
+    } else if (wizard.lastRun) {
+      marks.push(wizard.lastRun.status === 'stopped' ? texts.stopped : texts.exit(wizard.lastRun.exitCode));
       tips.push(mdEscape(texts.tipLastRun(wizard.lastRun.exitCode, wizard.lastRun.startedAt)));
     }
   }
@@ -209,7 +217,9 @@ export function taskRow(
   const lastExit = wizard?.lastRun?.exitCode;
   let icon = 'tasklist';
   let iconColor: string | undefined;
-  if (isUnfinished(wizard)) {
+  if (wizard?.lastRun?.status === 'running') {
+    icon = 'sync~spin';
+  } else if (isUnfinished(wizard)) {
     icon = 'debug-pause';
     iconColor = 'charts.yellow';
   } else if (lastExit !== undefined && lastExit !== null) {

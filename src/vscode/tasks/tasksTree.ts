@@ -49,6 +49,8 @@ function rowTexts(t: HostWindow['t']): TaskRowTexts {
     wizardUnfinished: t('unfinished wizard'),
     wizardUnreadable: t('wizard file unreadable'),
     exit: (c) => (c === null ? t('exit ?') : t('exit {0}', c)),
+    running: (elapsed) => (elapsed ? t('running {0}', elapsed) : t('running')),
+    stopped: t('stopped'),
     unreadableManifest: (e) => t('unreadable manifest: {0}', e),
     tasks: (n) => (n === 1 ? t('1 task') : t('{0} tasks', n)),
     groups: (n) => (n === 1 ? t('1 group') : t('{0} groups', n)),

@@ -2,6 +2,7 @@
 // per answered step from the engine's tree, the current prompt last, the last
 // run on top; an icon per group; rows with a reconcile notice marked.
 
+import { elapsedText } from '../../core/run/elapsed';
 import { detectShell, quoteCommandLine, type ShellKind } from '../../core/run/shellQuote';
 import type { LastRun } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
@@ -27,6 +28,9 @@ export interface TreeTexts {
   changed: string;
   /** `startedAt` is the start time in words (runTimeText): local time, relative when recent. */
   lastRun(exitCode: number | null, startedAt: string): string;
+  /** The run in progress (`Running for 3 min`) and a stopped one (`Last run: stopped (Stop Run), started …`). */
+  running?(elapsed: string): string;
+  stopped?(by: string, startedAt: string): string;
   /** BCP 47 language of the UI (`en`, `ko`) for the start time; English when absent. */
   lang?: string;
   /** IANA time zone for the start time; the machine's when absent (tests pin it). */
@@ -51,6 +55,8 @@ export function treeTexts(host: {
     changed: t('changed by reconcile'),
     lastRun: (exitCode, startedAt) =>
       exitCode === null ? t('Last run: started {0}, exit code unknown', startedAt) : t('Last run: exit {0} ({1})', exitCode, startedAt),
+    running: (elapsed) => t('Running for {0}', elapsed),
+    stopped: (by, startedAt) => t('Last run: stopped ({0}), started {1}', by, startedAt),
     lang: host.language(),
     ...(detected.ok ? { shell: detected.shell } : {}),
   };
@@ -96,10 +102,34 @@ const GROUP_ICONS: Record<string, string> = {
 export function lastRunRow(lastRun: LastRun, texts: TreeTexts, now: Date = new Date()): TreeRowModel {
   const ok = lastRun.exitCode === 0;
   const when = runTimeText(lastRun.startedAt, now, texts);
+  const commandLine = `${runCommandLine(lastRun.argv, texts.shell)}\n${lastRun.startedAt}`;
+  if (lastRun.status === 'running') {
+    const elapsed = elapsedText(lastRun.startedAt, now);
+    return {
+      id: 'last-run',
+      label: texts.running ? texts.running(elapsed) : `Running for ${elapsed}`,
+      tooltip: commandLine,
+      icon: 'sync~spin',
+      contextValue: 'lastRun running',
+    };
+  }
+  if (lastRun.status === 'stopped') {
+    const by = lastRun.endedBy ?? 'Stop Run';
+    return {
+      id: 'last-run',
+      label: texts.stopped ? texts.stopped(by, when) : `Last run: stopped (${by}), started ${when}`,
+      tooltip: commandLine,
+      icon: 'debug-stop',
+      contextValue: 'lastRun',
+    };
+  }
+  if (lastRun.status === 'unknown' && lastRun.endedBy) {
+    return { id: 'last-run', label: `${texts.lastRun(null, when)} — ${lastRun.endedBy}`, tooltip: commandLine, icon: 'question', contextValue: 'lastRun' };
+  }
   return {
     id: 'last-run',
     label: texts.lastRun(lastRun.exitCode, when),
-    tooltip: `${runCommandLine(lastRun.argv, texts.shell)}\n${lastRun.startedAt}`,
+    tooltip: commandLine,
     icon: lastRun.exitCode === null ? 'question' : ok ? 'pass' : 'error',
     iconColor: lastRun.exitCode === null ? undefined : ok ? 'testing.iconPassed' : 'testing.iconFailed',
     contextValue: 'lastRun',

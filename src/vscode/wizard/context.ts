@@ -65,6 +65,10 @@ export class WizardContext {
   /** Opening messages already said (once per window). */
   private readonly told = new Set<string>();
   readonly runFinished = new Emitter<LastRun>();
+  /** Fires when a run started, changed (its process id) or ended: the views that show runs refresh. */
+  readonly runsChanged = new Emitter<void>();
+  /** The runs Stop Run was asked to end, by run id, with what ended them (`Stop Run`). */
+  readonly stopping = new Map<string, string>();
   /** Fires whenever a Run attempt is over: ran, refused or declined (tests wait on it). */
   readonly runSettled = new Emitter<void>();
   /** Fires when a prompt's answer was accepted and saved. */
@@ -151,6 +155,7 @@ export class WizardContext {
     // The context keys before the rows: the view's welcome is hidden by okstra.hasWizard (package.json viewsWelcome).
     this.host.setContext(CONTEXT_KEYS.hasWizard, session !== undefined);
     this.host.setContext(CONTEXT_KEYS.canRun, complete && trusted);
+    this.host.setContext(CONTEXT_KEYS.runRunning, session?.wizard.state.last_run?.status === 'running');
     const folderName = session && this.folders().length > 1 ? session.folderName : undefined;
     this.view.setSession(session, { waitingFor: this.waitingFor, folderName });
     this.statusBar.update(session, { paused: this.paused, trusted, complete, prompt, waitingFor: this.waitingFor, folderName });
@@ -198,6 +203,12 @@ export class WizardContext {
     return okstraCommandArgv(this.settings(session.projectRootAbs).command, { okstraCommand: session.configOkstraCommand() ?? undefined });
   }
 
+  /** The life of a run (src/host/runLife.ts), loaded on first use: the shell holds none of the host (P4). */
+  runLife(): typeof import('../../host/runLife') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('../../host/runLife') as typeof import('../../host/runLife');
+  }
+
   /** Runs an operation; a thrown error becomes a message (never a raw exception), Reload offered when stale. */
   async guard<T>(op: () => Promise<T> | T): Promise<T | undefined> {
     try {
@@ -217,6 +228,7 @@ export class WizardContext {
     this.runner.dispose();
     this.statusBar.dispose();
     this.runFinished.dispose();
+    this.runsChanged.dispose();
     this.runSettled.dispose();
     this.answered.dispose();
   }

@@ -7,8 +7,8 @@
 import { stepTitle } from '../../core/wizard/readable';
 import type { EngineContext, EnvironmentPort } from '../../core/ports';
 import { textsFor } from '../../core/text';
-import { WizardError } from '../../core/types';
-import { EnvironmentCache, WizardHost } from '../../host';
+import { WizardError, type WizardState } from '../../core/types';
+import { checkRunEnvironment, EnvironmentCache, WizardHost, type RunEnvironmentReport } from '../../host';
 import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { WindowWizard, type WizardKeeper } from './windowWizard';
 import { environmentSource, type WizardSettings } from '../settings/settings';
@@ -43,7 +43,7 @@ export interface UnfinishedWizard {
 export type Placement = { kind: 'placed'; statePath: string } | { kind: 'existing'; statePath: string; summary: UnfinishedWizard };
 
 /** What the commands call of WorkspaceWizards: the shell gives them a stand-in that loads it on first use (features.ts). */
-export type WorkspaceWizardCalls = Pick<WorkspaceWizards, 'create' | 'open' | 'place' | 'latest' | 'listUnfinished' | 'discard' | 'warm'>;
+export type WorkspaceWizardCalls = Pick<WorkspaceWizards, 'create' | 'open' | 'place' | 'latest' | 'listUnfinished' | 'discard' | 'warm' | 'checkRunEnvironment' | 'running'>;
 
 export interface WorkspaceWizardsDeps {
   storage: KeyValueStorage;
@@ -186,6 +186,31 @@ export class WorkspaceWizards implements WizardKeeper {
       }
     }
     out.sort((a, b) => b.modifiedMs - a.modifiedMs);
+    return out;
+  }
+
+  checkRunEnvironment(folder: FolderInfo, state: WizardState | null, trusted: boolean): RunEnvironmentReport {
+    const settings = this.settings(folder.rootAbs);
+    return checkRunEnvironment({
+      projectRootAbs: folder.rootAbs,
+      ctx: this.host.context(folder.rootAbs),
+      state,
+      env: process.env,
+      okstraCommand: settings.command,
+      providerPaths: settings.providerPaths,
+      trusted,
+    });
+  }
+
+  async running(folders: FolderInfo[]): Promise<Array<{ statePath: string; folder: FolderInfo }>> {
+    const out: Array<{ statePath: string; folder: FolderInfo }> = [];
+    for (const folder of folders) {
+      for (const entry of this.host.listWizards(folder.rootAbs, { includeFinished: true })) {
+        if (entry.error) continue;
+        const probe = this.host.probe(entry.path, folder.rootAbs);
+        if (probe.lastRun?.status === 'running') out.push({ statePath: entry.path, folder });
+      }
+    }
     return out;
   }
 

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { buildCli, cleanupTemp, cli, copyFixture, defaultAnswer, fullMachine, snapshotTree, statePathIn } from './cliHarness';
-import { RefusedDocSchema, SubmitDocSchema, CurrentDocSchema } from '../../../src/cli/outputSchemas';
+import { RefusedDocSchema, SubmitDocSchema, CurrentDocSchema } from '../../../src/host/documentSchemas';
 
 const revisionOf = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 16);
 

@@ -1,6 +1,6 @@
 // The built-in profiles and registry parsed at build time (scripts/builtinData.ts, src/core/roles/builtinData.ts):
 // the data written to dist/builtins.json equals what parsing the shipped files gives at run time, the CLI installs
-// that file from its own folder (src/cli/prebuilt.ts), and a prebuilt value is used only for exactly the text it
+// that file from its own folder (src/host/prebuilt.ts), and a prebuilt value is used only for exactly the text it
 // was parsed from.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -10,7 +10,7 @@ import { FileError } from '../../../src/core/types';
 import { parseRegistry } from '../../../src/core/roles/registry';
 import { parseRoleProfile } from '../../../src/core/roles/roleProfile';
 import { builtinDataJson } from '../../../scripts/builtinData';
-import { BUILTIN_DATA_FILE, usePrebuiltBuiltins } from '../../../src/cli/prebuilt';
+import { BUILTIN_DATA_FILE, usePrebuiltBuiltins } from '../../../src/host/prebuilt';
 import { REPO_ROOT, cleanupTemp, tempDir } from './cliHarness';
 
 const PROFILES = path.join(REPO_ROOT, 'profiles');

@@ -20,7 +20,7 @@ import {
   RenderArgsDocSchema,
   SubmitDocSchema,
   TreeDocSchema,
-} from '../../../src/cli/outputSchemas';
+} from '../../../src/host/documentSchemas';
 
 describe('cli: commands', function () {
   this.timeout(60_000);

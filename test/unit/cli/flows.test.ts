@@ -14,7 +14,7 @@ import {
   PROMPT_LAST_KEY,
   SubmitDocSchema,
   TreeDocSchema,
-} from '../../../src/cli/outputSchemas';
+} from '../../../src/host/documentSchemas';
 import { RENDER_ARG_KEYS } from '../../helpers/renderArgKeys';
 
 const RENDER_KEYS: readonly string[] = RENDER_ARG_KEYS;

@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { cliBundles } from '../../../scripts/bundles.mjs';
 import { writeBuiltinData } from '../../../scripts/builtinData';
-import { BUILTIN_DATA_FILE } from '../../../src/cli/prebuilt';
+import { BUILTIN_DATA_FILE } from '../../../src/host/prebuilt';
 import { cleanupTemp, REPO_ROOT, tempDir } from './cliHarness';
 
 const OUT = path.join(REPO_ROOT, 'out', 'test-launcher', String(process.pid), 'dist');

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTemp, cli, copyFixture, driveInProcess, fullMachine, sha256, snapshotTree, statePathIn } from './cliHarness';
-import { CurrentDocSchema, OutcomeDocSchema, RefusedDocSchema, SubmitDocSchema } from '../../../src/cli/outputSchemas';
+import { CurrentDocSchema, OutcomeDocSchema, RefusedDocSchema, SubmitDocSchema } from '../../../src/host/documentSchemas';
 
 describe('cli: a legacy v1 state file', function () {
   this.timeout(60_000);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTemp, cli, copyFixture, driveInProcess, fullMachine, statePathIn } from './cliHarness';
-import { ErrorDocSchema, OutcomeDocSchema } from '../../../src/cli/outputSchemas';
+import { ErrorDocSchema, OutcomeDocSchema } from '../../../src/host/documentSchemas';
 
 describe('cli: outcome is checked again every time', function () {
   this.timeout(120_000);

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { baseEnv, cleanupTemp, cli, REPO_ROOT, tempDir } from './cliHarness';
-import { ErrorDocSchema, VersionDocSchema } from '../../../src/cli/outputSchemas';
+import { ErrorDocSchema, VersionDocSchema } from '../../../src/host/documentSchemas';
 import { COMMAND_NAMES } from '../../../src/cli/args';
 
 const pkgVersion = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cleanupTemp, cliInProcess, driveInProcess, sha256, tempDir, type Turn } from '../cli/cliHarness';
-import { TeamsDocSchema } from '../../../src/cli/outputSchemas';
+import { TeamsDocSchema } from '../../../src/host/documentSchemas';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
 

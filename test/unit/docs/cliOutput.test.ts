@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTemp, cli, copyFixture, defaultAnswer, fullMachine, statePathIn, type CliRun } from '../cli/cliHarness';
 import { problems, REPO_ROOT } from './schemaValidator';
-import * as outputSchemas from '../../../src/cli/outputSchemas';
+import * as outputSchemas from '../../../src/host/documentSchemas';
 
 const DOCUMENTS = fs
   .readdirSync(path.join(REPO_ROOT, 'schemas', 'cli'))
@@ -39,7 +39,7 @@ describe('CLI output against the JSON Schemas of docs/protocol.md', function () 
   });
   after(cleanupTemp);
 
-  it('there is a schema for each document the CLI prints: one per *DocSchema of src/cli/outputSchemas.ts', () => {
+  it('there is a schema for each document the CLI prints: one per *DocSchema of src/host/documentSchemas.ts', () => {
     const declared = Object.keys(outputSchemas)
       .filter((name) => name.endsWith('DocSchema'))
       .map((name) =>

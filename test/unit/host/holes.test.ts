@@ -11,7 +11,7 @@ import { defaultState } from '../../../src/core/wizard/stateSchema';
 import { stampOfPaths } from '../../../src/io/pathStamp';
 import { LineTransport } from '../../../src/mcp/lineTransport';
 import { createWizardServer } from '../../../src/mcp/server';
-import { ToolFailure, WizardHost } from '../../../src/mcp/wizardHost';
+import { ToolFailure, ServedProject } from '../../../src/mcp/servedProject';
 import { createStateFile, writeFileAtomic } from '../../../src/store';
 import { cleanupTemp, cli, cliInProcess, copyFixture, fullMachine, statePathIn, tempDir } from '../cli/cliHarness';
 import { parse as parseYaml } from 'yaml';
@@ -19,8 +19,8 @@ import { demoCopy, demoEnv, walkAnswer } from '../mcp/mcpHarness';
 
 const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
 
-function mcpHost(project: string): WizardHost {
-  return new WizardHost({ projectRootAbs: project, builtinProfilesDir: PROFILES, env: demoEnv(project), cwd: project });
+function mcpHost(project: string): ServedProject {
+  return new ServedProject({ projectRootAbs: project, builtinProfilesDir: PROFILES, env: demoEnv(project), cwd: project });
 }
 
 function refusal(f: () => unknown): ToolFailure['doc'] {

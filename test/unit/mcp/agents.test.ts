@@ -9,7 +9,7 @@ import { LoggingMessageNotificationSchema, type JSONRPCMessage } from '@modelcon
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { buildCli, cleanupTemp, sha256, snapshotTree, tempDir } from '../cli/cliHarness';
 import { InitOutput, ListOutput, TasksOutput, ToolErrorDocSchema } from '../../../src/mcp/schemas';
-import { OutcomeDocSchema, PromptSchema, SubmitDocSchema, TreeDocSchema } from '../../../src/cli/outputSchemas';
+import { OutcomeDocSchema, PromptSchema, SubmitDocSchema, TreeDocSchema } from '../../../src/host/documentSchemas';
 import { demoCopy, demoEnv, startServer, walkAnswer, type McpSession, type ServerOptions } from './mcpHarness';
 
 const TASK = 'checkout/saved-card-migration';

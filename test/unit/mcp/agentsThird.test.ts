@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTemp } from '../cli/cliHarness';
-import { WizardHost } from '../../../src/mcp/wizardHost';
+import { ServedProject } from '../../../src/mcp/servedProject';
 import { WIZARD_ERROR_CODES } from '../../../src/core/types';
 import { demoCopy, demoEnv, inProcessMcp, mcpHostOf, walkAnswer, type McpSession } from './mcpHarness';
 
@@ -15,7 +15,7 @@ const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
 describe('MCP server, third round: what an agent is told (SDK client)', function () {
   this.timeout(120_000);
   const sessions: McpSession[] = [];
-  const open = async (host: WizardHost) => {
+  const open = async (host: ServedProject) => {
     const s = await inProcessMcp(host);
     sessions.push(s);
     return s;
@@ -65,7 +65,7 @@ describe('MCP server, third round: what an agent is told (SDK client)', function
     const relativeBin = path.relative(process.cwd(), path.join(project, '.demo-bin'));
     assert.ok(!path.isAbsolute(relativeBin));
     const env = { ...demoEnv(project), PATH: `${relativeBin}${path.delimiter}${path.dirname(process.execPath)}` };
-    const s = await open(new WizardHost({ projectRootAbs: project, builtinProfilesDir: PROFILES, env, cwd: project }));
+    const s = await open(new ServedProject({ projectRootAbs: project, builtinProfilesDir: PROFILES, env, cwd: project }));
     const init = await s.call('wizard_init', { task: TASK });
     let prompt = init.doc.next;
     for (let i = 0; i < 60 && prompt.id !== 'confirm'; i++) {

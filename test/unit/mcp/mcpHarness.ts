@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createWizardServer } from '../../../src/mcp/server';
-import { WizardHost } from '../../../src/mcp/wizardHost';
+import { ServedProject } from '../../../src/mcp/servedProject';
 import { buildCli, tempDir } from '../cli/cliHarness';
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
@@ -97,12 +97,12 @@ export function walkAnswer(prompt: any, answers: Record<string, string> = {}): s
 const PROFILES = path.resolve(__dirname, '..', '..', '..', 'profiles');
 
 /** The MCP server's host for a project, in this process (the demo's machine unless `host` is given). */
-export function mcpHostOf(project: string): WizardHost {
-  return new WizardHost({ projectRootAbs: project, builtinProfilesDir: PROFILES, env: demoEnv(project), cwd: project });
+export function mcpHostOf(project: string): ServedProject {
+  return new ServedProject({ projectRootAbs: project, builtinProfilesDir: PROFILES, env: demoEnv(project), cwd: project });
 }
 
 /** The SDK client connected to the server over `host` in this process; `call` answers the document (or the refusal). */
-export async function inProcessMcp(host: WizardHost): Promise<McpSession> {
+export async function inProcessMcp(host: ServedProject): Promise<McpSession> {
   const server = createWizardServer(host, '0.0.0');
   const [s, c] = InMemoryTransport.createLinkedPair();
   await server.connect(s);

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTemp, cli, sha256, snapshotTree } from '../cli/cliHarness';
-import { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../../../src/cli/outputSchemas';
+import { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../../../src/host/documentSchemas';
 import { InitOutput, ToolErrorDocSchema } from '../../../src/mcp/schemas';
 import { demoCopy, demoEnv, startServer, walkAnswer, type McpSession } from './mcpHarness';
 

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { cleanupTemp } from '../cli/cliHarness';
 import { ToolErrorDocSchema } from '../../../src/mcp/schemas';
-import { WizardHost } from '../../../src/mcp/wizardHost';
+import { ServedProject } from '../../../src/mcp/servedProject';
 import { demoCopy, demoEnv, inProcessMcp, mcpHostOf, walkAnswer, type McpSession } from './mcpHarness';
 
 const TASK = 'checkout/saved-card-migration';
@@ -24,7 +24,7 @@ describe('MCP server: two writers race (SDK client)', function () {
     const project = demoCopy();
     /** What the other writer does just before the agent's next save (null: nothing). */
     let rival: (() => void) | null = null;
-    const host = new WizardHost({
+    const host = new ServedProject({
       projectRootAbs: project,
       builtinProfilesDir: PROFILES,
       env: demoEnv(project),

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as z from 'zod';
-import { OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../../../src/cli/outputSchemas';
+import { OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../../../src/host/documentSchemas';
 import { WIZARD_TOOLS } from '../../../src/host/tools';
 import { cleanupTemp, tempDir } from '../cli/cliHarness';
 import { walkAnswer } from '../mcp/mcpHarness';

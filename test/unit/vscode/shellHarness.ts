@@ -93,6 +93,9 @@ function shellOn(parent: string, project: string, memory: Map<string, unknown>, 
       return options.runResult ?? { ok: true, exitCode: 0 };
     },
     applyPersistAction: (_root, a) => `${a.file}: ${a.key} = ${a.value}`,
+    stop: () => false,
+    follow: () => null,
+    processAlive: () => null,
     ...options.run,
   };
   const view: Shell['view'] = {

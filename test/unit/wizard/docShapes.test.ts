@@ -10,7 +10,7 @@ import {
   RenderArgsDocSchema,
   SubmitDocSchema,
   TreeDocSchema,
-} from '../../../src/cli/outputSchemas';
+} from '../../../src/host/documentSchemas';
 import * as E from '../../../src/core/wizard/engine';
 import { docOf, fresh } from './drive';
 import { fakeContext } from './fakeWorkspace';

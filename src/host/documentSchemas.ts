@@ -1,6 +1,7 @@
-// zod schemas of the documents `okstra-wizard` prints (docs/protocol.md). The tests
-// validate every document against them; agents driving the CLI from
-// TypeScript can reuse them. Key order is part of the format and is checked
+// zod schemas of the host's documents (src/host/documents.ts): what `okstra-wizard` prints (docs/protocol.md), the
+// MCP tools' structuredContent (docs/mcp.md) and the language-model tools' results. The tests validate every
+// document against them; agents driving the CLI from TypeScript can reuse them. Classic zod, and not re-exported by
+// ./index.ts: the CLI's commands bundle holds no zod classic (test/unit/cli/launcher.test.ts). Key order is part of the format and is checked
 // separately (PROMPT_KEY_ORDER).
 import * as z from 'zod';
 import { WIZARD_ERROR_CODES } from '../core/types';

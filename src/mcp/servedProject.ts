@@ -1,4 +1,4 @@
-// The long-lived side of `okstra-wizard mcp`, over the wizard host (src/host): one project, the environment
+// ServedProject: the project one `okstra-wizard mcp` serves, over the wizard host (src/host): the project root, the environment
 // (rebuilt only when what it is computed from changed), and the wizards it has opened, each kept with the stat
 // stamp of its files so that a call re-reads a state file only when another writer (the CLI, the extension, a
 // hand edit) changed it. Every check, load, save and task switch is the host's; a refusal is the host's
@@ -6,12 +6,12 @@
 import * as path from 'node:path';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
-import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../cli/outputSchemas';
-import { prebuiltHost } from '../cli/prebuilt';
-import { stampOfPaths } from '../io/pathStamp';
+import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../host/documentSchemas';
+import { prebuiltHost } from '../host/prebuilt';
 import {
   asWizardError,
   EnvironmentCache,
+  stampOfWizardFiles,
   currentDocument,
   outcomeDocument,
   refusalDoc,
@@ -34,7 +34,7 @@ import type { z } from 'zod';
 import type { InitOutput, ListOutput, TasksOutput, ToolErrorDoc } from './schemas';
 import type { InitInput as InitInputSchema } from '../host/tools';
 
-export interface WizardHostOptions {
+export interface ServedProjectOptions {
   projectRootAbs: string;
   builtinProfilesDir: string;
   env: NodeJS.ProcessEnv;
@@ -81,10 +81,10 @@ interface Open {
 }
 
 function stampOf(wizard: HostWizard): string {
-  return stampOfPaths(wizard.handle ? wizard.handle.expected.map((e) => e.path) : []);
+  return stampOfWizardFiles(wizard);
 }
 
-export class WizardHost {
+export class ServedProject {
   readonly projectRootAbs: string;
   private readonly host: Host;
   private readonly wizards = new Map<string, Open>();
@@ -92,7 +92,7 @@ export class WizardHost {
   /** What was reported to this session's client, per task (src/host/notices.ts). */
   private readonly notices = new NoticeLedger();
 
-  constructor(private readonly options: WizardHostOptions) {
+  constructor(private readonly options: ServedProjectOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
     const texts = textsFor(options.env.OKSTRA_LANG);
     this.host = prebuiltHost({

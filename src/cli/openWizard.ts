@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from './args';
-import { prebuiltHost } from './prebuilt';
+import { prebuiltHost } from '../host/prebuilt';
 import { builtinProfilesDir } from './packageRoot';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
@@ -81,7 +81,7 @@ function cliHost(io: Io): { host: WizardHost; environment: () => EnvironmentPort
 }
 
 /** Loads `--state FILE` (every command but init). */
-export function openSession(stateArg: string, io: Io): HostWizard {
+export function openWizard(stateArg: string, io: Io): HostWizard {
   const statePath = path.resolve(io.cwd, stateArg);
   const { host, environment } = cliHost(io);
   environment();
@@ -118,7 +118,7 @@ export interface InitOptions {
  * or entry mode, a path that cannot be a state file (host/paths.ts), an existing file without --force, a v1 file
  * even with it. A broken config.yaml is not a usage error: it is reported as the prompt that cannot be computed.
  */
-export function openFreshSession(stateArg: string, io: Io, opts: InitOptions): HostWizard {
+export function openFreshWizard(stateArg: string, io: Io, opts: InitOptions): HostWizard {
   const statePath = path.resolve(io.cwd, stateArg);
   try {
     checkHostRuntime(opts.hostRuntime, opts.entryMode);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installBuiltins, type BuiltinData } from '../core/roles/builtinData';
-import { WizardHost } from '../host';
+import { WizardHost } from './host';
 
 /** The data file's name, next to the bundle that reads it. */
 export const BUILTIN_DATA_FILE = 'builtins.json';
@@ -26,7 +26,7 @@ export function usePrebuiltBuiltins(dir: string = __dirname): void {
 
 /**
  * The wizard host of a process whose bundle has the prebuilt data beside it: the CLI (session.ts) and the MCP server
- * (src/mcp/wizardHost.ts) both open theirs here, so that the data is installed before any host reads a profile. The
+ * (src/mcp/servedProject.ts) both open theirs here, so that the data is installed before any host reads a profile. The
  * extension does not: its engine bundle reads the built-in profiles folder it ships.
  */
 export function prebuiltHost(options: ConstructorParameters<typeof WizardHost>[0]): WizardHost {

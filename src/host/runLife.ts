@@ -1,0 +1,87 @@
+// The life of a run after Run (docs/run.md): the `last_run` record a run starts with, how it ends (an exit code, a
+// stop, or an end nobody saw), what it is called in the views, and how a window that reloaded judges a run its file
+// says is running. Plain functions over the record: the extension decides what it can observe, the host what that
+// means; the record is written through the wizard's state file (HostWizard.recordLastRun), like every other answer.
+import { randomBytes } from 'node:crypto';
+import type { LastRun } from '../core/types';
+import type { RunStatus } from '../core/wizard/stateFields';
+
+/** A new run's id: 16 hex digits, put in the task's definition so that the run's task is found after a reload. */
+export function newRunId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/** The record of a run that starts now. */
+export function runStarted(argv: readonly string[], runId: string, now: Date = new Date()): LastRun {
+  return { startedAt: now.toISOString(), argv: [...argv], exitCode: null, status: 'running', runId };
+}
+
+/** How a run ended, as the extension saw it. */
+export type RunEnd = { kind: 'exit'; exitCode: number | null } | { kind: 'stopped'; by: string } | { kind: 'unknown'; why: string };
+
+/** The text of an end nobody saw (the window was closed, or the extension host restarted, while the run ended). */
+export const ENDED_UNSEEN = 'ended while the window was closed; exit code unknown';
+
+/** The record of `run` once it ended. A process id reported while it ran is kept. */
+export function runEnded(run: LastRun, end: RunEnd, now: Date = new Date()): LastRun {
+  const base: LastRun = { ...run, endedAt: now.toISOString() };
+  delete base.endedBy;
+  switch (end.kind) {
+    case 'exit':
+      // A task that never started its process ends without an exit code: its end is not known.
+      return end.exitCode === null
+        ? { ...base, exitCode: null, status: 'unknown', endedBy: 'ended without an exit code' }
+        : { ...base, exitCode: end.exitCode, status: 'exited' };
+    case 'stopped':
+      return { ...base, exitCode: null, status: 'stopped', endedBy: end.by };
+    case 'unknown':
+      return { ...base, exitCode: null, status: 'unknown', endedBy: end.why };
+  }
+}
+
+/** The status of a record; files written before runs were followed have none: an exit code means it exited. */
+export function runStatusOf(run: LastRun): RunStatus {
+  if (run.status) return run.status;
+  return run.exitCode === null ? 'unknown' : 'exited';
+}
+
+/** True while the record says the run is going on. */
+export function isRunning(run: LastRun | null | undefined): run is LastRun & { status: 'running' } {
+  return run?.status === 'running';
+}
+
+/** What a window that loaded can observe of a run its file says is running. */
+export interface RunObservation {
+  /** The run's task is among the tasks VS Code runs now (found by its runId). */
+  taskAlive: boolean;
+  /** Whether its process still exists: true, false, or null when no process id was recorded. */
+  processAlive: boolean | null;
+}
+
+/** What to do with a run found `running` after a reload. */
+export type RunVerdict =
+  /** Follow its task: its end (and exit code) will be seen. */
+  | 'follow-task'
+  /** Its process runs but its task is not reachable: show it running until the process ends (exit code unknown). */
+  | 'watch-process'
+  /** It ended while no window followed it: record that its exit code is unknown. */
+  | 'ended-unseen';
+
+/** The verdict on a `running` record after a reload (module comment). Never "running forever". */
+export function judgeRunAfterReload(observed: RunObservation): RunVerdict {
+  if (observed.taskAlive) return 'follow-task';
+  if (observed.processAlive === true) return 'watch-process';
+  return 'ended-unseen';
+}
+
+/** Whether a process exists (signal 0); a process of another user counts as existing. */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export { elapsedText } from '../core/run/elapsed';
