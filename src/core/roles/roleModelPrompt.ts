@@ -117,7 +117,7 @@ export function roleModelPrompt(
       resolveAssignments(session, selectionOf(state), false) ??
       (avail.executableCandidates(req.role).length > 0 ? feasibility.baseProblem : null);
     if (problem) throw new WizardError('no-prompt', cannotCompleteMessage(problem));
-    // M8 first, byte for byte; where no provider can start here, why after it (docs/rules.md › R-MSG-1).
+    // The original's message first, byte for byte; where no provider can start here, why after it (docs/rules.md › R-MSG-1).
     const m8 = `role ${pyReprString(req.role)} has no executable model candidates`;
     const environment = avail.environmentProblem();
     throw new WizardError('no-prompt', environment ? `${m8}; ${environment}` : m8);

@@ -47,9 +47,7 @@ const lastRunSchema = lazySchema(() =>
     endedAt: z.optional(z.string().check(z.describe('When the end was recorded (ISO 8601, UTC).'))),
     endedBy: z.optional(z.string().check(z.describe('What ended the run, in words.'))),
     runId: z.optional(
-      z
-        .string()
-        .check(z.regex(/^[0-9a-f]{8,32}$/), z.describe('The id by which the extension finds the run again after a window reload.')),
+      z.string().check(z.regex(/^[0-9a-f]{8,32}$/), z.describe('The id by which the extension finds the run again after a window reload.')),
     ),
     pid: z.optional(z.number().check(z.int(), z.positive(), z.describe("okstra's process id, when the terminal reported it."))),
   }),
@@ -78,7 +76,8 @@ const KIND_WORDS: Record<FieldKind, string> = {
   strings: 'a list of strings',
   textOrNull: 'a string or null',
   list: 'a list',
-  lastRun: 'null or an object {startedAt: string, argv: list of strings, exitCode: integer or null, status?, endedAt?, endedBy?, runId?, pid?}',
+  lastRun:
+    'null or an object {startedAt: string, argv: list of strings, exitCode: integer or null, status?, endedAt?, endedBy?, runId?, pid?}',
 };
 
 type FieldsShape = {

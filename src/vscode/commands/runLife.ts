@@ -53,7 +53,9 @@ async function follow(ctx: WizardContext, session: WindowWizard): Promise<void> 
   ctx.log.info(`run of ${session.wizard.taskKey} (${run.runId ?? 'no run id'}) found running after the window loaded: ${verdict}`);
   if (verdict === 'ended-unseen') {
     await record(ctx, session, life.runEnded(run, { kind: 'unknown', why: life.ENDED_UNSEEN }));
-    void ctx.dialogs.info(ctx.t('The okstra run of {0} ended while the window was closed; its exit code is unknown.', session.wizard.taskKey));
+    void ctx.dialogs.info(
+      ctx.t('The okstra run of {0} ended while the window was closed; its exit code is unknown.', session.wizard.taskKey),
+    );
     return;
   }
   const runId = run.runId ?? '';

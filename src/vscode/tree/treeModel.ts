@@ -124,7 +124,13 @@ export function lastRunRow(lastRun: LastRun, texts: TreeTexts, now: Date = new D
     };
   }
   if (lastRun.status === 'unknown' && lastRun.endedBy) {
-    return { id: 'last-run', label: `${texts.lastRun(null, when)} — ${lastRun.endedBy}`, tooltip: commandLine, icon: 'question', contextValue: 'lastRun' };
+    return {
+      id: 'last-run',
+      label: `${texts.lastRun(null, when)} — ${lastRun.endedBy}`,
+      tooltip: commandLine,
+      icon: 'question',
+      contextValue: 'lastRun',
+    };
   }
   return {
     id: 'last-run',

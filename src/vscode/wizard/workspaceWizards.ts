@@ -43,7 +43,10 @@ export interface UnfinishedWizard {
 export type Placement = { kind: 'placed'; statePath: string } | { kind: 'existing'; statePath: string; summary: UnfinishedWizard };
 
 /** What the commands call of WorkspaceWizards: the shell gives them a stand-in that loads it on first use (features.ts). */
-export type WorkspaceWizardCalls = Pick<WorkspaceWizards, 'create' | 'open' | 'place' | 'latest' | 'listUnfinished' | 'discard' | 'warm' | 'checkRunEnvironment' | 'running'>;
+export type WorkspaceWizardCalls = Pick<
+  WorkspaceWizards,
+  'create' | 'open' | 'place' | 'latest' | 'listUnfinished' | 'discard' | 'warm' | 'checkRunEnvironment' | 'running'
+>;
 
 export interface WorkspaceWizardsDeps {
   storage: KeyValueStorage;

@@ -78,7 +78,10 @@ describe('cli: usage, help, version', () => {
   });
 
   it('R-CLI-2: --no-submit with --answer is refused, exit 2', async () => {
-    await assertUsageError(['step', '--state', 'x.json', '--no-submit', '--answer', 'run'], '--no-submit and --answer are mutually exclusive');
+    await assertUsageError(
+      ['step', '--state', 'x.json', '--no-submit', '--answer', 'run'],
+      '--no-submit and --answer are mutually exclusive',
+    );
   });
 
   it('bad usage exits 2 with an error document and a one-line hint on stderr', async () => {

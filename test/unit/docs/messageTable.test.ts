@@ -1,4 +1,4 @@
-// R-MSG-1 over the whole table: docs/rules.md › Messages by number quotes the original's messages M1–M25; this walks
+// R-MSG-1 over the whole table: docs/rules.md › Messages by number quotes the original's messages, numbered 1–25; this walks
 // that table, makes each message ours raises happen, and checks that it starts with the original's text (help may
 // follow it). A message ours never raises as it stands is listed below with why, so the table is walked whole.
 import assert from 'node:assert/strict';
@@ -35,66 +35,66 @@ function submit(state = makeState(), value: string, prompt?: Prompt): string {
 const forged = (step: string): Prompt => ({ step, kind: 'pick', label: '', options: [], echo_template: '' });
 
 /** Each message ours raises, made to happen. */
-const RAISED: Record<string, () => string> = {
-  M1: () => thrown(() => parseState([])),
-  M3: () => thrown(() => parseState({ ...V2, executionIdentityVersion: 3 })),
-  M4: () => thrown(() => parseState({ ...V2, roleCounts: { a: '1' } })),
-  M5: () => thrown(() => parseState({ ...V2, roleModels: { a: 'x' } })),
-  M6: () => thrown(() => parseState({ ...V2, roleSelectionOrder: 'x' })),
-  M8: () => {
+const RAISED: Record<number, () => string> = {
+  1: () => thrown(() => parseState([])),
+  3: () => thrown(() => parseState({ ...V2, executionIdentityVersion: 3 })),
+  4: () => thrown(() => parseState({ ...V2, roleCounts: { a: '1' } })),
+  5: () => thrown(() => parseState({ ...V2, roleModels: { a: 'x' } })),
+  6: () => thrown(() => parseState({ ...V2, roleSelectionOrder: 'x' })),
+  8: () => {
     const reg = registryText(['claude'], [{ ref: 'claude/a', roles: ['leader', 'analyser'] }]);
     const P = profileText('error-analysis', [{ role: 'analyser', min: 1, max: 1 }]);
     const { ctx } = makeContext({ builtinProfiles: { 'error-analysis': P }, registry: reg, missingClis: ['claude'] });
     return thrown(() => next(ctx, makeState()));
   },
-  M10: () => R.resolveAssignments(R.openRoleSession(ctxP(), makeState()), { counts: { analyser: 9 }, models: {} }) ?? '',
-  M11: () => R.resolveAssignments(R.openRoleSession(ctxP(), makeState()), { counts: { critic: 9 }, models: {} }) ?? '',
-  M13: () => submit(makeState({ host_entry_mode: 'current-session' }), 'go'),
-  M14: () => R.resolveAssignments(R.openRoleSession(ctxP(), makeState()), { counts: { ghost: 1 }, models: {} }) ?? '',
-  M15: () => submit(makeState(), 'two'),
-  M16: () => submit(makeState(), '1', forged('role-add:analyser')),
-  M17: () => submit(makeState({ role_counts: { analyser: 2 }, role_models: { critic: ['claude/opus-4.5'] } }), '5'),
-  M18: () => submit(makeState({ role_counts: { analyser: 2, critic: 0 }, role_models: { leader: ['claude/opus-4.5'] } }), 'nope/x'),
-  M19: () => {
+  10: () => R.resolveAssignments(R.openRoleSession(ctxP(), makeState()), { counts: { analyser: 9 }, models: {} }) ?? '',
+  11: () => R.resolveAssignments(R.openRoleSession(ctxP(), makeState()), { counts: { critic: 9 }, models: {} }) ?? '',
+  13: () => submit(makeState({ host_entry_mode: 'current-session' }), 'go'),
+  14: () => R.resolveAssignments(R.openRoleSession(ctxP(), makeState()), { counts: { ghost: 1 }, models: {} }) ?? '',
+  15: () => submit(makeState(), 'two'),
+  16: () => submit(makeState(), '1', forged('role-add:analyser')),
+  17: () => submit(makeState({ role_counts: { analyser: 2 }, role_models: { critic: ['claude/opus-4.5'] } }), '5'),
+  18: () => submit(makeState({ role_counts: { analyser: 2, critic: 0 }, role_models: { leader: ['claude/opus-4.5'] } }), 'nope/x'),
+  19: () => {
     const state = makeState({ role_counts: { analyser: 2, critic: 0 }, role_models: { leader: ['claude/opus-4.5'] } });
     const p = next(ctxP(), cloneState(state))!;
     return submit(state, 'claude/opus-4.5', { ...p, step: 'role-model:analyser:2' });
   },
-  M20: () => rewindRefusal(makeState(), 'role-model:ghost:1') ?? '',
-  M21: () => rewindRefusal(makeState(), 'nope') ?? '',
-  M22: () => thrown(() => renderArgv({ 'fix-cycle': 3 as unknown as string }, 'h')),
-  M23: () => {
+  20: () => rewindRefusal(makeState(), 'role-model:ghost:1') ?? '',
+  21: () => rewindRefusal(makeState(), 'nope') ?? '',
+  22: () => thrown(() => renderArgv({ 'fix-cycle': 3 as unknown as string }, 'h')),
+  23: () => {
     const r = E.renderArgs(ctxP(), makeState({ aborted: true }));
     return r.ok ? '' : r.error;
   },
-  M24: () => {
+  24: () => {
     const r = E.outcome(ctxP(), makeState({ aborted: true }));
     return r.ok ? '' : r.error;
   },
-  M25: () => {
+  25: () => {
     const r = E.outcome(ctxP(), makeState());
     return r.ok ? '' : r.error;
   },
 };
 
 /** Messages ours does not raise as they stand here, and where they are pinned instead. */
-const NOT_RAISED_HERE: Record<string, string> = {
-  M2: 'a state file mixing versions: test/unit/wizard/stateCodec.test.ts (needs the raw payload of both versions)',
-  M7: 'an unavailable configured default, bare with where it is configured: test/unit/roles/defaults.test.ts',
-  M9: 'never raised: the reconcile removes the extra models with a notice (docs/decisions.md › Roles: reconcile trims)',
-  M12: 'a model choice that leaves no completion: test/unit/roles/submit.test.ts (needs a pool built for it)',
+const NOT_RAISED_HERE: Record<number, string> = {
+  2: 'a state file mixing versions: test/unit/wizard/stateCodec.test.ts (needs the raw payload of both versions)',
+  7: 'an unavailable configured default, bare with where it is configured: test/unit/roles/defaults.test.ts',
+  9: 'never raised: the reconcile removes the extra models with a notice (docs/decisions.md › Roles: reconcile trims)',
+  12: 'a model choice that leaves no completion: test/unit/roles/submit.test.ts (needs a pool built for it)',
 };
 
 describe('docs/rules.md › Messages by number', () => {
   const page = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'rules.md'), 'utf8');
-  const table = [...page.matchAll(/^\| (M\d+) \| `([^`]+)`/gm)].map((m) => ({ id: m[1]!, text: m[2]! }));
+  const table = [...page.matchAll(/^\| M(\d+) \| `([^`]+)`/gm)].map((m) => ({ id: Number(m[1]), text: m[2]! }));
 
-  it('lists M1–M25, each raised here or said why not', () => {
+  it('lists the messages numbered 1–25, each raised here or said why not', () => {
     assert.deepEqual(
       table.map((r) => r.id),
-      Array.from({ length: 25 }, (_, i) => `M${i + 1}`),
+      Array.from({ length: 25 }, (_, i) => i + 1),
     );
-    for (const { id } of table) assert.ok(id in RAISED !== id in NOT_RAISED_HERE, id);
+    for (const { id } of table) assert.ok(id in RAISED !== id in NOT_RAISED_HERE, `message ${id}`);
   });
 
   it("R-MSG-1: every message ours raises starts with the original's text, byte for byte (help may follow)", () => {
@@ -109,9 +109,9 @@ describe('docs/rules.md › Messages by number', () => {
             .join('.+?'),
       );
       const message = RAISED[id]!();
-      // A role selection nobody can be blamed for is said inside `role selection cannot be completed: …` (BUG-20).
+      // A role selection nobody can be blamed for is said inside `role selection cannot be completed: …` (docs/decisions.md › Roles).
       const inner = message.replace(/^role selection cannot be completed: /, '');
-      assert.match(inner, pattern, `${id}: ${message}`);
+      assert.match(inner, pattern, `message ${id}: ${message}`);
       if (process.env.SHOW_MESSAGES) console.log(id, message);
     }
   });

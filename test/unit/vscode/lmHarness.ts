@@ -89,7 +89,7 @@ export function installLmTools(project: string, shownStatePath: () => string | n
       wizard: {
         get session() {
           const statePath = shownStatePath();
-          return statePath ? { statePath } : undefined;
+          return statePath ? { wizard: { statePath } } : undefined;
         },
       },
       workspaceWizards: () => factory,
