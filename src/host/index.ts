@@ -4,21 +4,13 @@
 export { WizardHost, checkHostRuntime } from './host';
 export { NoticeLedger } from './notices';
 export { stampOfWizardFiles } from './fileStamp';
-export { EnvironmentCache, buildEnvironment, type EnvironmentSettings, type EnvironmentSource } from './environment';
-export { nearestTaskKeys, unknownTaskMessage, taskListing, type TaskListOptions, type CatalogueListing, type RunRecord } from './tasks';
+export { EnvironmentCache, buildEnvironment } from './environment';
+export { nearestTaskKeys, unknownTaskMessage, type TaskListOptions } from './tasks';
 export { HostWizard, CANCELLED_BEFORE_SAVE, type ExpectedPrompt, type StepOptions } from './wizard';
 export { WizardRefusal, asWizardError, refusalDoc } from './errors';
 export { TASK_KEY_PATTERN, taskStatePath, checkInitStatePath } from './paths';
 export { runProgram, applyPersistAction } from './run';
-export {
-  checkRunEnvironment,
-  runEnvironmentSummary,
-  runEnvironmentText,
-  type RunCheck,
-  type RunCheckCode,
-  type RunEnvironmentInput,
-  type RunEnvironmentReport,
-} from './runEnvironment';
+export { checkRunEnvironment, runEnvironmentText, type RunEnvironmentInput, type RunEnvironmentReport } from './runEnvironment';
 export { canSaveTeam, planTeamSave, saveTeam, teamSaveNameProblem, type TeamSave, type TeamSaveScope } from './teams';
 export {
   document,
@@ -32,5 +24,5 @@ export {
   type JsonDoc,
 } from './documents';
 export { isLegacyStateFile } from '../store';
-export type { CurrentResult, StepResult, OutcomeResult, TreeResult, TreeRow, PersistAction } from '../core/wizard/engine';
+export type { StepResult, OutcomeResult, TreeResult, TreeRow, PersistAction } from '../core/wizard/engine';
 export { stepDisplayName } from '../core/wizard/engine';

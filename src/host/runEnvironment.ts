@@ -13,10 +13,10 @@ import { resolveProviderCli } from '../workspace/environment';
 import { resolveProgram } from './run';
 
 /** What one check found. `problem` blocks a run; `warning` may not; `ok` is fine. */
-export type RunCheckStatus = 'ok' | 'warning' | 'problem';
+type RunCheckStatus = 'ok' | 'warning' | 'problem';
 
 /** The stable code of each finding: code branches on these, never on the texts. */
-export type RunCheckCode =
+type RunCheckCode =
   | 'okstra-found'
   | 'okstra-missing'
   | 'okstra-version-failed'
@@ -28,7 +28,7 @@ export type RunCheckCode =
   | 'workspace-trusted'
   | 'workspace-untrusted';
 
-export interface RunCheck {
+interface RunCheck {
   code: RunCheckCode;
   status: RunCheckStatus;
   /** What was checked, in words: `okstra`, `provider claude (CLI 'claude')`, `terminal backend`, `workspace trust`. */
@@ -50,14 +50,14 @@ export interface RunEnvironmentReport {
 }
 
 /** How `okstra --version` is asked (injected by the tests; the default spawns it, bounded in time). */
-export type VersionProbe = (program: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv) => VersionAnswer;
-export type VersionAnswer = { ok: true; output: string } | { ok: false; reason: string };
+type VersionProbe = (program: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv) => VersionAnswer;
+type VersionAnswer = { ok: true; output: string } | { ok: false; reason: string };
 
 /** How long `okstra --version` may take before it is given up. */
-export const VERSION_TIMEOUT_MS = 5000;
+const VERSION_TIMEOUT_MS = 5000;
 
 /** Runs `<program> <args…> --version` with no shell, closed stdin and a time limit; the first line it prints. */
-export function spawnVersion(program: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): VersionAnswer {
+function spawnVersion(program: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): VersionAnswer {
   const r = spawnSync(program, [...args, '--version'], {
     cwd,
     env,
@@ -240,7 +240,7 @@ function trustCheck(trusted: boolean): RunCheck {
 }
 
 /** The one line every front end shows: what was found, or the first problems. */
-export function runEnvironmentSummary(checks: readonly RunCheck[]): string {
+function runEnvironmentSummary(checks: readonly RunCheck[]): string {
   const problems = checks.filter((c) => c.status === 'problem');
   if (problems.length > 0) {
     const first = problems.slice(0, 2).map((c) => `${c.subject}: ${c.detail}`);

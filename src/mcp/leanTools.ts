@@ -7,7 +7,7 @@ import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/typ
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 /** `schema` without the keys that say nothing here (see above); a copy. */
-export function leanSchema(schema: unknown, inResult: boolean): unknown {
+function leanSchema(schema: unknown, inResult: boolean): unknown {
   if (Array.isArray(schema)) return schema.map((s) => leanSchema(s, inResult));
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
@@ -21,7 +21,7 @@ export function leanSchema(schema: unknown, inResult: boolean): unknown {
 }
 
 /** A tool as listed: lean schemas, and no `title` repeated inside its annotations. */
-export function leanTool(tool: Tool): Tool {
+function leanTool(tool: Tool): Tool {
   const { annotations, ...rest } = tool;
   const { title: _same, ...hints } = annotations ?? {};
   const lean: Tool = { ...rest, inputSchema: leanSchema(tool.inputSchema, false) as Tool['inputSchema'] };

@@ -101,7 +101,7 @@ export function setYamlKey(text: string, keyPath: ConfigKeyPath, value: unknown,
 }
 
 /** How setConfigKey is told about the file. */
-export interface SetConfigKeyOptions {
+interface SetConfigKeyOptions {
   /** How the file is named in messages (default: its absolute path). */
   shownPath?: string;
   /**

@@ -4,9 +4,7 @@
 
 import type { Notice } from '../core/types';
 import type {
-  CurrentResult,
   OutcomeResult,
-  PersistAction,
   StepResult,
   TeamSave,
   TeamSaveScope,
@@ -15,7 +13,7 @@ import type {
 } from '../host';
 
 /** The engine's result types, as the host gives them (one family for every front end). */
-export type { CurrentResult, OutcomeResult, PersistAction, TeamSaveScope };
+export type { OutcomeResult, TeamSaveScope };
 
 /** A team about to be saved (or saved), or why it cannot be (a bad name, a config.yaml that cannot be read or written). */
 export type TeamSaveResult = { ok: true; save: TeamSave } | { ok: false; code: string; error: string };

@@ -239,6 +239,6 @@ export function parseRunInputs(text: string, shownPath: string): Record<string, 
 }
 
 /** Whether an answers file holds text other than its `## <id>: <question>` headings (the template the wizard writes). */
-export function answersWritten(text: string): boolean {
+function answersWritten(text: string): boolean {
   return text.split(/\r?\n/).some((line) => line.trim() !== '' && !/^##\s/.test(line));
 }

@@ -56,7 +56,7 @@ function chosenModelsProblem(avail: AvailabilityContext, req: RoleRequirement, c
 }
 
 /** Check 6: every dynamic role has an executable candidate from the scopes or the pool. */
-export function dynamicRolesProblem(session: RoleSession): string | null {
+function dynamicRolesProblem(session: RoleSession): string | null {
   const avail = session.availability();
   const scopes = session.scopes();
   for (const req of session.profile().roles) {

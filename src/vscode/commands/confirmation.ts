@@ -7,7 +7,7 @@ import { renderBundleArgv } from '../../core/run';
 import { COMMAND_IDS } from '../commandIds';
 import type { PromptDoc } from '../../core/types';
 import { confirmationMarkdown } from '../confirm/confirmationDoc';
-import type { PromptAction, PromptRequest, PromptResult } from '../prompt/promptRunner';
+import type { PromptAction, PromptRequest, PromptResult } from '../prompt/promptRequest';
 import { saveTeamAction } from './saveTeam';
 import { commandLineForDisplay, type DisplayedCommandLine } from '../run/commandLine';
 import type { WizardContext } from '../wizard/context';

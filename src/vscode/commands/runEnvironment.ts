@@ -6,7 +6,7 @@ import type { RunEnvironmentReport } from '../../host/runEnvironment';
 import type { WizardContext } from '../wizard/context';
 
 /** The report as the document shows it: the summary, then one line a check with its fix. */
-export function runEnvironmentMarkdown(report: RunEnvironmentReport, t: WizardContext['t']): string {
+function runEnvironmentMarkdown(report: RunEnvironmentReport, t: WizardContext['t']): string {
   const mark = { ok: '✓', warning: '⚠', problem: '✗' } as const;
   const esc = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
   const lines = [`# ${t('okstra run environment')}`, '', esc(report.summary), ''];

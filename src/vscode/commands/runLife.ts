@@ -11,7 +11,7 @@ import type { WindowWizard } from '../wizard/windowWizard';
 import { notifyRunEnded } from './run';
 
 /** What ended a run that Stop Run ended, as its record says it. */
-export const STOPPED_BY = 'Stop Run';
+const STOPPED_BY = 'Stop Run';
 
 /** How often a run whose task cannot be reached is asked whether its process still exists. */
 const PROCESS_POLL_MS = 2000;

@@ -3,7 +3,7 @@
 // (the check a name read from config.yaml gets), the scope is the project's .okstra/config.yaml (written by the
 // host through the store) or the person's own okstra.teams setting (written here, ConfigurationTarget.Global,
 // keeping the other teams); a team of that name there is replaced only after a yes.
-import type { PromptAction } from '../prompt/promptRunner';
+import type { PromptAction } from '../prompt/promptRequest';
 import type { WizardContext } from '../wizard/context';
 import type { TeamSaveScope } from '../wizardResults';
 import type { WindowWizard } from '../wizard/windowWizard';

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { FolderInfo } from '../host/window';
 import type { WizardContext } from '../wizard/context';
 import type { WindowWizard } from '../wizard/windowWizard';
-import type { UnfinishedWizard } from '../wizard/workspaceWizards';
+import type { UnfinishedWizard } from '../wizard/unfinished';
 
 export function resumeLabel(t: WizardContext['t'], w: Pick<UnfinishedWizard, 'taskKey' | 'step' | 'n' | 'total'>): string {
   // A wizard whose place could not be computed (its file or task cannot be read) has no number: never "(7 of 0)".

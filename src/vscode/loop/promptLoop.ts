@@ -7,40 +7,15 @@
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
 import type { Disposable } from '../host/window';
-import type { PromptAction, PromptRequest, PromptResult } from '../prompt/promptRunner';
+import type { PromptRequest } from '../prompt/promptRequest';
+import type { LoopCommands, LoopEnding } from './loopCommands';
 import { confirmAbort } from './abortQuestion';
 import { emptyAnswersFile } from './answersFile';
 import { promptRevision, WRONG_PROMPT } from '../wizard/binding';
 import { browseProjectFile, openForEditing, waitForAnswers } from './projectFiles';
 import { errorText, type WizardContext, type WizardLoop } from '../wizard/context';
-import { isStaleRefusal, type OutcomeResult, type StepOutcome } from '../wizardResults';
+import { isStaleRefusal, type StepOutcome } from '../wizardResults';
 import type { WindowWizard } from '../wizard/windowWizard';
-
-/**
- * How a loop ended with something to do, for its caller to act on: the confirm prompt confirmed the wizard (`confirmed`:
- * Run), or every prompt was already answered (`complete`: the confirmation of a complete wizard, then Run or Change an
- * answer…).
- */
-export interface LoopEnding {
-  kind: 'confirmed' | 'complete';
-  session: WindowWizard;
-}
-
-/**
- * What the loop shows at the confirm prompt and who acts when it ends: the commands (commands/index.ts gives them), so
- * that the loop imports no command module.
- */
-export interface LoopCommands {
-  /** The confirm prompt's own items (Save these agents as a team…). */
-  confirmationActions(session: WindowWizard): PromptAction[];
-  /** Opens the confirmation document beside the confirm prompt. */
-  showConfirmationDocument(session: WindowWizard, outcome: OutcomeResult): Promise<void>;
-  closeConfirmationDocument(): Promise<void>;
-  /** Shows a prompt (and the document being opened beside it); undefined when an item asked its own questions. */
-  showPrompt(request: PromptRequest, opening: Promise<void> | undefined): Promise<Exclude<PromptResult, { kind: 'aside' }> | undefined>;
-  /** The loop has ended with `ending`: the command acts (Run, or the confirmation of a complete wizard). */
-  ended(ending: LoopEnding): Promise<void>;
-}
 
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   return {

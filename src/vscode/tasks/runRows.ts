@@ -249,7 +249,7 @@ function argValues(argv: readonly string[], name: string): string[] {
 }
 
 /** A run okstra has not recorded yet: the one the wizard's Run started and that still runs (its `last_run`). */
-export interface RunningRun {
+interface RunningRun {
   startedAt: string;
   argv: readonly string[];
   /** `running 3 min`: the status word with the time it has taken. */

@@ -4,7 +4,22 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HostWizard, WizardHost } from '../../host';
 import type { HostWindow } from '../host/window';
-import type { UnfinishedWizard } from './workspaceWizards';
+
+/** An unfinished wizard on disk (or in workspace storage), for Resume. */
+export interface UnfinishedWizard {
+  /** Absolute state file path, or null for a wizard whose task is not chosen yet (workspace storage). */
+  statePath: string | null;
+  projectRootAbs: string;
+  folderName: string;
+  taskKey: string;
+  step: string;
+  n: number;
+  total: number;
+  /** For newest-first ordering. */
+  modifiedMs: number;
+  /** A version-1 state file (its answers continue in a companion). */
+  legacy?: boolean;
+}
 
 /** `<task key> — <step> (n of total)` data of an unfinished state file (the host's probe); null when finished or aborted. */
 export function summariseWizard(host: WizardHost, statePath: string, folderName: string, rootAbs: string): UnfinishedWizard | null {

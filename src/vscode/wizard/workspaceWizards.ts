@@ -13,34 +13,18 @@ import type { FolderInfo, HostWindow, Log } from '../host/window';
 import { WindowWizard, type WizardKeeper } from './windowWizard';
 import { environmentSource, type WizardSettings } from '../settings/settings';
 import { PendingWizards, type KeyValueStorage } from './pendingWizards';
-import { openingMessages, summariseWizard } from './unfinished';
+import { openingMessages, summariseWizard, type UnfinishedWizard } from './unfinished';
 
 export type { KeyValueStorage } from './pendingWizards';
 
-export interface NewWizardOptions {
+interface NewWizardOptions {
   hostRuntime: string;
   entryMode: string;
   /** Answers offered as the defaults of their steps, by step id (the host's FreshOptions.defaults). */
   defaults?: Readonly<Record<string, string>>;
 }
 
-/** An unfinished wizard on disk (or in workspace storage), for Resume. */
-export interface UnfinishedWizard {
-  /** Absolute state file path, or null for a wizard whose task is not chosen yet (workspace storage). */
-  statePath: string | null;
-  projectRootAbs: string;
-  folderName: string;
-  taskKey: string;
-  step: string;
-  n: number;
-  total: number;
-  /** For newest-first ordering. */
-  modifiedMs: number;
-  /** A version-1 state file (its answers continue in a companion). */
-  legacy?: boolean;
-}
-
-export type Placement = { kind: 'placed'; statePath: string } | { kind: 'existing'; statePath: string; summary: UnfinishedWizard };
+type Placement = { kind: 'placed'; statePath: string } | { kind: 'existing'; statePath: string; summary: UnfinishedWizard };
 
 /** What the commands call of WorkspaceWizards: the shell gives them a stand-in that loads it on first use (features.ts). */
 export type WorkspaceWizardCalls = Pick<

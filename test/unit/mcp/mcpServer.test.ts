@@ -261,7 +261,7 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
     const early = await s.call('wizard_teams', { task: TASK });
     assert.equal(early.isError, true, early.text);
     assert.equal(early.doc.code, 'no-prompt');
-    assert.match(early.doc.error, /no task and run type yet/);
+    assert.match(early.doc.error, /no run type yet .*answer task-type first/);
     assert.ok(early.doc.current, 'the prompt to answer now comes with the refusal');
   });
 

@@ -56,7 +56,7 @@ describe('vscode shell: the Wizard view and the status bar of the loaded wizard'
     assert.match(shell.win.statusItem.text, /okstra: acme-payments · payments\/refund-timeout — /);
     assert.match(shell.win.statusItem.tooltip ?? '', /\nWorkspace folder: acme-payments$/);
     shell.wizard.statusBar.running('payments/refund-timeout', 'acme-payments');
-    assert.match(shell.win.statusItem.text, /okstra: acme-payments · payments\/refund-timeout$/);
+    assert.match(shell.win.statusItem.text, /okstra: acme-payments · payments\/refund-timeout — running$/);
   });
 });
 

@@ -42,7 +42,14 @@ export interface FakeTask {
     | { approved?: boolean; stages: Array<{ id: string; title?: string; dependsOn?: string[] }>; blocking?: string | null }
     | { error: string }
     | null;
-  questions?: Array<{ runId: string; questions: Array<{ id: string; question: string }>; answersExists?: boolean; error?: string }>;
+  questions?: Array<{
+    runId: string;
+    questions: Array<{ id: string; question: string }>;
+    answersExists?: boolean;
+    /** Whether the answers file holds more than its headings (default: no). */
+    answersWritten?: boolean;
+    error?: string;
+  }>;
   previousRuns?: Array<{ runId: string; taskType: string; inputs: Record<string, unknown>; error?: string }>;
 }
 
@@ -113,13 +120,14 @@ export class FakeWorkspace implements WorkspacePort {
     }
     const questions: QuestionsFile[] = (t.questions ?? []).map((q) => {
       const answersPath = `${dir}/clarifications/${q.runId}.answers.md`;
+      const answersExists = (q.answersExists ?? false) || this.files.has(answersPath);
       return {
         runId: q.runId,
         path: `${dir}/clarifications/${q.runId}.questions.yaml`,
         questions: q.questions,
         answersPath,
-        answersExists: (q.answersExists ?? false) || this.files.has(answersPath),
-        ...(q.error ? { error: q.error } : {}),
+        answersExists,
+        ...(q.error ? { error: q.error } : { answersWritten: answersExists && (q.answersWritten ?? false) }),
       };
     });
     const previousRuns: PreviousRunInputs[] = (t.previousRuns ?? []).map((r) => ({

@@ -34,7 +34,7 @@ declare module '../stateFields' {
  * The answers file chosen with `answer-now` has no answer yet: the person writes them before the run (okstra reads
  * the file as it is when it runs). Said when it is chosen and with every preview and outcome while it stays empty.
  */
-export function unansweredNotice(answersPath: string, q: Pick<QuestionsFile, 'questions'> | null): Notice {
+function unansweredNotice(answersPath: string, q: Pick<QuestionsFile, 'questions'> | null): Notice {
   const ids = q && q.questions.length ? ` (${q.questions.map((x) => x.id).join(', ')})` : '';
   return {
     kind: 'file',
