@@ -18,7 +18,7 @@ const REGISTRY = registryText(
 const NOTHING_STARTS = { registry: REGISTRY, missingClis: ['claude', 'codex'] };
 
 describe('roles: the original’s texts first, and its order of causes', () => {
-  it("R-MSG-1: M8 starts with the original's text; where no provider can start, the environment's reason follows it", () => {
+  it("R-MSG-1: `role '<r>' has no executable model candidates` starts with the original's text; where no provider can start, the environment's reason follows it", () => {
     const { ctx } = makeContext({
       builtinProfiles: { 'error-analysis': profileText('error-analysis', [{ role: 'analyser', min: 1, max: 1 }]) },
       ...NOTHING_STARTS,

@@ -46,7 +46,7 @@ export interface FakeTask {
     runId: string;
     questions: Array<{ id: string; question: string }>;
     answersExists?: boolean;
-    /** Whether the answers file holds more than its headings (default: no). */
+    /** Whether the answers file holds more than its headings (default: yes, when it exists). */
     answersWritten?: boolean;
     error?: string;
   }>;
@@ -127,7 +127,7 @@ export class FakeWorkspace implements WorkspacePort {
         questions: q.questions,
         answersPath,
         answersExists,
-        ...(q.error ? { error: q.error } : { answersWritten: answersExists && (q.answersWritten ?? false) }),
+        ...(q.error ? { error: q.error } : { answersWritten: answersExists && (q.answersWritten ?? true) }),
       };
     });
     const previousRuns: PreviousRunInputs[] = (t.previousRuns ?? []).map((r) => ({

@@ -47,7 +47,7 @@ function writeTask(root: string, t: FakeTask): void {
   }
   for (const q of t.questions ?? []) {
     write(root, `${dir}/clarifications/${q.runId}.questions.yaml`, stringify(q.questions));
-    if (q.answersExists) write(root, `${dir}/clarifications/${q.runId}.answers.md`, '## answers\n');
+    if (q.answersExists) write(root, `${dir}/clarifications/${q.runId}.answers.md`, '## q1: Why?\nBecause the queue times out.\n');
   }
   for (const r of t.previousRuns ?? []) write(root, `${dir}/runs/${r.runId}/inputs.json`, `${JSON.stringify(r.inputs, null, 2)}\n`);
 }
