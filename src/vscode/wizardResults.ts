@@ -3,14 +3,7 @@
 // stale-refusal test): the shell (dist/extension.js) imports them without loading the engine.
 
 import type { Notice } from '../core/types';
-import type {
-  OutcomeResult,
-  StepResult,
-  TeamSave,
-  TeamSaveScope,
-  TreeResult as EngineTree,
-  TreeRow,
-} from '../host';
+import type { OutcomeResult, StepResult, TeamSave, TeamSaveScope, TreeResult as EngineTree, TreeRow } from '../host';
 
 /** The engine's result types, as the host gives them (one family for every front end). */
 export type { OutcomeResult, TeamSaveScope };
