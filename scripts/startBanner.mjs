@@ -1,5 +1,6 @@
 // What `npm start` (scripts/start.mjs) prints once VS Code is up: the URL, the next steps, the sample project, and
-// what in the environment changes the demo (OKSTRA_DEMO_EXIT makes the stand-in okstra fail on purpose).
+// what in the environment changes the demo (OKSTRA_DEMO_EXIT makes the stand-in okstra fail on purpose,
+// OKSTRA_DEMO_SECONDS makes each Run take its time).
 
 /**
  * @param {{ url: string, port: number, wanted: number, workspace: string, copy: string, env: Record<string, string | undefined> }} o
@@ -15,6 +16,17 @@ export function startBanner({ url, port, wanted, workspace, copy, env }) {
     if (!Number.isInteger(n) || n < 0 || n > 255)
       notes.push(`OKSTRA_DEMO_EXIT=${exit}: not an exit status (0..255), so the demo's stand-in okstra refuses every Run (exit 2)`);
     else if (n !== 0) notes.push(`OKSTRA_DEMO_EXIT=${exit}: the demo's stand-in okstra exits with ${n}, so every Run fails on purpose`);
+  }
+  const seconds = env.OKSTRA_DEMO_SECONDS;
+  if (seconds !== undefined && seconds !== '') {
+    // The stand-in's own rule (demo/.demo-bin/okstra): a number of seconds 0..3600, else no wait.
+    const n = Number(seconds);
+    if (!Number.isFinite(n) || n < 0 || n > 3600)
+      notes.push(`OKSTRA_DEMO_SECONDS=${seconds}: not a number of seconds (0..3600), so the demo's stand-in okstra does not wait`);
+    else if (n > 0)
+      notes.push(
+        `OKSTRA_DEMO_SECONDS=${seconds}: each Run of the demo's stand-in okstra takes ${n} s (watch it run, stop it with okstra: Stop Run)`,
+      );
   }
   return [
     '',

@@ -47,4 +47,10 @@ describe('npm start: the banner', () => {
     }
     assert.match(startBanner({ ...base, env: { OKSTRA_DEMO_EXIT: '3' } }), /exits with 3, so every Run fails on purpose/);
   });
+
+  it('says how long each Run takes when OKSTRA_DEMO_SECONDS makes the stand-in okstra take its time', () => {
+    assert.match(startBanner({ ...base, env: { OKSTRA_DEMO_SECONDS: '30' } }), /OKSTRA_DEMO_SECONDS=30: each Run .* takes 30 s/);
+    assert.match(startBanner({ ...base, env: { OKSTRA_DEMO_SECONDS: 'soon' } }), /OKSTRA_DEMO_SECONDS=soon: not a number of seconds/);
+    assert.doesNotMatch(startBanner({ ...base, env: { OKSTRA_DEMO_SECONDS: '0' } }), /OKSTRA_DEMO_SECONDS/);
+  });
 });
