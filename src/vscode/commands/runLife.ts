@@ -6,6 +6,7 @@
 
 import type { LastRun } from '../../core/types';
 import type { FolderInfo } from '../host/window';
+import type { RunResult } from '../run/runPort';
 import type { WizardContext } from '../wizard/context';
 import type { WindowWizard } from '../wizard/windowWizard';
 import { notifyRunEnded } from './run';
@@ -28,7 +29,8 @@ const followed = new Map<string, { session: WindowWizard; stop: () => void }>();
 
 /**
  * After activation: each wizard whose file says its run is running is judged (src/host/runLife.ts
- * judgeRunAfterReload) and followed or recorded. Resolves once every run is judged (not when they end).
+ * judgeRunAfterReload) and followed or recorded. Resolves once every run is judged (not when they end: those are
+ * followed in the background).
  */
 export async function followRunsAfterLoad(ctx: WizardContext): Promise<void> {
   let found: Array<{ statePath: string; folder: FolderInfo }> = [];
@@ -61,21 +63,38 @@ async function follow(ctx: WizardContext, session: WindowWizard): Promise<void> 
   const runId = run.runId ?? '';
   if (verdict === 'follow-task') {
     followed.set(runId, { session, stop: () => ctx.runPort.stop(runId) });
-    const result = await task!.ended;
-    followed.delete(runId);
-    const by = ctx.stopping.get(runId);
-    ctx.stopping.delete(runId);
-    const ended = life.runEnded(
-      run,
-      by ? { kind: 'stopped', by } : result.ok ? { kind: 'exit', exitCode: result.exitCode } : { kind: 'unknown', why: result.error },
-    );
-    await record(ctx, session, ended);
-    ctx.runFinished.fire(ended);
-    if (!by) void notifyRunEnded(ctx, session, ended.exitCode, false);
+    void followToEnd(ctx, session, run, runId, task!.ended);
     return;
   }
   // watch-process: its task is not reachable (VS Code did not reconnect it); its process is.
-  const pid = run.pid!;
+  void watchProcess(ctx, session, run, runId, run.pid!);
+}
+
+/** A run VS Code kept running: its end and exit code, recorded when its task ends. */
+async function followToEnd(
+  ctx: WizardContext,
+  session: WindowWizard,
+  run: LastRun,
+  runId: string,
+  taskEnded: Promise<RunResult>,
+): Promise<void> {
+  const life = ctx.runLife();
+  const result = await taskEnded;
+  followed.delete(runId);
+  const by = ctx.stopping.get(runId);
+  ctx.stopping.delete(runId);
+  const ended = life.runEnded(
+    run,
+    by ? { kind: 'stopped', by } : result.ok ? { kind: 'exit', exitCode: result.exitCode } : { kind: 'unknown', why: result.error },
+  );
+  await record(ctx, session, ended);
+  ctx.runFinished.fire(ended);
+  if (!by) void notifyRunEnded(ctx, session, ended.exitCode, false);
+}
+
+/** A run whose process still exists but whose task cannot be reached: shown running until the process ends. */
+async function watchProcess(ctx: WizardContext, session: WindowWizard, run: LastRun, runId: string, pid: number): Promise<void> {
+  const life = ctx.runLife();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       if (ctx.runPort.processAlive(pid)) return;
