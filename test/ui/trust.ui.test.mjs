@@ -22,6 +22,9 @@ describe('UI: an untrusted workspace (VS Code\'s trust dialog answered "Don\'t t
       from: demoDir,
       workspacePrefix: 'okstra-trust-',
       workspaceTrust: true,
+      // Loaded as an installed extension: the smoke-test driver that loads it from the URL on VS Code 1.13x hides the
+      // trust dialog this test answers.
+      installed: true,
       openOkstra: false,
       shotsDir: resultsDir,
       prepare: ({ sandbox, workspace }) => {

@@ -14,6 +14,7 @@ import {
   launchBrowser,
   log,
   extensionHostLogs,
+  payloadNeedsSmokeTestDriver,
   printExtensionHostLogs,
   repoRoot,
   startCodeServer,
@@ -112,7 +113,10 @@ export async function waitUntil(condition, timeoutMs, what) {
  * to trust the folder (answer it with `answerTrustDialog`). `viewport` defaults to 1280×800. `locale` (`ko`) starts
  * the workbench in that display language, with a language pack built for it (runner/languagePack.mjs).
  * `workspaceFile` (a `.code-workspace` file of the copy, relative to it) opens that (multi-root) workspace instead of
- * the copy's folder. Whatever was started is stopped again when opening fails.
+ * the copy's folder. `installed` loads this checkout as an installed extension (linked into the profile's extensions
+ * folder, as npm start does on VS Code 1.13x) instead of from the URL: VS Code 1.13x loads an extension from the URL
+ * only with its smoke-test driver, which also hides the workspace-trust dialog. Whatever was started is stopped again
+ * when opening fails.
  */
 export async function openWorkbench({
   name,
@@ -125,6 +129,7 @@ export async function openWorkbench({
   viewport = { width: 1280, height: 800 },
   locale,
   workspaceFile,
+  installed = false,
 }) {
   const wb = new Workbench(name, shotsDir);
   try {
@@ -134,7 +139,13 @@ export async function openWorkbench({
     await prepare?.(wb);
     const codeServer = ensureCodeServer();
     if (locale) installLanguagePack({ codeServer, sandbox: wb.sandbox, languageId: locale });
-    wb.server = await startCodeServer({ codeServer, sandbox: wb.sandbox, workspaceTrust, locale });
+    // Only where the URL needs the smoke-test driver (VS Code 1.13x); the older VS Code takes it from the URL.
+    installed = installed && payloadNeedsSmokeTestDriver(codeServer, wb.sandbox.env);
+    if (installed) {
+      const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+      fs.symlinkSync(repoRoot, path.join(wb.sandbox.extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`));
+    }
+    wb.server = await startCodeServer({ codeServer, sandbox: wb.sandbox, workspaceTrust, locale, smokeTestDriver: !installed });
     log(`code-server up on 127.0.0.1:${wb.server.port} (workspace ${wb.workspace.dir})`);
     wb.browser = await launchBrowser(wb.sandbox);
     wb.context = await wb.browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
@@ -142,7 +153,7 @@ export async function openWorkbench({
     wb.page.setDefaultTimeout(30_000);
     await wb.page.goto(
       wb.server.url(workspaceFile ? path.join(wb.workspace.dir, workspaceFile) : wb.workspace.dir, [
-        ['extensionDevelopmentPath', wb.server.remote(repoRoot)],
+        ...(installed ? [] : [['extensionDevelopmentPath', wb.server.remote(repoRoot)]]),
         ['skipWelcome', 'true'],
       ]),
       // (not the load event: VS Code 1.139's workbench loads for over 30 s on a busy machine)
