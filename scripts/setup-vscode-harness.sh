@@ -133,6 +133,10 @@ cd "$harness"
 # unsafe_perm: code-server's postinstall refuses to run as root without it (npm 11 warns "Unknown env config"; harmless).
 # yes: node-pty's post-install runs `npx node-gyp`; a `yes=false` in ~/.npmrc makes npx cancel the whole install.
 export npm_config_unsafe_perm=true npm_config_yes=true npm_config_update_notifier=false
+# Run from `npm test`, the outer npm's user agent ("npm/… node/v20…") would be this npm's too (npm reads npm_config_*
+# from the environment), and code-server's postinstall takes the Node version from it: it must name the Node that runs
+# this install.
+unset npm_config_user_agent npm_node_execpath npm_execpath
 # The install takes minutes (native builds) and prints to install.log: say every few seconds that it is still going.
 progress_every=${OKSTRA_SETUP_PROGRESS_SECONDS:-15}
 log "npm install code-server@$CODE_SERVER_VERSION into $harness: native builds, a few minutes; log: $harness/install.log"
