@@ -42,10 +42,20 @@ interface McpApi {
   ) => McpStdioDefinition;
 }
 
-/** The MCP API of this VS Code, or null when it is older than 1.101. */
-export function mcpApi(api: { lm?: unknown; McpStdioServerDefinition?: unknown } = vscode as never): McpApi | null {
+/** Whether a VS Code version (`1.100.3`) is older than 1.101, whose MCP API the manifest's contribution is written for. */
+function olderThan1101(version: string | undefined): boolean {
+  const [major, minor] = (version ?? '').split('.').map(Number);
+  return major === 1 && minor! < 101;
+}
+
+/**
+ * The MCP API of this VS Code, or null when it is older than 1.101: VS Code 1.100 has the function too, but wants the
+ * provider under another manifest key and throws when the extension registers it.
+ */
+export function mcpApi(api: { lm?: unknown; McpStdioServerDefinition?: unknown; version?: string } = vscode as never): McpApi | null {
   const lm = api.lm as { registerMcpServerDefinitionProvider?: unknown } | undefined;
   if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || typeof api.McpStdioServerDefinition !== 'function') return null;
+  if (olderThan1101(api.version)) return null;
   return {
     registerMcpServerDefinitionProvider: (id, provider) =>
       (lm.registerMcpServerDefinitionProvider as McpApi['registerMcpServerDefinitionProvider']).call(lm, id, provider),
@@ -114,9 +124,9 @@ export function registerMcpServers(
     return { path: 'absent', asked };
   }
   const changed = new vscode.EventEmitter<void>();
-  subscriptions.push(changed, ...changes.map((e) => e(() => changed.fire())));
-  subscriptions.push(
-    api.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
+  let registration: vscode.Disposable;
+  try {
+    registration = api.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
       onDidChangeMcpServerDefinitions: changed.event,
       provideMcpServerDefinitions: () => {
         const specs = mcpServerSpecs(deps);
@@ -128,8 +138,16 @@ export function registerMcpServers(
           return def;
         });
       },
-    }),
-  );
+    });
+  } catch (err) {
+    // The rest of the extension works without it: the server is then offered by an mcp.json (docs/mcp.md).
+    changed.dispose();
+    log.info(
+      `MCP servers: VS Code refused the provider (${err instanceof Error ? err.message : String(err)}); okstra-wizard mcp is not offered`,
+    );
+    return { path: 'absent', asked };
+  }
+  subscriptions.push(changed, registration, ...changes.map((e) => e(() => changed.fire())));
   return { path: 'provider', asked };
 }
 

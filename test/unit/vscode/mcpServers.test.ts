@@ -173,4 +173,26 @@ describe('MCP server definition provider (VS Code 1.101 or later)', () => {
     assert.deepEqual(subscriptions, []);
     assert.match(quiet.lines.join('\n'), /no MCP server definition API/);
   });
+
+  it('registers nothing on VS Code 1.100, whose API wants another manifest key and throws when the provider is registered', () => {
+    const { api } = fakeApi();
+    assert.equal(mod.mcpApi({ ...api, version: '1.100.3' }), null);
+    assert.notEqual(mod.mcpApi({ ...api, version: '1.101.0' }), null);
+    assert.notEqual(mod.mcpApi({ ...api, version: '1.139.1' }), null);
+  });
+
+  it('a provider VS Code refuses leaves the extension working: nothing registered, the log says why', () => {
+    const refusing = {
+      registerMcpServerDefinitionProvider: () => {
+        throw new Error('MCP configuration providers must be registered in the contributes.modelContextServerCollections array');
+      },
+      McpStdioServerDefinition: class {} as any,
+    };
+    quiet.lines = [];
+    const subscriptions: unknown[] = [];
+    const reported = mod.registerMcpServers(subscriptions as any, quiet, deps(new FakeWindow(), ['payments']), [], refusing as any);
+    assert.equal(reported.path, 'absent');
+    assert.deepEqual(subscriptions, []);
+    assert.match(quiet.lines.join('\n'), /VS Code refused the provider \(MCP configuration providers must be registered/);
+  });
 });
