@@ -60,5 +60,7 @@ export const VIEW_IDS = {
 
 /** Workbench commands the extension calls. */
 export const WORKBENCH_COMMANDS = {
+  /** Gives the open prompt the keys: its list on VS Code 1.100 (so never at the Confirm prompt, prompt/promptRunner.ts). */
+  focusQuickInput: 'workbench.action.focusQuickOpen',
   focusTerminal: 'workbench.action.terminal.focus',
 } as const;

@@ -304,11 +304,12 @@ describe('UI: the third walk (demo, 1280×800)', function () {
     await wb.palette('okstra: Resume Wizard', 'okstra: Resume Wizard');
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'payments/currency-rounding' }).first().waitFor();
+    const resumeTitle = (await wb.title().textContent()) ?? '';
     await page.keyboard.type('currency-rounding');
     await page.keyboard.press('Enter');
-    const [, step] = await wb.nextPrompt('');
+    const [, step] = await wb.nextPrompt(resumeTitle);
     assert.equal(step, 'confirm');
-    // The document beside it opens (its preview takes the focus), then the prompt has the keys again.
+    // The document beside it opens without taking the keys: the prompt has them.
     await wb.confirmationDocument().waitFor();
     await page.waitForFunction(() => document.activeElement?.closest('.quick-input-widget') !== null, null, { timeout: 10_000 });
     await page.keyboard.press('Enter'); // Run (the stand-in exits 3)

@@ -316,8 +316,10 @@ class Workbench {
         const list = w.querySelector('.quick-input-list');
         if (!list || getComputedStyle(list).display === 'none') return true;
         if (list.querySelector('.monaco-list-row.focused') !== null) return true;
-        const checkAll = w.querySelector('.quick-input-check-all');
-        const multi = checkAll !== null && getComputedStyle(checkAll).display !== 'none';
+        // The check-all box: `.quick-input-check-all` on VS Code 1.13x, a `.monaco-checkbox` toggle on 1.100.
+        const multi = [...w.querySelectorAll('.quick-input-check-all, .monaco-checkbox')].some(
+          (box) => getComputedStyle(box).display !== 'none' && box.getClientRects().length > 0,
+        );
         return multi && list.querySelector('.monaco-list-row') !== null;
       },
       previous ?? '',

@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
 import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
 import { WizardError, type PromptDoc } from '../../core/types';
+import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { PromptAction, PromptRequest, PromptResult } from './promptRequest';
@@ -72,36 +73,19 @@ export class PromptRunner {
   }
 
   /**
-   * Gives the open prompt's box the keyboard focus again, and once more after REFOCUS_MS (the workbench may move it
-   * late). The prompt is shown again (a hide that is not a pause): VS Code's focus command for the open prompt gives
-   * the keys to its list, not to its box (VS Code 1.100's box says no `enabled`), where letters jump between rows and
-   * Space accepts the active row.
+   * Gives the open prompt the keyboard focus again after a click in the okstra views took it (the workbench moved it
+   * to the editor), and once more after REFOCUS_MS (the workbench may move it late). VS Code's focus command gives
+   * the keys to the prompt's list on VS Code 1.100, where Space accepts the active row: so never at the Confirm prompt
+   * (Space there would start okstra), where the keys stay in the box the person typed in. Showing the prompt again
+   * does not give it the keys on VS Code 1.100 (test/ui/walk3.ui.test.mjs).
    */
   focus(): void {
     const input = this.active;
-    if (!input) return;
-    this.reshow(input);
+    if (!input || this.step === 'confirm') return;
+    void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
     setTimeout(() => {
-      if (this.active === input) this.reshow(input);
+      if (this.active === input) void this.host.executeCommand(WORKBENCH_COMMANDS.focusQuickInput);
     }, REFOCUS_MS);
-  }
-
-  /** The input whose next hide is this runner's own (reshow), not a pause. */
-  private reshowing: Input | undefined;
-
-  private reshow(input: Input): void {
-    // The file dialog is over the box: it shows again when the dialog closes.
-    if (this.browsing) return;
-    this.reshowing = input;
-    input.hide();
-    input.show();
-  }
-
-  /** True once for the hide a reshow caused. */
-  private ownHide(input: Input): boolean {
-    if (this.reshowing !== input) return false;
-    this.reshowing = undefined;
-    return true;
   }
 
   dispose(): void {
@@ -204,7 +188,7 @@ export class PromptRunner {
         if (button === back) finish({ kind: 'back' });
       });
       qp.onDidHide(() => {
-        if (!this.ownHide(qp)) finish({ kind: 'paused' });
+        finish({ kind: 'paused' });
       });
       qp.onDidAccept(async () => {
         if (qp.busy) return;
@@ -279,7 +263,7 @@ export class PromptRunner {
       });
       box.onDidHide(() => {
         // The file dialog takes the focus from the box; it is not a pause.
-        if (!this.ownHide(box) && !this.browsing) finish({ kind: 'paused' });
+        if (!this.browsing) finish({ kind: 'paused' });
       });
       box.onDidChangeValue(() => {
         box.validationMessage = undefined;

@@ -192,17 +192,19 @@ describe('vscode shell: Run and the confirmation', function () {
     assert.equal(shell.win.input, box, 'the box stays open');
   });
 
-  it("a click in the okstra view gives the open prompt's box its focus back: shown again, not paused, no focus command", async () => {
+  it('a click in the okstra view gives the open prompt the keys back, never at the Confirm prompt (Space there would run okstra)', async () => {
+    const focusCommands = () => shell.win.commands.filter((c) => c.id === 'workbench.action.focusQuickOpen').length;
     const prompt = await startTask(shell, 'checkout/saved-card-migration');
-    const shows = prompt.shows;
     shell.wizard.runner.focus();
-    assert.equal(prompt.shows, shows + 1, 'the prompt is shown again (the workbench then focuses its box)');
-    assert.equal(shell.win.input, prompt, 'the prompt stays open: its hide was not a pause');
-    assert.ok(prompt.visible);
+    assert.equal(focusCommands(), 1, 'the workbench gives the open prompt the keys');
+    assert.equal(shell.win.input, prompt, 'the prompt stays open');
+    const { input } = await answerUntil(shell, prompt, 'confirm');
+    const before = focusCommands();
+    shell.wizard.runner.focus();
+    await new Promise((resolve) => setTimeout(resolve, 400)); // past the second try (REFOCUS_MS)
     // workbench.action.focusQuickOpen gives the keys to the list (VS Code 1.100), where Space accepts the active row.
-    assert.ok(!shell.win.commands.some((c) => c.id === 'workbench.action.focusQuickOpen'));
-    await prompt.escape();
-    assert.equal(shell.win.input, undefined, 'Escape after it still pauses');
+    assert.equal(focusCommands(), before, 'no focus command at Confirm');
+    await input.escape();
   });
 });
 
