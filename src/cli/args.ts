@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { ExpectedPrompt } from '../core/wizard/binding';
 
-export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'teams', 'abort', 'mcp'] as const;
+export const COMMAND_NAMES = ['init', 'step', 'rewind', 'outcome', 'render-args', 'tree', 'teams', 'abort', 'doctor', 'mcp'] as const;
 type CommandName = (typeof COMMAND_NAMES)[number];
 
 export type ParsedCommand =
@@ -23,6 +23,7 @@ export type ParsedCommand =
   | { cmd: 'step'; state: string; answer?: string; noSubmit: boolean; expected: ExpectedPrompt }
   | { cmd: 'rewind'; state: string; to: string; expected: ExpectedPrompt }
   | { cmd: 'outcome' | 'render-args' | 'tree' | 'teams' | 'abort'; state: string }
+  | { cmd: 'doctor'; projectRoot: string; state?: string }
   | { cmd: 'mcp'; projectRoot: string };
 
 /** Bad usage: printed as `{"ok": false, "code": "usage", "error": …}` with a one-line hint on stderr, exit 2. */
@@ -67,6 +68,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   tree: { state: STATE },
   teams: { state: STATE },
   abort: { state: STATE },
+  doctor: { 'project-root': { type: 'string', metavar: 'DIR' }, state: { type: 'string', metavar: 'FILE' } },
   mcp: { 'project-root': { type: 'string', metavar: 'DIR' } },
 };
 
@@ -91,6 +93,10 @@ commands:
   teams --state FILE  the teams the task can use on its run type (team-pick's
                       options, each usable or not with the reason)
   abort --state FILE  abort the wizard
+  doctor [--project-root DIR] [--state FILE]
+                      check that okstra and the provider CLIs can start here
+                      (with --state: those the wizard's roles need); "ready"
+                      says whether anything blocks a run, each check its fix
   mcp [--project-root DIR]
                       serve the wizard to agents over MCP (stdio; default: the
                       current directory); see docs/mcp.md
@@ -235,6 +241,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
     }
     case 'rewind':
       return { cmd, state, to: str('to')!, expected: expectedPrompt(str) };
+    case 'doctor': {
+      const projectRoot = str('project-root') ?? '.';
+      if (projectRoot === '') throw new UsageError('--project-root needs a directory');
+      return { cmd, projectRoot, state: str('state') };
+    }
     case 'mcp': {
       const projectRoot = str('project-root') ?? '.';
       if (projectRoot === '') throw new UsageError('--project-root needs a directory');

@@ -7,13 +7,14 @@ import * as path from 'node:path';
 import type { ParsedCommand } from './args';
 import { UsageError } from './args';
 import { EXIT_OK, exitStatusOf, loadFailure, type CliResult, type JsonDoc } from './output';
-import { cliError, LoadError, openFreshWizard, openWizard, type CliHooks } from './openWizard';
+import { checkEnvironment, cliError, LoadError, openFreshWizard, openWizard, type CliHooks } from './openWizard';
 import { pyReprString } from '../core/pyRepr';
 import {
   currentDocument,
   initDocument,
   outcomeDocument,
   renderArgsDocument,
+  runEnvironmentDocument,
   runProgram,
   stepDocument,
   treeDocument,
@@ -32,7 +33,7 @@ interface CommandIo {
   hooks?: CliHooks;
 }
 
-type StateCommand = Exclude<ParsedCommand, { cmd: 'help' } | { cmd: 'version' } | { cmd: 'init' } | { cmd: 'mcp' }>;
+type StateCommand = Exclude<ParsedCommand, { cmd: 'help' } | { cmd: 'version' } | { cmd: 'init' } | { cmd: 'doctor' } | { cmd: 'mcp' }>;
 type InitCommand = Extract<ParsedCommand, { cmd: 'init' }>;
 
 /** Exit 0 with the engine's document: success, a refused answer, or a prompt that cannot be computed. */
@@ -43,6 +44,7 @@ function printed(doc: JsonDoc): CliResult {
 export async function runCommand(parsed: ParsedCommand, io: CommandIo): Promise<CliResult> {
   try {
     if (parsed.cmd === 'init') return runInit(parsed, io);
+    if (parsed.cmd === 'doctor') return printed(runEnvironmentDocument(checkEnvironment(parsed.projectRoot, parsed.state, io)));
     if (parsed.cmd === 'help' || parsed.cmd === 'version' || parsed.cmd === 'mcp') throw new Error(`${parsed.cmd} is handled by main`);
     return runStateCommand(parsed, io);
   } catch (err) {

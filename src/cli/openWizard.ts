@@ -16,7 +16,9 @@ import {
   checkHostRuntime,
   checkInitStatePath,
   isLegacyStateFile,
+  checkRunEnvironment,
   type HostWizard,
+  type RunEnvironmentReport,
   type WizardHost,
 } from '../host';
 
@@ -94,6 +96,22 @@ export function openWizard(stateArg: string, io: Io): HostWizard {
       throw new LoadError(e.code, `${e.message}; start a wizard in it with okstra-wizard init --state ${stateArg} --project-root DIR`);
     }
     throw e;
+  }
+}
+
+/**
+ * `doctor`: whether okstra and the provider CLIs can start in this process's environment, checked by the host
+ * (src/host/runEnvironment.ts): every provider of the project, or with `--state` those its wizard's roles need.
+ */
+export function checkEnvironment(projectArg: string, stateArg: string | undefined, io: Io): RunEnvironmentReport {
+  const wizard = stateArg === undefined ? undefined : openWizard(stateArg, io);
+  const projectRootAbs = wizard?.projectRootAbs ?? path.resolve(io.cwd, projectArg);
+  const { host, environment } = cliHost(io);
+  environment();
+  try {
+    return checkRunEnvironment({ projectRootAbs, ctx: host.context(projectRootAbs), state: wizard?.state ?? null, env: io.env });
+  } catch (err) {
+    throw cliError(err);
   }
 }
 

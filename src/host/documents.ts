@@ -4,6 +4,7 @@
 // Every prompt document gets the `revision` of the state-file bytes it was
 // computed from as its last key (src/core/wizard/binding.ts).
 import type { Notice, PromptDoc } from '../core/types';
+import type { RunEnvironmentReport } from './runEnvironment';
 import { withRevision } from '../core/wizard/binding';
 import type { CurrentResult, Failure, OutcomeResult, RenderArgsResult, StepResult, TeamsResult, TreeResult } from '../core/wizard/engine';
 
@@ -88,6 +89,11 @@ export function outcomeDocument(r: OutcomeResult, program: { command: string[]; 
     },
     r.notices,
   );
+}
+
+/** `doctor`: whether okstra and the provider CLIs can start here (`ready`), the one-line summary and every check. */
+export function runEnvironmentDocument(report: RunEnvironmentReport): JsonDoc {
+  return { ok: true, ready: report.ok, summary: report.summary, checks: report.checks as unknown as JsonValue };
 }
 
 /** The teams the wizard's task can use on its run type (CLI `teams`, MCP wizard_teams). */

@@ -21,6 +21,7 @@ export {
   outcomeDocument,
   treeDocument,
   teamsDocument,
+  runEnvironmentDocument,
   type JsonDoc,
 } from './documents';
 export { isLegacyStateFile } from '../store';

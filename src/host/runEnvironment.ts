@@ -13,20 +13,23 @@ import { resolveProviderCli } from '../workspace/environment';
 import { resolveProgram } from './run';
 
 /** What one check found. `problem` blocks a run; `warning` may not; `ok` is fine. */
-type RunCheckStatus = 'ok' | 'warning' | 'problem';
+export const RUN_CHECK_STATUSES = ['ok', 'warning', 'problem'] as const;
+type RunCheckStatus = (typeof RUN_CHECK_STATUSES)[number];
 
 /** The stable code of each finding: code branches on these, never on the texts. */
-type RunCheckCode =
-  | 'okstra-found'
-  | 'okstra-missing'
-  | 'okstra-version-failed'
-  | 'provider-found'
-  | 'provider-missing'
-  | 'providers-unknown'
-  | 'terminal-backend'
-  | 'terminal-backend-none'
-  | 'workspace-trusted'
-  | 'workspace-untrusted';
+export const RUN_CHECK_CODES = [
+  'okstra-found',
+  'okstra-missing',
+  'okstra-version-failed',
+  'provider-found',
+  'provider-missing',
+  'providers-unknown',
+  'terminal-backend',
+  'terminal-backend-none',
+  'workspace-trusted',
+  'workspace-untrusted',
+] as const;
+type RunCheckCode = (typeof RUN_CHECK_CODES)[number];
 
 interface RunCheck {
   code: RunCheckCode;

@@ -11,9 +11,9 @@ const page = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'protocol.md'), 'utf8'
 
 describe('docs/protocol.md', () => {
   it('documents every command and every option of the usage text', () => {
-    // Every command but `mcp` works on one state file; `mcp` serves a project.
-    for (const cmd of COMMAND_NAMES)
-      assert.ok(page.includes(cmd === 'mcp' ? '`mcp [--project-root DIR]`' : `\`${cmd} --state FILE`), `command ${cmd}`);
+    // Every command but `mcp` and `doctor` works on one state file; those two take a project.
+    const synopsis: Record<string, string> = { mcp: '`mcp [--project-root DIR]`', doctor: '`doctor [--project-root DIR] [--state FILE]`' };
+    for (const cmd of COMMAND_NAMES) assert.ok(page.includes(synopsis[cmd] ?? `\`${cmd} --state FILE`), `command ${cmd}`);
     const options = new Set([...USAGE.matchAll(/--[a-z][a-z-]+/g)].map((m) => m[0]));
     assert.ok(options.size > 8, [...options].join(' '));
     for (const option of options) assert.ok(page.includes(option), `option ${option}`);
