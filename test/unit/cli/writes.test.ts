@@ -16,7 +16,13 @@ import {
   statePathIn,
   tempDir,
 } from './cliHarness';
-import { CurrentDocSchema, ErrorDocSchema, RefusedDocSchema, RenderArgsDocSchema, SubmitDocSchema } from '../../../src/host/documentSchemas';
+import {
+  CurrentDocSchema,
+  ErrorDocSchema,
+  RefusedDocSchema,
+  RenderArgsDocSchema,
+  SubmitDocSchema,
+} from '../../../src/host/documentSchemas';
 
 describe('cli: writes, refusals and exit statuses', function () {
   this.timeout(60_000);
