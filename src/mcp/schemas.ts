@@ -13,7 +13,7 @@ import {
   TreeDocSchema,
 } from '../host/documentSchemas';
 import { WIZARD_ERROR_CODES } from '../core/types';
-import { ENTRY_MODES } from '../host/tools';
+import { ENTRY_MODES, type ToolKey } from '../host/tools';
 import { HOST_IDS } from '../core/roles/hostRegistry';
 
 export const InitOutput = SubmitDocSchema.extend({
@@ -64,13 +64,19 @@ export const ListOutput = z.strictObject({
   ),
 });
 
-export {
-  CurrentDocSchema as CurrentOutput,
-  SubmitDocSchema as StepOutput,
-  TreeDocSchema as TreeOutput,
-  OutcomeDocSchema as OutcomeOutput,
-  OutcomeDocSchema as PreviewOutput,
-  TeamsDocSchema as TeamsOutput,
+/** Each tool's output schema (the SDK checks structuredContent against it). */
+export const TOOL_OUTPUTS: Record<ToolKey, z.ZodObject> = {
+  tasks: TasksOutput,
+  list: ListOutput,
+  init: InitOutput,
+  current: CurrentDocSchema,
+  answer: SubmitDocSchema,
+  rewind: SubmitDocSchema,
+  tree: TreeDocSchema,
+  teams: TeamsDocSchema,
+  preview: OutcomeDocSchema,
+  outcome: OutcomeDocSchema,
+  abort: SubmitDocSchema,
 };
 
 /** What a failed tool call carries (as JSON text, `isError: true`): the code, the message and the current prompt. */

@@ -33,6 +33,7 @@ import {
 import type { z } from 'zod';
 import type { InitOutput, ListOutput, TasksOutput, ToolErrorDoc } from './schemas';
 import type { InitInput as InitInputSchema } from '../host/tools';
+import type { ToolBodies } from '../host/runTool';
 
 export interface ServedProjectOptions {
   projectRootAbs: string;
@@ -70,6 +71,9 @@ export type InitDoc = z.infer<typeof InitOutput>;
 type TasksDoc = z.infer<typeof TasksOutput>;
 type ListDoc = z.infer<typeof ListOutput>;
 type InitInput = z.output<typeof InitInputSchema>;
+
+/** What a tool body runs with: whether its call was cancelled (asked right before a save), the client's host runtime. */
+export type ToolCall = StepOptions & { clientHost: string | undefined };
 
 /** The host runtime of a wizard whose call names none and whose MCP client's name tells nothing (docs/mcp.md). */
 const DEFAULT_HOST_RUNTIME = 'claude-code';
@@ -181,6 +185,23 @@ export class ServedProject {
   }
 
   // ---------------------------------------------------------------- tools
+
+  /** Each tool's body on this project (src/host/runTool.ts dispatches to them; src/mcp/server.ts serves them). */
+  toolBodies(): ToolBodies<ToolCall, object> {
+    return {
+      tasks: (input) => this.tasks(input),
+      list: () => this.list(),
+      init: (input, call) => this.init(input, call),
+      current: ({ task }) => this.current(task),
+      answer: ({ task, answer, prompt, revision }, call) => this.answer(task, answer, { prompt, revision }, call),
+      rewind: ({ task, to, prompt, revision }, call) => this.rewind(task, to, { prompt, revision }, call),
+      tree: ({ task }) => this.tree(task),
+      teams: ({ task }) => this.teams(task),
+      preview: ({ task }) => this.preview(task),
+      outcome: ({ task }) => this.outcome(task),
+      abort: ({ task, prompt, revision }, call) => this.abort(task, { prompt, revision }, call),
+    };
+  }
 
   /** The project's tasks with their phase, next phase and wizard (src/host/tasks.ts). */
   tasks(input: TaskListOptions): TasksDoc {

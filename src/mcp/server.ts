@@ -18,24 +18,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { pyReprString } from '../core/pyRepr';
-import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN, type StepOptions } from '../host';
-import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type ToolDefinition } from '../host/tools';
+import { CANCELLED_BEFORE_SAVE, refusalDoc, TASK_KEY_PATTERN } from '../host';
+import { runTool } from '../host/runTool';
+import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type ToolDefinition, type ToolKey } from '../host/tools';
 import { leanToolList } from './leanTools';
 import { LineTransport } from './lineTransport';
 import { hostRuntimeOfClient } from './clientHost';
-import {
-  CurrentOutput,
-  InitOutput,
-  ListOutput,
-  OutcomeOutput,
-  PreviewOutput,
-  StepOutput,
-  TasksOutput,
-  TreeOutput,
-  TeamsOutput,
-  type ToolErrorDoc,
-} from './schemas';
-import { ToolFailure, ServedProject, type ServedProjectOptions } from './servedProject';
+import { TOOL_OUTPUTS, type ToolErrorDoc } from './schemas';
+import { ToolFailure, ServedProject, type ServedProjectOptions, type ToolCall } from './servedProject';
 
 export const SERVER_INSTRUCTIONS = WIZARD_TOOL_INSTRUCTIONS;
 
@@ -211,8 +201,6 @@ export function createWizardServer(host: ServedProject, version: string): McpSer
   const inputs = new Map<string, z.core.$ZodType>();
   leanToolList(server);
   guardToolCalls(server, host, inputs);
-  /** What a tool body runs with: whether its call was cancelled (asked right before a save), the client's host runtime. */
-  type CallContext = StepOptions & { clientHost: string | undefined };
   /**
    * One tool: its definition (src/host/tools.ts: name, title, description, input schema — the argument check
    * above — and annotations), its output schema (the SDK's check) and its body. `writes`: the body saves the state.
@@ -221,7 +209,7 @@ export function createWizardServer(host: ServedProject, version: string): McpSer
     d: I,
     output: z.ZodObject,
     writes: boolean,
-    body: (input: z.infer<I['input']>, call: CallContext) => object,
+    body: (input: z.infer<I['input']>, call: ToolCall) => object,
   ): void => {
     inputs.set(d.name, d.input);
     if (writes) server.writeTools.add(d.name);
@@ -244,18 +232,13 @@ export function createWizardServer(host: ServedProject, version: string): McpSer
         })) as never,
     );
   };
-  const t = WIZARD_TOOLS;
-  tool(t.tasks, TasksOutput, false, (input) => host.tasks(input));
-  tool(t.list, ListOutput, false, () => host.list());
-  tool(t.init, InitOutput, true, (input, call) => host.init(input, call));
-  tool(t.current, CurrentOutput, false, ({ task }) => host.current(task));
-  tool(t.answer, StepOutput, true, ({ task, answer, prompt, revision }, call) => host.answer(task, answer, { prompt, revision }, call));
-  tool(t.rewind, StepOutput, true, ({ task, to, prompt, revision }, call) => host.rewind(task, to, { prompt, revision }, call));
-  tool(t.tree, TreeOutput, false, ({ task }) => host.tree(task));
-  tool(t.teams, TeamsOutput, false, ({ task }) => host.teams(task));
-  tool(t.preview, PreviewOutput, false, ({ task }) => host.preview(task));
-  tool(t.outcome, OutcomeOutput, false, ({ task }) => host.outcome(task));
-  tool(t.abort, StepOutput, true, ({ task, prompt, revision }, call) => host.abort(task, { prompt, revision }, call));
+  // Every tool of src/host/tools.ts, through the host's dispatcher onto the served project's bodies; a tool that
+  // is not read-only writes the state.
+  const bodies = host.toolBodies();
+  for (const key of Object.keys(WIZARD_TOOLS) as ToolKey[]) {
+    const d: ToolDefinition = WIZARD_TOOLS[key];
+    tool(d, TOOL_OUTPUTS[key], !d.annotations.readOnlyHint, (input, call) => runTool(bodies, d.name, input, call));
+  }
   // The list never changes while the server runs (the SDK declares listChanged for any McpServer with tools).
   server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;

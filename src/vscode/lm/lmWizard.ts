@@ -9,7 +9,6 @@
 
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import * as z from 'zod/mini';
 import { WizardError, type PromptDoc, type WizardErrorCode } from '../../core/types';
 import {
   currentDocument,
@@ -30,6 +29,7 @@ import {
 } from '../../host';
 import { WIZARD_TOOLS, type ToolKey } from '../../host/tools';
 import { lmInputSchema } from '../../host/languageModelTools';
+import { InvalidToolArguments, runTool, type ToolBodies } from '../../host/runTool';
 import type { WorkspaceWizards } from '../wizard/workspaceWizards';
 import type { PeekedWizard } from './toolConfirmations';
 
@@ -47,20 +47,12 @@ export type LmDoc = Record<string, unknown> | LmErrorDoc;
 /** A tool of src/host/tools.ts, as the language-model tools name it (`okstra_` + the MCP tool's name). */
 export type LmToolKey = ToolKey;
 
-/** The input a tool was called with, as each tool body reads it (checked against lmInputSchema first). */
-interface LmInput {
-  task?: string;
-  answer?: string;
-  prompt?: string;
-  revision?: string;
-  to?: string;
+/** What init reads of its input here. */
+interface LmInitInput {
   startOver?: boolean;
   hostRuntime?: string;
   entryMode?: string;
   availableFunctions?: string[];
-  group?: string;
-  query?: string;
-  limit?: number;
 }
 
 export class LmWizard {
@@ -134,48 +126,37 @@ export class LmWizard {
     }
   }
 
+  /** Each tool's body here (src/host/runTool.ts): `task` may be left out but for init (the view's wizard, else the latest). */
+  private readonly bodies: ToolBodies<undefined, Promise<LmDoc>> = {
+    tasks: (input) => this.tasks(input),
+    list: () => this.list(),
+    init: (input) => this.init(input.task, input),
+    current: (input) => this.currentDoc(input.task),
+    answer: (input) => this.answer(input.answer, { prompt: input.prompt, revision: input.revision }, input.task),
+    rewind: (input) => this.rewind(input.to, { prompt: input.prompt, revision: input.revision }, input.task),
+    tree: (input) => this.tree(input.task),
+    teams: (input) => this.teams(input.task),
+    preview: (input) => this.preview(input.task),
+    outcome: (input) => this.outcome(input.task),
+    abort: (input) => this.abort({ prompt: input.prompt, revision: input.revision }, input.task),
+  };
+
   /**
-   * One tool call: its input checked against the tool's schema (a bad argument is the refusal `usage`, with the
-   * wizard's current prompt, as the MCP server answers it), then the tool.
+   * One tool call through the host's dispatcher: its input checked against the tool's schema (a bad argument is the
+   * refusal `usage`, with the wizard's current prompt, as the MCP server answers it), then the tool.
    */
   async call(key: LmToolKey, raw: unknown): Promise<LmDoc> {
-    const parsed = z.safeParse(lmInputSchema(key), raw ?? {});
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
-      const task = (raw as { task?: unknown } | null)?.task;
+    try {
+      return await runTool(this.bodies, `okstra_${WIZARD_TOOLS[key].name}`, raw, undefined, { prefix: 'okstra_', schema: lmInputSchema });
+    } catch (err) {
+      if (!(err instanceof InvalidToolArguments)) return refusalDoc(err);
       let current: PromptDoc | null = null;
       try {
-        current = (await this.load(typeof task === 'string' && key !== 'init' ? task : undefined, false)).currentPrompt();
+        current = (await this.load(key !== 'init' ? err.task : undefined, false)).currentPrompt();
       } catch {
         current = null;
       }
-      return { ok: false, code: 'usage', error: `invalid arguments for okstra_${WIZARD_TOOLS[key].name}: ${problems}`, current };
-    }
-    const input = parsed.data as LmInput;
-    const expected: ExpectedPrompt = { prompt: input.prompt, revision: input.revision };
-    switch (key) {
-      case 'tasks':
-        return this.tasks(input);
-      case 'list':
-        return this.list();
-      case 'init':
-        return this.init(input.task!, input);
-      case 'current':
-        return this.currentDoc(input.task);
-      case 'answer':
-        return this.answer(input.answer!, expected, input.task);
-      case 'rewind':
-        return this.rewind(input.to!, expected, input.task);
-      case 'tree':
-        return this.tree(input.task);
-      case 'teams':
-        return this.teams(input.task);
-      case 'preview':
-        return this.preview(input.task);
-      case 'outcome':
-        return this.outcome(input.task);
-      case 'abort':
-        return this.abort(expected, input.task);
+      return { ok: false, code: 'usage', error: err.message, current };
     }
   }
 
@@ -223,7 +204,7 @@ export class LmWizard {
    * host runtime and entry mode given, else okstra.hostRuntime / okstra.hostEntryMode. An unfinished wizard of the
    * task is refused with its current prompt unless `startOver` (which backs it up).
    */
-  init(task: string, input: Pick<LmInput, 'startOver' | 'hostRuntime' | 'entryMode' | 'availableFunctions'>): Promise<LmDoc> {
+  init(task: string, input: LmInitInput): Promise<LmDoc> {
     return this.run(async () => {
       const folders = this.folders();
       if (folders.length === 0) throw new WizardError('no-prompt', vscode.l10n.t('There is no workspace folder open.'));
