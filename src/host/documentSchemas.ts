@@ -160,17 +160,17 @@ export const TeamsDocSchema = z.strictObject({
 export const VersionDocSchema = z.strictObject({ ok: z.literal(true), version: z.string().regex(/^\d+\.\d+\.\d+/) });
 
 const RunCheckSchema = z.strictObject({
-  code: z.enum(RUN_CHECK_CODES).describe('What was found, as a stable code.'),
-  status: z.enum(RUN_CHECK_STATUSES).describe('problem blocks a run; warning may not; ok is fine.'),
-  subject: z.string().describe("What was checked: 'okstra', a provider's CLI, the terminal backend."),
-  detail: z.string().describe('What was found: the path and version, or why it cannot start.'),
-  fix: z.string().optional().describe('The setting or environment variable that fixes a problem.'),
-  roles: z.array(z.string()).optional().describe("The wizard's roles that need this provider (with --state)."),
+  code: z.enum(RUN_CHECK_CODES),
+  status: z.enum(RUN_CHECK_STATUSES),
+  subject: z.string(),
+  detail: z.string(),
+  fix: z.string().optional(),
+  roles: z.array(z.string()).optional(),
 });
 
 export const DoctorDocSchema = z.strictObject({
   ok: z.literal(true),
-  ready: z.boolean().describe('True when nothing blocks a run here (warnings allowed).'),
-  summary: z.string().describe('One line: what was found, or what is wrong.'),
+  ready: z.boolean(),
+  summary: z.string(),
   checks: z.array(RunCheckSchema),
 });

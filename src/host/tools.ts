@@ -31,6 +31,12 @@ const revision = z
 
 const TaskInput = z.object({ task: ToolTaskSchema });
 
+const RunEnvironmentInput = z.object({
+  task: z.optional(
+    ToolTaskSchema.check(describe("Check the provider CLIs this task's wizard needs (default: every provider of the project).")),
+  ),
+});
+
 const TasksInput = z.object({
   group: z.optional(z.string().check(z.minLength(1), describe("Only the tasks of this group (the part before '/')."))),
   query: z.optional(z.string().check(z.minLength(1), describe('Only tasks whose key or title contains this text (case-insensitive).'))),
@@ -210,6 +216,14 @@ export const WIZARD_TOOLS = {
     input: AbortInput,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
+  run_environment: {
+    name: 'wizard_run_environment',
+    title: 'Check the run environment',
+    description:
+      "Whether okstra and the provider CLIs (the project's, or those `task`'s wizard needs) can start here; `ready` is false when a check is a problem, whose `fix` says what fixes it. Changes nothing.",
+    input: RunEnvironmentInput,
+    annotations: READS,
+  },
 } satisfies Record<string, ToolDefinition>;
 
 /** A tool's key: `answer` for wizard_answer (and okstra_wizard_answer, its language-model twin). */
@@ -228,6 +242,7 @@ export const TOOL_ICONS: Record<ToolKey, string> = {
   preview: '$(eye)',
   outcome: '$(checklist)',
   abort: '$(close)',
+  run_environment: '$(pulse)',
 };
 
 /** The instructions a server gives with its tools: the wizard in a paragraph, and the rules of every tool. */

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import {
   CurrentDocSchema,
+  DoctorDocSchema,
   OutcomeDocSchema,
   PromptSchema,
   RefusedDocSchema,
@@ -77,6 +78,7 @@ export const TOOL_OUTPUTS: Record<ToolKey, z.ZodObject> = {
   preview: OutcomeDocSchema,
   outcome: OutcomeDocSchema,
   abort: SubmitDocSchema,
+  run_environment: DoctorDocSchema,
 };
 
 /** What a failed tool call carries (as JSON text, `isError: true`): the code, the message and the current prompt. */

@@ -29,6 +29,8 @@ import {
   type StepOptions,
   type StepResult,
   type TaskListOptions,
+  checkRunEnvironment,
+  runEnvironmentDocument,
 } from '../host';
 import type { z } from 'zod';
 import type { InitOutput, ListOutput, TasksOutput, ToolErrorDoc } from './schemas';
@@ -200,6 +202,7 @@ export class ServedProject {
       preview: ({ task }) => this.preview(task),
       outcome: ({ task }) => this.outcome(task),
       abort: ({ task, prompt, revision }, call) => this.abort(task, { prompt, revision }, call),
+      run_environment: ({ task }) => this.runEnvironment(task),
     };
   }
 
@@ -287,6 +290,18 @@ export class ServedProject {
       const t = wizard.teams();
       if (!t.ok) throw new WizardRefusal(t.code, t.error, wizard.currentPrompt() as never, t.notices);
       return teamsDocument(t) as unknown as TeamsDoc;
+    });
+  }
+
+  /**
+   * Whether okstra and the provider CLIs can start in this server's environment (src/host/runEnvironment.ts): every
+   * provider of the project, or those `task`'s wizard needs.
+   */
+  runEnvironment(task: string | undefined): object {
+    return this.call(task ?? null, () => {
+      const state = task === undefined ? null : this.open(task).state;
+      const ctx = this.host.context(this.projectRootAbs);
+      return runEnvironmentDocument(checkRunEnvironment({ projectRootAbs: this.projectRootAbs, ctx, state, env: this.options.env }));
     });
   }
 

@@ -8,6 +8,7 @@
 // call, not at activation (P4).
 
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { WizardError, type PromptDoc, type WizardErrorCode } from '../../core/types';
 import {
@@ -26,6 +27,7 @@ import {
   type HostWizard,
   type OutcomeResult,
   type StepResult,
+  runEnvironmentDocument,
 } from '../../host';
 import { WIZARD_TOOLS, type ToolKey } from '../../host/tools';
 import { lmInputSchema } from '../../host/languageModelTools';
@@ -139,6 +141,7 @@ export class LmWizard {
     preview: (input) => this.preview(input.task),
     outcome: (input) => this.outcome(input.task),
     abort: (input) => this.abort({ prompt: input.prompt, revision: input.revision }, input.task),
+    run_environment: (input) => this.runEnvironment(input.task),
   };
 
   /**
@@ -275,6 +278,26 @@ export class LmWizard {
       const t = w.teams();
       if (!t.ok) throw new WizardRefusal(t.code, t.error, w.currentPrompt(), t.notices);
       return { ...teamsDocument(t), task: this.taskOf(w) };
+    });
+  }
+
+  /**
+   * Whether okstra and the provider CLIs can start in the extension host (the MCP server's wizard_run_environment):
+   * those the wizard's roles need (the task's, or the wizard the view shows), else every provider of the first folder.
+   */
+  runEnvironment(task?: string): Promise<LmDoc> {
+    return this.run(async () => {
+      let w: HostWizard | undefined;
+      try {
+        w = await this.load(task);
+      } catch (err) {
+        if (task !== undefined) throw err;
+      }
+      const folders = this.folders();
+      const root = w?.projectRootAbs ?? folders[0]?.rootAbs;
+      if (root === undefined) throw new WizardError('no-prompt', vscode.l10n.t('There is no workspace folder open.'));
+      const folder = folders.find((f) => f.rootAbs === root) ?? { name: path.basename(root), rootAbs: root };
+      return runEnvironmentDocument(this.factory.checkRunEnvironment(folder, w?.state ?? null, vscode.workspace.isTrusted));
     });
   }
 

@@ -13,7 +13,20 @@ import type { LmDoc, LmToolKey, LmWizard } from './lmWizard';
 import { prepareWrite, type ConfirmationSource, type ToolInput, type WritingToolKey } from './toolConfirmations';
 
 /** The tools, by their key in src/host/tools.ts; the name is `okstra_wizard_<key>`. */
-const LM_TOOL_KEYS = ['tasks', 'list', 'init', 'current', 'answer', 'rewind', 'tree', 'teams', 'preview', 'outcome', 'abort'] as const;
+const LM_TOOL_KEYS = [
+  'tasks',
+  'list',
+  'init',
+  'current',
+  'answer',
+  'rewind',
+  'tree',
+  'teams',
+  'preview',
+  'outcome',
+  'abort',
+  'run_environment',
+] as const;
 
 export const LM_TOOL_NAMES = LM_TOOL_KEYS.map((k) => `okstra_wizard_${k}`);
 
@@ -46,6 +59,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
     current: vscode.l10n.t('Reading the okstra wizard…'),
     tree: vscode.l10n.t('Reading the answered steps of the okstra wizard…'),
     teams: vscode.l10n.t('Reading the teams the okstra wizard can use…'),
+    run_environment: vscode.l10n.t('Checking whether okstra and the provider CLIs can start…'),
     preview: vscode.l10n.t('Reading the command line of the okstra wizard…'),
     outcome: vscode.l10n.t('Reading the outcome of the okstra wizard…'),
   };

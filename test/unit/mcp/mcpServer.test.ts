@@ -59,6 +59,7 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
       'wizard_outcome',
       'wizard_preview',
       'wizard_rewind',
+      'wizard_run_environment',
       'wizard_tasks',
       'wizard_teams',
       'wizard_tree',
