@@ -179,7 +179,12 @@ export function comparisonMarkdown(taskKey: string, c: RunComparison, texts: Com
   out.push(`## ${texts.agents}`, '');
   // The agents' rows hold model refs (code) except the words for none, absent and not known.
   const words = new Set([texts.none, texts.absent, texts.unknown]);
-  const models = (x: string) => (words.has(x) ? cell(x) : x.split(', ').map(codeCell).join(', '));
+  const models = (x: string): string => {
+    if (words.has(x)) return cell(x);
+    const refs = x.split(', ');
+    // Several agents of a role: how many after their models.
+    return refs.map(codeCell).join(', ') + (refs.length > 1 ? ` (${refs.length})` : '');
+  };
   out.push(c.agents.length > 0 ? table(texts.role, c.runIds, c.agents, models) : texts.unknown, '');
   out.push(`## ${texts.settings}`, '');
   out.push(c.settings.length > 0 ? table(texts.setting, c.runIds, c.settings, cell) : texts.noSettings, '');
