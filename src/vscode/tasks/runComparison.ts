@@ -15,14 +15,14 @@ interface TeamShape {
 }
 
 /** One row of the comparison: what it is, the value of each run ('' when the run has none), whether they differ. */
-export interface ComparisonRow {
+interface ComparisonRow {
   label: string;
   values: [string, string];
   differs: boolean;
 }
 
 /** The comparison of two runs, in three parts: the run, its agents by role, the other settings of its inputs. */
-export interface RunComparison {
+interface RunComparison {
   runIds: [string, string];
   run: ComparisonRow[];
   agents: ComparisonRow[];
@@ -61,7 +61,7 @@ export interface ComparisonTexts {
   howToUse: string;
 }
 
-export const ENGLISH_COMPARISON_TEXTS: ComparisonTexts = {
+const ENGLISH_COMPARISON_TEXTS: ComparisonTexts = {
   title: (key) => `Runs of ${key} compared`,
   differences: (n) => (n === 0 ? 'The two runs are alike.' : n === 1 ? '1 row differs (≠).' : `${n} rows differ (≠).`),
   run: 'Run',

@@ -1,6 +1,6 @@
 // The `okstra.tasks` view: every task of every `.okstra` folder of the workspace, grouped by task group
-// (boardTree.ts, shown by tasksTree.ts), with New Run, Resume, Open Brief and Reveal in Explorer on each task, and
-// a filter. Everything goes through the window seam (host/window.ts) and the one command registrar, so the view and
+// (boardTree.ts, shown by tasksTree.ts), with New Run, Resume, Open Brief and Reveal in Explorer on each task, Open
+// Run Folder, New Run with This Team, Compare Runs and Compare with… on its runs (compareRuns.ts), and a filter. Everything goes through the window seam (host/window.ts) and the one command registrar, so the view and
 // its commands are unit-tested in plain Node with the fake window. Registered by features.ts; cheap at activation
 // (P4): the board, the workspace layer and the engine are loaded when the view first asks for rows.
 
