@@ -33,6 +33,8 @@ export const TASKS_COMMAND_IDS = {
   showUnfinished: 'okstra.tasks.showUnfinished',
   openRunFolder: 'okstra.tasks.openRunFolder',
   newRunWithTeam: 'okstra.tasks.newRunWithTeam',
+  compareRuns: 'okstra.tasks.compareRuns',
+  compareRunWith: 'okstra.tasks.compareRunWith',
   copyCliCommand: 'okstra.copyCliCommand',
 } as const;
 

@@ -108,14 +108,22 @@ function treeItem(m: TreeItemModel): vscode.TreeItem {
   return item;
 }
 
-function createTreeView<T>(viewId: string, source: TreeSource<T>, options: { showCollapseAll: boolean }): HostTreeView<T> {
+function createTreeView<T>(
+  viewId: string,
+  source: TreeSource<T>,
+  options: { showCollapseAll: boolean; canSelectMany?: boolean },
+): HostTreeView<T> {
   const provider: vscode.TreeDataProvider<T> = {
     onDidChangeTreeData: (listener) => source.onDidChangeTreeData(listener),
     getTreeItem: (row) => treeItem(source.getTreeItem(row)),
     getChildren: (row) => source.getChildren(row),
     getParent: (row) => source.getParent(row),
   };
-  const view = createLaidOutTreeView(viewId, { treeDataProvider: provider, showCollapseAll: options.showCollapseAll });
+  const view = createLaidOutTreeView(viewId, {
+    treeDataProvider: provider,
+    showCollapseAll: options.showCollapseAll,
+    canSelectMany: options.canSelectMany ?? false,
+  });
   return {
     get visible() {
       return view.visible;

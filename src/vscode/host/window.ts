@@ -155,8 +155,8 @@ export interface HostWindow {
     placeHolder?: string;
     validateInput?: (value: string) => string | undefined;
   }): Promise<string | undefined>;
-  /** A tree view contributed as `viewId` (package.json), showing `source`. */
-  createTreeView<T>(viewId: string, source: TreeSource<T>, options: { showCollapseAll: boolean }): HostTreeView<T>;
+  /** A tree view contributed as `viewId` (package.json), showing `source`; `canSelectMany`: several rows can be selected. */
+  createTreeView<T>(viewId: string, source: TreeSource<T>, options: { showCollapseAll: boolean; canSelectMany?: boolean }): HostTreeView<T>;
 
   /** Reports changes of one file (created, changed, deleted), also where the workbench watcher is silent. */
   watchFile(fileAbs: string, onChange: () => void): Disposable;

@@ -21,6 +21,8 @@ import {
   type TaskRowTexts,
 } from './taskBoardModel';
 import { elapsedText } from '../../core/run/elapsed';
+import type { Team } from '../../core/roles/teams';
+import type { RunRecord } from '../../host/tasks';
 import { ENGLISH_RUN_TEXTS, runningRunRow, runRows, type RunRow, type RunRowTexts } from './runRows';
 
 /** What the run rows are worded in (the view's translations and language; English in tests and the bench). */
@@ -99,6 +101,27 @@ export class BoardTree {
         ? [runningRunRow({ startedAt: last.startedAt, argv: last.argv, running: this.texts.running(elapsedText(last.startedAt)) }, ctx)]
         : [];
     return [...running, ...runRows(records, ctx)];
+  }
+
+  /**
+   * The recorded runs of the task a run row belongs to (Compare Runs): each run's record and row, in the order of the
+   * rows (newest first), and the teams its runs are compared with; null when the task is gone.
+   */
+  async taskRuns(
+    run: Pick<RunRow, 'rootAbs' | 'taskKey'>,
+  ): Promise<{ runs: Array<{ record: RunRecord; row: RunRow }>; teams: Team[] } | null> {
+    const folder = this.folderOf(run.rootAbs);
+    const at = run.taskKey.indexOf('/');
+    if (!folder || at < 0) return null;
+    const [group, taskId] = [run.taskKey.slice(0, at), run.taskKey.slice(at + 1)];
+    const task = (await this.board.tasks(folder, group)).find((t) => t.entry.id === taskId);
+    if (!task) return null;
+    const [records, teams] = await Promise.all([this.board.runs(folder, task.entry), this.board.teams(folder)]);
+    const row = taskRow(folder, task.entry, task.wizard, this.texts);
+    const ctx = { task: row, teams, texts: this.runOptions.texts, language: this.runOptions.language };
+    const rows = runRows(records, ctx);
+    const newest = [...records].reverse();
+    return { runs: rows.map((r, i) => ({ record: newest[i]!, row: r })), teams };
   }
 
   /** The rows of one group's tasks (filtered when a filter is on). */

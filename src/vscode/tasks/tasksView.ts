@@ -1,6 +1,6 @@
 // The `okstra.tasks` view: every task of every `.okstra` folder of the workspace, grouped by task group
-// (boardTree.ts, shown by tasksTree.ts), with New Run, Resume, Open Brief and Reveal in Explorer on each task, and
-// a filter. Everything goes through the window seam (host/window.ts) and the one command registrar, so the view and
+// (boardTree.ts, shown by tasksTree.ts), with New Run, Resume, Open Brief and Reveal in Explorer on each task, Open
+// Run Folder, New Run with This Team, Compare Runs and Compare with… on its runs (compareRuns.ts), and a filter. Everything goes through the window seam (host/window.ts) and the one command registrar, so the view and
 // its commands are unit-tested in plain Node with the fake window. Registered by features.ts; cheap at activation
 // (P4): the board, the workspace layer and the engine are loaded when the view first asks for rows.
 
@@ -11,6 +11,7 @@ import { registerCommands, type CommandHandler } from '../host/commandRegistrar'
 import type { Disposable, HostTreeView, HostWindow, Log } from '../host/window';
 import type { EnvironmentSource } from '../../host/environment';
 import { TasksTree, type BoardParts } from './tasksTree';
+import { compareRunsCommands } from './compareRuns';
 import type { BoardFolder } from './taskBoard';
 import type { BoardRow, FilterTexts, TaskFilter, TaskRow, TaskRowTexts } from './taskBoardModel';
 import type { RunRow, RunRowTexts } from './runRows';
@@ -108,6 +109,14 @@ async function pickFilter(host: HostWindow, tree: TasksTree): Promise<void> {
   if (phase !== undefined) tree.setFilter({ ...current, phase: phase.label === any ? '' : phase.label });
 }
 
+/** A new wizard on the run's task whose team-pick offers that run's team as its default (a remembered answer). */
+function newRunWithTeam(host: HostWindow, row: RunRow): Promise<unknown> {
+  const defaults: Record<string, string> = { 'task-pick': row.taskKey };
+  if (row.taskType) defaults['task-type'] = row.taskType;
+  if (row.team) defaults['team-pick'] = row.team;
+  return host.executeCommand(COMMAND_IDS.newRun, { fsPath: row.rootAbs }, row.taskKey, { defaults });
+}
+
 /** The Tasks view's commands (TASKS_COMMAND_IDS), each a function of the view. */
 function tasksCommands(deps: TasksViewDeps, tree: TasksTree): Record<keyof typeof TASKS_COMMAND_IDS, CommandHandler> {
   const { host, log } = deps;
@@ -142,14 +151,8 @@ function tasksCommands(deps: TasksViewDeps, tree: TasksTree): Record<keyof typeo
       if (!exists) return void (await host.showMessage('info', t('Run {0} of {1} has no folder on disk.', row.runId, row.taskKey), {}, []));
       await host.revealInExplorer(dir);
     },
-    // A new wizard on the run's task whose team-pick offers that run's team as its default (a remembered answer).
-    newRunWithTeam: (row?: unknown) => {
-      if (!isRunRow(row)) return host.executeCommand(COMMAND_IDS.newRun);
-      const defaults: Record<string, string> = { 'task-pick': row.taskKey };
-      if (row.taskType) defaults['task-type'] = row.taskType;
-      if (row.team) defaults['team-pick'] = row.team;
-      return host.executeCommand(COMMAND_IDS.newRun, { fsPath: row.rootAbs }, row.taskKey, { defaults });
-    },
+    newRunWithTeam: (row?: unknown) => (isRunRow(row) ? newRunWithTeam(host, row) : host.executeCommand(COMMAND_IDS.newRun)),
+    ...compareRunsCommands({ host, log, tree, newRunWithTeam: (row) => newRunWithTeam(host, row) }),
     filter: () => pickFilter(host, tree),
     clearFilter: () => tree.clearFilter(),
     refresh: () => tree.reload(),
@@ -188,7 +191,8 @@ export function registerTasksView(deps: TasksViewDeps): { api: TasksViewApi; dis
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     openPoller: () => new (require('./taskBoard') as typeof import('./taskBoard')).StampPoller(),
   });
-  const view = host.createTreeView(VIEW_IDS.tasks, tree, { showCollapseAll: true });
+  // Several rows can be selected: Compare Runs on two run rows.
+  const view = host.createTreeView(VIEW_IDS.tasks, tree, { showCollapseAll: true, canSelectMany: true });
   const filtering = (f: TaskFilter) => taskModel().isFiltering(f);
   const showFilter = (): void => {
     const f = tree.filter;
