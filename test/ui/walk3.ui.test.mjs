@@ -54,17 +54,6 @@ function useWalkWorkbench(options, ready, { warm = false } = {}) {
 const focusedRow = (page) =>
   page.evaluate(() => document.querySelector('.quick-input-list .monaco-list-row.focused')?.getAttribute('aria-label') ?? '');
 
-/** New Run… → the task picker filtered to `task` → its first prompt. */
-async function startRun(wb, task) {
-  await wb.palette('okstra: New Run', 'okstra: New Run…');
-  await wb.page.keyboard.press('Enter');
-  const [title] = await wb.nextPrompt('');
-  await wb.page.keyboard.type(task);
-  await wb.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: task }).waitFor();
-  await wb.page.keyboard.press('Enter');
-  return wb.nextPrompt(title);
-}
-
 /** Enter (the default) at every prompt until `stop`; `at[step]` answers a step itself. Returns the P10 times. */
 async function answerUntil(wb, first, stop, at = {}) {
   let [text, step] = first;
@@ -120,7 +109,7 @@ describe('UI: the third walk (demo, 1280×800)', function () {
   );
 
   it('a count pick: 4 (out of range), select-all and 3 leaves the row 3 active, and Enter answers 3', async () => {
-    const first = await startRun(wb, 'payments/currency-rounding');
+    const first = await wb.startRun('payments/currency-rounding');
     const { prompt, times } = await answerUntil(wb, first, 'role-count:planner');
     p10.push(...times);
     await page.keyboard.type('4');
@@ -350,7 +339,7 @@ describe('UI: the third walk at 1024×768', function () {
   );
 
   it('the count pick, an unavailable model, the related-tasks refusal and the confirmation fit and read', async () => {
-    const first = await startRun(wb, 'payments/currency-rounding');
+    const first = await wb.startRun('payments/currency-rounding');
     let { prompt } = await answerUntil(wb, first, 'role-count:planner');
     await wb.shot('walk3-1024-01-count.png');
     ({ prompt } = await answerUntil(wb, prompt, 'role-model:planner:2'));

@@ -5,17 +5,6 @@ import assert from 'node:assert/strict';
 import { useDemoWorkbench } from './demoWorkbench.mjs';
 import { resultsDir } from './workbench.mjs';
 
-/** New Run… → the task picker filtered to `task` → its first prompt. */
-async function startRun(wb, task) {
-  await wb.palette('okstra: New Run', 'okstra: New Run…');
-  await wb.page.keyboard.press('Enter');
-  const [title] = await wb.nextPrompt('');
-  await wb.page.keyboard.type(task);
-  await wb.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: task }).waitFor();
-  await wb.page.keyboard.press('Enter');
-  return wb.nextPrompt(title);
-}
-
 /** Where the keyboard is, in words: the prompt's filter box, its list, a webview, or another element. */
 const focusIs = (page) =>
   page.evaluate(() => {
@@ -55,7 +44,7 @@ describe('UI: the fourth walk (demo, 1280×800)', function () {
   let confirmTitle = '';
 
   it('what a screen reader hears: the rows in words with their state, no icon ids', async () => {
-    const first = await startRun(wb, 'payments/currency-rounding');
+    const first = await wb.startRun('payments/currency-rounding');
     const heard = { evidence: [], models: [] };
     const seen = await wb.answerUntilConfirmation(first, {
       evidence: async () => {

@@ -256,6 +256,17 @@ class Workbench {
     }
   }
 
+  /** New Run… → the task picker filtered to `task` → its first prompt ([title, step], as nextPrompt gives it). */
+  async startRun(task) {
+    await this.palette('okstra: New Run', 'okstra: New Run…');
+    await this.page.keyboard.press('Enter');
+    const [title] = await this.nextPrompt('');
+    await this.page.keyboard.type(task);
+    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: task }).waitFor();
+    await this.page.keyboard.press('Enter');
+    return this.nextPrompt(title);
+  }
+
   /** Runs a command of the palette and waits until the palette has closed. */
   async runCommand(command) {
     await this.palette(command, command);

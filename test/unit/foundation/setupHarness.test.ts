@@ -13,17 +13,21 @@ const dirs = tempDirs('okstra-setup-');
 const installed = (pkg: string): boolean =>
   spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed') ?? false;
 
+/** The script installs missing apt packages first: a test of it runs only where they are there already. */
+function needHarnessPackages(ctx: Mocha.Context): void {
+  needTool(
+    ctx,
+    fs.existsSync('/usr/bin/chromium') && installed('libkrb5-dev') && installed('ripgrep'),
+    'the harness packages chromium, libkrb5-dev and ripgrep are not installed (.ci/run installs them)',
+  );
+}
+
 describe('the VS Code harness install (scripts/setup-vscode-harness.sh)', function () {
   this.timeout(60_000);
   after(dirs.cleanup);
 
   it('says every few seconds that code-server is still installing, then that it is installed', function () {
-    // The script installs missing apt packages first: this test runs only where they are there already.
-    needTool(
-      this,
-      fs.existsSync('/usr/bin/chromium') && installed('libkrb5-dev') && installed('ripgrep'),
-      'the harness packages chromium, libkrb5-dev and ripgrep are not installed (.ci/run installs them)',
-    );
+    needHarnessPackages(this);
     const tools = dirs.make();
     const bin = dirs.make();
     // A stand-in npm: `npm install` fills node_modules over about three seconds and leaves a code-server that starts.
@@ -58,11 +62,7 @@ describe('the VS Code harness install (scripts/setup-vscode-harness.sh)', functi
   });
 
   it('installs the current harness with Node 24 from npm first on PATH and its headers for node-gyp, and runs code-server on it', function () {
-    needTool(
-      this,
-      fs.existsSync('/usr/bin/chromium') && installed('libkrb5-dev') && installed('ripgrep'),
-      'the harness packages chromium, libkrb5-dev and ripgrep are not installed (.ci/run installs them)',
-    );
+    needHarnessPackages(this);
     const tools = dirs.make();
     const bin = dirs.make();
     const seen = path.join(bin, 'seen.txt');
