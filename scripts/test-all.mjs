@@ -7,7 +7,7 @@
 //   unit         mocha in plain Node (tsx), test/unit/**
 //   build        esbuild: dist/extension.js, dist/cli.js, out/test/integration
 //   harness      the current code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
-//   harness-min  the oldest code-server the extension accepts (the UI suite's by default), likewise
+//   harness-min  the oldest code-server the extension accepts (the package's install test, CI's second integration run)
 //   integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs; R6, R7 among them)
 //   ui           playwright-core driving the real workbench (test/ui); screenshots in test-results/ (never a
 //                tracked file: `npm run screenshots -- --copy` updates docs/images/ and media/walkthrough/)
@@ -35,15 +35,7 @@ const STEPS = [
   { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh', 'current'], limit: minutes(30) },
   { name: 'harness-min', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh', 'minimum'], limit: minutes(15) },
   { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(15) },
-  // The UI suite runs on the oldest VS Code the extension accepts unless OKSTRA_HARNESS says otherwise: on VS Code
-  // 1.139 part of the third walk's suite (test/ui/walk3.ui.test.mjs) does not pass yet (CONTRIBUTING.md › Harnesses).
-  {
-    name: 'ui',
-    cmd: bin('mocha'),
-    args: ['--config', 'test/ui/.mocharc.json'],
-    limit: minutes(20),
-    env: { OKSTRA_HARNESS: process.env.OKSTRA_HARNESS ?? 'minimum' },
-  },
+  { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json'], limit: minutes(20) },
   { name: 'package', cmd: bin('mocha'), args: ['--config', 'test/package/.mocharc.json'], limit: minutes(6) },
   { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs', '--quick'], limit: minutes(10) },
 ];

@@ -20,12 +20,12 @@ import { runR10McpLines } from './r10McpLines';
  * cases, which must all pass on a healthy build). R6 and R7 are the extension's: the integration suite checks them.
  */
 const TARGETS: ReadonlyArray<{ id: string; run: (seed: number, quick: boolean) => Promise<TargetReport> }> = [
-  { id: 'R1', run: (seed, q) => runR1({ seed, kills: q ? 60 : 1000, lanes: 4, need: q ? 60 : 1000 }) },
+  { id: 'R1', run: (seed, q) => runR1({ seed, kills: q ? 30 : 1000, lanes: 4, need: q ? 30 : 1000 }) },
   { id: 'R2', run: (seed, q) => runR2({ seed, rounds: q ? 6 : 24, races: q ? 3 : 10 }) },
   { id: 'R3', run: (seed, q) => runR3({ seed, actions: q ? 100 : 600 }) },
-  { id: 'R5', run: (seed, q) => runR5({ seed, limit: q ? 120 : 520, need: q ? 120 : 500 }) },
+  { id: 'R5', run: (seed, q) => runR5({ seed, limit: q ? 60 : 520, need: q ? 60 : 500 }) },
   { id: 'R4', run: (seed, q) => runR4({ seed, direct: q ? 100 : 850, wizard: q ? 10 : 60, need: q ? 1000 : 10_000 }) },
-  { id: 'R8', run: (seed, q) => runR8({ seed, answers: q ? 60 : 1000, lanes: 4, need: q ? 60 : 1000 }) },
+  { id: 'R8', run: (seed, q) => runR8({ seed, answers: q ? 30 : 1000, lanes: 4, need: q ? 30 : 1000 }) },
   { id: 'R9', run: (seed, q) => runR9({ seed, limit: q ? 60 : 520, need: q ? 60 : 500 }) },
   { id: 'R9', run: async (seed, q) => runR9PersistActions({ seed, limit: q ? 60 : 520 }) },
   { id: 'R10', run: (seed, q) => runR10({ seed, quick: q, need: q ? 10 : 100 }) },
