@@ -4,13 +4,14 @@
 // asks first (prepareInvocation, toolConfirmations.ts), naming the wizard, the prompt the call is bound to and the
 // answer; none runs okstra (the outcome is the
 // argv, the confirmation text and the program Run starts; Run stays the person's). Results are the documents as
-// JSON text; a refusal is `{ok: false, code, error, current}`. Registering is cheap; the engine and the tools'
-// schemas are loaded on the first call (P4).
+// JSON text; a refusal is `{ok: false, code, error, current}`. Registering is cheap: the tools are those package.json
+// contributes (generated from their definitions); the engine, the definitions and the tools' schemas are loaded on
+// the first call (P4).
 
 import * as vscode from 'vscode';
 import type { FeaturesApi } from '../features';
 import type { LmDoc, LmToolKey, LmWizard } from './lmWizard';
-import { prepareWrite, type ConfirmationSource, type ToolInput, type WritingToolKey } from './toolConfirmations';
+import { prepareWrite, WRITING_TOOL_KEYS, type ConfirmationSource, type ToolInput, type WritingToolKey } from './toolConfirmations';
 
 /**
  * The tools package.json contributes (generated from src/host/tools.ts by `node scripts/build.mjs`), by their key in
@@ -45,7 +46,7 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
     stepName: (id) => lm().stepName(id),
     shell: () => vscode.env.shell,
   };
-  const writes = new Set<LmToolKey>(['init', 'answer', 'rewind', 'abort']);
+  const writes = new Set<string>(WRITING_TOOL_KEYS);
 
   for (const key of contributedKeys(context)) {
     const name = `okstra_wizard_${key}`;
