@@ -1,12 +1,15 @@
-// Writes package.json's `contributes.languageModelTools` from the agent tools' one definition (src/host/tools.ts,
-// through src/host/languageModelTools.ts): names, descriptions, input schemas, icons; and their display names and user
-// descriptions into package.nls.json and package.nls.ko.json (`lm.<key>.*`, from each definition's texts). Run by
-// every `node scripts/build.mjs`; test/unit/docs/languageModelTools.test.ts fails when a committed file differs.
+// Writes the generated parts of the manifest: package.json's `contributes.languageModelTools` from the agent tools'
+// one definition (src/host/tools.ts, through src/host/languageModelTools.ts): names, descriptions, input schemas,
+// icons; their display names and user descriptions into package.nls.json and package.nls.ko.json (`lm.<key>.*`, from
+// each definition's texts); and the settings from theirs (scripts/settingsManifest.ts: `contributes.configuration`,
+// the restricted settings, `config.*`). Run by every `node scripts/build.mjs`; test/unit/docs/languageModelTools.test.ts
+// and settingsManifest.test.ts fail when a committed file differs.
 //   node --import tsx scripts/languageModelTools.ts           write package.json and package.nls*.json
 //   node --import tsx scripts/languageModelTools.ts --check   exit 1 when one is out of date
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { languageModelToolsContribution, languageModelToolTexts } from '../src/host/languageModelTools';
+import { nlsWithSettings, packageJsonWithSettings } from './settingsManifest';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -28,9 +31,9 @@ export function nlsWithTools(text: string, language: 'en' | 'ko'): string {
 
 /** Each generated file and what it should hold. */
 const FILES: Array<{ file: string; generate(text: string): string }> = [
-  { file: 'package.json', generate: packageJsonWithTools },
-  { file: 'package.nls.json', generate: (t) => nlsWithTools(t, 'en') },
-  { file: 'package.nls.ko.json', generate: (t) => nlsWithTools(t, 'ko') },
+  { file: 'package.json', generate: (t) => packageJsonWithTools(packageJsonWithSettings(t)) },
+  { file: 'package.nls.json', generate: (t) => nlsWithTools(nlsWithSettings(t, 'en'), 'en') },
+  { file: 'package.nls.ko.json', generate: (t) => nlsWithTools(nlsWithSettings(t, 'ko'), 'ko') },
 ];
 
 if (require.main === module) {
@@ -41,7 +44,7 @@ if (require.main === module) {
     const next = generate(text);
     if (next === text) continue;
     if (process.argv.includes('--check')) {
-      console.error(`${file}: the language-model tools' entries are out of date; run node scripts/build.mjs`);
+      console.error(`${file}: its generated entries (the language-model tools, the settings) are out of date; run node scripts/build.mjs`);
       stale = true;
     } else fs.writeFileSync(abs, next);
   }
