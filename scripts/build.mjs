@@ -6,8 +6,8 @@
 //   node scripts/build.mjs --sizes     also prints every bundle with its (minified) size
 // A build (not --watch) also regenerates the JSON Schemas in schemas/ from the product's zod schemas
 // (scripts/schemas/generate.ts; they are committed, and a unit test fails when they are out of date), writes
-// package.json's languageModelTools from the agent tools' definition (scripts/languageModelTools.ts; checked the
-// same way) and writes dist/builtins.json (scripts/builtinData.ts). dist/extension.js must stay under 400 KB minified (P4,
+// package.json's languageModelTools and settings, and their package.nls*.json texts, from the agent tools' and the
+// settings' definitions (scripts/languageModelTools.ts, scripts/settingsManifest.ts; checked the same way) and writes dist/builtins.json (scripts/builtinData.ts). dist/extension.js must stay under 400 KB minified (P4,
 // docs/performance.md): every build measures it (a development build minifies it in memory) and fails over budget.
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
@@ -181,12 +181,12 @@ if (watch) {
 } else {
   // Independent bundles: one broken entry point must not hide the state of the others.
   const schemas = tsxScript('generate the JSON Schemas', ['scripts/schemas/generate.ts']);
-  const lmTools = tsxScript("write package.json's language-model tools", ['scripts/languageModelTools.ts']);
+  const lmTools = tsxScript("write package.json's language-model tools and settings", ['scripts/languageModelTools.ts']);
   const builtins = writeBuiltins();
   const results = await Promise.allSettled(all.map(({ name: _name, ...options }) => esbuild.build({ ...options, metafile: true })));
   const failed = all.filter((_, i) => results[i].status === 'rejected').map((c) => c.name);
   if (!(await schemas)) failed.push('JSON Schemas');
-  if (!(await lmTools)) failed.push('package.json languageModelTools');
+  if (!(await lmTools)) failed.push('package.json languageModelTools and settings');
   if (!(await builtins)) failed.push(BUILTINS);
   removeStale(results);
   await finishDist();

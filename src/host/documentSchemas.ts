@@ -5,6 +5,7 @@
 // separately (PROMPT_KEY_ORDER).
 import * as z from 'zod';
 import { WIZARD_ERROR_CODES } from '../core/types';
+import { ENTRY_MODES, HOST_IDS } from '../core/roles/hostRegistry';
 import { RUN_CHECK_CODES, RUN_CHECK_STATUSES } from './runEnvironment';
 
 export const PROMPT_KEY_ORDER = ['id', 'step', 'kind', 'label', 'options', 'echo_template', 'progress'] as const;
@@ -107,13 +108,10 @@ export const OutcomeDocSchema = z.strictObject({
   confirmationText: z.string(),
   program: z
     .strictObject({
-      command: z.array(z.string()).min(1).describe('The okstra command words: config.yaml okstraCommand, else ["okstra"].'),
-      path: z
-        .string()
-        .nullable()
-        .describe('The executable the first word resolves to now (absolute); null when not found or not executable.'),
+      command: z.array(z.string()).min(1).describe('config.yaml okstraCommand, else ["okstra"].'),
+      path: z.string().nullable().describe('The first word resolved now (absolute); null when not found.'),
     })
-    .describe('The program Run would start (`<command…> render-bundle <renderArgv…>`), resolved when the document was made.'),
+    .describe('What Run would start: `<command…> render-bundle <renderArgv…>`.'),
 });
 
 export const TreeRowSchema = z.strictObject({
@@ -139,7 +137,7 @@ export const TreeDocSchema = z.strictObject({
 });
 
 const TeamChoiceSchema = z.strictObject({
-  value: z.string().describe("The answer of team-pick that picks this team: the team's name, or run:<run id>."),
+  value: z.string().describe("team-pick's answer for it: the team's name, or run:<run id>."),
   name: z.string(),
   scope: z
     .enum(['project', 'user', 'run'])
@@ -173,4 +171,83 @@ export const DoctorDocSchema = z.strictObject({
   ready: z.boolean(),
   summary: z.string(),
   checks: z.array(RunCheckSchema),
+});
+
+// The agent tools' listings (src/host/tools.ts names each tool's document).
+
+export const InitOutput = SubmitDocSchema.extend({
+  state: z.string().describe("The state file, relative to the project root (the CLI's --state)."),
+  hostRuntime: z.enum(HOST_IDS as [string, ...string[]]).describe("The leader's host runtime the wizard was started with."),
+  entryMode: z.enum(ENTRY_MODES).describe('The entry mode the wizard was started with.'),
+});
+
+const TaskWizardSchema = z.strictObject({
+  status: z.enum(['unfinished', 'confirmed', 'aborted', 'unreadable']),
+  state: z.string(),
+  answered: z.number().int().nonnegative().optional(),
+  updatedAt: z.string(),
+  error: z.string().optional(),
+});
+
+export const TasksOutput = z.strictObject({
+  ok: z.literal(true),
+  tasks: z.array(
+    z.strictObject({
+      key: z.string(),
+      title: z.string(),
+      phase: z.string(),
+      next: z.strictObject({ phase: z.string(), status: z.string() }),
+      contract: z.string().optional(),
+      error: z.string().optional(),
+      wizard: TaskWizardSchema.nullable(),
+      // A task's teams (once config.yaml gives them) join here, as they join src/host/tasks.ts TaskSummary.
+    }),
+  ),
+  total: z.number().int().nonnegative().describe('How many tasks matched, before limit.'),
+});
+
+export const ListOutput = z.strictObject({
+  ok: z.literal(true),
+  wizards: z.array(
+    z.strictObject({
+      task: z.string(),
+      state: z.string(),
+      status: z.enum(['unfinished', 'unreadable']),
+      step: z.string().optional(),
+      n: z.number().int().optional(),
+      total: z.number().int().optional(),
+      updatedAt: z.string(),
+      error: z.string().optional(),
+      legacy: z.literal(true).optional(),
+    }),
+  ),
+});
+
+/**
+ * wizard_task_runs: a task's runs, newest first, as the Tasks view reads them (src/workspace/runHistory.ts): the run
+ * type (the manifest's, else the inputs'), the date it started (ISO 8601; null when neither startedAt nor the run id
+ * tells), the configured team whose agents are the run's (else null), its agents per role (null when not known), its
+ * inputs.json (null when there is none to read) and the problem when that file is missing or cannot be used; `total`
+ * counts the runs before limit. Kept without field descriptions: the tool list is sent to the model
+ * (docs/mcp.md › What the tool list costs).
+ */
+export const TaskRunsDocSchema = z.strictObject({
+  ok: z.literal(true),
+  task: z.string(),
+  runs: z.array(
+    z.strictObject({
+      runId: z.string(),
+      runType: z.string(),
+      date: z.string().nullable(),
+      stage: z.string(),
+      chainStages: z.array(z.string()),
+      status: z.string(),
+      outcome: z.string(),
+      team: z.string().nullable(),
+      agents: z.record(z.string(), z.array(z.string())).nullable(),
+      inputs: z.string().nullable(),
+      problem: z.string().optional(),
+    }),
+  ),
+  total: z.number().int().nonnegative(),
 });

@@ -2,10 +2,10 @@
 // the MCP tool's name, with `task` optional but for init (default: the wizard the okstra view shows, else the
 // workspace's latest), and package.json's `contributes.languageModelTools` generated from them by
 // `node scripts/build.mjs` (scripts/languageModelTools.ts; test/unit/docs/languageModelTools.test.ts fails when
-// package.json differs). Only displayName and userDescription are written by hand, in package.nls*.json under
-// `lm.<key>.*`.
+// package.json differs), with their display names and user descriptions in package.nls*.json (`lm.<key>.*`), generated
+// from the definitions' texts in the same build.
 import * as z from 'zod/mini';
-import { TOOL_ICONS, WIZARD_TOOLS, type ToolKey } from './tools';
+import { WIZARD_TOOLS, type ToolKey } from './tools';
 
 /** The language-model tool's name of a tool: `okstra_wizard_answer`. */
 function lmToolName(key: ToolKey): string {
@@ -53,9 +53,20 @@ export function languageModelToolsContribution(): Array<Record<string, unknown>>
       userDescription: `%lm.${key}.userDescription%`,
       modelDescription: modelDescription(key),
       canBeReferencedInPrompt: true,
-      icon: TOOL_ICONS[key],
+      icon: WIZARD_TOOLS[key].icon,
       tags: ['okstra', 'wizard'],
       inputSchema,
     };
   });
+}
+
+/** package.nls*.json's entries of the tools in one language: `lm.<key>.displayName` and `lm.<key>.userDescription`. */
+export function languageModelToolTexts(language: 'en' | 'ko'): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(WIZARD_TOOLS) as ToolKey[]) {
+    const texts = WIZARD_TOOLS[key].texts[language];
+    out[`lm.${key}.displayName`] = texts.displayName;
+    out[`lm.${key}.userDescription`] = texts.userDescription;
+  }
+  return out;
 }

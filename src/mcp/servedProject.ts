@@ -6,36 +6,26 @@
 import * as path from 'node:path';
 import type { EnvironmentPort } from '../core/ports';
 import { textsFor } from '../core/text';
-import type { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TeamsDocSchema, TreeDocSchema } from '../host/documentSchemas';
+import type { CurrentDocSchema, InitOutput, OutcomeDocSchema, SubmitDocSchema } from '../host/documentSchemas';
 import { prebuiltHost } from '../host/prebuilt';
 import {
-  asWizardError,
   EnvironmentCache,
   stampOfWizardFiles,
-  currentDocument,
-  outcomeDocument,
   refusalDoc,
   runProgram,
-  stepDocument,
   taskStatePath,
-  treeDocument,
-  teamsDocument,
   type WizardHost as Host,
-  WizardRefusal,
   NoticeLedger,
   type ExpectedPrompt,
   type HostWizard,
-  type OutcomeResult,
-  type StepOptions,
-  type StepResult,
-  type TaskListOptions,
   checkRunEnvironment,
   runEnvironmentDocument,
 } from '../host';
 import type { z } from 'zod';
-import type { InitOutput, ListOutput, TasksOutput, ToolErrorDoc } from './schemas';
-import type { InitInput as InitInputSchema } from '../host/tools';
+import type { ToolErrorDoc } from './schemas';
+import type { InitInput as InitInputSchema, ToolKey } from '../host/tools';
 import type { ToolBodies } from '../host/runTool';
+import { toolBodies, type ToolCall, type ToolScope } from '../host/toolBodies';
 
 export interface ServedProjectOptions {
   projectRootAbs: string;
@@ -66,16 +56,9 @@ export class ToolFailure extends Error {
 
 type CurrentDoc = z.infer<typeof CurrentDocSchema>;
 type SubmitDoc = z.infer<typeof SubmitDocSchema>;
-type TreeDoc = z.infer<typeof TreeDocSchema>;
-type TeamsDoc = z.infer<typeof TeamsDocSchema>;
 type OutcomeDoc = z.infer<typeof OutcomeDocSchema>;
-export type InitDoc = z.infer<typeof InitOutput>;
-type TasksDoc = z.infer<typeof TasksOutput>;
-type ListDoc = z.infer<typeof ListOutput>;
+type InitDoc = z.infer<typeof InitOutput>;
 type InitInput = z.output<typeof InitInputSchema>;
-
-/** What a tool body runs with: whether its call was cancelled (asked right before a save), the client's host runtime. */
-export type ToolCall = StepOptions & { clientHost: string | undefined };
 
 /** The host runtime of a wizard whose call names none and whose MCP client's name tells nothing (docs/mcp.md). */
 const DEFAULT_HOST_RUNTIME = 'claude-code';
@@ -97,6 +80,8 @@ export class ServedProject {
   private readonly environments = new EnvironmentCache();
   /** What was reported to this session's client, per task (src/host/notices.ts). */
   private readonly notices = new NoticeLedger();
+  /** Every tool's body on this project (src/host/toolBodies.ts). */
+  private readonly bodies: ReturnType<typeof toolBodies>;
 
   constructor(private readonly options: ServedProjectOptions) {
     this.projectRootAbs = path.resolve(options.projectRootAbs);
@@ -110,6 +95,35 @@ export class ServedProject {
       environmentHint: MCP_ENVIRONMENT_HINT,
       beforeSave: options.beforeSave,
     });
+    this.bodies = toolBodies(this.scope());
+  }
+
+  /** The tool bodies' view of this server: one project, a call's task required, each notice once per task. */
+  private scope(): ToolScope {
+    const root = this.projectRootAbs;
+    const env = this.options.env;
+    return {
+      host: this.host,
+      notices: this.notices,
+      roots: () => [root],
+      wizard: (task) => this.open(task!),
+      rootOf: () => root,
+      startDefaults: (_root, call) => ({ hostRuntime: call.clientHost ?? DEFAULT_HOST_RUNTIME, entryMode: 'spawn-process' }),
+      held: (wizard, saved) => {
+        if (saved) this.remember(wizard);
+        else for (const [k, v] of this.wizards) if (v.wizard === wizard) this.wizards.delete(k);
+      },
+      noticeKey: (wizard, task) => wizard.taskKey || task || '',
+      about: (doc) => doc,
+      // The program Run would start, resolved on the server's PATH: an agent sees what its shell would find.
+      program: (wizard) => runProgram(wizard, undefined, env),
+      outcomeOnce: true,
+      runEnvironment: (task) => {
+        const state = task === undefined ? null : this.open(task).state;
+        const ctx = this.host.context(root);
+        return runEnvironmentDocument(checkRunEnvironment({ projectRootAbs: root, ctx, state, env })) as Record<string, unknown>;
+      },
+    };
   }
 
   /** The environment of the server's variables, rebuilt only when what it is computed from changed (src/host/environment.ts). */
@@ -120,12 +134,25 @@ export class ServedProject {
   /** Runs one tool call: a refusal or a bug leaves as a ToolFailure carrying the refusal document (its notices once). */
   private call<T>(task: string | null, body: () => T): T {
     try {
-      return body();
+      const result = body();
+      if (result instanceof Promise)
+        return result.catch((err: unknown) => {
+          throw this.failure(task, err);
+        }) as T;
+      return result;
     } catch (err) {
-      if (err instanceof ToolFailure) throw err;
-      const doc = refusalDoc(err) as ToolErrorDoc;
-      throw new ToolFailure(task === null ? doc : this.once(task, doc));
+      throw this.failure(task, err);
     }
+  }
+
+  private failure(task: string | null, err: unknown): ToolFailure {
+    if (err instanceof ToolFailure) return err;
+    const doc = refusalDoc(err) as ToolErrorDoc;
+    if (task === null || !doc.notices) return new ToolFailure(doc);
+    // Only the notices not reported before for this task's wizard (docs/mcp.md › Notices).
+    const fresh = this.notices.fresh(task, doc.notices);
+    const { notices: _all, ...rest } = doc;
+    return new ToolFailure(fresh.length ? { ...doc, notices: fresh } : rest);
   }
 
   /** The wizard of a task, read again only when its files changed since it was last read or written. */
@@ -154,66 +181,17 @@ export class ServedProject {
     }
   }
 
-  /** A step: the engine's refusal or a failed save as the refusal document (with the current prompt), else saved. */
-  private stepped(task: string, wizard: HostWizard, run: () => StepResult): SubmitDoc {
-    let r: StepResult;
-    try {
-      r = run();
-    } catch (err) {
-      // Not saved: forget what was held, the next call reads the file again.
-      for (const [k, v] of this.wizards) if (v.wizard === wizard) this.wizards.delete(k);
-      throw asWizardError(err);
-    }
-    if (!r.ok) throw new WizardRefusal(r.code, r.error, r.current, r.notices);
-    this.remember(wizard);
-    const doc = stepDocument(r, wizard.fileRevision) as unknown as SubmitDoc;
-    // A task switch moved the wizard: what was reported of it goes with it.
-    const now = wizard.taskKey || task;
-    return this.once(now, doc);
-  }
-
-  /** `doc` with only the notices not reported before for this task's wizard (docs/mcp.md › Notices). */
-  private once<T extends { notices?: string[] }>(task: string, doc: T): T {
-    if (!doc.notices) return doc;
-    const fresh = this.notices.fresh(task, doc.notices);
-    const { notices: _all, ...rest } = doc;
-    return (fresh.length ? { ...doc, notices: fresh } : rest) as T;
-  }
-
-  /** `doc` as it is (a read that shows every notice in force), its notices recorded as reported. */
-  private all<T extends { notices?: string[] }>(task: string, doc: T): T {
-    this.notices.seen(task, doc.notices);
-    return doc;
-  }
-
   // ---------------------------------------------------------------- tools
 
-  /** Each tool's body on this project (src/host/runTool.ts dispatches to them; src/mcp/server.ts serves them). */
-  toolBodies(): ToolBodies<ToolCall, object> {
-    return {
-      tasks: (input) => this.tasks(input),
-      list: () => this.list(),
-      init: (input, call) => this.init(input, call),
-      current: ({ task }) => this.current(task),
-      answer: ({ task, answer, prompt, revision }, call) => this.answer(task, answer, { prompt, revision }, call),
-      rewind: ({ task, to, prompt, revision }, call) => this.rewind(task, to, { prompt, revision }, call),
-      tree: ({ task }) => this.tree(task),
-      teams: ({ task }) => this.teams(task),
-      preview: ({ task }) => this.preview(task),
-      outcome: ({ task }) => this.outcome(task),
-      abort: ({ task, prompt, revision }, call) => this.abort(task, { prompt, revision }, call),
-      run_environment: ({ task }) => this.runEnvironment(task),
-    };
-  }
-
-  /** The project's tasks with their phase, next phase and wizard (src/host/tasks.ts). */
-  tasks(input: TaskListOptions): TasksDoc {
-    return this.call(null, () => ({ ok: true as const, ...this.host.listTasks(this.projectRootAbs, input) }));
-  }
-
-  /** The unfinished wizards of the project, newest first, with the prompt each stops at. */
-  list(): ListDoc {
-    return this.call(null, () => ({ ok: true as const, wizards: this.host.wizardsInProgress(this.projectRootAbs) }));
+  /** Each tool's body on this project (src/host/toolBodies.ts; src/host/runTool.ts dispatches, src/mcp/server.ts serves). */
+  toolBodies(): ToolBodies<ToolCall, object | Promise<object>> {
+    const bodies = this.bodies;
+    const served = {} as Record<ToolKey, (input: { task?: string }, call: ToolCall) => object | Promise<object>>;
+    for (const key of Object.keys(bodies) as ToolKey[]) {
+      const body = bodies[key] as (input: { task?: string }, call: ToolCall) => object | Promise<object>;
+      served[key] = (input, call) => this.call(input.task ?? null, () => body(input, call));
+    }
+    return served as ToolBodies<ToolCall, object | Promise<object>>;
   }
 
   /**
@@ -221,103 +199,24 @@ export class ServedProject {
    * `clientHost` is the host runtime the MCP client's name tells (docs/mcp.md › The host runtime), for a call
    * that names none.
    */
-  init(input: InitInput, options: StepOptions & { clientHost?: string } = {}): InitDoc {
-    return this.call(input.task, () => {
-      const hostRuntime = input.hostRuntime ?? options.clientHost ?? DEFAULT_HOST_RUNTIME;
-      const entryMode = input.entryMode ?? 'spawn-process';
-      const { wizard, result } = this.host.startTask(this.projectRootAbs, input.task, {
-        hostRuntime,
-        entryMode,
-        availableFunctions: input.availableFunctions ?? [],
-        startOver: input.startOver,
-        cancelled: options.cancelled,
-      });
-      this.remember(wizard);
-      this.notices.forget(input.task);
-      const doc = this.once(input.task, stepDocument(result, wizard.fileRevision) as unknown as SubmitDoc);
-      return { ...doc, state: wizard.shownPath, hostRuntime, entryMode };
-    });
+  init(input: InitInput, options: ToolCall = {}): InitDoc {
+    return this.call(input.task, () => this.bodies.init(input, options) as InitDoc);
   }
 
   current(task: string): CurrentDoc {
-    return this.call(task, () => {
-      const wizard = this.open(task);
-      const cur = wizard.current();
-      if (!cur.prompt) throw new WizardRefusal(cur.code ?? 'no-prompt', cur.error ?? 'no prompt', null, cur.notices);
-      return this.all(task, currentDocument(cur, wizard.fileRevision) as unknown as CurrentDoc);
-    });
+    return this.call(task, () => this.bodies.current({ task }, {}) as CurrentDoc);
   }
 
-  answer(task: string, answer: string, expected: ExpectedPrompt, options: StepOptions = {}): SubmitDoc {
-    return this.call(task, () => {
-      const wizard = this.open(task);
-      return this.stepped(task, wizard, () => wizard.submit(answer, { expected }, options));
-    });
+  answer(task: string, answer: string, expected: ExpectedPrompt, options: ToolCall = {}): SubmitDoc {
+    return this.call(task, () => this.bodies.answer({ task, answer, ...expected } as never, options) as SubmitDoc);
   }
 
-  rewind(task: string, to: string, expected: ExpectedPrompt, options: StepOptions = {}): SubmitDoc {
-    return this.call(task, () => {
-      const wizard = this.open(task);
-      return this.stepped(task, wizard, () => wizard.rewind(to, { expected }, options));
-    });
-  }
-
-  abort(task: string, expected: ExpectedPrompt, options: StepOptions = {}): SubmitDoc {
-    return this.call(task, () => {
-      const wizard = this.open(task);
-      return this.stepped(task, wizard, () => wizard.abort({ expected }, options));
-    });
-  }
-
-  tree(task: string): TreeDoc {
-    return this.call(task, () => {
-      const wizard = this.open(task);
-      const t = wizard.tree();
-      if (!t.ok) throw new WizardRefusal(t.code, t.error, null, t.notices);
-      return this.all(task, treeDocument(t, wizard.fileRevision) as unknown as TreeDoc);
-    });
-  }
-
-  /** At the confirm prompt: the outcome as it will be once confirmed; never saves or runs anything. */
-  preview(task: string): OutcomeDoc {
-    return this.outcomeOf(task, (wizard) => wizard.preview());
-  }
-
-  /** The teams the task's wizard can use on its run type (team-pick's options, each judged); writes nothing. */
-  teams(task: string): TeamsDoc {
-    return this.call(task, () => {
-      const wizard = this.open(task);
-      const t = wizard.teams();
-      if (!t.ok) throw new WizardRefusal(t.code, t.error, wizard.currentPrompt() as never, t.notices);
-      return teamsDocument(t) as unknown as TeamsDoc;
-    });
-  }
-
-  /**
-   * Whether okstra and the provider CLIs can start in this server's environment (src/host/runEnvironment.ts): every
-   * provider of the project, or those `task`'s wizard needs.
-   */
-  runEnvironment(task: string | undefined): object {
-    return this.call(task ?? null, () => {
-      const state = task === undefined ? null : this.open(task).state;
-      const ctx = this.host.context(this.projectRootAbs);
-      return runEnvironmentDocument(checkRunEnvironment({ projectRootAbs: this.projectRootAbs, ctx, state, env: this.options.env }));
-    });
+  rewind(task: string, to: string, expected: ExpectedPrompt, options: ToolCall = {}): SubmitDoc {
+    return this.call(task, () => this.bodies.rewind({ task, to, ...expected }, options) as SubmitDoc);
   }
 
   /** renderArgv and the confirmation text of a confirmed wizard; never runs anything. */
   outcome(task: string): OutcomeDoc {
-    return this.outcomeOf(task, (wizard) => wizard.outcome());
-  }
-
-  /** An outcome document, or its refusal with the prompt to go on with (none for an aborted wizard). */
-  private outcomeOf(task: string, compute: (wizard: HostWizard) => OutcomeResult): OutcomeDoc {
-    return this.call(task, () => {
-      const wizard = this.open(task);
-      const o = compute(wizard);
-      if (!o.ok) throw new WizardRefusal(o.code, o.error, wizard.state.aborted ? null : wizard.currentPrompt(), o.notices);
-      // The program Run would start, resolved on the server's PATH: an agent sees what its shell would find.
-      return this.once(task, outcomeDocument(o, runProgram(wizard, undefined, this.options.env)) as unknown as OutcomeDoc);
-    });
+    return this.call(task, () => this.bodies.outcome({ task }, {}) as OutcomeDoc);
   }
 }

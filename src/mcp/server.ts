@@ -24,8 +24,9 @@ import { WIZARD_TOOL_INSTRUCTIONS, WIZARD_TOOLS, type ToolDefinition, type ToolK
 import { leanToolList } from './leanTools';
 import { LineTransport } from './lineTransport';
 import { hostRuntimeOfClient } from './clientHost';
-import { TOOL_OUTPUTS, type ToolErrorDoc } from './schemas';
-import { ToolFailure, ServedProject, type ServedProjectOptions, type ToolCall } from './servedProject';
+import { toolOutput, type ToolErrorDoc } from './schemas';
+import { ToolFailure, ServedProject, type ServedProjectOptions } from './servedProject';
+import type { ToolCall } from '../host/toolBodies';
 
 export const SERVER_INSTRUCTIONS = WIZARD_TOOL_INSTRUCTIONS;
 
@@ -43,9 +44,9 @@ function failed(doc: ToolErrorDoc): CallToolResult {
 }
 
 /** Runs a tool body: its document, or its refusal (a bug included, as code `internal`) as a tool error. */
-function call(body: () => object): CallToolResult {
+async function call(body: () => object | Promise<object>): Promise<CallToolResult> {
   try {
-    return ok(body());
+    return ok(await body());
   } catch (err) {
     if (err instanceof ToolFailure) return failed(err.doc);
     return failed(refusalDoc(err) as ToolErrorDoc);
@@ -209,7 +210,7 @@ export function createWizardServer(host: ServedProject, version: string): McpSer
     d: I,
     output: z.ZodObject,
     writes: boolean,
-    body: (input: z.infer<I['input']>, call: ToolCall) => object,
+    body: (input: z.infer<I['input']>, call: ToolCall) => object | Promise<object>,
   ): void => {
     inputs.set(d.name, d.input);
     if (writes) server.writeTools.add(d.name);
@@ -223,9 +224,9 @@ export function createWizardServer(host: ServedProject, version: string): McpSer
         annotations: { title: d.title, ...d.annotations },
       },
       ((input: z.infer<I['input']>, extra: { signal: AbortSignal; requestId: RequestId }) =>
-        call(() => {
+        call(async () => {
           const context = { cancelled: () => extra.signal.aborted, clientHost: hostRuntimeOfClient(server.server.getClientVersion()) };
-          const doc = body(input, context);
+          const doc = await body(input, context);
           const task = (input as { task?: string }).task;
           if (writes) server.rememberWrite(extra.requestId, d.name, task, doc);
           return doc;
@@ -237,7 +238,7 @@ export function createWizardServer(host: ServedProject, version: string): McpSer
   const bodies = host.toolBodies();
   for (const key of Object.keys(WIZARD_TOOLS) as ToolKey[]) {
     const d: ToolDefinition = WIZARD_TOOLS[key];
-    tool(d, TOOL_OUTPUTS[key], !d.annotations.readOnlyHint, (input, call) => runTool(bodies, d.name, input, call));
+    tool(d, toolOutput(key), !d.annotations.readOnlyHint, (input, call) => runTool(bodies, d.name, input, call));
   }
   // The list never changes while the server runs (the SDK declares listChanged for any McpServer with tools).
   server.server.registerCapabilities({ tools: { listChanged: false } });

@@ -5,6 +5,8 @@ import { WizardError, type WizardState } from '../types';
 import { pyReprString } from '../pyRepr';
 
 export type EntryMode = 'current-session' | 'spawn-process';
+/** The entry modes a host may have: how the leader's session is entered. */
+export const ENTRY_MODES = ['current-session', 'spawn-process'] as const satisfies readonly EntryMode[];
 
 export interface HostDescriptor {
   hostId: string;

@@ -38,8 +38,9 @@ export interface ConfirmationSource {
   shell(): string;
 }
 
-/** The keys of the tools that write, by their key in src/host/tools.ts. */
-export type WritingToolKey = 'init' | 'answer' | 'rewind' | 'abort';
+/** The tools that write, by their key in src/host/tools.ts: each asks first, with its confirmation below. */
+export const WRITING_TOOL_KEYS = ['init', 'answer', 'rewind', 'abort'] as const;
+export type WritingToolKey = (typeof WRITING_TOOL_KEYS)[number];
 
 /** A write's prepared invocation: what the chat says while it runs, and the confirmation asked before it. */
 function asking(invocationMessage: string, title: string, message: string): vscode.PreparedToolInvocation {

@@ -4,31 +4,25 @@
 // asks first (prepareInvocation, toolConfirmations.ts), naming the wizard, the prompt the call is bound to and the
 // answer; none runs okstra (the outcome is the
 // argv, the confirmation text and the program Run starts; Run stays the person's). Results are the documents as
-// JSON text; a refusal is `{ok: false, code, error, current}`. Registering is cheap; the engine and the tools'
-// schemas are loaded on the first call (P4).
+// JSON text; a refusal is `{ok: false, code, error, current}`. Registering is cheap: the tools are those package.json
+// contributes (generated from their definitions); the engine, the definitions and the tools' schemas are loaded on
+// the first call (P4).
 
 import * as vscode from 'vscode';
 import type { FeaturesApi } from '../features';
 import type { LmDoc, LmToolKey, LmWizard } from './lmWizard';
-import { prepareWrite, type ConfirmationSource, type ToolInput, type WritingToolKey } from './toolConfirmations';
+import { prepareWrite, WRITING_TOOL_KEYS, type ConfirmationSource, type ToolInput, type WritingToolKey } from './toolConfirmations';
 
-/** The tools, by their key in src/host/tools.ts; the name is `okstra_wizard_<key>`. */
-const LM_TOOL_KEYS = [
-  'tasks',
-  'list',
-  'init',
-  'current',
-  'answer',
-  'rewind',
-  'tree',
-  'teams',
-  'preview',
-  'outcome',
-  'abort',
-  'run_environment',
-] as const;
-
-export const LM_TOOL_NAMES = LM_TOOL_KEYS.map((k) => `okstra_wizard_${k}`);
+/**
+ * The tools package.json contributes (generated from src/host/tools.ts by `node scripts/build.mjs`), by their key in
+ * src/host/tools.ts: `okstra_wizard_answer` → `answer`. Read from the manifest VS Code already parsed, so that
+ * registering loads no definition (P4).
+ */
+function contributedKeys(context: vscode.ExtensionContext): LmToolKey[] {
+  const tools = (context.extension.packageJSON as { contributes?: { languageModelTools?: Array<{ name: string }> } }).contributes
+    ?.languageModelTools;
+  return (tools ?? []).map((t) => t.name.replace(/^okstra_wizard_/, '') as LmToolKey);
+}
 
 function result(doc: LmDoc): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(doc, null, 2))]);
@@ -52,24 +46,14 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, log
     stepName: (id) => lm().stepName(id),
     shell: () => vscode.env.shell,
   };
-  const writes = new Set<LmToolKey>(['init', 'answer', 'rewind', 'abort']);
-  const reading: Record<string, string> = {
-    tasks: vscode.l10n.t('Listing the tasks of the workspace…'),
-    list: vscode.l10n.t('Listing the okstra wizards in progress…'),
-    current: vscode.l10n.t('Reading the okstra wizard…'),
-    tree: vscode.l10n.t('Reading the answered steps of the okstra wizard…'),
-    teams: vscode.l10n.t('Reading the teams the okstra wizard can use…'),
-    run_environment: vscode.l10n.t('Checking whether okstra and the provider CLIs can start…'),
-    preview: vscode.l10n.t('Reading the command line of the okstra wizard…'),
-    outcome: vscode.l10n.t('Reading the outcome of the okstra wizard…'),
-  };
+  const writes = new Set<string>(WRITING_TOOL_KEYS);
 
-  for (const key of LM_TOOL_KEYS) {
+  for (const key of contributedKeys(context)) {
     const name = `okstra_wizard_${key}`;
     const confirm = writes.has(key);
     const tool: vscode.LanguageModelTool<ToolInput> = {
       prepareInvocation: (options) =>
-        confirm ? prepareWrite(source, key as WritingToolKey, options.input ?? {}) : { invocationMessage: reading[key] },
+        confirm ? prepareWrite(source, key as WritingToolKey, options.input ?? {}) : { invocationMessage: lm().reading(key) },
       async invoke(options) {
         const doc = await lm().call(key, options.input);
         if (confirm) {

@@ -4,6 +4,9 @@
 // short) and the status the manifest gives; the tooltip has every detail. Unit-tested in plain Node.
 
 import type { RunRecord } from '../../host/tasks';
+import { runAgents, runDate, teamOfAgents } from '../../core/runAgents';
+
+export { runAgents, runDate, teamOfAgents };
 import { RUN_TEAM_PREFIX } from '../../core/roles/teamNames';
 import type { IconRow } from './iconRow';
 import { mdCode, mdEscape } from './markdownText';
@@ -73,51 +76,12 @@ export const ENGLISH_RUN_TEXTS: RunRowTexts = {
   tipProblem: 'Problem',
 };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** The version-1 keys of a run's model selection (the engine converts them; the view only names them). */
 const LEGACY_KEYS = ['workers', 'leadProvider', 'leadModel', 'claudeModel', 'codexModel', 'antigravityModel', 'grokModel', 'kimiModel'];
-
-/**
- * A run's agents per role, as its inputs.json gives them (`roleModels`, and `roleCounts` of 0 for a role it had
- * none of), the leader first and the report writer last, the others in the order written; null when the inputs name none (or only the version-1 keys).
- */
-export function runAgents(inputs: Record<string, unknown> | null): Record<string, string[]> | null {
-  if (!inputs) return null;
-  const models = isRecord(inputs.roleModels) ? inputs.roleModels : {};
-  const counts = isRecord(inputs.roleCounts) ? inputs.roleCounts : {};
-  const out: Record<string, string[]> = {};
-  const roles = [...new Set([...Object.keys(models), ...Object.keys(counts)])];
-  // As the profiles list them: the leader first, the report writer last.
-  const rank = (r: string) => (r === 'leader' ? 0 : r === 'report-writer' ? 2 : 1);
-  roles.sort((a, b) => rank(a) - rank(b));
-  for (const role of roles) {
-    const m = models[role];
-    if (Array.isArray(m) && m.length > 0 && m.every((x) => typeof x === 'string')) out[role] = [...(m as string[])];
-    else if (counts[role] === 0) out[role] = [];
-  }
-  return Object.keys(out).length > 0 ? out : null;
-}
 
 /** Whether the inputs hold only the version-1 model selection. */
 function isLegacy(inputs: Record<string, unknown> | null): boolean {
   return inputs !== null && LEGACY_KEYS.some((k) => inputs[k] !== undefined && inputs[k] !== '');
-}
-
-function sameModels(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** The first team whose agents are the run's: the same models for every role of either (none on both sides counts as equal). */
-export function teamOfAgents(agents: Record<string, string[]>, teams: readonly TeamShape[]): TeamShape | null {
-  return (
-    teams.find((t) => {
-      const roles = new Set([...Object.keys(t.roles), ...Object.keys(agents)]);
-      return [...roles].every((r) => sameModels(t.roles[r] ?? [], agents[r] ?? []));
-    }) ?? null
-  );
 }
 
 /** `claude/opus-4.5` → `opus-4.5`: the model without its provider, for the short summary. */
@@ -135,18 +99,6 @@ export function agentSummary(agents: Record<string, string[]>, texts: RunRowText
     else parts.push(models.length === 1 ? role : texts.roleCount(role, models.length));
   }
   return parts.join(' · ');
-}
-
-/** `2026-11-20-1` → that day; a run's own `startedAt` first. Null when neither is a date. */
-export function runDate(record: Pick<RunRecord, 'runId' | 'startedAt'>): Date | null {
-  if (record.startedAt) {
-    const d = new Date(record.startedAt);
-    if (!Number.isNaN(d.getTime())) return d;
-  }
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[-_T])/.exec(record.runId);
-  if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return d.getMonth() === Number(m[2]) - 1 ? d : null;
 }
 
 /** A day, short and local: `Nov 20` this year, `Nov 20, 2025` another year. */

@@ -1,5 +1,5 @@
 // The wizard's language-model tools in the real extension host, called through vscode.lm.invokeTool as a chat agent
-// would (no chat model is needed): the current prompt, an answer bound to its prompt id and revision, a stale answer
+// would (no chat model is needed): a task's runs, the current prompt, an answer bound to its prompt id and revision, a stale answer
 // refused with nothing written, a rewind, and the outcome; the tree follows the tools' writes like any other writer's.
 // VS Code confirms every tool call itself while extension tests run (its dialog service skips dialogs then), so the
 // confirmations that prepareInvocation returns are checked by test/unit/vscode/lmTools.test.ts.
@@ -49,11 +49,24 @@ describe('language-model tools (vscode.lm.invokeTool)', function () {
     fs.rmSync(path.join(host.root, '.okstra/tasks/lm'), { recursive: true, force: true });
   });
 
-  it('contributes and registers the four wizard tools', () => {
+  it('contributes and registers the wizard tools', () => {
     const names = vscode.lm.tools.map((t) => t.name);
-    for (const n of ['okstra_wizard_current', 'okstra_wizard_answer', 'okstra_wizard_rewind', 'okstra_wizard_outcome']) {
+    for (const n of [
+      'okstra_wizard_current',
+      'okstra_wizard_answer',
+      'okstra_wizard_rewind',
+      'okstra_wizard_outcome',
+      'okstra_wizard_task_runs',
+    ]) {
       assert.ok(names.includes(n), `${n} is not registered: ${names.join(', ')}`);
     }
+  });
+
+  it("lists a task's runs (none yet for a new task) and writes nothing", async () => {
+    const before = fs.readFileSync(stateFile);
+    const doc = await invoke('okstra_wizard_task_runs', { task: TASK });
+    assert.deepEqual([doc.ok, doc.task, doc.runs, doc.total], [true, TASK, [], 0], JSON.stringify(doc));
+    assert.deepEqual(fs.readFileSync(stateFile), before);
   });
 
   it('shows the current prompt of the wizard the view shows, with its revision, and writes nothing', async () => {

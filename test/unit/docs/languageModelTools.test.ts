@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { packageJsonWithTools } from '../../../scripts/languageModelTools';
+import { nlsWithTools, packageJsonWithTools } from '../../../scripts/languageModelTools';
 import { WIZARD_TOOLS } from '../../../src/host/tools';
 
 const PACKAGE_JSON = path.resolve(__dirname, '..', '..', '..', 'package.json');
@@ -30,9 +30,16 @@ describe("docs: package.json's language-model tools are generated from src/host/
     }
   });
 
-  it('each tool keeps its display name and user description in package.nls*.json (English and Korean)', () => {
-    for (const nls of ['package.nls.json', 'package.nls.ko.json']) {
-      const texts = JSON.parse(fs.readFileSync(path.resolve(PACKAGE_JSON, '..', nls), 'utf8'));
+  it("package.nls*.json hold each tool's display name and user description as its definition gives them (English and Korean)", () => {
+    for (const [nls, language] of [
+      ['package.nls.json', 'en'],
+      ['package.nls.ko.json', 'ko'],
+    ] as const) {
+      const text = fs.readFileSync(path.resolve(PACKAGE_JSON, '..', nls), 'utf8');
+      assert.equal(nlsWithTools(text, language), text, `${nls} is out of date: run node scripts/build.mjs`);
+      const edited = text.replace(/("lm\.tasks\.displayName": ")/, '$1(edited) ');
+      assert.notEqual(nlsWithTools(edited, language), edited);
+      const texts = JSON.parse(text);
       for (const key of Object.keys(WIZARD_TOOLS)) {
         for (const field of ['displayName', 'userDescription'])
           assert.equal(typeof texts[`lm.${key}.${field}`], 'string', `${nls}: lm.${key}.${field}`);

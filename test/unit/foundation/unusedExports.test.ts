@@ -28,7 +28,6 @@ const PENDING = new Set<string>([
   'src/cli/openWizard.ts InitOptions',
   'src/mcp/server.ts SERVER_INSTRUCTIONS',
   'src/mcp/server.ts McpIo',
-  'src/mcp/servedProject.ts InitDoc',
   'src/store/atomicWrite.ts CheckedWrite',
   'src/store/index.ts legacySourceMatches',
   'src/store/index.ts removeStaleArtifacts',

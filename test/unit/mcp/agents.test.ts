@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { LoggingMessageNotificationSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { buildCli, cleanupTemp, sha256, snapshotTree, tempDir } from '../cli/cliHarness';
-import { InitOutput, ListOutput, TasksOutput, ToolErrorDocSchema } from '../../../src/mcp/schemas';
+import { InitOutput, ListOutput, TasksOutput } from '../../../src/host/documentSchemas';
+import { ToolErrorDocSchema } from '../../../src/mcp/schemas';
 import { OutcomeDocSchema, PromptSchema, SubmitDocSchema, TreeDocSchema } from '../../../src/host/documentSchemas';
 import { demoCopy, demoEnv, startServer, walkAnswer, type McpSession, type ServerOptions } from './mcpHarness';
 

@@ -21,6 +21,23 @@ export function demoCopy(): string {
   return dest;
 }
 
+/** A copy of demo/ whose payments/refund-queue has its newest run's agents made config.yaml's usual-panel team, its oldest inputs.json gone. */
+export function runsProject(): string {
+  const project = demoCopy();
+  const runs = path.join(project, '.okstra', 'tasks', 'payments', 'refund-queue', 'runs');
+  const newest = path.join(runs, '2026-11-26-1', 'inputs.json');
+  const inputs = JSON.parse(fs.readFileSync(newest, 'utf8'));
+  inputs.roleModels = {
+    leader: ['claude/opus-4.5'],
+    planner: ['codex/gpt-5.1-codex', 'antigravity/gemini-3-pro'],
+    'report-writer': ['claude/sonnet-4.5'],
+  };
+  inputs.roleCounts = { planner: 2, critic: 0 };
+  fs.writeFileSync(newest, JSON.stringify(inputs));
+  fs.rmSync(path.join(runs, '2026-11-18-1', 'inputs.json'));
+  return project;
+}
+
 /** The demo's machine: its stand-in CLIs on PATH, VS Code's terminal backend, English, nothing else. */
 export function demoEnv(project: string): Record<string, string> {
   const bin = path.join(project, '.demo-bin');

@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTemp, cli, sha256, snapshotTree } from '../cli/cliHarness';
 import { CurrentDocSchema, OutcomeDocSchema, SubmitDocSchema, TreeDocSchema } from '../../../src/host/documentSchemas';
-import { InitOutput, ToolErrorDocSchema } from '../../../src/mcp/schemas';
+import { InitOutput } from '../../../src/host/documentSchemas';
+import { ToolErrorDocSchema } from '../../../src/mcp/schemas';
 import { demoCopy, demoEnv, startServer, walkAnswer, type McpSession } from './mcpHarness';
 
 const TASK = 'checkout/saved-card-migration';
@@ -60,6 +61,7 @@ describe('MCP server (okstra-wizard mcp, SDK client over stdio)', function () {
       'wizard_preview',
       'wizard_rewind',
       'wizard_run_environment',
+      'wizard_task_runs',
       'wizard_tasks',
       'wizard_teams',
       'wizard_tree',

@@ -82,7 +82,8 @@ describe('MCP transport: every line is answered (C6, C9) and tool errors are JSO
   it("a document that does not match its tool's outputSchema is caught (code internal), never sent as a result", async () => {
     const host = mcpHostOf(demoCopy());
     // A bug in a tool body: a current document without its prompt's fields.
-    (host as unknown as { current: () => object }).current = () => ({ ok: true, current: { id: 'x' } });
+    const bodies = host.toolBodies();
+    host.toolBodies = () => ({ ...bodies, current: () => ({ ok: true, current: { id: 'x' } }) });
     const session = await inProcessMcp(host);
     try {
       const r = (await session.client.callTool({ name: 'wizard_current', arguments: { task: TASK } })) as any;

@@ -1,6 +1,7 @@
 // The language-model tools (src/vscode/lm/) in plain Node: a fake `vscode` module (the few members the tools use),
 // the extension's own WorkspaceWizards with the fake window's settings, and the tools as
 // registerLanguageModelTools registers them. The wizard the view shows is `shownStatePath()`.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Module from 'node:module';
 import { readSettings } from '../../../src/vscode/settings/settings';
@@ -67,6 +68,7 @@ export function installLmTools(project: string, shownStatePath: () => string | n
   const context = {
     subscriptions: [] as unknown[],
     extensionPath: REPO,
+    extension: { packageJSON: JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) },
     workspaceState: { get: (_k: string, d: unknown) => d, update: async () => undefined },
   };
   // The extension's own WorkspaceWizards, as features.ts makes it (no VS Code needed: the window is faked).

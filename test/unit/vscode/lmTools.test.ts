@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { WIZARD_TOOLS } from '../../../src/host/tools';
 import { cleanupTemp, cliInProcess, defaultAnswer, tempDir } from '../cli/cliHarness';
 import { installLmTools, type LmHarness, type LmTool } from './lmHarness';
 
@@ -50,9 +51,11 @@ describe('language-model tools: confirmations and registration', function () {
   it('registers exactly the tools package.json contributes', async () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
     const contributed = (pkg.contributes.languageModelTools as Array<{ name: string }>).map((t) => t.name).sort();
-    const { LM_TOOL_NAMES } = require('../../../src/vscode/lm/wizardTools') as typeof import('../../../src/vscode/lm/wizardTools');
+    const defined = Object.values(WIZARD_TOOLS)
+      .map((d) => `okstra_${d.name}`)
+      .sort();
     assert.deepEqual([...tools.keys()].sort(), contributed);
-    assert.deepEqual([...LM_TOOL_NAMES].sort(), contributed);
+    assert.deepEqual(defined, contributed);
   });
 
   it('asks before answering, naming the step, its question, the wizard and the answer; asking writes nothing', async () => {
