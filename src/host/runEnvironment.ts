@@ -106,6 +106,11 @@ export interface RunEnvironmentInput {
   /** Whether the workspace is trusted (the extension only; undefined elsewhere). */
   trusted?: boolean;
   versionProbe?: VersionProbe;
+  /**
+   * False: okstra is only resolved, `--version` is not asked (a check that starts no process, for the confirmation,
+   * which must not wait on okstra). Default true.
+   */
+  askVersion?: boolean;
 }
 
 /** The providers of the project's registry (built-in merged with config.yaml); the error when it cannot be read. */
@@ -154,6 +159,7 @@ function okstraChecks(input: RunEnvironmentInput): RunCheck[] {
       { code: 'okstra-missing', status: 'problem', subject, detail: `${pyReprString(command[0]!)} is not found or not executable`, fix },
     ];
   }
+  if (input.askVersion === false) return [{ code: 'okstra-found', status: 'ok', subject, detail: program }];
   const probe = input.versionProbe ?? spawnVersion;
   const answer = probe(program, command.slice(1), input.projectRootAbs, input.env);
   if (!answer.ok) {
@@ -251,7 +257,9 @@ function runEnvironmentSummary(checks: readonly RunCheck[]): string {
     return `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${first.join('; ')}${more}`;
   }
   const okstra = checks.find((c) => c.code === 'okstra-found');
-  const version = okstra ? okstra.detail.slice(okstra.detail.indexOf(': ') + 2) : 'okstra';
+  // `<path>: <version>`, or the path alone when the version was not asked.
+  const at = okstra?.detail.indexOf(': ') ?? -1;
+  const version = !okstra ? 'okstra' : at >= 0 ? okstra.detail.slice(at + 2) : `okstra at ${okstra.detail}`;
   const providers = checks.filter((c) => c.code === 'provider-found').length;
   const warnings = checks.filter((c) => c.status === 'warning').length;
   return `ready: ${version}; ${providers} provider CLI${providers === 1 ? '' : 's'} found${

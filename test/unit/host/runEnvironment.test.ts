@@ -117,6 +117,27 @@ describe('host: Check Run Environment', function () {
     assert.equal(report.checks[0]!.detail.split(': ')[1], 'okstra?[31m 1.0?');
   });
 
+  it("without asking the version (the confirmation's check): okstra is resolved, no process is started, and the summary names its path", () => {
+    const project = demoCopy();
+    let asked = 0;
+    const report = check(project, demoEnv(project), {
+      askVersion: false,
+      versionProbe: () => {
+        asked++;
+        return { ok: true, output: 'okstra 1.0' };
+      },
+    });
+    assert.equal(asked, 0);
+    assert.equal(report.checks[0]!.code, 'okstra-found');
+    assert.equal(report.checks[0]!.detail, path.join(project, '.demo-bin', 'okstra'));
+    assert.match(
+      report.summary,
+      new RegExp(
+        `^ready: okstra at ${path.join(project, '.demo-bin', 'okstra').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; \\d+ provider CLIs found`,
+      ),
+    );
+  });
+
   it('a real --version that hangs is given up after its time limit', function () {
     const project = demoCopy();
     const slow = path.join(project, 'slow-okstra');
