@@ -3,6 +3,7 @@
 // says is running. Plain functions over the record: the extension decides what it can observe, the host what that
 // means; the record is written through the wizard's state file (HostWizard.recordLastRun), like every other answer.
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import type { LastRun } from '../core/types';
 import type { RunStatus } from '../core/wizard/stateFields';
 
@@ -75,13 +76,40 @@ export function judgeRunAfterReload(observed: RunObservation): RunVerdict {
 }
 
 /** Whether a process exists (signal 0); a process of another user counts as existing. */
-export function processExists(pid: number): boolean {
+function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** A process's arguments (`/proc/<pid>/cmdline`), or null where they cannot be read (no /proc, gone, not ours). */
+function processArguments(pid: number): string[] | null {
+  try {
+    const words = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (words.at(-1) === '') words.pop();
+    return words;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether process `pid` is the run started with `argv` (`<okstra command…> render-bundle …`). The pid and the argv
+ * come from the state file, which comes with the repository: a pid is only watched or signalled when it exists and
+ * its arguments end with the run's arguments after the program (a script's interpreter may come before them), never
+ * this process, its parent or init. Where a process's arguments cannot be read (no /proc), it is not the run.
+ */
+export function processIsRun(pid: number | undefined, argv: readonly string[]): boolean {
+  if (pid === undefined || !Number.isSafeInteger(pid) || pid <= 1 || pid === process.pid || pid === process.ppid) return false;
+  const args = argv.slice(1);
+  if (args.length === 0 || !processExists(pid)) return false;
+  const words = processArguments(pid);
+  if (words === null || words.length < args.length) return false;
+  const tail = words.slice(words.length - args.length);
+  return tail.every((w, i) => w === args[i]);
 }
 
 export { elapsedText } from '../core/run/elapsed';

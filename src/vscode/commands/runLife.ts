@@ -51,7 +51,7 @@ async function follow(ctx: WizardContext, session: WindowWizard): Promise<void> 
   const life = ctx.runLife();
   if (run.runId && followed.has(run.runId)) return;
   const task = run.runId ? ctx.runPort.follow(run.runId) : null;
-  const verdict = life.judgeRunAfterReload({ taskAlive: task !== null, processAlive: ctx.runPort.processAlive(run.pid) });
+  const verdict = life.judgeRunAfterReload({ taskAlive: task !== null, processAlive: ctx.runPort.processAlive(run.pid, run.argv) });
   ctx.log.info(`run of ${session.wizard.taskKey} (${run.runId ?? 'no run id'}) found running after the window loaded: ${verdict}`);
   if (verdict === 'ended-unseen') {
     await record(ctx, session, life.runEnded(run, { kind: 'unknown', why: life.ENDED_UNSEEN }));
@@ -97,14 +97,14 @@ async function watchProcess(ctx: WizardContext, session: WindowWizard, run: Last
   const life = ctx.runLife();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      if (ctx.runPort.processAlive(pid)) return;
+      if (ctx.runPort.processAlive(pid, run.argv)) return;
       clearInterval(timer);
       followed.delete(runId);
       resolve();
     }, PROCESS_POLL_MS);
     followed.set(runId, {
       session,
-      stop: () => ctx.runPort.endProcess?.(pid),
+      stop: () => ctx.runPort.endProcess?.(pid, run.argv),
     });
   });
   const by = ctx.stopping.get(runId);
@@ -165,8 +165,8 @@ export const stopRunCommand =
     if (runId && ctx.runPort.stop(runId)) return;
     ctx.stopping.delete(runId);
     const life = ctx.runLife();
-    if (ctx.runPort.processAlive(now.pid) === true) {
-      ctx.runPort.endProcess?.(now.pid!);
+    if (ctx.runPort.processAlive(now.pid, now.argv) === true) {
+      ctx.runPort.endProcess?.(now.pid!, now.argv);
       await record(ctx, session, life.runEnded(now, { kind: 'stopped', by: STOPPED_BY }));
       return;
     }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { detectShell, quoteCommandLine } from '../../core/run';
 import { resolveProgram } from '../../host/run';
-import { processExists } from '../../host/runLife';
+import { processIsRun } from '../../host/runLife';
 import type { Log } from '../host/window';
 import type { FollowedRun, RunRequest, RunResult } from './runPort';
 
@@ -37,12 +37,20 @@ export function stopRun(runId: string, log: Log): boolean {
   return true;
 }
 
-export function processAlive(pid: number): boolean {
-  return processExists(pid);
+/** Whether `pid` is still the run started with `argv` (src/host/runLife.ts processIsRun: a pid from a file is not trusted). */
+export function processAlive(pid: number, argv: readonly string[]): boolean {
+  return processIsRun(pid, argv);
 }
 
-/** SIGTERM to okstra's process (Stop Run of a run whose task this window cannot reach). */
-export function endProcess(pid: number, log: Log): void {
+/**
+ * SIGTERM to okstra's process (Stop Run of a run whose task this window cannot reach), checked again right before the
+ * signal: only a process that is still the run started with `argv`.
+ */
+export function endProcess(pid: number, argv: readonly string[], log: Log): void {
+  if (!processIsRun(pid, argv)) {
+    log.warn(`Stop Run: process ${pid} is not the run (its arguments differ, or it ended): no signal sent`);
+    return;
+  }
   log.info(`Stop Run: SIGTERM to process ${pid}`);
   try {
     process.kill(pid, 'SIGTERM');

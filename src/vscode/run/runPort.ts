@@ -32,10 +32,13 @@ export interface RunPort {
   stop(runId: string): boolean;
   /** The run with this id among the tasks VS Code runs now (after a window reload), or null. */
   follow(runId: string): FollowedRun | null;
-  /** Whether a process exists; null when there is no process id to ask about. */
-  processAlive(pid: number | undefined): boolean | null;
-  /** Ends a process this window did not start (a run of a window that reloaded, its task not reachable). */
-  endProcess?(pid: number): void;
+  /**
+   * Whether the process is still the run started with `argv` (a pid read from the state file is checked against the
+   * process's own arguments); null when there is no process id to ask about.
+   */
+  processAlive(pid: number | undefined, argv: readonly string[]): boolean | null;
+  /** Ends a process this window did not start (a run of a window that reloaded, its task not reachable), if it is still the run. */
+  endProcess?(pid: number, argv: readonly string[]): void;
   /** Applies one persist action; resolves what it did, for the log. */
   applyPersistAction(projectRootAbs: string, action: PersistAction): string;
 }

@@ -16,7 +16,7 @@ export function vscodeRunPort(log: Log): RunPort {
     applyPersistAction: (root, action) => persist().applyPersistAction(root, action),
     stop: (runId) => exec().stopRun(runId, log),
     follow: (runId) => exec().followRun(runId, log),
-    processAlive: (pid) => (pid === undefined ? null : exec().processAlive(pid)),
-    endProcess: (pid) => exec().endProcess(pid, log),
+    processAlive: (pid, argv) => (pid === undefined ? null : exec().processAlive(pid, argv)),
+    endProcess: (pid, argv) => exec().endProcess(pid, argv, log),
   };
 }
