@@ -10,6 +10,7 @@ import { leadingIcon } from '../host/ariaLabel';
 import { en } from '../../core/text/en';
 import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
 import type { PromptDoc, PromptOption } from '../../core/types';
+import type { OptionRow } from './promptRequest';
 
 interface PromptTexts {
   unavailableSeparator: string;
@@ -290,4 +291,23 @@ export function keyMatchIndex(items: readonly ItemModel[], typed: string): numbe
     }
   });
   return best;
+}
+
+/**
+ * The window's rows in place of the engine's labels (PromptRequest.optionRows): the row's words are the label and the
+ * description (the default marker first on the default row); the engine's description (a path, or why the option
+ * cannot be chosen) stays on the detail line.
+ */
+export function withOptionRows(model: PromptModel, rows: ReadonlyMap<string, OptionRow> | undefined, marker: string): void {
+  if (!rows || rows.size === 0) return;
+  for (const item of model.items) {
+    if (item.kind === 'separator') continue;
+    const row = rows.get(item.value);
+    if (!row) continue;
+    const isDefault = item.kind === 'option' && item.isDefault;
+    const description = [isDefault ? marker : '', row.description ?? ''].filter((x) => x !== '').join(PICKER_SEP);
+    item.display = { ...item.display, label: row.label };
+    if (description) item.display.description = description;
+    else delete item.display.description;
+  }
 }

@@ -21,6 +21,7 @@ import {
   multiPickAnswer,
   refusalRow,
   typedValueMessage,
+  withOptionRows,
   type ItemModel,
   type PromptModel,
 } from './promptModel';
@@ -103,6 +104,7 @@ export class PromptRunner {
       progress: (n, total) => t('{0} of {1}', n, total),
       catalog,
     });
+    withOptionRows(model, request.optionRows, catalog.ui.default_marker);
     // A pick places its notice itself (pickMessage.ts).
     if (request.notice && model.kind === 'text') model.placeholder = `${request.notice} · ${model.placeholder}`;
     this.activeStep = request.prompt.step;

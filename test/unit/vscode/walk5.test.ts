@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FakeQuickPick } from './fakeWindow';
-import { openShell, stepOf, type Shell } from './shellHarness';
+import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
 
 describe('vscode shell: the fourth walk, the rest', function () {
   this.timeout(30_000);
@@ -34,5 +34,49 @@ describe('vscode shell: the fourth walk, the rest', function () {
     await picker.enter();
     const next = await shell.next(picker);
     assert.notEqual(stepOf(next), 'task-pick');
+  });
+
+  it('Reuse a previous run: each row says the run type, date, team and outcome, newest first; the path on the detail line', async () => {
+    // A second error-analysis run of payments/currency-rounding, newer than the demo's, with other agents.
+    const task = path.join(shell.project, '.okstra', 'tasks', 'payments', 'currency-rounding');
+    const manifestPath = path.join(task, 'task-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { runs: Array<Record<string, unknown>> };
+    manifest.runs.push({
+      runId: '2026-11-21-1',
+      taskType: 'error-analysis',
+      status: 'completed',
+      outcome: 'revision-requested',
+      inputs: 'runs/2026-11-21-1/inputs.json',
+    });
+    fs.writeFileSync(manifestPath, JSON.stringify(manifest));
+    const inputs = JSON.parse(fs.readFileSync(path.join(task, 'runs', '2026-11-16-1', 'inputs.json'), 'utf8')) as Record<string, unknown>;
+    fs.mkdirSync(path.join(task, 'runs', '2026-11-21-1'));
+    const roleModels = {
+      leader: ['claude/opus-4.5'],
+      analyser: ['claude/opus-4.5', 'codex/gpt-5.1-codex'],
+      critic: ['antigravity/gemini-3-pro'],
+      'report-writer': ['claude/sonnet-4.5'],
+    };
+    fs.writeFileSync(
+      path.join(task, 'runs', '2026-11-21-1', 'inputs.json'),
+      JSON.stringify({ ...inputs, roleCounts: { analyser: 2, critic: 1 }, roleModels }),
+    );
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const { input } = await answerUntil(shell, first, 'reuse-previous', {
+      'task-type': (i) => (i as FakeQuickPick).choose('error-analysis'),
+    });
+    const rows = (input as FakeQuickPick).items.filter((i) => i.model?.value?.startsWith('run:'));
+    for (const r of rows) console.log(`      ${r.label} | ${r.description ?? ''} | ${r.detail ?? ''}`);
+    assert.deepEqual(
+      rows.map((r) => r.model?.value),
+      ['run:2026-11-21-1', 'run:2026-11-16-1'],
+    );
+    for (const r of rows) {
+      assert.doesNotMatch(r.label, /Reuse run|inputs\.json/);
+      assert.match(r.label, /^error-analysis/);
+      assert.match(r.detail ?? '', /runs\/2026-11-\d\d-1\/inputs\.json/);
+    }
+    assert.match(rows[0]!.description ?? '', /Nov 21.*review-panel.*revision-requested/);
+    assert.match(rows[1]!.description ?? '', /Nov 16.*leader opus-4\.5 · 3 analysers.*accepted/);
   });
 });
