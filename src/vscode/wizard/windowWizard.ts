@@ -100,6 +100,17 @@ export class WindowWizard {
     }
   }
 
+  /** The task's title from its manifest ('' when it has none or cannot be read): the confirmation shows it. */
+  taskTitle(): string {
+    const key = this.wizard.taskKey;
+    if (!key) return '';
+    try {
+      return this.wizard.ctx().workspace.task(key).manifest.title ?? '';
+    } catch {
+      return '';
+    }
+  }
+
   stepFacts(id: string): StepFacts {
     return stepFacts(id);
   }

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FakeQuickPick } from './fakeWindow';
+import { FakeQuickPick, until } from './fakeWindow';
 import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
 
 describe('vscode shell: the fourth walk, the rest', function () {
@@ -78,5 +78,21 @@ describe('vscode shell: the fourth walk, the rest', function () {
     }
     assert.match(rows[0]!.description ?? '', /Nov 21.*review-panel.*revision-requested/);
     assert.match(rows[1]!.description ?? '', /Nov 16.*leader opus-4\.5 · 3 analysers.*accepted/);
+  });
+
+  it('the confirmation at 800×600: a short heading (run type and task), the title below it, then the command line and the agents', async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    await answerUntil(shell, first, 'confirm');
+    const doc = await until('the confirmation document', () => shell.win.documents.get('okstra render-bundle'));
+    const lines = doc.split('\n');
+    const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
+    // The heading is the run type and the task key, drawn small: the task's name as an H1 took 3–5 lines at 800×600.
+    const heading = lines.find((l) => /^<h1 |^# /.test(l)) ?? '';
+    assert.match(heading, /^<h1 style="[^"]*font-size: 1\.\d+em[^"]*">implementation-planning · payments\/currency-rounding<\/h1>$/);
+    assert.ok(at(/^JPY and KRW refunds are rounded to cents that do not exist$/) > at(/^<h1 /), 'the title is plain text under it');
+    const command = at(/^okstra render-bundle /);
+    const agents = at(/^\| leader /);
+    const settings = at(/^\| task-type /);
+    assert.ok(command > 0 && agents > command && settings > agents, `command line ${command}, agents ${agents}, settings ${settings}`);
   });
 });
