@@ -95,4 +95,17 @@ describe('vscode shell: the fourth walk, the rest', function () {
     const settings = at(/^\| task-type /);
     assert.ok(command > 0 && agents > command && settings > agents, `command line ${command}, agents ${agents}, settings ${settings}`);
   });
+
+  it('no team can be used on the run type (release-handoff: the teams name roles it does not select): the Team question is not asked nor counted', async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const { seen, input } = await answerUntil(shell, first, 'confirm', {
+      'task-type': (i) => (i as FakeQuickPick).choose('release-handoff'),
+    });
+    console.log(`      ${seen.join(' → ')}`);
+    assert.ok(!seen.includes('team-pick'), seen.join(' → '));
+    // Every prompt's "n of total" counts the steps asked: the confirmation is the last of them.
+    const count = /\((\d+) of (\d+)\)/.exec(input.title ?? '');
+    assert.ok(count && count[1] === count[2], input.title);
+    assert.equal(Number(count[2]), seen.length + 1, 'task-pick, then the steps seen here');
+  });
 });
