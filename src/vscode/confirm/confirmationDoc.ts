@@ -80,6 +80,11 @@ function escapeHtml(text: string): string {
 /** The heading: small, so that the command line and the agents are in view at 800×600 and at 150 % zoom. */
 const HEADING_START = '<h1 style="font-size: 1.3em; margin: 0 0 0.3em; padding-bottom: 0; border-bottom: none">';
 
+/** A section's heading (Command line, Agents): smaller than the heading above it, and little space around it. */
+function sectionHeading(text: string): string {
+  return `<h2 style="font-size: 1.1em; margin: 0.8em 0 0.3em; padding-bottom: 0; border-bottom: none">${escapeHtml(text)}</h2>`;
+}
+
 /** `<run type> · <task key>` from the confirmation's rows (the header's last word is the task key); else the header. */
 function shortHeading(rows: ConfirmationRows): string {
   const runType = rows.settings.find(([k]) => k === 'task-type')?.[1] ?? '';
@@ -106,13 +111,13 @@ export function confirmationMarkdown(
   const parts = [promptBand(extras.extraPromptRows ?? 0), '', `${HEADING_START}${escapeHtml(shortHeading(rows))}</h1>`, ''];
   const title = extras.taskTitle?.trim();
   if (title) parts.push(mdEscape(title), '');
-  parts.push(`## ${texts.commandLine(command.shell)}`, '', COMMAND_BLOCK_START, escapeHtml(command.line), '</pre>');
+  parts.push(sectionHeading(texts.commandLine(command.shell)), '', COMMAND_BLOCK_START, escapeHtml(command.line), '</pre>');
   if (command.error) parts.push('', command.error);
   if (extras.program) parts.push('', extras.program);
   if (rows.roles.length > 0) {
     parts.push(
       '',
-      `## ${texts.roles}`,
+      sectionHeading(texts.roles),
       '',
       markdownTable(
         [texts.role, texts.ordinal, texts.model],

@@ -207,7 +207,7 @@ describe('the confirmation document', () => {
     assert.equal(lines[0], PROMPT_BAND);
     const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
     assert.ok(at(/^<h1 [^>]*>bug-fix · a\/b<\/h1>$/) > 0);
-    assert.ok(at(/^## Command line \(bash\)$/) > at(/^<h1 /));
+    assert.ok(at(/^<h2 [^>]*>Command line \(bash\)<\/h2>$/) > at(/^<h1 /));
     assert.ok(at(/^\| leader/) > at(/^okstra render-bundle --directive/), 'the command line comes before the agents');
     assert.ok(at(/^\| task-type/) > at(/^\| leader/), 'the agents come before the settings');
   });
