@@ -98,7 +98,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     console.log(`      P10 per Enter (ms): ${seen.timedSteps.map((st, i) => `${st} ${seen.times[i].toFixed(0)}`).join(', ')}`);
     // The one confirmation: the QuickPick (Run, Change an answer…, Copy Command Line) and the document beside it.
     const text = await wb.confirmationText();
-    assert.match(text, /# okstra render-bundle — payments\/currency-rounding/);
+    assert.match(text, /# implementation-planning · payments\/currency-rounding/);
     assert.match(text, /\| task-type \| implementation-planning \|/);
     assert.match(text, /\| direction \| \.okstra\/tasks\/payments\/currency-rounding\/directions\/decimal-money-type\.md \|/);
     assert.match(text, /\| planner \| 2 \| codex\/gpt-5\.1-codex \|/);
@@ -126,6 +126,14 @@ describe('UI: the demo project as `npm start` serves it', function () {
       }
       if (size.width === 1024) await wb.shot('demo-08-confirmation-1024x768.png');
     }
+    // At 800×600 the heading is one short line: the command line and the agents are in view under the prompt.
+    await wb.resize({ width: 800, height: 600 });
+    const doc = wb.confirmationDocument();
+    const commandBox = await doc.locator('pre').first().boundingBox();
+    assert.ok(commandBox && commandBox.y + 40 <= 600, `the command line is in view at 800×600: ${JSON.stringify(commandBox)}`);
+    const headingBox = await doc.locator('h1').first().boundingBox();
+    assert.ok(headingBox && headingBox.height < 60, `the heading is one or two lines at 800×600: ${JSON.stringify(headingBox)}`);
+    await wb.shot('demo-09-confirmation-800x600.png');
     await wb.resize({ width: 1280, height: 800 });
     // Copy says that it copied.
     await wb.pickRow('Copy Command Line');
@@ -180,7 +188,7 @@ describe('UI: the demo project as `npm start` serves it', function () {
     await wb.shot('demo-07-resume-legacy.png');
     await wb.answerUntilConfirmation(first);
     const text = await wb.confirmationText();
-    assert.match(text, /# okstra render-bundle — payments\/refund-timeout/);
+    assert.match(text, /# \S+ · payments\/refund-timeout/);
     assert.match(text, /\| analyser \| 1 \| claude\/opus-4\.5 \|/);
     assert.match(text, /\| analyser \| 2 \| codex\/gpt-5\.1-codex \|/);
     assert.match(text, /\| directive \| Focus on the PSP call path/);

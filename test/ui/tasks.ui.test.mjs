@@ -122,7 +122,7 @@ describe('UI: the Tasks view and the walkthrough pictures (demo)', function () {
     }
     assert.ok(roleShot, 'a role-model prompt was shown');
     // The confirm step is the one confirmation: its document beside the prompt, Run its default.
-    assert.match(await wb.confirmationText(), /okstra render-bundle — payments\/currency-rounding/);
+    assert.match(await wb.confirmationText(), /# \S+ · payments\/currency-rounding/);
     await walkthroughShot('run.png', 'confirmation');
     await page.keyboard.press('Enter'); // Run
     await wb.notification('finished (exit code 0)', 60_000);

@@ -67,7 +67,7 @@ describe('UI: the okstra wizard from New Run to Run', function () {
     );
     console.log(`      prompts: ${seen.join(' → ')}`);
     assert.ok(seen.includes('role-model:analyser:2'));
-    assert.match(await wb.confirmationText(), /# okstra render-bundle — demo\/ui-run/);
+    assert.match(await wb.confirmationText(), /# \S+ · demo\/ui-run/);
     await wb.shot('wizard-04-confirmation.png');
     await page.keyboard.press('Escape');
   });

@@ -468,7 +468,7 @@ class Workbench {
       .contentFrame()
       .locator('#active-frame')
       .contentFrame()
-      .locator('body', { hasText: 'okstra render-bundle —' });
+      .locator('body', { hasText: 'render-bundle --' });
   }
 
   /** Its text as rendered: headings, then table rows as `| cell | cell |`, then the command line. */

@@ -50,9 +50,12 @@ function confirmationDocument(ctx: WizardContext, session: WindowWizard, outcome
       commandLine: (shell) => t('Command line ({0})', shell),
       howToRun: t('Run, Copy Command Line and Change an answer… are in the prompt above (Enter runs the highlighted item).'),
     },
-    programSentence(ctx, session),
-    // Save these agents as a team… is one more item of the prompt over the document's top.
-    session.teams().canSave() ? 1 : 0,
+    {
+      program: programSentence(ctx, session),
+      // Save these agents as a team… is one more item of the prompt over the document's top.
+      extraPromptRows: session.teams().canSave() ? 1 : 0,
+      taskTitle: session.taskTitle(),
+    },
   );
 }
 

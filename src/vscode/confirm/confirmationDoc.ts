@@ -1,12 +1,14 @@
-// The confirmation as a read-only markdown document shown beside the confirm prompt: the full command line in a
-// code block (readable, selectable, copyable; it never wraps inside an option) right under the heading, then the
-// settings and the roles as two tables. The prompt floats over the top of the editor area, so the document starts
+// The confirmation as a read-only markdown document shown beside the confirm prompt: a short heading (the run type and
+// the task key, drawn small: the engine's header as an H1 took 3–5 lines at 800×600 and at 150 % zoom) with the task's
+// title as plain text under it, the full command line in a code block (readable, selectable, copyable; it never wraps
+// inside an option), then the agents and the settings as two tables. The prompt floats over the top of the editor area, so the document starts
 // with a blank band of its height (the heading was hidden under it); the command line comes before the tables, so
 // that it is in view at 1280×800 and 1024×768; the block has no language, so that no shell grammar colours a word
 // inside a quoted value as a command (an HTML block, which also wraps the long JSON value); the program Run starts
 // follows it. Pure: the engine's confirmationText, the quoted command line and the program's sentence in, markdown out.
 
 import type { DisplayedCommandLine } from '../run/commandLine';
+import { mdEscape } from '../tasks/markdownText';
 
 interface ConfirmationTexts {
   setting: string;
@@ -75,36 +77,47 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * `program`: the sentence that says which executable Run starts (or that it cannot start one), shown under the
- * command line. `extraPromptRows`: the items the prompt has beyond the usual ones (its band is that much taller).
- */
+/** The heading: small, so that the command line and the agents are in view at 800×600 and at 150 % zoom. */
+const HEADING_START = '<h1 style="font-size: 1.3em; margin: 0 0 0.3em; padding-bottom: 0; border-bottom: none">';
+
+/** A section's heading (Command line, Agents): smaller than the heading above it, and little space around it. */
+function sectionHeading(text: string): string {
+  return `<h2 style="font-size: 1.1em; margin: 0.8em 0 0.3em; padding-bottom: 0; border-bottom: none">${escapeHtml(text)}</h2>`;
+}
+
+/** `<run type> · <task key>` from the confirmation's rows (the header's last word is the task key); else the header. */
+function shortHeading(rows: ConfirmationRows): string {
+  const runType = rows.settings.find(([k]) => k === 'task-type')?.[1] ?? '';
+  const key = rows.title.split(' ').pop() ?? '';
+  return runType && key ? `${runType} · ${key}` : rows.title;
+}
+
+interface ConfirmationExtras {
+  /** The sentence that says which executable Run starts (or that it cannot start one), under the command line. */
+  program?: string;
+  /** The items the prompt has beyond the usual ones (its band is that much taller). */
+  extraPromptRows?: number;
+  /** The task's title (from its manifest), as plain text under the heading. */
+  taskTitle?: string;
+}
+
 export function confirmationMarkdown(
   confirmationText: string,
   command: DisplayedCommandLine,
   texts: ConfirmationTexts,
-  program?: string,
-  extraPromptRows = 0,
+  extras: ConfirmationExtras = {},
 ): string {
   const rows = confirmationRows(confirmationText);
-  const parts = [
-    promptBand(extraPromptRows),
-    '',
-    `# ${rows.title}`,
-    '',
-    `## ${texts.commandLine(command.shell)}`,
-    '',
-    COMMAND_BLOCK_START,
-    escapeHtml(command.line),
-    '</pre>',
-  ];
+  const parts = [promptBand(extras.extraPromptRows ?? 0), '', `${HEADING_START}${escapeHtml(shortHeading(rows))}</h1>`, ''];
+  const title = extras.taskTitle?.trim();
+  if (title) parts.push(mdEscape(title), '');
+  parts.push(sectionHeading(texts.commandLine(command.shell)), '', COMMAND_BLOCK_START, escapeHtml(command.line), '</pre>');
   if (command.error) parts.push('', command.error);
-  if (program) parts.push('', program);
-  parts.push('', markdownTable([texts.setting, texts.value], rows.settings));
+  if (extras.program) parts.push('', extras.program);
   if (rows.roles.length > 0) {
     parts.push(
       '',
-      `## ${texts.roles}`,
+      sectionHeading(texts.roles),
       '',
       markdownTable(
         [texts.role, texts.ordinal, texts.model],
@@ -112,6 +125,7 @@ export function confirmationMarkdown(
       ),
     );
   }
+  parts.push('', markdownTable([texts.setting, texts.value], rows.settings));
   parts.push('', texts.howToRun, '');
   return parts.join('\n');
 }

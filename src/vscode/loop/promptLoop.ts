@@ -16,6 +16,7 @@ import { browseProjectFile, openForEditing, waitForAnswers } from './projectFile
 import { errorText, type WizardContext, type WizardLoop } from '../wizard/context';
 import { isStaleRefusal, type StepOutcome } from '../wizardResults';
 import type { WindowWizard } from '../wizard/windowWizard';
+import { reuseRowsFor } from './reuseRows';
 
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   return {
@@ -120,6 +121,7 @@ export class PromptLoop implements WizardLoop {
         const facts = session.stepFacts(prompt.step);
         const request: PromptRequest = {
           prompt,
+          optionRows: await reuseRowsFor(ctx, session, prompt.step),
           folderName: session.folderName,
           taskKey: session.wizard.taskKey,
           canGoBack: session.wizard.canGoBack(),

@@ -22,6 +22,12 @@ export interface PromptAction {
   asksAside?: true; // it asks questions of its own: the prompt closes with `aside`, the caller runs it and shows it again
 }
 
+/** An option's row in words the window has and the engine does not (a run's date, team and outcome). */
+export interface OptionRow {
+  label: string;
+  description?: string;
+}
+
 export interface PromptRequest {
   prompt: PromptDoc;
   folderName: string;
@@ -30,6 +36,11 @@ export interface PromptRequest {
   submit(answer: string): Promise<StepOutcome>;
   /** Shown above the prompt's question (e.g. "changed outside this window: now at …"). */
   notice?: string;
+  /**
+   * Rows that replace the engine's labels, by option value: the engine's label and description (a path, a problem)
+   * go on the detail line (Reuse a previous run: the runs as the Tasks view shows them).
+   */
+  optionRows?: ReadonlyMap<string, OptionRow>;
   /** Extra items after the options. */
   actions?: PromptAction[];
   /** Text prompts that take a path: a button opens the file dialog; resolves the value to put in the box. */

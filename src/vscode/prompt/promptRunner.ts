@@ -17,9 +17,11 @@ import { PickMessage } from './pickMessage';
 import {
   activeAfterFilter,
   buildPromptModel,
+  keyMatchIndex,
   multiPickAnswer,
   refusalRow,
   typedValueMessage,
+  withOptionRows,
   type ItemModel,
   type PromptModel,
 } from './promptModel';
@@ -102,6 +104,7 @@ export class PromptRunner {
       progress: (n, total) => t('{0} of {1}', n, total),
       catalog,
     });
+    withOptionRows(model, request.optionRows, catalog.ui.default_marker);
     // A pick places its notice itself (pickMessage.ts).
     if (request.notice && model.kind === 'text') model.placeholder = `${request.notice} · ${model.placeholder}`;
     this.activeStep = request.prompt.step;
@@ -179,6 +182,10 @@ export class PromptRunner {
           // The row the filter keeps (select-all and typing 3 after 4): the default may be filtered out.
           const index = activeAfterFilter(model.items, model.activeIndex, value);
           qp.activeItems = index >= 0 ? [items[index]] : [];
+        } else if (request.prompt.step === 'task-pick') {
+          // The task whose key was typed is the row Enter takes, never the default that a title's word kept.
+          const index = keyMatchIndex(model.items, value);
+          if (index >= 0) qp.activeItems = [items[index]];
         }
       });
 

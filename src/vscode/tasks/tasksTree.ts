@@ -64,7 +64,8 @@ function rowTexts(t: HostWindow['t']): TaskRowTexts {
   };
 }
 
-function runTexts(t: HostWindow['t']): RunRowTexts {
+/** The run rows' words in the UI's language: the Tasks view's, and the rows of Reuse a previous run (promptLoop.ts). */
+export function runTexts(t: HostWindow['t']): RunRowTexts {
   return {
     roleCount: (role, n) => t('{0} {1}s', n, role),
     unknownAgents: t('agents not known'),

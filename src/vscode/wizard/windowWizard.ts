@@ -12,6 +12,9 @@ import type { FolderInfo } from '../host/window';
 import { bindingRefusal, type AnswerBinding } from './binding';
 import type { LegacyFiles, StepOutcome, TreeResult, TreeRowDoc } from '../wizardResults';
 import { teamSaving } from './teamSaving';
+import { taskListing } from '../../host/tasks';
+import { runRows, type RunRowTexts } from '../tasks/runRows';
+import type { OptionRow } from '../prompt/promptRequest';
 
 /** What a window's wizard needs of the WorkspaceWizards that opened it: its host, its log, its pending store. */
 export interface WizardKeeper {
@@ -97,6 +100,17 @@ export class WindowWizard {
     }
   }
 
+  /** The task's title from its manifest ('' when it has none or cannot be read): the confirmation shows it. */
+  taskTitle(): string {
+    const key = this.wizard.taskKey;
+    if (!key) return '';
+    try {
+      return this.wizard.ctx().workspace.task(key).manifest.title ?? '';
+    } catch {
+      return '';
+    }
+  }
+
   stepFacts(id: string): StepFacts {
     return stepFacts(id);
   }
@@ -107,6 +121,26 @@ export class WindowWizard {
 
   teams() {
     return teamSaving(this.wizard);
+  }
+
+  /**
+   * The rows of Reuse a previous run, by option value (`run:<id>`): each run as the Tasks view's run history shows it
+   * (its type, then date, stage, team and outcome), read by the same reader (host/tasks.ts taskListing) and compared
+   * with the same configured teams. Empty when the task or its manifest cannot be read: the engine's rows stay.
+   */
+  async reuseRows(texts: RunRowTexts, language: string): Promise<Map<string, OptionRow>> {
+    const out = new Map<string, OptionRow>();
+    const { task_group: group, task_id: id } = this.wizard.state;
+    if (!group || !id) return out;
+    const root = this.folder.rootAbs;
+    const entry = await taskListing.readTask(root, group, id).catch(() => undefined);
+    if (!entry || entry.manifest === null) return out;
+    const records = await taskListing.readRuns(root, group, id, entry.manifest);
+    const task = { id: `${group}/${id}`, rootAbs: root, key: `${group}/${id}` };
+    for (const row of runRows(records, { task, teams: this.factory.host.configuredTeams(root), texts, language })) {
+      out.set(`run:${row.runId}`, { label: row.label, description: row.description });
+    }
+    return out;
   }
 
   /** The extension's binding rule (binding.ts) over the engine's check. */

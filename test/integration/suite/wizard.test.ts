@@ -131,7 +131,7 @@ describe('wizard UI', function () {
         // The newest version (each text of the document is a URI of its own, src/vscode/host/vscodeWindow.ts).
         vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'okstra-readonly').pop(),
       );
-      assert.match(doc.getText(), /^# okstra render-bundle — demo\/wizard-it$/m);
+      assert.match(doc.getText(), /^<h1 [^>]*>\S+ · demo\/wizard-it<\/h1>$/m);
       assert.match(doc.getText(), /render-bundle --lead-runtime \S+ .*--task-group demo --task-id wizard-it /);
       const previewTab = () =>
         vscode.window.tabGroups.all

@@ -37,7 +37,7 @@ describe('vscode shell: Run and the confirmation', function () {
     const confirm = (await shell.next()) as FakeQuickPick;
     assert.equal(stepOf(confirm), 'confirm');
     assert.deepEqual(confirm.values(), ['run', 'edit']);
-    assert.match(shell.win.documents.get('okstra render-bundle') ?? '', /^## Command line \(bash\)$/m);
+    assert.match(shell.win.documents.get('okstra render-bundle') ?? '', /^<h2 [^>]*>Command line \(bash\)<\/h2>$/m);
     // The program Run starts, resolved as Run resolves it.
     const program = path.join(shell.project, '.demo-bin', 'okstra');
     assert.ok((shell.win.documents.get('okstra render-bundle') ?? '').split('\n').includes(`Run starts \`${program}\`.`));

@@ -23,7 +23,7 @@ describe('vscode shell: the prompt loop with a fake window', function () {
     const { input: confirm, seen } = await answerUntil(shell, await shell.next(first), 'confirm');
     assert.ok(seen.includes('role-model:planner:2'), seen.join(' → '));
     const doc = await until('the confirmation document', () => shell.win.documents.get('okstra render-bundle'));
-    assert.match(doc, /^# okstra render-bundle — payments\/currency-rounding$/m);
+    assert.match(doc, /^<h1 [^>]*>implementation-planning · payments\/currency-rounding<\/h1>$/m);
     assert.match(doc, /^\| task-type +\| implementation-planning +\|$/m);
     assert.match(doc, /^\| planner +\| 2 +\| codex\/gpt-5\.1-codex +\|$/m);
     assert.match(doc, /^okstra render-bundle .*--task-group payments .*--task-id currency-rounding/m);

@@ -203,13 +203,13 @@ describe('the confirmation document', () => {
   );
   const lines = md.split('\n');
 
-  it('starts with a band the prompt covers, then the heading, then the command line, then the tables', () => {
+  it('starts with a band the prompt covers, then the heading, then the command line, then the agents and the settings', () => {
     assert.equal(lines[0], PROMPT_BAND);
     const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
-    assert.ok(at(/^# okstra render-bundle — a\/b$/) > 0);
-    assert.ok(at(/^## Command line \(bash\)$/) > at(/^# okstra/));
-    assert.ok(at(/^\| task-type/) > at(/^okstra render-bundle --directive/), 'the command line comes before the settings');
-    assert.ok(at(/^\| leader/) > at(/^\| task-type/));
+    assert.ok(at(/^<h1 [^>]*>bug-fix · a\/b<\/h1>$/) > 0);
+    assert.ok(at(/^<h2 [^>]*>Command line \(bash\)<\/h2>$/) > at(/^<h1 /));
+    assert.ok(at(/^\| leader/) > at(/^okstra render-bundle --directive/), 'the command line comes before the agents');
+    assert.ok(at(/^\| task-type/) > at(/^\| leader/), 'the agents come before the settings');
   });
 
   it('the command line has no shell grammar (rm inside a quoted directive was coloured as a command)', () => {

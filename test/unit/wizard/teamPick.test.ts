@@ -143,6 +143,8 @@ describe('team-pick', () => {
           'too-many': { roles: { analyser: ['claude/opus-4.5', 'codex/gpt-5.1-codex', 'antigravity/gemini-3-pro', 'grok/grok-4'] } },
           'two-writers': { roles: { 'report-writer': ['claude/opus-4.5', 'claude/sonnet-4.5'] } },
           'no-cli': { roles: { critic: ['kimi/kimi-k2'] } },
+          // One that can be used: team-pick is asked only then.
+          fine: { roles: { analyser: ['claude/opus-4.5'] } },
         },
         { missingClis: ['kimi'] },
       ),
@@ -162,6 +164,22 @@ describe('team-pick', () => {
       refusal(ctx, state, 'no-cli'),
       "team 'no-cli' cannot be used on this run: critic #1 (kimi/kimi-k2): provider CLI 'kimi' was not found on PATH",
     );
+  });
+
+  it('not asked when no team can be used, as when none is configured: the agents are asked one by one', () => {
+    const none = at(
+      'role-count:analyser',
+      options(
+        { 'wrong-role': { roles: { planner: ['claude/opus-4.5'] } }, 'no-cli': { roles: { critic: ['kimi/kimi-k2'] } } },
+        { missingClis: ['kimi'] },
+      ),
+    );
+    assert.ok(!none.steps.includes('team-pick'), none.steps.join(' → '));
+    assert.equal(none.state.team_pick ?? null, null);
+    assert.ok(!none.state.answered.includes('team-pick'));
+    const unconfigured = at('role-count:analyser', options({}));
+    assert.deepEqual(none.steps, unconfigured.steps);
+    assert.equal(none.prompt.progress.total, unconfigured.prompt.progress.total);
   });
 
   it('editing one role row later keeps the others; Back undoes the pick', () => {
@@ -238,7 +256,10 @@ describe('team-pick', () => {
     const r = ok(E.submit(asRun.ctx, asRun.state, 'run:2026-11-18-1'));
     assert.equal(r.next?.step, 'role-add:critic');
     // A last run's team that can no longer be used is not the default.
-    const gone = at('team-pick', projectOptions({ config: config({ used }), missingClis: ['codex'] }));
+    const gone = at(
+      'team-pick',
+      projectOptions({ config: config({ used, fine: { roles: { analyser: ['claude/opus-4.5'] } } }), missingClis: ['codex'] }),
+    );
     assert.equal(gone.prompt.options.find((o) => o.default)?.value, 'one-by-one');
     assert.equal(option(gone.prompt, 'used')?.disabled, true);
   });

@@ -136,13 +136,17 @@ function finishRoles(ctx: ReturnType<typeof contextFor>, start: WizardState, cho
 }
 
 /** Drives the static steps to team-pick; null when team-pick is not asked (no team names a role of the profile). */
-function toTeamPick(ctx: ReturnType<typeof contextFor>, w: World): WizardState | null {
+/**
+ * The defaults up to the roles position: team-pick (`asked`), or the first role prompt after leader-session when
+ * team-pick is not asked (no team names a role of the profile, or none can be used). Null when it is never reached.
+ */
+function toRolesPosition(ctx: ReturnType<typeof contextFor>, w: World): { state: WizardState; asked: boolean } | null {
   let state = fresh({ host_runtime: w.host, host_entry_mode: w.mode });
   for (let i = 0; i < 30; i++) {
     const c = E.current(ctx, state);
     if (!c.prompt || c.prompt.kind === 'done') return null;
-    if (c.prompt.step === 'team-pick') return state;
-    if (isRoleStep(c.prompt.step) && c.prompt.step !== 'leader-session') return null;
+    if (c.prompt.step === 'team-pick') return { state, asked: true };
+    if (isRoleStep(c.prompt.step) && c.prompt.step !== 'leader-session') return { state, asked: false };
     const answer =
       c.prompt.step === 'task-pick'
         ? 'g/t'
@@ -156,14 +160,17 @@ function toTeamPick(ctx: ReturnType<typeof contextFor>, w: World): WizardState |
   return null;
 }
 
+function toTeamPick(ctx: ReturnType<typeof contextFor>, w: World): WizardState | null {
+  const at = toRolesPosition(ctx, w);
+  return at?.asked ? at.state : null;
+}
+
 /** A team from a walk of the role prompts (so that it can be taken), keeping the roles of `keep`'s bits. */
 function walkedTeam(w: World, choices: number[], keep: number): TeamDecl | null {
-  const ctx = contextFor(w, { roles: { [w.roles[0]!.role]: [] } });
-  const start = toTeamPick(ctx, w);
-  if (!start) return null;
-  const r = E.submit(ctx, start, 'one-by-one');
-  if (!r.ok) return null;
-  const done = finishRoles(ctx, r.state, [...choices]);
+  const ctx = contextFor(w, null);
+  const at = toRolesPosition(ctx, w);
+  if (!at) return null;
+  const done = finishRoles(ctx, at.state, [...choices]);
   if (!done) return null;
   const roles: Record<string, string[]> = {};
   const all = ['leader', ...w.roles.map((x) => x.role)];
@@ -226,8 +233,19 @@ describe('teams: the same as the role prompts answered one by one (properties)',
         const team = teamOf(w, raw);
         if (!team) return;
         const ctx = contextFor(w, team);
-        const start = toTeamPick(ctx, w);
-        if (!start) return; // no team-pick: the team names no role of the profile, or the roles cannot start
+        const at = toRolesPosition(ctx, w);
+        if (!at) return; // the roles cannot start
+        if (!at.asked) {
+          // Not asked: the team names no role of the profile, or it cannot be used, and then one by one does not take it.
+          const session = R.openRoleSession(ctx, at.state);
+          const gen = R.configuredTeams(ctx.workspace.config(), null)[0]!;
+          if (session.profileError || !R.teamTouches(session, gen)) return;
+          const byHand = oneByOne(ctx, at.state, team, w.mode, [...choices]);
+          assert.equal(byHand.ok, false, 'team-pick is not asked, yet one by one takes the team');
+          seen.refused++;
+          return;
+        }
+        const start = at.state;
         const prompt = E.current(ctx, start).prompt!;
         const option = prompt.options.find((o) => o.value === 'gen')!;
         assert.ok(option, 'the team is listed');

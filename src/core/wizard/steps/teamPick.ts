@@ -180,7 +180,11 @@ export const teamPick: Step = {
       if (e instanceof WizardError) return false; // the role prompts show the error
       throw e;
     }
-    return leaderSettled(session, s) && savedTeams(env).some((t) => teamTouches(session, t));
+    if (!leaderSettled(session, s) || !savedTeams(env).some((t) => teamTouches(session, t))) return false;
+    // Asked only when a team can be used: with every team not available the only choice is one by one, as when no
+    // team is configured (judged on answer-only prompts, as the progress simulation judges its default).
+    const base = roleBaseState(s);
+    return offeredTeams(env, s).teams.some((t) => teamVerdict(session, base, t, true).usable);
   },
   build(env, s) {
     const session = env.roles(s);

@@ -1,0 +1,111 @@
+// What a person met on the fourth walk through the extension, the rest of it, driven in plain Node with the fake
+// window (shellHarness.ts) on a copy of the demo: the task picker takes the task whose key was typed.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FakeQuickPick, until } from './fakeWindow';
+import { answerUntil, openShell, startTask, stepOf, type Shell } from './shellHarness';
+
+describe('vscode shell: the fourth walk, the rest', function () {
+  this.timeout(30_000);
+  let shell: Shell;
+  beforeEach(() => {
+    shell = openShell();
+  });
+  afterEach(() => shell.close());
+
+  it("typing a task's word in the task picker makes the task whose key matches the active row (Enter takes it)", async () => {
+    // A newer task whose title holds the word: it is the picker's first row (the latest) and its default.
+    const manifest = path.join(shell.project, '.okstra', 'tasks', 'ledger', 'fx-rate-cache', 'task-manifest.json');
+    const m = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(
+      manifest,
+      JSON.stringify({ ...m, title: 'Cache currency FX rates per settlement day', updatedAt: '2099-01-01T00:00:00Z' }),
+    );
+    void shell.command('newRun');
+    const picker = (await shell.next()) as FakeQuickPick;
+    assert.equal(stepOf(picker), 'task-pick');
+    await picker.typeFilter('currency');
+    assert.equal(picker.activeItems[0]?.model?.value, 'payments/currency-rounding');
+    await picker.typeFilter('currency-rounding');
+    assert.equal(picker.activeItems[0]?.model?.value, 'payments/currency-rounding');
+    await picker.typeFilter('ledger/fx');
+    assert.equal(picker.activeItems[0]?.model?.value, 'ledger/fx-rate-cache');
+    await picker.enter();
+    const next = await shell.next(picker);
+    assert.notEqual(stepOf(next), 'task-pick');
+  });
+
+  it('Reuse a previous run: each row says the run type, date, team and outcome, newest first; the path on the detail line', async () => {
+    // A second error-analysis run of payments/currency-rounding, newer than the demo's, with other agents.
+    const task = path.join(shell.project, '.okstra', 'tasks', 'payments', 'currency-rounding');
+    const manifestPath = path.join(task, 'task-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { runs: Array<Record<string, unknown>> };
+    manifest.runs.push({
+      runId: '2026-11-21-1',
+      taskType: 'error-analysis',
+      status: 'completed',
+      outcome: 'revision-requested',
+      inputs: 'runs/2026-11-21-1/inputs.json',
+    });
+    fs.writeFileSync(manifestPath, JSON.stringify(manifest));
+    const inputs = JSON.parse(fs.readFileSync(path.join(task, 'runs', '2026-11-16-1', 'inputs.json'), 'utf8')) as Record<string, unknown>;
+    fs.mkdirSync(path.join(task, 'runs', '2026-11-21-1'));
+    const roleModels = {
+      leader: ['claude/opus-4.5'],
+      analyser: ['claude/opus-4.5', 'codex/gpt-5.1-codex'],
+      critic: ['antigravity/gemini-3-pro'],
+      'report-writer': ['claude/sonnet-4.5'],
+    };
+    fs.writeFileSync(
+      path.join(task, 'runs', '2026-11-21-1', 'inputs.json'),
+      JSON.stringify({ ...inputs, roleCounts: { analyser: 2, critic: 1 }, roleModels }),
+    );
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const { input } = await answerUntil(shell, first, 'reuse-previous', {
+      'task-type': (i) => (i as FakeQuickPick).choose('error-analysis'),
+    });
+    const rows = (input as FakeQuickPick).items.filter((i) => i.model?.value?.startsWith('run:'));
+    for (const r of rows) console.log(`      ${r.label} | ${r.description ?? ''} | ${r.detail ?? ''}`);
+    assert.deepEqual(
+      rows.map((r) => r.model?.value),
+      ['run:2026-11-21-1', 'run:2026-11-16-1'],
+    );
+    for (const r of rows) {
+      assert.doesNotMatch(r.label, /Reuse run|inputs\.json/);
+      assert.match(r.label, /^error-analysis/);
+      assert.match(r.detail ?? '', /runs\/2026-11-\d\d-1\/inputs\.json/);
+    }
+    assert.match(rows[0]!.description ?? '', /Nov 21.*review-panel.*revision-requested/);
+    assert.match(rows[1]!.description ?? '', /Nov 16.*leader opus-4\.5 · 3 analysers.*accepted/);
+  });
+
+  it('the confirmation at 800×600: a short heading (run type and task), the title below it, then the command line and the agents', async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    await answerUntil(shell, first, 'confirm');
+    const doc = await until('the confirmation document', () => shell.win.documents.get('okstra render-bundle'));
+    const lines = doc.split('\n');
+    const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
+    // The heading is the run type and the task key, drawn small: the task's name as an H1 took 3–5 lines at 800×600.
+    const heading = lines.find((l) => /^<h1 |^# /.test(l)) ?? '';
+    assert.match(heading, /^<h1 style="[^"]*font-size: 1\.\d+em[^"]*">implementation-planning · payments\/currency-rounding<\/h1>$/);
+    assert.ok(at(/^JPY and KRW refunds are rounded to cents that do not exist$/) > at(/^<h1 /), 'the title is plain text under it');
+    const command = at(/^okstra render-bundle /);
+    const agents = at(/^\| leader /);
+    const settings = at(/^\| task-type /);
+    assert.ok(command > 0 && agents > command && settings > agents, `command line ${command}, agents ${agents}, settings ${settings}`);
+  });
+
+  it('no team can be used on the run type (release-handoff: the teams name roles it does not select): the Team question is not asked nor counted', async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const { seen, input } = await answerUntil(shell, first, 'confirm', {
+      'task-type': (i) => (i as FakeQuickPick).choose('release-handoff'),
+    });
+    console.log(`      ${seen.join(' → ')}`);
+    assert.ok(!seen.includes('team-pick'), seen.join(' → '));
+    // Every prompt's "n of total" counts the steps asked: the confirmation is the last of them.
+    const count = /\((\d+) of (\d+)\)/.exec(input.title ?? '');
+    assert.ok(count && count[1] === count[2], input.title);
+    assert.equal(Number(count[2]), seen.length + 1, 'task-pick, then the steps seen here');
+  });
+});
