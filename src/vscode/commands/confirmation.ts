@@ -35,6 +35,22 @@ function programSentence(ctx: WizardContext, session: WindowWizard): string {
   return ctx.t('Run starts {0}.', `\`${resolved}\``);
 }
 
+/**
+ * The run environment's one line for the confirmation: okstra resolved (its version not asked: the confirmation does
+ * not wait on a process) and the provider CLIs the wizard's roles need; nothing when it cannot be checked.
+ */
+function environmentLine(ctx: WizardContext, session: WindowWizard): string | undefined {
+  const folder = ctx.folders().find((f) => f.rootAbs === session.projectRootAbs);
+  if (!folder) return undefined;
+  try {
+    const report = ctx.factory.checkRunEnvironment(folder, session.wizard.state, ctx.trust.isTrusted(), { askVersion: false });
+    return ctx.t('Run environment: {0}', report.summary);
+  } catch (err) {
+    ctx.log.warn(`the run environment could not be checked: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+}
+
 function confirmationDocument(ctx: WizardContext, session: WindowWizard, outcome: Extract<OutcomeResult, { ok: true }>): string {
   const t = ctx.t;
   return confirmationMarkdown(
@@ -55,6 +71,7 @@ function confirmationDocument(ctx: WizardContext, session: WindowWizard, outcome
       // Save these agents as a team… is one more item of the prompt over the document's top.
       extraPromptRows: session.teams().canSave() ? 1 : 0,
       taskTitle: session.taskTitle(),
+      environment: environmentLine(ctx, session),
     },
   );
 }

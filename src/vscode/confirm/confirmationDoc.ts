@@ -99,6 +99,8 @@ interface ConfirmationExtras {
   extraPromptRows?: number;
   /** The task's title (from its manifest), as plain text under the heading. */
   taskTitle?: string;
+  /** The run environment's one line (src/host/runEnvironment.ts), as plain text under the program's sentence. */
+  environment?: string;
 }
 
 export function confirmationMarkdown(
@@ -114,6 +116,7 @@ export function confirmationMarkdown(
   parts.push(sectionHeading(texts.commandLine(command.shell)), '', COMMAND_BLOCK_START, escapeHtml(command.line), '</pre>');
   if (command.error) parts.push('', command.error);
   if (extras.program) parts.push('', extras.program);
+  if (extras.environment) parts.push('', mdEscape(extras.environment));
   if (rows.roles.length > 0) {
     parts.push(
       '',

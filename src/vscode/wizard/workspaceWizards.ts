@@ -176,7 +176,13 @@ export class WorkspaceWizards implements WizardKeeper {
     return out;
   }
 
-  checkRunEnvironment(folder: FolderInfo, state: WizardState | null, trusted: boolean): RunEnvironmentReport {
+  /** `askVersion: false` starts no process (okstra resolved only), for the confirmation. */
+  checkRunEnvironment(
+    folder: FolderInfo,
+    state: WizardState | null,
+    trusted: boolean,
+    options: { askVersion?: boolean } = {},
+  ): RunEnvironmentReport {
     const settings = this.settings(folder.rootAbs);
     return checkRunEnvironment({
       projectRootAbs: folder.rootAbs,
@@ -186,6 +192,7 @@ export class WorkspaceWizards implements WizardKeeper {
       okstraCommand: settings.command,
       providerPaths: settings.providerPaths,
       trusted,
+      askVersion: options.askVersion,
     });
   }
 

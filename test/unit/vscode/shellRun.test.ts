@@ -32,6 +32,17 @@ describe('vscode shell: Run and the confirmation', function () {
   afterEach(() => shell.close());
 
   it('Run from outside the wizard shows the same confirmation first; Run there starts okstra once', async () => {
+    // The run environment is checked in the extension host's environment: the demo's stand-ins on its PATH.
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${path.join(shell.project, '.demo-bin')}${path.delimiter}${pathBefore ?? ''}`;
+    try {
+      await runFromOutside();
+    } finally {
+      process.env.PATH = pathBefore;
+    }
+  });
+
+  async function runFromOutside(): Promise<void> {
     await completeWizard(shell, 'ledger/fx-rate-cache');
     void shell.command('run');
     const confirm = (await shell.next()) as FakeQuickPick;
@@ -41,11 +52,14 @@ describe('vscode shell: Run and the confirmation', function () {
     // The program Run starts, resolved as Run resolves it.
     const program = path.join(shell.project, '.demo-bin', 'okstra');
     assert.ok((shell.win.documents.get('okstra render-bundle') ?? '').split('\n').includes(`Run starts \`${program}\`.`));
+    // The run environment's one line, checked without starting okstra (its version is not asked).
+    const envLine = (shell.win.documents.get('okstra render-bundle') ?? '').split('\n').find((l) => l.startsWith('Run environment: '));
+    assert.match(envLine ?? '', /^Run environment: ready: okstra at .*okstra; \d+ provider CLIs? found/);
     assert.equal(shell.runs.length, 0, 'nothing runs before the person chose Run');
     await confirm.choose('run');
     await until('okstra to run', () => shell.runs.length === 1);
     assert.equal(shell.win.messages.filter((m) => m.modal).length, 0);
-  });
+  }
 
   it('C1: Run that refuses its program writes nothing: no persist action, no last run; once it can start, the action is applied', async () => {
     shell.close();
