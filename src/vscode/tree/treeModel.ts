@@ -56,7 +56,7 @@ export function treeTexts(host: {
     current: t('current'),
     changed: t('changed by reconcile'),
     lastRun: (exitCode, startedAt) =>
-      exitCode === null ? t('Last run: started {0}, exit code unknown', startedAt) : t('Last run: exit {0} ({1})', exitCode, startedAt),
+      exitCode === null ? t('Last run: exit code unknown ({0})', startedAt) : t('Last run: exit {0} ({1})', exitCode, startedAt),
     running: (elapsed) => t('Running for {0}', elapsed),
     stopped: (startedAt) => t('Last run: stopped ({0})', startedAt),
     stoppedBy: (by) => t('Stopped by {0}', by),
@@ -129,8 +129,9 @@ export function lastRunRow(lastRun: LastRun, texts: TreeTexts, now: Date = new D
   if (lastRun.status === 'unknown' && lastRun.endedBy) {
     return {
       id: 'last-run',
-      label: `${texts.lastRun(null, when)} — ${lastRun.endedBy}`,
-      tooltip: commandLine,
+      // As short as an exit row's (the sidebar's width); how it ended is in the tooltip.
+      label: texts.lastRun(null, when),
+      tooltip: `${commandLine}\n${lastRun.endedBy}`,
       icon: 'question',
       contextValue: 'lastRun',
     };
