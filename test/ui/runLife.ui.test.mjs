@@ -116,7 +116,7 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
 
   /** The mouse away from the rows (a hovered row shows its actions, which take room from its text). */
   async function mouseAway() {
-    await page.mouse.move(700, 500);
+    await page.mouse.move(700, 250);
     await page.waitForFunction(() => document.querySelector('.part.sidebar .monaco-list-row:hover') === null);
   }
 
@@ -221,7 +221,10 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
     await openTask(TASK_TITLE);
     await runRow('running').waitFor();
     await mouseAway();
-    await shotsAtBothSizes('04-running-after-reload', mouseAway);
+    await shotsAtBothSizes('04-running-after-reload', async () => {
+      await mouseAway();
+      await assertWhole(wizardRow('Running for').locator('.label-name'), "the Wizard view's running row");
+    });
 
     // The stand-in finishes now, with exit code 0 (OKSTRA_DEMO_EXIT unset), and records the run in its task.
     process.kill(pid, 'SIGUSR1');
@@ -250,7 +253,10 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
     assert.equal(manifest.runs.length, runsBefore + 1, 'the stand-in recorded the run');
     await runRow(manifest.runs.at(-1).taskType).waitFor();
     await mouseAway();
-    await shotsAtBothSizes('05-ended-after-reload', mouseAway);
+    await shotsAtBothSizes('05-ended-after-reload', async () => {
+      await mouseAway();
+      await assertWhole(wizardRow('Last run: ').locator('.label-name'), "the Wizard view's last-run row");
+    });
   });
 
   // On code-server (VS Code 1.139 and 1.100) the okstra task is not among vscode.tasks.taskExecutions after a reload,
@@ -261,10 +267,13 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
   it('two runs of a task selected in the Tasks view → Compare Runs: one document with both runs, differences marked', async () => {
     // The editors closed: the comparison is the one webview.
     await wb.runCommand('View: Close All Editors');
+    // The panel (the finished run's terminal) closed: the document has the editor area's height.
+    if (await page.locator('.part.panel').isVisible()) await wb.runCommand('View: Close Panel');
     await page.keyboard.press('Escape');
     await openTask(COMPARED_TITLE);
-    const planning = runRow('implementation-planning');
-    const verification = runRow('final-verification');
+    // (by name and date: the task run above recorded an implementation-planning run too)
+    const planning = runRow(/implementation-planning\s*Nov 7\b/);
+    const verification = runRow(/final-verification\s*Nov 13\b/);
     await planning.locator('.label-name').click();
     await verification.locator('.label-name').click({ modifiers: ['Control'] });
     await page.waitForFunction(() => document.querySelectorAll('.part.sidebar .monaco-list-row.selected').length === 2);
