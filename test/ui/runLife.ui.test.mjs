@@ -268,7 +268,11 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
     // The editors closed: the comparison is the one webview.
     await wb.runCommand('View: Close All Editors');
     // The panel (the finished run's terminal) closed: the document has the editor area's height.
-    if (await page.locator('.part.panel').isVisible()) await wb.runCommand('View: Close Panel');
+    if (await page.locator('.part.panel').isVisible()) {
+      await page.locator('.part.editor').click();
+      await page.keyboard.press('Control+J'); // View: Toggle Panel Visibility
+      await page.locator('.part.panel').waitFor({ state: 'hidden' });
+    }
     await page.keyboard.press('Escape');
     await openTask(COMPARED_TITLE);
     // (by name and date: the task run above recorded an implementation-planning run too)
