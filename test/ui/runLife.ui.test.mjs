@@ -310,12 +310,13 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
     // The prompt over it offers New Run with This Team.
     await wb.activeRow('New Run with This Team');
     await shotsAtBothSizes('06-compare-runs', async (size) => {
+      await mouseAway();
       const box = await page.locator('.quick-input-widget').boundingBox();
       assert.ok(box && box.y + box.height <= size.height, `the prompt fits at ${size.width}×${size.height}`);
     });
     await page.keyboard.press('Escape');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     await body.waitFor();
-    await shotsAtBothSizes('07-compare-document');
+    await shotsAtBothSizes('07-compare-document', mouseAway);
   });
 });
