@@ -6,7 +6,7 @@
 
 import type { LastRun } from '../../core/types';
 import type { FolderInfo } from '../host/window';
-import type { RunResult } from '../run/runPort';
+import type { FollowedRun, RunResult } from '../run/runPort';
 import type { WizardContext } from '../wizard/context';
 import type { WindowWizard } from '../wizard/windowWizard';
 import { notifyRunEnded } from './run';
@@ -92,21 +92,34 @@ async function followToEnd(
   if (!by) void notifyRunEnded(ctx, session, ended.exitCode, false);
 }
 
-/** A run whose process still exists but whose task cannot be reached: shown running until the process ends. */
+/**
+ * A run whose process still exists but whose task cannot be reached: shown running until the process ends. VS Code
+ * reconnects the tasks it kept after the extension has loaded: once the run's task is among them, it is followed
+ * to its end and exit code instead.
+ */
 async function watchProcess(ctx: WizardContext, session: WindowWizard, run: LastRun, runId: string, pid: number): Promise<void> {
   const life = ctx.runLife();
-  await new Promise<void>((resolve) => {
+  const task = await new Promise<FollowedRun | null>((resolve) => {
     const timer = setInterval(() => {
+      const found = runId ? ctx.runPort.follow(runId) : null;
+      if (found) {
+        clearInterval(timer);
+        ctx.log.info(`run of ${session.wizard.taskKey} (${runId}): its task was reconnected; following it`);
+        followed.set(runId, { session, stop: () => ctx.runPort.stop(runId) });
+        resolve(found);
+        return;
+      }
       if (ctx.runPort.processAlive(pid, run.argv)) return;
       clearInterval(timer);
       followed.delete(runId);
-      resolve();
+      resolve(null);
     }, PROCESS_POLL_MS);
     followed.set(runId, {
       session,
       stop: () => ctx.runPort.endProcess?.(pid, run.argv),
     });
   });
+  if (task) return followToEnd(ctx, session, run, runId, task.ended);
   const by = ctx.stopping.get(runId);
   ctx.stopping.delete(runId);
   await record(

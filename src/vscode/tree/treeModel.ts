@@ -28,9 +28,11 @@ export interface TreeTexts {
   changed: string;
   /** `startedAt` is the start time in words (runTimeText): local time, relative when recent. */
   lastRun(exitCode: number | null, startedAt: string): string;
-  /** The run in progress (`Running for 3 min`) and a stopped one (`Last run: stopped (Stop Run), started …`). */
+  /** The run in progress (`Running for 3 min`) and a stopped one (`Last run: stopped (25 minutes ago)`: as short as
+   *  the exit row's, for the sidebar's width; what stopped it is in the tooltip, `Stopped by Stop Run`). */
   running?(elapsed: string): string;
-  stopped?(by: string, startedAt: string): string;
+  stopped?(startedAt: string): string;
+  stoppedBy?(by: string): string;
   /** BCP 47 language of the UI (`en`, `ko`) for the start time; English when absent. */
   lang?: string;
   /** IANA time zone for the start time; the machine's when absent (tests pin it). */
@@ -54,9 +56,10 @@ export function treeTexts(host: {
     current: t('current'),
     changed: t('changed by reconcile'),
     lastRun: (exitCode, startedAt) =>
-      exitCode === null ? t('Last run: started {0}, exit code unknown', startedAt) : t('Last run: exit {0} ({1})', exitCode, startedAt),
+      exitCode === null ? t('Last run: exit code unknown ({0})', startedAt) : t('Last run: exit {0} ({1})', exitCode, startedAt),
     running: (elapsed) => t('Running for {0}', elapsed),
-    stopped: (by, startedAt) => t('Last run: stopped ({0}), started {1}', by, startedAt),
+    stopped: (startedAt) => t('Last run: stopped ({0})', startedAt),
+    stoppedBy: (by) => t('Stopped by {0}', by),
     lang: host.language(),
     ...(detected.ok ? { shell: detected.shell } : {}),
   };
@@ -117,8 +120,8 @@ export function lastRunRow(lastRun: LastRun, texts: TreeTexts, now: Date = new D
     const by = lastRun.endedBy ?? 'Stop Run';
     return {
       id: 'last-run',
-      label: texts.stopped ? texts.stopped(by, when) : `Last run: stopped (${by}), started ${when}`,
-      tooltip: commandLine,
+      label: texts.stopped ? texts.stopped(when) : `Last run: stopped (${when})`,
+      tooltip: `${commandLine}\n${texts.stoppedBy ? texts.stoppedBy(by) : `Stopped by ${by}`}`,
       icon: 'debug-stop',
       contextValue: 'lastRun',
     };
@@ -126,8 +129,9 @@ export function lastRunRow(lastRun: LastRun, texts: TreeTexts, now: Date = new D
   if (lastRun.status === 'unknown' && lastRun.endedBy) {
     return {
       id: 'last-run',
-      label: `${texts.lastRun(null, when)} — ${lastRun.endedBy}`,
-      tooltip: commandLine,
+      // As short as an exit row's (the sidebar's width); how it ended is in the tooltip.
+      label: texts.lastRun(null, when),
+      tooltip: `${commandLine}\n${lastRun.endedBy}`,
       icon: 'question',
       contextValue: 'lastRun',
     };

@@ -137,6 +137,24 @@ describe('demo stand-ins (demo/.demo-bin)', () => {
     assert.match(bad.stderr, /OKSTRA_DEMO_SECONDS must be a number of seconds 0\.\.3600: "forever"/);
   });
 
+  it('SIGUSR1 makes a slow okstra render-bundle finish now: it exits as its time being up would, and records the run', async () => {
+    const { root, task } = oneTaskProject();
+    const child = spawn('okstra', renderArgv(root), {
+      env: { ...process.env, OKSTRA_DEMO_EXIT: '', OKSTRA_DEMO_SECONDS: '600', PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}` },
+    });
+    let stderr = '';
+    const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let asked = false;
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      if (/agents working/.test(stderr) && !asked) asked = child.kill('SIGUSR1');
+    });
+    assert.equal(await ended, 0, stderr);
+    assert.match(stderr, /asked to finish now \(SIGUSR1\)/);
+    const manifest = JSON.parse(fs.readFileSync(path.join(task, 'task-manifest.json'), 'utf8'));
+    assert.equal(manifest.runs.length, 2, 'the finished run is recorded after the one the project had');
+  });
+
   for (const agent of AGENTS) {
     it(`${agent} says it is a demo stand-in and prints what it was asked to do`, () => {
       const res = run(agent, HOSTILE);

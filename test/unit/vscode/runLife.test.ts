@@ -111,4 +111,24 @@ describe('vscode shell: the run after Run', function () {
     await until('the exit code to be recorded', () => lastRunOnDisk(shell)?.status === 'exited');
     assert.equal(lastRunOnDisk(shell)!.exitCode, 3);
   });
+
+  it('after a reload, a run whose task VS Code reconnects only after the extension loaded is followed to its exit code', async () => {
+    const run = endlessRun();
+    let finish: ((r: RunResult) => void) | undefined;
+    const ended = new Promise<RunResult>((resolve) => (finish = resolve));
+    // The task is not among VS Code's tasks when the window loads; it is a moment later.
+    let reconnected = false;
+    const follow = () => (reconnected ? { ended } : null);
+    shell = openShell({ run: { ...run.port, follow, processAlive: () => true } });
+    await confirmed(shell);
+    void shell.command('run');
+    await until('the run to be recorded', () => lastRunOnDisk(shell)?.status === 'running');
+    shell = shell.reload();
+    await followRunsAfterLoad(shell.wizard);
+    assert.equal(lastRunOnDisk(shell)?.status, 'running', 'still running while its process runs');
+    reconnected = true;
+    finish!({ ok: true, exitCode: 3 });
+    await until('the exit code to be recorded', () => lastRunOnDisk(shell)?.status === 'exited');
+    assert.equal(lastRunOnDisk(shell)!.exitCode, 3);
+  });
 });

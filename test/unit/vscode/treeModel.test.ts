@@ -85,6 +85,25 @@ describe('vscode tree model', () => {
     assert.equal(row.label, 'Last run: exit 0 (25 minutes ago)');
   });
 
+  it('a stopped run: its row is as short as an exit row (it fits the sidebar), what stopped it in the tooltip', () => {
+    const now = new Date('2026-12-01T10:00:00Z');
+    const run = { startedAt: '2026-12-01T09:34:10Z', argv: ['okstra'], exitCode: null, status: 'stopped' as const, endedBy: 'Stop Run' };
+    const row = lastRunRow(run, texts, now);
+    assert.equal(row.label, 'Last run: stopped (25 minutes ago)');
+    assert.equal(row.tooltip.split('\n').at(-1), 'Stopped by Stop Run');
+    assert.equal(row.icon, 'debug-stop');
+  });
+
+  it('a run whose end was not seen: its row says the exit code is unknown as an exit row would, how it ended in the tooltip', () => {
+    const now = new Date('2026-12-01T10:00:00Z');
+    const endedBy = 'ended after the window reloaded; exit code unknown';
+    const run = { startedAt: '2026-12-01T09:34:10Z', argv: ['okstra'], exitCode: null, status: 'unknown' as const, endedBy };
+    const row = lastRunRow(run, texts, now);
+    assert.equal(row.label, 'exit null at 25 minutes ago');
+    assert.equal(row.tooltip.split('\n').at(-1), endedBy);
+    assert.equal(lastRunRow(run, treeTexts(new FakeWindow()), now).label, 'Last run: exit code unknown (25 minutes ago)');
+  });
+
   it('the Last-run tooltip is a quoted command line, not an argv joined with spaces', () => {
     const argv = ['okstra', 'render-bundle', '--directive', "Focus on p99; don't page", '--brief', '/p/my brief.md'];
     assert.equal(runCommandLine(argv), "okstra render-bundle --directive 'Focus on p99; don'\\''t page' --brief '/p/my brief.md'");
