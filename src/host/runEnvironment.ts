@@ -257,9 +257,9 @@ function runEnvironmentSummary(checks: readonly RunCheck[]): string {
     return `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${first.join('; ')}${more}`;
   }
   const okstra = checks.find((c) => c.code === 'okstra-found');
-  // `<path>: <version>`, or the path alone when the version was not asked.
+  // `<path>: <version>`, or the path alone when the version was not asked (the confirmation names the path above).
   const at = okstra?.detail.indexOf(': ') ?? -1;
-  const version = !okstra ? 'okstra' : at >= 0 ? okstra.detail.slice(at + 2) : `okstra at ${okstra.detail}`;
+  const version = !okstra ? 'okstra' : at >= 0 ? okstra.detail.slice(at + 2) : 'okstra found';
   const providers = checks.filter((c) => c.code === 'provider-found').length;
   const warnings = checks.filter((c) => c.status === 'warning').length;
   return `ready: ${version}; ${providers} provider CLI${providers === 1 ? '' : 's'} found${

@@ -130,12 +130,7 @@ describe('host: Check Run Environment', function () {
     assert.equal(asked, 0);
     assert.equal(report.checks[0]!.code, 'okstra-found');
     assert.equal(report.checks[0]!.detail, path.join(project, '.demo-bin', 'okstra'));
-    assert.match(
-      report.summary,
-      new RegExp(
-        `^ready: okstra at ${path.join(project, '.demo-bin', 'okstra').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; \\d+ provider CLIs found`,
-      ),
-    );
+    assert.match(report.summary, /^ready: okstra found; \d+ provider CLIs found/);
   });
 
   it('a real --version that hangs is given up after its time limit', function () {
