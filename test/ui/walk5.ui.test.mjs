@@ -34,6 +34,7 @@ describe('UI: the fourth walk, the rest (demo, 1280×800)', function () {
     await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'ledger/fx-rate-cache' }).waitFor();
     await page.keyboard.type('currency');
     await wb.activeRow('payments/currency-rounding');
+    // VS Code's own filter puts the key's match first (the label is the key, the title is on the detail line).
     await wb.shot('walk5-01-task-picker-typed.png');
     await page.keyboard.press('Escape');
   });

@@ -262,38 +262,6 @@ export function activeAfterFilter(items: readonly ItemModel[], activeIndex: numb
 }
 
 /**
- * task-pick: the index of the task whose key best matches what is typed, or -1. The key itself first, then its task
- * id (`currency-rounding` for `payments/currency-rounding`), a key or id that starts with the text, a key that holds
- * it; among equals the picker's order. A task whose title merely holds the word never comes before one whose key does
- * (VS Code's filter sorts by its own score, and the default row stayed active under the typing).
- */
-export function keyMatchIndex(items: readonly ItemModel[], typed: string): number {
-  const needle = typed.trim().toLowerCase();
-  if (needle === '') return -1;
-  const rank = (key: string): number => {
-    const k = key.toLowerCase();
-    const id = k.slice(k.indexOf('/') + 1);
-    if (k === needle) return 0;
-    if (id === needle) return 1;
-    if (id.startsWith(needle)) return 2;
-    if (k.startsWith(needle)) return 3;
-    if (k.includes(needle)) return 4;
-    return 5;
-  };
-  let best = -1;
-  let bestRank = 5;
-  items.forEach((i, index) => {
-    if (i.kind !== 'option' || i.disabled || !i.value.includes('/')) return;
-    const r = rank(i.value);
-    if (r < bestRank) {
-      best = index;
-      bestRank = r;
-    }
-  });
-  return best;
-}
-
-/**
  * The window's rows in place of the engine's labels (PromptRequest.optionRows): the row's words are the label and the
  * description (the default marker first on the default row); the engine's description (a path, or why the option
  * cannot be chosen) stays on the detail line.

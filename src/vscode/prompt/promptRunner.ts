@@ -17,7 +17,6 @@ import { PickMessage } from './pickMessage';
 import {
   activeAfterFilter,
   buildPromptModel,
-  keyMatchIndex,
   multiPickAnswer,
   refusalRow,
   typedValueMessage,
@@ -182,10 +181,6 @@ export class PromptRunner {
           // The row the filter keeps (select-all and typing 3 after 4): the default may be filtered out.
           const index = activeAfterFilter(model.items, model.activeIndex, value);
           qp.activeItems = index >= 0 ? [items[index]] : [];
-        } else if (request.prompt.step === 'task-pick') {
-          // The task whose key was typed is the row Enter takes, never the default that a title's word kept.
-          const index = keyMatchIndex(model.items, value);
-          if (index >= 0) qp.activeItems = [items[index]];
         }
       });
 
