@@ -75,17 +75,7 @@ export function judgeRunAfterReload(observed: RunObservation): RunVerdict {
   return 'ended-unseen';
 }
 
-/** Whether a process exists (signal 0); a process of another user counts as existing. */
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** A process's arguments (`/proc/<pid>/cmdline`), or null where they cannot be read (no /proc, gone, not ours). */
+/** A process's arguments (`/proc/<pid>/cmdline`), or null where they cannot be read (no /proc, or no such process). */
 function processArguments(pid: number): string[] | null {
   try {
     const words = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -105,7 +95,7 @@ function processArguments(pid: number): string[] | null {
 export function processIsRun(pid: number | undefined, argv: readonly string[]): boolean {
   if (pid === undefined || !Number.isSafeInteger(pid) || pid <= 1 || pid === process.pid || pid === process.ppid) return false;
   const args = argv.slice(1);
-  if (args.length === 0 || !processExists(pid)) return false;
+  if (args.length === 0) return false;
   const words = processArguments(pid);
   if (words === null || words.length < args.length) return false;
   const tail = words.slice(words.length - args.length);
