@@ -6,6 +6,8 @@
 //   dist/engine.js     src/vscode/bundles/engine.ts: everything the shell loads on first use (the engine session,
 //                      the language-model tools, Run, the Tasks view's data; src/core's engine, src/store,
 //                      src/workspace, zod and yaml). Everything in one bundle is over the 400 KB budget.
+//   dist/run-wrapper.js src/host/runWrapper.ts: the process Run starts; it starts okstra with the exact argv and
+//                      records how it ended next to the state file (docs/run.md)
 //   dist/cli.js        src/cli/launcher.ts: the executable; compiles dist/cli-main.js with a V8 code cache
 //   dist/cli-main.js   src/cli/main.ts: the CLI's commands
 //   dist/mcp.js        src/mcp/server.ts: `okstra-wizard mcp` and the MCP SDK, loaded only by that command
@@ -103,6 +105,7 @@ export function extensionBundles({ root, outdir, common = {}, release }) {
       plugins: [lazyRequirePlugin(root)],
     },
     { name: 'engine', ...base, entryPoints: [LAZY_ENTRIES['engine.js']], outfile: path.join(outdir, 'engine.js') },
+    { name: 'run wrapper', ...base, entryPoints: ['src/host/runWrapper.ts'], outfile: path.join(outdir, 'run-wrapper.js') },
   ];
 }
 

@@ -148,6 +148,8 @@ export function contentProblems(files: readonly string[], manifest: Manifest): s
     // The shell and the CLI load their lazily loaded bundles from next to them (scripts/bundles.mjs).
     const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/') + 1) : '';
     for (const file of new Set(LAZY_REQUIRES.map((b) => b.file))) required.push(`extension/${dir}${file}`);
+    // Run starts okstra through the run wrapper, next to the shell (src/vscode/run/runExecution.ts).
+    required.push(`extension/${dir}run-wrapper.js`);
   }
   for (const bin of Object.values(manifest.bin ?? {}) as string[]) required.push(`extension/${bin.replace(/^\.\//, '')}`);
   // The JSON Schemas VS Code validates config.yaml and state files with are read from the package.

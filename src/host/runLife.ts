@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { LastRun } from '../core/types';
 import type { RunStatus } from '../core/wizard/stateFields';
+import { readRunExit } from './runExit';
 
 /** A new run's id: 16 hex digits, put in the task's definition so that the run's task is found after a reload. */
 export function newRunId(): string {
@@ -103,3 +104,26 @@ export function processIsRun(pid: number | undefined, argv: readonly string[]): 
 }
 
 export { elapsedText } from '../core/run/elapsed';
+
+export { runExitFileOf } from '../core/run/runExitName';
+export { readRunExit, removeRunExit, type RunExitRead } from './runExit';
+
+/**
+ * How a run ended, from its exit file (src/host/runExit.ts), for a window that could not see the end itself; null
+ * when there is no exit file. `problem` is set when the file is there but is not a record of this run: its end is
+ * then unknown, and the file is left where it is.
+ */
+export function endFromExitFile(statePath: string, runId: string | undefined): { end: RunEnd; problem?: string } | null {
+  if (!runId) return null;
+  const read = readRunExit(statePath, runId);
+  switch (read.kind) {
+    case 'none':
+      return null;
+    case 'bad':
+      return { end: { kind: 'unknown', why: ENDED_UNSEEN }, problem: read.problem };
+    case 'ended': {
+      const { exitCode, signal } = read.record;
+      return { end: exitCode !== null ? { kind: 'exit', exitCode } : { kind: 'unknown', why: `ended by ${signal ?? 'a signal'}` } };
+    }
+  }
+}

@@ -269,3 +269,24 @@ export function writeChecked(w: CheckedWrite): string {
   if (w.heldLock) fsyncDir(path.dirname(w.target));
   return sha256Hex(w.bytes);
 }
+
+/**
+ * Removes a regular file the product wrote (a run's exit file once its end is recorded). Missing is fine; anything
+ * else in its place (a link, a folder, a device) is left where it is and reported, never followed: false then.
+ */
+export function removeRegularFile(absPath: string, shownPath: string = absPath): boolean {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(absPath);
+  } catch (e) {
+    if (isMissingError(e)) return true;
+    throw writeFailure(shownPath, e);
+  }
+  if (!st.isFile()) return false;
+  try {
+    fs.unlinkSync(absPath);
+  } catch (e) {
+    if (!isMissingError(e)) throw writeFailure(shownPath, e);
+  }
+  return true;
+}

@@ -46,7 +46,15 @@ export {
   type MoveOptions,
   type MoveResult,
 } from './wizardFiles';
-export { STALE_READ_MESSAGE, sha256Hex, sha256OfFile, writeFileAtomic, createFileExclusive, assertWritableTarget } from './atomicWrite';
+export {
+  STALE_READ_MESSAGE,
+  sha256Hex,
+  sha256OfFile,
+  writeFileAtomic,
+  createFileExclusive,
+  assertWritableTarget,
+  removeRegularFile,
+} from './atomicWrite';
 export {
   canonicalCompanionPath,
   numberedCompanionPath,

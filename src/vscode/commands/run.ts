@@ -120,6 +120,9 @@ async function runChecked(ctx: WizardContext, sessionArg: WindowWizard | undefin
     ctx.runsChanged.fire();
   };
   await record(run);
+  // Where the run wrapper records okstra's end, next to the state file (saved by the record above).
+  const statePath = session.wizard.statePath;
+  const exitFile = statePath ? (life.runExitFileOf(statePath, runId) ?? undefined) : undefined;
   ctx.statusBar.running(session.wizard.taskKey, ctx.folders().length > 1 ? session.folderName : undefined, run.startedAt);
   const result = await ctx.runPort.execute(
     {
@@ -128,6 +131,7 @@ async function runChecked(ctx: WizardContext, sessionArg: WindowWizard | undefin
       cwd: session.projectRootAbs,
       label: `render-bundle ${session.wizard.taskKey}`,
       runId,
+      exitFile,
       // The process id tells a window that reloads whether okstra still runs.
       onProcessStarted: (pid) => {
         if (pid !== undefined && run.status === 'running') void record({ ...run, pid });
@@ -136,6 +140,8 @@ async function runChecked(ctx: WizardContext, sessionArg: WindowWizard | undefin
     settings.runIn,
   );
   ctx.lastRunResult = result;
+  // The task's own end event gave the exit code; the wrapper's record of it is not needed any more.
+  if (statePath) life.removeRunExit(statePath, runId);
   const stoppedBy = ctx.stopping.get(runId);
   ctx.stopping.delete(runId);
   if (!result.ok) {

@@ -54,7 +54,16 @@ async function follow(ctx: WizardContext, session: WindowWizard): Promise<void> 
   const verdict = life.judgeRunAfterReload({ taskAlive: task !== null, processAlive: ctx.runPort.processAlive(run.pid, run.argv) });
   ctx.log.info(`run of ${session.wizard.taskKey} (${run.runId ?? 'no run id'}) found running after the window loaded: ${verdict}`);
   if (verdict === 'ended-unseen') {
-    await record(ctx, session, life.runEnded(run, { kind: 'unknown', why: life.ENDED_UNSEEN }));
+    // The run wrapper recorded its end next to the state file, when it got to (src/host/runExit.ts).
+    const recorded = endRecorded(ctx, session, run);
+    if (recorded?.end.kind === 'exit') {
+      await record(ctx, session, life.runEnded(run, recorded.end));
+      forgetExit(ctx, session, run);
+      void notifyRunEnded(ctx, session, recorded.end.exitCode, false);
+      return;
+    }
+    await record(ctx, session, life.runEnded(run, recorded?.end ?? { kind: 'unknown', why: life.ENDED_UNSEEN }));
+    if (recorded && !recorded.problem) forgetExit(ctx, session, run);
     void ctx.dialogs.info(
       ctx.t('The okstra run of {0} ended while the window was closed; its exit code is unknown.', session.wizard.taskKey),
     );
@@ -68,6 +77,25 @@ async function follow(ctx: WizardContext, session: WindowWizard): Promise<void> 
   }
   // watch-process: its task is not reachable (VS Code did not reconnect it); its process is.
   void watchProcess(ctx, session, run, runId, run.pid!);
+}
+
+/** How the run ended as its exit file says (null: no file); a file that is not this run's record is logged and kept. */
+function endRecorded(
+  ctx: WizardContext,
+  session: WindowWizard,
+  run: LastRun,
+): ReturnType<ReturnType<WizardContext['runLife']>['endFromExitFile']> {
+  const statePath = session.wizard.statePath;
+  if (!statePath) return null;
+  const found = ctx.runLife().endFromExitFile(statePath, run.runId);
+  if (found?.problem) ctx.log.warn(`the run's exit file was not used: ${found.problem}`);
+  return found;
+}
+
+/** Removes the run's exit file once its end is in the state file. */
+function forgetExit(ctx: WizardContext, session: WindowWizard, run: LastRun): void {
+  const statePath = session.wizard.statePath;
+  if (statePath && run.runId) ctx.runLife().removeRunExit(statePath, run.runId);
 }
 
 /** A run VS Code kept running: its end and exit code, recorded when its task ends. */
@@ -88,6 +116,7 @@ async function followToEnd(
     by ? { kind: 'stopped', by } : result.ok ? { kind: 'exit', exitCode: result.exitCode } : { kind: 'unknown', why: result.error },
   );
   await record(ctx, session, ended);
+  forgetExit(ctx, session, run);
   ctx.runFinished.fire(ended);
   if (!by) void notifyRunEnded(ctx, session, ended.exitCode, false);
 }
@@ -122,11 +151,18 @@ async function watchProcess(ctx: WizardContext, session: WindowWizard, run: Last
   if (task) return followToEnd(ctx, session, run, runId, task.ended);
   const by = ctx.stopping.get(runId);
   ctx.stopping.delete(runId);
-  await record(
-    ctx,
-    session,
-    life.runEnded(run, by ? { kind: 'stopped', by } : { kind: 'unknown', why: 'ended after the window reloaded; exit code unknown' }),
-  );
+  // Its process ended: the run wrapper recorded how, next to the state file (src/host/runExit.ts).
+  const recorded = by ? null : endRecorded(ctx, session, run);
+  const end = by
+    ? ({ kind: 'stopped', by } as const)
+    : recorded && !recorded.problem
+      ? recorded.end
+      : ({ kind: 'unknown', why: 'ended after the window reloaded; exit code unknown' } as const);
+  const ended = life.runEnded(run, end);
+  await record(ctx, session, ended);
+  if (!recorded?.problem) forgetExit(ctx, session, run);
+  ctx.runFinished.fire(ended);
+  if (end.kind === 'exit') void notifyRunEnded(ctx, session, end.exitCode, false);
 }
 
 /** A row of the Tasks view that Stop Run was chosen on: its wizard's state file. */

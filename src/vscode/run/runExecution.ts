@@ -3,6 +3,8 @@
 // argv arrives exactly, the exit code from the task's process end). okstra.runIn "shell": a line
 // quoted for the terminal's shell; the exit code when shell integration reports it.
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { detectShell, quoteCommandLine } from '../../core/run';
 import { resolveProgram } from '../../host/run';
@@ -107,14 +109,44 @@ export function resolvedProgram(program: string, cwd: string): string | null {
 /** How long a task may take to start its process before Run gives up waiting (a launch failure sends no end event). */
 const TASK_START_TIMEOUT_MS = 15_000;
 
+/** The run wrapper, next to this bundle (scripts/bundles.mjs: dist/run-wrapper.js). */
+const RUN_WRAPPER = path.join(__dirname, 'run-wrapper.js');
+
+/**
+ * What the task starts for `argv`: the run wrapper (src/host/runWrapper.ts) with the exit file and the argv after
+ * `--`, run by the Node that runs this extension host (Electron's, as Node, on desktop VS Code); the wrapper starts
+ * okstra with exactly that argv, without a shell. Without an exit file or the wrapper, okstra itself.
+ */
+export function taskProcess(
+  argv: readonly string[],
+  exitFile: string | undefined,
+  runtime: { execPath: string; electron: boolean; wrapper: string | null },
+): { program: string; args: string[]; env?: Record<string, string> } {
+  const [program, ...args] = argv;
+  if (!exitFile || !runtime.wrapper) return { program, args };
+  const flag = runtime.electron ? ['--unset-electron-run-as-node'] : [];
+  return {
+    program: runtime.execPath,
+    args: [runtime.wrapper, ...flag, exitFile, '--', ...argv],
+    ...(runtime.electron ? { env: { ELECTRON_RUN_AS_NODE: '1' } } : {}),
+  };
+}
+
 /**
  * Runs the argv as a VS Code task with a ProcessExecution (no shell: the argv arrives exactly); the caller has
  * refused a missing program first (missingProgram). The exit code comes from onDidEndTaskProcess; the result in
  * our words is the notification that names the task (docs/decisions.md › Task runs with ProcessExecution).
  */
 export async function runAsTask(request: RunRequest, log: Log): Promise<RunResult> {
-  const [program, ...args] = request.argv;
-  const execution = new vscode.ProcessExecution(program, args, { cwd: request.cwd });
+  const spawned = taskProcess(request.argv, request.exitFile, {
+    execPath: process.execPath,
+    electron: process.versions.electron !== undefined,
+    wrapper: fs.existsSync(RUN_WRAPPER) ? RUN_WRAPPER : null,
+  });
+  const execution = new vscode.ProcessExecution(spawned.program, spawned.args, {
+    cwd: request.cwd,
+    ...(spawned.env ? { env: spawned.env } : {}),
+  });
   const task = new vscode.Task(
     { type: TASK_TYPE, command: 'render-bundle', runId: request.runId },
     vscode.workspace.getWorkspaceFolder(vscode.Uri.file(request.cwd)) ?? vscode.TaskScope.Workspace,
@@ -132,7 +164,9 @@ export async function runAsTask(request: RunRequest, log: Log): Promise<RunResul
     focus: false,
     echo: false,
   };
-  log.info(`run as task in ${request.cwd}: ${JSON.stringify(request.argv)}`);
+  log.info(
+    `run as task in ${request.cwd}: ${JSON.stringify(request.argv)}${spawned.program === request.argv[0] ? '' : ` (through the run wrapper, its end recorded in ${request.exitFile})`}`,
+  );
   return new Promise<RunResult>((resolve) => {
     let started: vscode.TaskExecution | undefined;
     let processStarted = false;

@@ -11,6 +11,11 @@ export interface RunRequest {
   label: string;
   /** The run's id (src/host/runLife.ts newRunId): its task carries it, so that it is found again after a reload. */
   runId: string;
+  /**
+   * Where the run wrapper records how okstra ended (src/host/runExit.ts), next to the state file: a window that
+   * reloaded during the run reads it. Without it (a wizard kept in memory) okstra is started directly.
+   */
+  exitFile?: string;
   /** Called once okstra's process started, with its process id when the terminal reports one. */
   onProcessStarted?: (pid: number | undefined) => void;
 }

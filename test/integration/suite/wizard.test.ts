@@ -255,13 +255,26 @@ describe('wizard UI', function () {
     const finished = new Promise((resolve) => features().wizard.runFinished.event(resolve));
     await vscode.commands.executeCommand('okstra.run');
     await finished;
-    const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[]; cwd: string };
+    const got = JSON.parse(fs.readFileSync(argvFile, 'utf8')) as { argv: string[]; cwd: string; parent: string[] | null };
     assert.deepEqual(got.argv, ['render-bundle', ...outcome.renderArgv]);
+    // Started by the run wrapper, which records okstra's end next to the state file (src/host/runWrapper.ts).
+    if (got.parent)
+      assert.ok(
+        got.parent.some((w) => w.endsWith('run-wrapper.js')),
+        JSON.stringify(got.parent),
+      );
     assert.equal(fs.realpathSync(got.cwd), fs.realpathSync(root));
     const saved = JSON.parse(fs.readFileSync(session.wizard.statePath!, 'utf8')) as { last_run: { exitCode: number; argv: string[] } };
     assert.equal(saved.last_run.exitCode, 0);
     assert.equal(saved.last_run.argv.slice(-outcome.renderArgv.length).join('\0'), outcome.renderArgv.join('\0'));
     assert.equal(features().tree.rows[0].contextValue, 'lastRun');
+    // It ran through the run wrapper (dist/run-wrapper.js), whose exit file goes once the end is recorded.
+    const stateDir = path.dirname(session.wizard.statePath!);
+    assert.deepEqual(
+      fs.readdirSync(stateDir).filter((n) => n.endsWith('.exit')),
+      [],
+      'no exit file left',
+    );
   });
 
   it('records a failing exit code (Run Again)', async () => {

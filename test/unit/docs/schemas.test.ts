@@ -83,6 +83,7 @@ describe('JSON Schemas (schemas/)', () => {
       'extension/package.json',
       'extension/dist/extension.js',
       'extension/dist/engine.js',
+      'extension/dist/run-wrapper.js',
       'extension/dist/cli.js',
       'extension/dist/cli-main.js',
       'extension/dist/mcp.js',

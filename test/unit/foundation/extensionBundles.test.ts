@@ -121,13 +121,14 @@ describe('the product bundles (P4)', function () {
     assert.ok(js.contents.length < BUDGET, `dist/extension.js is ${js.contents.length} bytes minified (budget ${BUDGET})`);
   });
 
-  it('one bundle per entry point (extension, CLI, MCP), plus the launcher and the one lazily loaded engine of the extension', () => {
+  it('one bundle per entry point (extension, CLI, MCP), plus the launcher, the one lazily loaded engine of the extension and the run wrapper', () => {
     const bundles = productBundles({ root: REPO_ROOT, outdir: 'dist', common, release: true });
     assert.deepEqual(
       bundles.map((b) => [b.name, (b.entryPoints as string[])[0], path.basename(b.outfile!)]),
       [
         ['extension', 'src/vscode/extension.ts', 'extension.js'],
         ['engine', LAZY_ENTRIES['engine.js'], 'engine.js'],
+        ['run wrapper', 'src/host/runWrapper.ts', 'run-wrapper.js'],
         ['cli', 'src/cli/launcher.ts', 'cli.js'],
         ['cli main', 'src/cli/main.ts', 'cli-main.js'],
         ['mcp', LAZY_ENTRIES['mcp.js'], 'mcp.js'],
@@ -202,7 +203,7 @@ describe('the product bundles (P4)', function () {
 
   it('a package without the lazily loaded bundles is refused by the package check', () => {
     const manifest = { main: './dist/extension.js' };
-    const base = ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js'];
+    const base = ['extension.vsixmanifest', 'extension/package.json', 'extension/dist/extension.js', 'extension/dist/run-wrapper.js'];
     const lazy = ['extension/dist/engine.js', 'extension/dist/mcp.js'];
     assert.deepEqual(contentProblems([...base, ...lazy], manifest), []);
     assert.deepEqual(

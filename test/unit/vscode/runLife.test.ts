@@ -3,6 +3,7 @@
 // (to its exit code) or says that it ended unseen, never showing it running forever.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import { writeRunExit } from '../../../src/host/runExit';
 import { followRunsAfterLoad } from '../../../src/vscode/commands/runLife';
 import type { RunRequest, RunResult } from '../../../src/vscode/run/runPort';
 import { until } from './fakeWindow';
@@ -94,6 +95,53 @@ describe('vscode shell: the run after Run', function () {
       ),
       JSON.stringify(shell.win.messages),
     );
+  });
+
+  it('after a reload, a run that ended while the window was closed: its exit code from the run wrapper’s exit file, which then goes', async () => {
+    const run = endlessRun();
+    shell = openShell({ run: { ...run.port, processAlive: () => false } });
+    await confirmed(shell);
+    void shell.command('run');
+    await until('the run to be recorded', () => lastRunOnDisk(shell)?.status === 'running');
+    const runId = lastRunOnDisk(shell)!.runId as string;
+    const exitFile = run.started[0]!.exitFile!;
+    assert.equal(exitFile, `${shell.stateFile(TASK)}.run-${runId}.exit`, 'Run names the exit file next to the state file');
+    // What the wrapper writes when okstra ends (src/host/runWrapper.ts).
+    writeRunExit(exitFile, { runId, exitCode: 4, signal: null, endedAt: new Date().toISOString() });
+    shell = shell.reload();
+    await followRunsAfterLoad(shell.wizard);
+    assert.equal(lastRunOnDisk(shell)?.status, 'exited');
+    assert.equal(lastRunOnDisk(shell)?.exitCode, 4);
+    assert.equal(fs.existsSync(exitFile), false, 'the exit file goes once its end is recorded');
+    await until('the person to be told', () => shell.win.messages.some((m) => /failed with exit code 4/.test(m.message)));
+  });
+
+  it('after a reload, a run watched by its process: its exit code from the exit file when the process ends; a broken file is not used', async () => {
+    for (const [content, status, exitCode] of [
+      ['ok', 'exited', 0],
+      ['{"runId":"0000000000000000","exitCode":0,"signal":null,"endedAt":"x"}', 'unknown', null],
+    ] as const) {
+      const run = endlessRun();
+      let alive = true;
+      shell = openShell({ run: { ...run.port, follow: () => null, processAlive: () => alive } });
+      await confirmed(shell);
+      void shell.command('run');
+      await until('the run to be recorded', () => lastRunOnDisk(shell)?.status === 'running');
+      const runId = lastRunOnDisk(shell)!.runId as string;
+      const exitFile = run.started[0]!.exitFile!;
+      shell = shell.reload();
+      await followRunsAfterLoad(shell.wizard);
+      assert.equal(lastRunOnDisk(shell)?.status, 'running', 'still running while its process runs');
+      if (content === 'ok') writeRunExit(exitFile, { runId, exitCode: 0, signal: null, endedAt: new Date().toISOString() });
+      else fs.writeFileSync(exitFile, content);
+      alive = false;
+      await until('the end to be recorded', () => lastRunOnDisk(shell)?.status !== 'running');
+      assert.equal(lastRunOnDisk(shell)?.status, status);
+      assert.equal(lastRunOnDisk(shell)?.exitCode, exitCode);
+      // A file that is not this run's record stays where it is (the output channel says why it was not used).
+      assert.equal(fs.existsSync(exitFile), content !== 'ok');
+      shell.close();
+    }
   });
 
   it('after a reload, a run VS Code kept running is followed to its end and its exit code recorded', async () => {
