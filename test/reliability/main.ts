@@ -13,6 +13,7 @@ import { runR9 } from './r9ArgvFromDisk';
 import { runR9PersistActions } from './r9PersistActions';
 import { runR10 } from './r10HostileFiles';
 import { runR10McpLines } from './r10McpLines';
+import { runR10RunExit } from './r10RunExit';
 
 /**
  * The targets this script measures, with the counts a run tries and the count it requires: the spec's figure in a
@@ -30,8 +31,9 @@ const TARGETS: ReadonlyArray<{ id: string; run: (seed: number, quick: boolean) =
   { id: 'R9', run: async (seed, q) => runR9PersistActions({ seed, limit: q ? 60 : 520 }) },
   { id: 'R10', run: (seed, q) => runR10({ seed, quick: q, need: q ? 10 : 100 }) },
   { id: 'R10', run: (seed, q) => runR10McpLines({ seed, lines: q ? 40 : 300, oversized: q ? 3 : 12 }) },
+  { id: 'R10', run: (seed, q) => runR10RunExit({ seed, quick: q, need: q ? 9 : 24 }) },
 ];
-/** The target ids, each once (R9 and R10 have two parts). */
+/** The target ids, each once (R9 has two parts, R10 three). */
 const TARGET_IDS = [...new Set(TARGETS.map((t) => t.id))];
 const IN_THE_EXTENSION = new Set(['R6', 'R7']);
 

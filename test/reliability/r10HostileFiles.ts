@@ -68,6 +68,8 @@ const PLACES: Place[] = [
 
 type Kind = 'fifo' | 'socket' | 'directory' | 'char device' | 'link to /dev/null' | 'link to /dev/zero' | 'link loop' | 'link outside';
 const KINDS: Kind[] = ['fifo', 'socket', 'directory', 'char device', 'link to /dev/null', 'link to /dev/zero', 'link loop', 'link outside'];
+// Also the node kinds of a run's exit file (test/reliability/r10RunExit.ts).
+export { KINDS, type Kind };
 
 /** The companion a save of the demo's legacy file goes to (named after the sha256 of its bytes). */
 function legacyCompanion(project: string, state: string): string {
@@ -83,7 +85,7 @@ function placeAbs(project: string, p: Place): string {
 }
 
 /** What is at `abs`, as a fingerprint that a write through it or over it would change. */
-function fingerprint(abs: string): string {
+export function fingerprint(abs: string): string {
   let st: fs.Stats;
   try {
     st = fs.lstatSync(abs);
@@ -103,7 +105,7 @@ function fingerprint(abs: string): string {
   }
 }
 
-function makeHostile(abs: string, kind: Kind, outsideFile: string): void {
+export function makeHostile(abs: string, kind: Kind, outsideFile: string): void {
   fs.rmSync(abs, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(abs), { recursive: true });
   switch (kind) {
