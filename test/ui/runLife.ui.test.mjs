@@ -2,8 +2,8 @@
 // okstra takes its time (OKSTRA_DEMO_SECONDS, demo/.demo-bin/okstra): a run in progress shows as running under its
 // task in the Tasks view and in the status bar; Stop Run asks first, ends it and records it as stopped; a window
 // reload in the middle of a run keeps it (running again in the views), and its end afterwards (the stand-in is told
-// to finish now with SIGUSR1) is recorded with its exit code in the state file and shown in the views, as is the exit
-// code of a run that ends while the window reloads (read from the run wrapper's exit file); two runs of a
+// to finish now with SIGUSR1) is recorded with its exit code in the state file and shown in the views (on code-server
+// read from the run wrapper's exit file); two runs of a
 // task compared in one document that marks what differs. Each state is pictured at 1280×800 and 1024×768:
 // test-results/ui/run-life-*.png (workbench.mjs resultsDir).
 import assert from 'node:assert/strict';
@@ -124,6 +124,9 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
   /** The confirm prompt of the wizard (Show Confirmation), then Run, its default. */
   async function runFromConfirmation() {
     await wb.palette('okstra: Show Confirmation');
+    // The palette's first row until the filter is applied is the most recently used command (after a reload,
+    // Developer: Reload Window): Enter only once the command is the active row.
+    await wb.activeRow('okstra: Show Confirmation');
     await page.keyboard.press('Enter');
     await wb.nextPrompt('');
     await wb.confirmationDocument().waitFor();
@@ -257,38 +260,6 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
     });
   });
 
-  it('a run that ends while the window reloads: the reloaded window records its exit code from the exit file', async () => {
-    await runFromConfirmation();
-    await waitForLastRun('running', (r) => r?.status === 'running' && Number.isInteger(r.pid) && r.endedAt === undefined);
-    const { runId, pid } = lastRun();
-    const exitFile = `${statePath()}.run-${runId}.exit`;
-    await wb.palette('Developer: Reload Window');
-    await wb.activeRow('Developer: Reload Window');
-    const reloaded = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 60_000 });
-    await page.keyboard.press('Enter');
-    await reloaded;
-    // The old window is gone and the new one not loaded yet: the run ends now, seen by no window.
-    process.kill(pid, 'SIGUSR1');
-    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
-    await wb.okstraContainer().waitFor({ timeout: 90_000 });
-    if (!(await tasksPane().isVisible())) await wb.okstraContainer().click();
-    await waitForLastRun('ended', (r) => r?.runId === runId && r.status !== 'running', 90_000);
-    const [judged] = await wb.waitForLog(new RegExp(`\\(${runId}\\) found running after the window loaded: \\S+`), 1, 30_000);
-    console.log(`      after the reload: ${judged.replace(/^.*found running after the window loaded: /, '')}`);
-    const ended = lastRun();
-    assert.equal(ended.status, 'exited', JSON.stringify(ended));
-    assert.equal(ended.exitCode, 0, JSON.stringify(ended));
-    await statusItem(`okstra: ${TASK_KEY} · exit 0`).waitFor();
-    await openTask(TASK_TITLE);
-    await taskRow(TASK_TITLE).filter({ hasText: 'exit 0' }).waitFor();
-    await waitUntil(() => !fs.existsSync(exitFile), 10_000, 'the exit file removed');
-    await mouseAway();
-    await shotsAtBothSizes('06-ended-during-reload', async () => {
-      await mouseAway();
-      await assertWhole(wizardRow('Last run: ').locator('.label-name'), "the Wizard view's last-run row");
-    });
-  });
-
   it('two runs of a task selected in the Tasks view → Compare Runs: one document with both runs, differences marked', async () => {
     // The editors closed: the comparison is the one webview.
     await wb.runCommand('View: Close All Editors');
@@ -334,7 +305,7 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
     assert.ok(marked.includes('Run type'), `the run type differs and is marked: ${marked.join(', ')}`);
     // The prompt over it offers New Run with This Team.
     await wb.activeRow('New Run with This Team');
-    await shotsAtBothSizes('07-compare-runs', async (size) => {
+    await shotsAtBothSizes('06-compare-runs', async (size) => {
       await mouseAway();
       const box = await page.locator('.quick-input-widget').boundingBox();
       assert.ok(box && box.y + box.height <= size.height, `the prompt fits at ${size.width}×${size.height}`);
@@ -342,6 +313,6 @@ describe('UI: the life of a run (demo, a stand-in okstra that takes its time)', 
     await page.keyboard.press('Escape');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     await body.waitFor();
-    await shotsAtBothSizes('08-compare-document', mouseAway);
+    await shotsAtBothSizes('07-compare-document', mouseAway);
   });
 });
