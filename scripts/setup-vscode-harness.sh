@@ -137,10 +137,28 @@ export npm_config_unsafe_perm=true npm_config_yes=true npm_config_update_notifie
 # from the environment), and code-server's postinstall takes the Node version from it: it must name the Node that runs
 # this install.
 unset npm_config_user_agent npm_node_execpath npm_execpath
-# The install takes minutes (native builds) and prints to install.log: say every few seconds that it is still going.
+# The packages whose install scripts run now (native builds, for minutes, while the count of packages stands still):
+# those with a process working in their folder, `a, b`.
+building_now() {
+  local cwd rel name names=()
+  for cwd in /proc/[0-9]*/cwd; do
+    rel=$(readlink "$cwd" 2>/dev/null) || continue
+    case $rel in "$harness"/node_modules/*) ;; *) continue ;; esac
+    rel=${rel##*/node_modules/}
+    case $rel in
+      @*/*) name=${rel%%/*}/$(printf '%s' "${rel#*/}" | cut -d/ -f1) ;;
+      *) name=${rel%%/*} ;;
+    esac
+    [ -n "$name" ] && [ "$name" != .bin ] && names+=("$name")
+  done
+  [ ${#names[@]} -gt 0 ] && printf '%s\n' "${names[@]}" | sort -u | paste -sd, - | sed 's/,/, /g'
+  return 0
+}
+# The install takes minutes (native builds): say every few seconds that it is still going, and what it builds. The log
+# has npm's own lines as they come (each install script as it starts and ends); the builds' output, at their end.
 progress_every=${OKSTRA_SETUP_PROGRESS_SECONDS:-15}
 log "npm install code-server@$CODE_SERVER_VERSION into $harness: native builds, a few minutes; log: $harness/install.log"
-npm install --no-audit --no-fund --save-exact --loglevel=error "code-server@$CODE_SERVER_VERSION" > "$harness/install.log" 2>&1 &
+npm install --no-audit --no-fund --save-exact --loglevel=info "code-server@$CODE_SERVER_VERSION" > "$harness/install.log" 2>&1 &
 npm_pid=$!
 elapsed=0
 while kill -0 "$npm_pid" 2>/dev/null; do
@@ -148,7 +166,8 @@ while kill -0 "$npm_pid" 2>/dev/null; do
   elapsed=$((elapsed + 1))
   if [ $((elapsed % progress_every)) -eq 0 ] && kill -0 "$npm_pid" 2>/dev/null; then
     installed=$( (find "$harness/node_modules" -mindepth 1 -maxdepth 1 2>/dev/null || true) | wc -l)
-    log "still installing code-server: ${elapsed}s, $installed packages so far"
+    building=$(building_now)
+    log "still installing code-server: ${elapsed}s, $installed packages so far${building:+; running the install scripts of $building}"
   fi
 done
 if ! wait "$npm_pid"; then

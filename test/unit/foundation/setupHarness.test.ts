@@ -1,5 +1,6 @@
 // scripts/setup-vscode-harness.sh on a first run: the code-server install takes minutes and writes to its log, so the
-// script says at a steady pace that it is still going (a first `npm start` or `npm test` is never silent for long).
+// script says at a steady pace that it is still going and which packages it is building (a first `npm start` or
+// `npm test` is never silent for long, nor stuck on the same count of packages without saying why).
 // npm is a stand-in here that takes a few seconds, so nothing is downloaded.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -37,8 +38,9 @@ describe('the VS Code harness install (scripts/setup-vscode-harness.sh)', functi
         '#!/bin/sh',
         'mkdir -p node_modules/.bin node_modules/first',
         'sleep 2',
-        'mkdir -p node_modules/second',
-        'sleep 2',
+        'mkdir -p node_modules/second node_modules/@scope/third/build',
+        // an install script at work: a process in the package's folder for two seconds
+        '(cd node_modules/@scope/third/build && sleep 2)',
         "printf '#!/bin/sh\\necho 4.100.3\\n' > node_modules/.bin/code-server",
         'chmod +x node_modules/.bin/code-server',
         '',
@@ -55,8 +57,15 @@ describe('the VS Code harness install (scripts/setup-vscode-harness.sh)', functi
       encoding: 'utf8',
     });
     assert.equal(r.status, 0, r.stderr);
-    const progress = r.stderr.split('\n').filter((l) => /still installing code-server: \d+s, \d+ packages so far$/.test(l));
+    const progress = r.stderr
+      .split('\n')
+      .filter((l) => /still installing code-server: \d+s, \d+ packages so far(; running the install scripts of \S.*)?$/.test(l));
     assert.ok(progress.length >= 2, `progress lines:\n${r.stderr}`);
+    // While a package's install script works, the line names the package.
+    assert.ok(
+      progress.some((l) => l.endsWith('; running the install scripts of @scope/third')),
+      `a line names the package being built:\n${r.stderr}`,
+    );
     assert.match(r.stderr, /installed code-server 4\.100\.3 in \d+s/);
     assert.equal(r.stdout.trim().split('\n').pop(), path.join(tools, 'vscode-harness/node_modules/.bin/code-server'));
   });
