@@ -437,6 +437,43 @@ class Workbench {
     return this.page.evaluate(() => window.__okstraP10.end - window.__okstraP10.start);
   }
 
+  /**
+   * The floor of P10, measured the same way: VS Code's own command palette, from F1's keydown to the frame in which it
+   * shows its rows; then Escape, and the palette is gone. No prompt may be open.
+   */
+  async paletteAndMeasure() {
+    await this.page.locator('.part.editor').click();
+    await this.page.evaluate(() => {
+      const probe = { start: 0, end: 0 };
+      window.__okstraPalette = probe;
+      const ready = () => {
+        const w = document.querySelector('.quick-input-widget');
+        if (!w || getComputedStyle(w).display === 'none') return false;
+        if (!(w.querySelector('.quick-input-box input')?.value ?? '').startsWith('>')) return false;
+        return w.querySelectorAll('.quick-input-list .monaco-list-row').length > 0;
+      };
+      const observer = new MutationObserver(() => {
+        if (!probe.start || probe.end || !ready()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => (probe.end = performance.now()));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === 'F1') probe.start = performance.now();
+        },
+        { capture: true, once: true },
+      );
+    });
+    await this.page.keyboard.press('F1');
+    await this.page.waitForFunction(() => window.__okstraPalette.end > 0, null, { timeout: 30_000 });
+    const ms = await this.page.evaluate(() => window.__okstraPalette.end - window.__okstraPalette.start);
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    return ms;
+  }
+
   /** Answers with the defaults (Enter) until the confirm prompt shows (it is not answered); `answers` overrides
    *  steps, `shots` names a screenshot per step. Returns the steps seen, the confirm prompt and the Enter → next
    *  prompt times (P10) of the default answers. */
