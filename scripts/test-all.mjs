@@ -10,8 +10,8 @@
 //   harness      the current code-server for the VS Code runs, into .tools/ (once; milliseconds afterwards)
 //   harness-min  the oldest code-server the extension accepts (the package's install test, CI's second integration run)
 //   integration  mocha inside the real VS Code extension host (test/runner/runIntegration.mjs; R6, R7 among them)
-//   ui           playwright-core driving the real workbench (test/ui), two test files at a time, each with its own
-//                code-server and browser; screenshots in test-results/ (never a
+//   ui           playwright-core driving the real workbench (test/ui), one file at a time (each file starts its own
+//                code-server and browser, which take both cores while they load); screenshots in test-results/ (never a
 //                tracked file: `npm run screenshots -- --copy` updates docs/images/ and media/walkthrough/)
 //   package      the .vsix: built offline, its contents checked, installed into code-server (test/package)
 //   reliability  a smoke run of the safety targets of docs/safety.md (R1–R5, R8–R10: every target on fewer cases,
@@ -38,7 +38,7 @@ const STEPS = [
   { name: 'harness', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh', 'current'], limit: minutes(30) },
   { name: 'harness-min', cmd: 'bash', args: ['scripts/setup-vscode-harness.sh', 'minimum'], limit: minutes(15) },
   { name: 'integration', cmd: node, args: ['test/runner/runIntegration.mjs'], limit: minutes(15) },
-  { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json', '--parallel', '--jobs', '2'], limit: minutes(20) },
+  { name: 'ui', cmd: bin('mocha'), args: ['--config', 'test/ui/.mocharc.json'], limit: minutes(20) },
   { name: 'package', cmd: bin('mocha'), args: ['--config', 'test/package/.mocharc.json'], limit: minutes(6) },
   { name: 'reliability', cmd: node, args: ['scripts/reliability.mjs', '--quick'], limit: minutes(10) },
 ];
