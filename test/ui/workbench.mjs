@@ -493,8 +493,31 @@ class Workbench {
       }
       [text, step] = await this.nextPrompt(text);
     }
-    await this.confirmationDocument().waitFor();
-    return Object.assign(seen, { times, timedSteps, confirm: [text, step] });
+    const confirmation = await this.confirmationTiming();
+    return Object.assign(seen, { times, timedSteps, confirm: [text, step], confirmation });
+  }
+
+  /**
+   * From the moment the confirm prompt shows (call it then) until the confirmation's command line is in view beside
+   * it, looked at every few milliseconds: how long that took, and when the prompt's busy bar showed meanwhile (it says
+   * the document is still coming). docs/performance.md P10. Returns { contentMs, busyFromMs, busyUntilMs }.
+   */
+  async confirmationTiming() {
+    const started = Date.now();
+    const command = this.confirmationDocument().locator('pre').first();
+    const busyBar = this.page.locator('.quick-input-widget .monaco-progress-container.active');
+    let busyFromMs;
+    let busyUntilMs;
+    for (;;) {
+      const at = Date.now() - started;
+      if (await busyBar.isVisible()) {
+        busyFromMs ??= at;
+        busyUntilMs = undefined;
+      } else if (busyFromMs !== undefined) busyUntilMs ??= at;
+      if (await command.isVisible().catch(() => false)) return { contentMs: Date.now() - started, busyFromMs, busyUntilMs };
+      if (at > 30_000) throw new Error('the confirmation document did not show its command line within 30 s');
+      await new Promise((r) => setTimeout(r, 10));
+    }
   }
 
   /** The confirmation document beside the confirm prompt: a markdown preview (a webview: two iframes deep). */
