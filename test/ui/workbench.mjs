@@ -401,40 +401,50 @@ class Workbench {
   }
 
   /**
-   * Presses Enter on the open prompt and measures, in the page, the time from the keydown to the frame in which
-   * the next prompt (another title) shows its items (an InputBox: its box). docs/performance.md P10.
+   * Presses `key` and measures, in the page, the time from its keydown to the frame in which the QuickInput is drawn
+   * as `awaited` says: 'next prompt' (another title than before, with its items; an InputBox: its box) or 'palette'
+   * (the command palette with its rows). docs/performance.md P10.
    */
-  async enterAndMeasure() {
-    await this.page.evaluate(() => {
-      const prev = document.querySelector('.quick-input-widget .quick-input-title')?.textContent ?? '';
-      const probe = { start: 0, end: 0 };
-      window.__okstraP10 = probe;
-      const ready = () => {
-        const w = document.querySelector('.quick-input-widget');
-        if (!w || getComputedStyle(w).display === 'none') return false;
-        const title = w.querySelector('.quick-input-title')?.textContent ?? '';
-        if (title === '' || title === prev) return false;
-        const list = w.querySelector('.quick-input-list');
-        const isBox = !list || getComputedStyle(list).display === 'none';
-        return isBox || w.querySelectorAll('.quick-input-list .monaco-list-row').length > 0;
-      };
-      const observer = new MutationObserver(() => {
-        if (!probe.start || probe.end || !ready()) return;
-        observer.disconnect();
-        requestAnimationFrame(() => (probe.end = performance.now()));
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-      document.addEventListener(
-        'keydown',
-        (e) => {
-          if (e.key === 'Enter') probe.start = performance.now();
-        },
-        { capture: true, once: true },
-      );
-    });
-    await this.page.keyboard.press('Enter');
+  async keyToFrame(key, awaited) {
+    await this.page.evaluate(
+      ({ key, awaited }) => {
+        const prev = document.querySelector('.quick-input-widget .quick-input-title')?.textContent ?? '';
+        const probe = { start: 0, end: 0 };
+        window.__okstraP10 = probe;
+        const ready = () => {
+          const w = document.querySelector('.quick-input-widget');
+          if (!w || getComputedStyle(w).display === 'none') return false;
+          const rows = w.querySelectorAll('.quick-input-list .monaco-list-row').length > 0;
+          if (awaited === 'palette') return (w.querySelector('.quick-input-box input')?.value ?? '').startsWith('>') && rows;
+          const title = w.querySelector('.quick-input-title')?.textContent ?? '';
+          if (title === '' || title === prev) return false;
+          const list = w.querySelector('.quick-input-list');
+          return !list || getComputedStyle(list).display === 'none' || rows;
+        };
+        const observer = new MutationObserver(() => {
+          if (!probe.start || probe.end || !ready()) return;
+          observer.disconnect();
+          requestAnimationFrame(() => (probe.end = performance.now()));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        document.addEventListener(
+          'keydown',
+          (e) => {
+            if (e.key === key) probe.start = performance.now();
+          },
+          { capture: true, once: true },
+        );
+      },
+      { key, awaited },
+    );
+    await this.page.keyboard.press(key);
     await this.page.waitForFunction(() => window.__okstraP10.end > 0, null, { timeout: 30_000 });
     return this.page.evaluate(() => window.__okstraP10.end - window.__okstraP10.start);
+  }
+
+  /** Presses Enter on the open prompt: the time until the next prompt shows its items (P10). */
+  enterAndMeasure() {
+    return this.keyToFrame('Enter', 'next prompt');
   }
 
   /**
@@ -443,32 +453,7 @@ class Workbench {
    */
   async paletteAndMeasure() {
     await this.page.locator('.part.editor').click();
-    await this.page.evaluate(() => {
-      const probe = { start: 0, end: 0 };
-      window.__okstraPalette = probe;
-      const ready = () => {
-        const w = document.querySelector('.quick-input-widget');
-        if (!w || getComputedStyle(w).display === 'none') return false;
-        if (!(w.querySelector('.quick-input-box input')?.value ?? '').startsWith('>')) return false;
-        return w.querySelectorAll('.quick-input-list .monaco-list-row').length > 0;
-      };
-      const observer = new MutationObserver(() => {
-        if (!probe.start || probe.end || !ready()) return;
-        observer.disconnect();
-        requestAnimationFrame(() => (probe.end = performance.now()));
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-      document.addEventListener(
-        'keydown',
-        (e) => {
-          if (e.key === 'F1') probe.start = performance.now();
-        },
-        { capture: true, once: true },
-      );
-    });
-    await this.page.keyboard.press('F1');
-    await this.page.waitForFunction(() => window.__okstraPalette.end > 0, null, { timeout: 30_000 });
-    const ms = await this.page.evaluate(() => window.__okstraPalette.end - window.__okstraPalette.start);
+    const ms = await this.keyToFrame('F1', 'palette');
     await this.page.keyboard.press('Escape');
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     return ms;
