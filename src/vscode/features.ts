@@ -199,7 +199,10 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
   setTimeout(applyTerminalEnvironment, 0);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('okstra')) applyTerminalEnvironment();
+      if (!e.affectsConfiguration('okstra')) return;
+      applyTerminalEnvironment();
+      // A personal team or a model default changed under an open prompt: its choices as they are now.
+      void wizard.loop.followInputs('settings');
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: Run is enabled');

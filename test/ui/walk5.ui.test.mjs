@@ -57,4 +57,41 @@ describe('UI: the fourth walk, the rest (demo, 1280×800)', function () {
     assert.ok(!rows.some((r) => /Reuse run/.test(r)), rows.join(' | '));
     await page.keyboard.press('Escape');
   });
+
+  it('New Run on a Tasks row, then Enter after Enter: the keyboard stays with the prompts, never back in the view (W3)', async () => {
+    const tasksPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Tasks/ }) });
+    const row = (text) => tasksPane.locator('.monaco-list-row', { hasText: text }).first();
+    await row('payments').waitFor();
+    if ((await row('payments').getAttribute('aria-expanded')) !== 'true') await row('payments').click();
+    await wb.waitForExpandedRow('payments');
+    // The click on the row's action puts the keyboard in the view; the first prompt takes it from there.
+    const task = row('partial-refunds');
+    await task.hover();
+    await task.locator('.action-label[aria-label="New Run for This Task"]').click();
+    let [text, step] = await wb.nextPrompt('');
+    assert.notEqual(step, 'task-pick');
+    // From now on, every place the keyboard goes outside the prompts (a prompt closed before the next one showed: the
+    // workbench gave the keys back to the view's row, where an Enter went nowhere).
+    await page.evaluate(() => {
+      window.__okstraAway = [];
+      document.addEventListener(
+        'focusin',
+        (e) => {
+          const el = e.target;
+          if (el instanceof Element && !el.closest('.quick-input-widget')) window.__okstraAway.push(`${el.tagName}.${el.className}`);
+        },
+        true,
+      );
+    });
+    const seen = [step];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Enter');
+      [text, step] = await wb.nextPrompt(text);
+      seen.push(step);
+    }
+    const away = await page.evaluate(() => window.__okstraAway);
+    console.log(`      ${seen.join(' → ')}; the keyboard went elsewhere ${away.length} times`);
+    assert.deepEqual(away, [], 'the keyboard left the prompts');
+    await page.keyboard.press('Escape');
+  });
 });

@@ -187,6 +187,7 @@ export async function showConfirmationPick(ctx: WizardContext, session: WindowWi
     const result = await confirmationResult(ctx, request, opening);
     // Save these agents as a team… asked its own questions; then the confirmation shows again.
     if (!result) continue;
+    ctx.runner.release();
     await closeConfirmationDocument(ctx);
     return result.kind === 'answered' ? chosen : undefined;
   }

@@ -153,6 +153,8 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
   const pickerShown = new vscode.EventEmitter<vscode.QuickPick<vscode.QuickPickItem>>();
   subscriptions.push(docs, pickerShown);
   const openPreviews = new Set<string>();
+  /** The context keys as last set (setContext sends only a change). */
+  const contextValues = new Map<string, unknown>();
   const folderInfo = (f: vscode.WorkspaceFolder): FolderInfo => ({ name: f.name, rootAbs: f.uri.fsPath });
   const level = quickInputLevel(vscode.version, vscode as { QuickInputButtonLocation?: unknown });
   return {
@@ -289,7 +291,13 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
       return picked?.[0]?.fsPath;
     },
     writeClipboard: (text) => Promise.resolve(vscode.env.clipboard.writeText(text)),
-    setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
+    setContext: (key, value) => {
+      // Only a change is sent: every refresh sets the same keys, and each call is a message to the workbench, which
+      // then looks at every menu and keybinding again (they came before the next prompt, on every answer).
+      if (contextValues.has(key) && Object.is(contextValues.get(key), value)) return;
+      contextValues.set(key, value);
+      void vscode.commands.executeCommand('setContext', key, value);
+    },
     executeCommand: (id, ...args) => Promise.resolve(vscode.commands.executeCommand(id, ...args)),
     registerCommand: (id, run) => vscode.commands.registerCommand(id, run),
     showInputBox: (options) => Promise.resolve(vscode.window.showInputBox(options)),

@@ -2,7 +2,8 @@
 // revision it was computed from), and goes on until the wizard is done, paused or waits for the person. It
 // follows the state file (and a legacy wizard's companion): when another writer changes it under an open
 // prompt, the prompt closes and the new current prompt opens with a notice; a file that no longer parses is
-// shown at once and every answer is refused with its message.
+// shown at once and every answer is refused with its message. What the open prompt was computed from besides the
+// state file is followed too (promptInputs.ts).
 
 import type { PromptDoc } from '../../core/types';
 import { COMMAND_IDS } from '../commandIds';
@@ -17,6 +18,8 @@ import { errorText, type WizardContext, type WizardLoop } from '../wizard/contex
 import { isStaleRefusal, type StepOutcome } from '../wizardResults';
 import type { WindowWizard } from '../wizard/windowWizard';
 import { reuseRowsFor } from './reuseRows';
+import { PromptInputs, type InputChange } from './promptInputs';
+import { placeWizard } from './placeWizard';
 
 function withRunNote(prompt: PromptDoc, note: string): PromptDoc {
   return {
@@ -31,6 +34,8 @@ export class PromptLoop implements WizardLoop {
   private loop: Promise<void> | undefined;
   private watchers: Disposable[] = [];
   private watchedKey = '';
+  /** What the open prompt was computed from besides the state file (.okstra/config.yaml, the okstra settings). */
+  private readonly inputs: PromptInputs;
   /** Said on the next prompt the loop shows (a change by another writer). */
   private pendingNotice: string | undefined;
   /** Reloads after change events, one at a time. */
@@ -41,7 +46,17 @@ export class PromptLoop implements WizardLoop {
   constructor(
     private readonly ctx: WizardContext,
     private readonly commands: LoopCommands,
-  ) {}
+  ) {
+    this.inputs = new PromptInputs(ctx, {
+      serially: (work, what) => this.serially(work, what),
+      replace: (notice) => {
+        if (!this.running || this.replacing) return false;
+        this.pendingNotice = notice;
+        this.replace();
+        return true;
+      },
+    });
+  }
 
   get running(): boolean {
     return this.loop !== undefined;
@@ -55,6 +70,7 @@ export class PromptLoop implements WizardLoop {
   dispose(): void {
     for (const w of this.watchers) w.dispose();
     this.watchers = [];
+    this.inputs.dispose();
   }
 
   /** Shows the wizard's current prompt; an open prompt (of this or another wizard) is closed first. */
@@ -139,7 +155,8 @@ export class PromptLoop implements WizardLoop {
         // The document beside the prompt is asked for first and the prompt shows at once, without waiting for it (its
         // preview takes a moment to render); it opens without taking the keyboard from the prompt's box.
         const opening = isConfirm ? this.commands.showConfirmationDocument(session, session.wizard.preview()) : undefined;
-        const result = await this.commands.showPrompt(request, opening);
+        this.inputs.showing(session, current.prompt);
+        const result = await this.commands.showPrompt(request, opening).finally(() => this.inputs.shown());
         // Save these agents as a team… asked its own questions: the confirmation again (its document stays).
         if (!result) continue;
         if (isConfirm && !(result.kind === 'answered' && ctx.session?.wizard.current().prompt?.step === 'confirm'))
@@ -179,6 +196,8 @@ export class PromptLoop implements WizardLoop {
         }
       }
     } finally {
+      // The prompt answered last closes: no prompt of this loop shows over it.
+      ctx.runner.release();
       ctx.refresh();
     }
   }
@@ -208,41 +227,11 @@ export class PromptLoop implements WizardLoop {
     ctx.log.info(outcome.echo);
     ctx.answered.fire();
     for (const n of outcome.notices) ctx.log.info(`notice: ${n.text}`);
-    if (session.wizard.statePath === null && session.wizard.taskKey !== '') await this.place(session);
+    if (session.wizard.statePath === null && session.wizard.taskKey !== '') await placeWizard(ctx, session, (placed) => this.watch(placed));
     else this.watch(session);
     // outcome.next is the session's new current prompt, unless place() switched to the task's existing wizard.
     ctx.refresh(ctx.session === session ? outcome.next : undefined);
     return outcome;
-  }
-
-  /** The task is known: the wizard moves from workspace storage to its file next to the task folder. */
-  private async place(session: WindowWizard): Promise<void> {
-    const { ctx } = this;
-    const t = ctx.t;
-    const placement = await ctx.factory.place(session, false);
-    if (placement.kind === 'placed') {
-      ctx.log.info(`wizard saved to ${placement.statePath}`);
-      this.watch(session);
-      return;
-    }
-    const resume = t('Resume');
-    const startOver = t('Start Over');
-    const w = placement.summary;
-    const answer = await ctx.dialogs.ask(
-      t('{0} already has an unfinished wizard.', session.wizard.taskKey),
-      t('It stopped at {0} ({1} of {2}). Resume it, or start over (the old file is kept as a backup)?', w.step, w.n, w.total),
-      [resume, startOver],
-    );
-    if (answer === startOver) {
-      const placed = await ctx.factory.place(session, true);
-      ctx.log.info(`started over: ${placed.statePath} (the previous wizard was backed up)`);
-      this.watch(session);
-      return;
-    }
-    // Resume (or cancelled): continue the wizard that already exists; the new one is dropped.
-    const existing = await ctx.factory.open(placement.statePath, { name: session.folderName, rootAbs: session.projectRootAbs });
-    ctx.log.info(`resuming ${placement.statePath}`);
-    ctx.setSession(existing);
   }
 
   private async onDone(session: WindowWizard): Promise<void> {
@@ -274,11 +263,14 @@ export class PromptLoop implements WizardLoop {
 
   /** Another writer may have changed the wizard's files: reload, and replace an open prompt with the new current one. */
   followChange(session: WindowWizard): Promise<void> {
-    this.following = this.following
-      .then(() => this.followOnce(session))
-      .catch((err: unknown) => {
-        this.ctx.log.warn(`following a change on disk failed: ${errorText(err)}`);
-      });
+    return this.serially(() => this.followOnce(session), 'a change on disk');
+  }
+
+  /** Runs `work` after the reloads and replacements asked for before it, one at a time. */
+  private serially(work: () => void | Promise<void>, what: string): Promise<void> {
+    this.following = this.following.then(work).catch((err: unknown) => {
+      this.ctx.log.warn(`following ${what} failed: ${errorText(err)}`);
+    });
     return this.following;
   }
 
@@ -318,6 +310,11 @@ export class PromptLoop implements WizardLoop {
       ctx.refresh();
       if (before.problem && !this.running) void ctx.dialogs.info(t('The state file reads again: {0}', notice));
     }
+  }
+
+  /** The okstra settings changed: the open prompt is shown again when its choices changed with them. */
+  followInputs(cause: InputChange): Promise<void> {
+    return this.inputs.follow(cause);
   }
 
   /** A save refused because the file changed on disk: offer Reload (then the new current prompt). */

@@ -6,14 +6,14 @@
 
 import type * as vscode from 'vscode';
 import { textsFor } from '../../core/text';
-import { formatTemplate, type TextCatalog } from '../../core/text/catalog';
-import { WizardError, type PromptDoc } from '../../core/types';
+import type { TextCatalog } from '../../core/text/catalog';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
 import type { PromptAction, PromptRequest, PromptResult } from './promptRequest';
-import type { StepOutcome } from '../wizardResults';
 import { PickMessage } from './pickMessage';
+import { readableOutcome, submitAnswer } from './answerOutcome';
+import { AnsweredPrompt } from './answeredPrompt';
 import {
   activeAfterFilter,
   buildPromptModel,
@@ -39,11 +39,16 @@ const REFOCUS_MS = 300;
 /** A "Loading…" pick only when the next prompt takes longer than this. */
 const LOADING_DELAY_MS = 250;
 
+/** The answered prompt shows that it is busy (and takes no keys) only when its answer takes longer than this. */
+const BUSY_DELAY_MS = 100;
+
 export class PromptRunner {
   private active: Input | undefined;
   private goBack: (() => void) | undefined;
   private closeActive: (() => void) | undefined;
   private readonly changed = new Emitter<Input | undefined>();
+  /** The prompt just answered (or left with Back), on screen until the next one shows over it (answeredPrompt.ts). */
+  private readonly answered = new AnsweredPrompt();
   /** Fires when a prompt's input is shown or closed (tests wait on it). */
   readonly onDidChangeInput = this.changed.event;
 
@@ -71,6 +76,20 @@ export class PromptRunner {
   /** Closes the open prompt without an answer; its run() resolves `closed`. */
   close(): void {
     this.closeActive?.();
+    this.release();
+  }
+
+  /** Closes the prompt answered last if it is still on screen: no prompt follows it (the loop ended). */
+  release(): void {
+    this.answered.release();
+  }
+
+  /** Shows `input`, over the prompt answered last (which then closes). */
+  private show(input: Input): void {
+    this.active = input;
+    input.show();
+    this.answered.release();
+    this.changed.fire(input);
   }
 
   /**
@@ -91,6 +110,7 @@ export class PromptRunner {
 
   dispose(): void {
     this.active?.dispose();
+    this.answered.release();
     this.changed.dispose();
   }
 
@@ -120,7 +140,8 @@ export class PromptRunner {
       this.closeActive = undefined;
       this.active = undefined;
       this.activeStep = undefined;
-      input.dispose();
+      if (result.kind === 'answered' || result.kind === 'back') this.answered.keep(input);
+      else input.dispose();
       this.changed.fire(undefined);
       resolve(result);
     };
@@ -192,8 +213,9 @@ export class PromptRunner {
       qp.onDidHide(() => {
         finish({ kind: 'paused' });
       });
+      let submitting = false;
       qp.onDidAccept(async () => {
-        if (qp.busy) return;
+        if (submitting) return;
         let answer: string;
         const active = qp.activeItems[0];
         if (active?.action && !qp.canSelectMany) {
@@ -215,12 +237,17 @@ export class PromptRunner {
         }
         // An answer that needs a yes first (Abort the wizard): the prompt stays as it was when the person says no.
         if (request.confirmAnswer && !(await request.confirmAnswer(answer))) return;
-        qp.busy = true;
-        qp.enabled = false;
+        // Busy only when the answer takes a while: an update of the prompt on every Enter delayed the next one.
+        submitting = true;
+        const busyTimer = setTimeout(() => {
+          qp.busy = true;
+          qp.enabled = false;
+        }, BUSY_DELAY_MS);
         loadingTimer = setTimeout(() => {
           qp.items = [{ label: `$(loading~spin) ${t('Loading…')}`, alwaysShow: true, error: true }];
         }, LOADING_DELAY_MS);
-        const outcome = await this.submitted(request, answer);
+        const outcome = await submitAnswer(request, answer);
+        clearTimeout(busyTimer);
         clearTimeout(loadingTimer);
         loadingTimer = undefined;
         if (outcome.ok) {
@@ -228,13 +255,14 @@ export class PromptRunner {
           return;
         }
         this.log.info(`answer ${JSON.stringify(answer)} to ${request.prompt.step} refused: ${outcome.error}`);
-        qp.busy = false;
-        qp.enabled = true;
+        submitting = false;
+        if (qp.busy) {
+          qp.busy = false;
+          qp.enabled = true;
+        }
         showError(readableOutcome(catalog, request.prompt, answer, outcome), active && !active.error ? active : defaultItem);
       });
-      this.active = qp as vscode.QuickPick<vscode.QuickPickItem>;
-      qp.show();
-      this.changed.fire(this.active);
+      this.show(qp as vscode.QuickPick<vscode.QuickPickItem>);
     });
   }
 
@@ -270,37 +298,34 @@ export class PromptRunner {
       box.onDidChangeValue(() => {
         box.validationMessage = undefined;
       });
+      let submitting = false;
       box.onDidAccept(async () => {
-        if (box.busy) return;
+        if (submitting) return;
         const answer = box.value;
-        box.busy = true;
-        box.enabled = false;
-        const outcome = await this.submitted(request, answer);
+        submitting = true;
+        const busyTimer = setTimeout(() => {
+          box.busy = true;
+          box.enabled = false;
+        }, BUSY_DELAY_MS);
+        const outcome = await submitAnswer(request, answer);
+        clearTimeout(busyTimer);
         if (outcome.ok) {
           finish({ kind: 'answered', outcome });
           return;
         }
         this.log.info(`answer ${JSON.stringify(answer)} to ${request.prompt.step} refused: ${outcome.error}`);
-        box.busy = false;
-        box.enabled = true;
+        submitting = false;
+        if (box.busy) {
+          box.busy = false;
+          box.enabled = true;
+        }
         box.validationMessage = { message: readableOutcome(catalog, request.prompt, answer, outcome), severity: errorSeverity };
       });
-      this.active = box;
-      box.show();
-      this.changed.fire(box);
+      this.show(box);
     });
   }
   /** The file dialog is open over an InputBox (its hide is not a pause). */
   private browsing = false;
-
-  private async submitted(request: PromptRequest, answer: string): Promise<StepOutcome> {
-    try {
-      return await request.submit(answer);
-    } catch (err) {
-      const code = err instanceof WizardError ? err.code : 'internal';
-      return { ok: false, code, error: err instanceof Error ? err.message : String(err), notices: [], current: request.prompt };
-    }
-  }
 
   private toPickItem(model: ItemModel): PickItem {
     if (model.kind === 'separator') return { label: model.label, kind: this.host.quickInput.separator, model };
@@ -313,18 +338,4 @@ export class PromptRunner {
     if (d.picked !== undefined) item.picked = d.picked;
     return item;
   }
-}
-
-/** A refused answer in words; the protocol text stays in the log. */
-function readableOutcome(catalog: TextCatalog, prompt: PromptDoc, answer: string, outcome: Extract<StepOutcome, { ok: false }>): string {
-  // The step table's words are the engine's: from dist/engine.js, which the session that refused has loaded (P4).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { readableError, readableRefusal } = require('../../core/wizard/readable') as typeof import('../../core/wizard/readable');
-  const refusal = readableRefusal(catalog, prompt, answer, outcome.error);
-  if (refusal !== outcome.error || !outcome.code) return refusal;
-  // A file the wizard needs cannot be read (the task folder gone, an invalid config.yaml), so there is no current
-  // prompt: the message names the file; what to do follows it. A wizard that moved on has a current prompt.
-  if (outcome.current === null && outcome.code === 'file-error')
-    return formatTemplate(catalog.ui.error_cannot_go_on, { detail: outcome.error.replace(/[.\s]+$/, '') });
-  return readableError(catalog, outcome.code, outcome.error, prompt.step);
 }

@@ -28,8 +28,17 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
   private extras: ViewExtras = {};
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** The rows last computed, for tests. */
-  rows: TreeRowModel[] = [];
+  /** The rows, computed when VS Code (or a test) asks for them after a change, not on every change. */
+  private computed: TreeRowModel[] | undefined = [];
+
+  /**
+   * The rows as they are now. Computing them runs the engine (the answers in words): a change only marks them, so
+   * that an answer's next prompt is shown before VS Code asks the view for its rows, not after the rows were made.
+   */
+  get rows(): TreeRowModel[] {
+    this.computed ??= this.compute();
+    return this.computed;
+  }
 
   setSession(session: WindowWizard | undefined, extras: ViewExtras = {}): void {
     this.session = session;
@@ -38,9 +47,14 @@ export class WizardTreeProvider implements vscode.TreeDataProvider<TreeRowModel>
   }
 
   refresh(): void {
-    this.rows = this.compute();
-    this.changed.fire();
+    this.computed = undefined;
+    // Told after what the change goes with (an answer's next prompt), and once for the changes made together.
+    this.telling ??= setTimeout(() => {
+      this.telling = undefined;
+      this.changed.fire();
+    }, 0);
   }
+  private telling: ReturnType<typeof setTimeout> | undefined;
 
   private compute(): TreeRowModel[] {
     const session = this.session;

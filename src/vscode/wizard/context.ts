@@ -33,6 +33,8 @@ export interface WizardLoop {
   watch(session: WindowWizard | undefined): void;
   /** A save was refused because the file changed on disk: offer Reload. */
   offerReload(): Promise<void>;
+  /** The okstra settings changed: the open prompt is shown again when its choices changed with them. */
+  followInputs(cause: 'config' | 'settings'): Promise<void>;
   dispose(): void;
 }
 

@@ -281,6 +281,8 @@ export class FakeWindow implements HostWindow {
   private track(input: FakeQuickPick | FakeInputBox): void {
     const show = input.show.bind(input);
     input.show = () => {
+      // As in the workbench: one prompt is on screen; showing one over another hides that one (its onDidHide fires).
+      for (const other of this.inputs) if (other !== input && other.visible) other.hide();
       show();
       if (!this.inputs.includes(input)) {
         this.inputs.push(input);
@@ -288,9 +290,15 @@ export class FakeWindow implements HostWindow {
       }
     };
   }
+  /**
+   * How often a prompt closed with no other prompt on screen: the workbench then gives the keyboard back to where it
+   * was before the prompt (a view, the editor), and a key typed before the next prompt shows goes there.
+   */
+  promptGaps = 0;
   closed(input: FakeQuickPick | FakeInputBox): void {
     const i = this.inputs.indexOf(input);
     if (i >= 0) this.inputs.splice(i, 1);
+    if (!this.inputs.some((other) => other.visible)) this.promptGaps++;
   }
   /** The prompt on screen now. */
   get input(): FakeQuickPick | FakeInputBox | undefined {

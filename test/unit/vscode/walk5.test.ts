@@ -86,4 +86,59 @@ describe('vscode shell: the fourth walk, the rest', function () {
     assert.ok(count && count[1] === count[2], input.title);
     assert.equal(Number(count[2]), seen.length + 1, 'task-pick, then the steps seen here');
   });
+
+  it('a team changed in .okstra/config.yaml while the Team question is open: the question is shown again with the new models, and says why (W4)', async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const { input } = await answerUntil(shell, first, 'team-pick', {
+      'task-type': (i) => (i as FakeQuickPick).choose('error-analysis'),
+    });
+    const teams = input as FakeQuickPick;
+    const row = () => teams.item('review-panel');
+    assert.match(`${row().description ?? ''} ${row().detail ?? ''}`, /gemini-3-pro/);
+    const configAbs = path.join(shell.project, '.okstra', 'config.yaml');
+    assert.ok(shell.win.watched().includes(configAbs), '.okstra/config.yaml is watched while a prompt is open');
+    // A comment changes nothing the prompt shows: it stays.
+    fs.appendFileSync(configAbs, '# a comment\n');
+    shell.win.fileChanged(configAbs);
+    await shell.wizard.loop.followInputs('config');
+    assert.ok(!teams.disposed, 'a change that leaves the choices as they were keeps the prompt');
+    // The critic of review-panel becomes Sonnet: the open prompt is replaced by the Team question as it is now.
+    const yaml = fs.readFileSync(configAbs, 'utf8');
+    fs.writeFileSync(configAbs, yaml.replace('critic: [antigravity/gemini-3-pro]', 'critic: [claude/sonnet-4.5]'));
+    shell.win.fileChanged(configAbs);
+    const again = (await shell.next(teams)) as FakeQuickPick;
+    assert.ok(teams.disposed, 'the prompt with the old models is closed');
+    const said = again.placeholder ?? '';
+    console.log(`      said: ${said}`);
+    assert.match(said, /^\.okstra\/config\.yaml changed: the choices as they are now · /);
+    const team = again.item('review-panel');
+    const shown = `${team.label} ${team.description ?? ''} ${team.detail ?? ''}`;
+    assert.doesNotMatch(shown, /gemini-3-pro/);
+    // The new team is picked and taken: no refusal.
+    await again.choose('review-panel');
+    const next = await shell.next(again);
+    assert.notEqual(next, again);
+    assert.equal(again.errorText(), undefined);
+  });
+
+  it('prompt after prompt, the screen is never left without one: the next shows over the answered one, which then closes (W3)', async () => {
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const gaps = shell.win.promptGaps;
+    // Enter, and Back once: each next prompt shows over the one answered, so the keyboard never goes back to a view.
+    const { input: evidence } = await answerUntil(shell, first, 'evidence');
+    await evidence.pressBack();
+    const back = await shell.next(evidence);
+    assert.ok(evidence.disposed, 'the prompt left with Back is closed once the one before it shows');
+    const { input: confirm } = await answerUntil(shell, back, 'confirm');
+    assert.equal(shell.win.promptGaps, gaps, 'no prompt closed before the next one showed');
+    assert.ok(
+      shell.win.shownInputs.filter((i) => i !== confirm).every((i) => i.disposed),
+      'every answered prompt is closed',
+    );
+    // Run: the loop ends, and the confirmation closes with nothing over it (it is not left on screen).
+    await (confirm as FakeQuickPick).choose('run');
+    await until('okstra to run', () => shell.runs.length === 1);
+    assert.ok(confirm.disposed && !confirm.visible, 'the confirmation closed');
+    assert.equal(shell.win.input, undefined);
+  });
 });
