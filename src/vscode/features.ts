@@ -39,6 +39,8 @@ export interface FeaturesApi {
   readonly mcp: McpServersApi;
   /** The QuickPicks of Edit Step…, Resume Wizard and the folder choice (HostWindow.showQuickPick) as they open. */
   readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
+  /** The markdown a read-only document of this name shows now (the integration tests read the confirmation). */
+  readOnlyDocument(name: string): string | undefined;
   /** The wizards of the workspace folders (loaded on first use): the language-model tools share them with the wizard. */
   workspaceWizards(): WorkspaceWizards;
   /** Answers the wizard's modal questions in tests (defaults to the real dialogs). */
@@ -245,6 +247,7 @@ export function registerFeatures(context: vscode.ExtensionContext, log: vscode.L
     tasks: tasks.api,
     mcp,
     onDidShowPicker: host.onDidShowPicker,
+    readOnlyDocument: (name) => host.readOnlyDocument(name),
     workspaceWizards: realFactory,
     setDialogs: (d) => {
       dialogs = d ?? realDialogs;

@@ -110,10 +110,12 @@ describe('UI: the demo project as `npm start` serves it', function () {
     );
     console.log(`      P10 per Enter (ms): ${seen.timedSteps.map((st, i) => `${st} ${seen.times[i].toFixed(0)}`).join(', ')}`);
     p10.ours.push(...seen.times);
-    const { contentMs, busyFromMs, busyUntilMs } = seen.confirmation;
+    const { contentMs, busyFromMs, busyUntilMs, unsaidMs } = seen.confirmation;
     console.log(
-      `      P10 confirmation: its command line in view ${contentMs} ms after the Confirm prompt showed (target ≤ 250 ms, or a busy bar until then); busy bar ${busyFromMs === undefined ? 'not shown' : `from ${busyFromMs} ms to ${busyUntilMs ?? contentMs} ms`}`,
+      `      P10 confirmation: its command line in view ${contentMs} ms after the Confirm prompt showed (target ≤ 250 ms, or a busy state until then); busy state ${busyFromMs === undefined ? 'not shown' : `from ${busyFromMs} ms to ${busyUntilMs ?? contentMs} ms`}${unsaidMs === undefined ? '' : `; nothing said at ${unsaidMs} ms`}`,
     );
+    // Until the command line is there, the prompt says that it is coming: at every look, from the first (W16).
+    assert.equal(unsaidMs, undefined, 'the confirm prompt said nothing while the confirmation was not there yet');
     // The one confirmation: the QuickPick (Run, Change an answer…, Copy Command Line) and the document beside it.
     const text = await wb.confirmationText();
     assert.match(text, /# implementation-planning · payments\/currency-rounding/);

@@ -13,8 +13,12 @@ import { commandLineForDisplay, type DisplayedCommandLine } from '../run/command
 import type { WizardContext } from '../wizard/context';
 import type { OutcomeResult } from '../wizardResults';
 import type { WindowWizard } from '../wizard/windowWizard';
+import type { ShownDocument } from '../host/window';
 
 const DOCUMENT = 'okstra render-bundle';
+
+/** How long after its prompt shows the confirmation document opens: the prompt is drawn first. */
+const DOCUMENT_AFTER_PROMPT_MS = 50;
 
 /** The command line Run would start, quoted for the default terminal shell. */
 function displayedCommandLine(ctx: WizardContext, session: WindowWizard, renderArgv: readonly string[]): DisplayedCommandLine {
@@ -76,13 +80,22 @@ function confirmationDocument(ctx: WizardContext, session: WindowWizard, outcome
   );
 }
 
-export async function showConfirmationDocument(ctx: WizardContext, session: WindowWizard, outcome: OutcomeResult): Promise<void> {
-  if (!outcome.ok) return;
+export async function showConfirmationDocument(
+  ctx: WizardContext,
+  session: WindowWizard,
+  outcome: OutcomeResult,
+): Promise<ShownDocument | undefined> {
+  if (!outcome.ok) return undefined;
+  const markdown = confirmationDocument(ctx, session, outcome);
+  // After its prompt has been drawn: opened with it, the editor area's split held the prompt's frame back (P10).
+  await new Promise((resolve) => setTimeout(resolve, DOCUMENT_AFTER_PROMPT_MS));
   try {
-    await ctx.host.showReadOnlyDocument(DOCUMENT, confirmationDocument(ctx, session, outcome));
+    const shown = await ctx.host.showReadOnlyDocument(DOCUMENT, markdown);
     ctx.log.info('the confirmation document is open');
+    return shown;
   } catch (err) {
     ctx.log.warn(`the confirmation document could not be shown: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
   }
 }
 
@@ -125,15 +138,21 @@ export function confirmationActions(ctx: WizardContext, session: WindowWizard): 
  * Shows a prompt, and the confirmation document beside it (`opening`, asked for first; none for the other prompts).
  * The document opens without taking the keyboard, and the prompt is not given it again: its box has it, as at every
  * other prompt (the workbench's focus command gave it to the list, where a Space typed into the filter ran Run).
- * Resolves how the prompt ended, or undefined when an item of confirmationActions asked its own questions (Save these
- * agents as a team…): they are over, show it again.
+ * Until the document's page is drawn the prompt is busy and says that it is coming (it took seconds, with nothing
+ * said). Resolves how the prompt ended, or undefined when an item of confirmationActions asked its own questions (Save
+ * these agents as a team…): they are over, show it again.
  */
 export async function confirmationResult(
   ctx: WizardContext,
   request: PromptRequest,
-  opening: Promise<void> | undefined,
+  opening: Promise<ShownDocument | undefined> | undefined,
 ): Promise<Exclude<PromptResult, { kind: 'aside' }> | undefined> {
   const shown = ctx.runner.run(request);
+  if (opening)
+    ctx.runner.busyUntil(
+      opening.then((document) => document?.drawn),
+      ctx.t('The confirmation is opening beside this prompt…'),
+    );
   // Open before the prompt's end closes it (an answer given first would close nothing, then open it).
   await opening;
   const result = await shown;

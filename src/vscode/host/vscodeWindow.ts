@@ -7,61 +7,16 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { quickInputLevel } from './apiLevel';
 import { treeRowAriaLabel, withoutIcons } from './ariaLabel';
+import { MarkdownPreviews } from './markdownPreview';
+import { MarkdownViews } from './markdownView';
 import { createTreeView as createLaidOutTreeView } from './treeViews';
 import type { Disposable, FolderInfo, HostTreeView, HostWindow, StatusItem, TreeItemModel, TreeSource } from './window';
-
-const READ_ONLY_SCHEME = 'okstra-readonly';
-
-/**
- * Read-only documents by name (`okstra-readonly:/<name>.md?<version>`). Another text is another version (another
- * URI): the markdown preview editor of a virtual document kept rendering the text it first read (the previous
- * task's confirmation), however the provider announced the change.
- */
-class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, Disposable {
-  private readonly texts = new Map<string, { text: string; version: number }>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, this);
-  private versions = 0;
-
-  uri(name: string): vscode.Uri {
-    return vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${name}.md`, query: String(this.texts.get(name)?.version ?? 0) });
-  }
-
-  set(name: string, text: string): vscode.Uri {
-    if (this.texts.get(name)?.text !== text) this.texts.set(name, { text, version: ++this.versions });
-    const uri = this.uri(name);
-    this.changed.fire(uri);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.path.replace(/^\//, '').replace(/\.md$/, ''))?.text ?? '';
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    this.changed.dispose();
-  }
-}
-
-/** The markdown preview as an editor of its own: unlike the side preview, it opens without taking the keyboard. */
-const MARKDOWN_PREVIEW_EDITOR = 'vscode.markdown.preview.editor';
-
-/** The markdown preview tabs of a read-only document: its preview editor, or a side preview (its label names it). */
-function previewTabs(name: string, uri: vscode.Uri): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter(
-      (tab) =>
-        (tab.input instanceof vscode.TabInputCustom && tab.input.uri.scheme === uri.scheme && tab.input.uri.path === uri.path) ||
-        (tab.input instanceof vscode.TabInputWebview && tab.label.includes(name)),
-    );
-}
 
 /** The real HostWindow, and the QuickPicks its showQuickPick opens, as they open (the integration tests drive them). */
 interface VscodeWindow extends HostWindow {
   readonly onDidShowPicker: vscode.Event<vscode.QuickPick<vscode.QuickPickItem>>;
+  /** The markdown the read-only document `name` shows now, if it is open. */
+  readOnlyDocument(name: string): string | undefined;
 }
 
 /** vscode.window.showQuickPick's choice, made with a QuickPick this module can hand to `shown`. */
@@ -149,10 +104,10 @@ function createTreeView<T>(
 }
 
 export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
-  const docs = new ReadOnlyDocuments();
+  const views = new MarkdownViews();
+  const previews = new MarkdownPreviews();
   const pickerShown = new vscode.EventEmitter<vscode.QuickPick<vscode.QuickPickItem>>();
-  subscriptions.push(docs, pickerShown);
-  const openPreviews = new Set<string>();
+  subscriptions.push(views, previews, pickerShown);
   /** The context keys as last set (setContext sends only a change). */
   const contextValues = new Map<string, unknown>();
   const folderInfo = (f: vscode.WorkspaceFolder): FolderInfo => ({ name: f.name, rootAbs: f.uri.fsPath });
@@ -178,6 +133,7 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
     },
     showQuickPick: (items, options) => showPicker(items, options, pickerShown),
     onDidShowPicker: pickerShown.event,
+    readOnlyDocument: (name) => views.markdown(name) ?? previews.markdown(name),
     showMessage: (severity, message, options, buttons) => {
       const show =
         severity === 'info'
@@ -228,54 +184,20 @@ export function createVscodeWindow(subscriptions: Disposable[]): VscodeWindow {
       });
     },
     showReadOnlyDocument: async (name, markdown) => {
-      const uri = docs.set(name, markdown);
-      // A preview of another version (another text) is closed: the new text opens in a preview of its own.
-      const stale = previewTabs(name, uri).filter((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.uri.query !== uri.query);
-      if (stale.length > 0) {
-        await vscode.window.tabGroups.close(stale, true);
-        openPreviews.delete(name);
-      }
-      // Rendered (tables that reflow to the width beside the prompt), never taking the keyboard from the prompt: the
-      // side preview took it once its page had loaded, after the prompt had it back, and Enter went nowhere.
-      if (!openPreviews.has(name) || !previewTabs(name, uri).length) {
-        try {
-          // Beside an open editor; in the empty editor area, the whole of it.
-          const beside = vscode.window.tabGroups.activeTabGroup.tabs.length > 0;
-          await vscode.commands.executeCommand('vscode.openWith', uri, MARKDOWN_PREVIEW_EDITOR, {
-            viewColumn: beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
-            preserveFocus: true,
-            preview: true,
-          });
-          openPreviews.add(name);
-          return;
-        } catch {
-          // no markdown preview editor in this VS Code: the side preview, else the source
-        }
-        try {
-          await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
-          openPreviews.add(name);
-          return;
-        } catch {
-          // no markdown preview in this VS Code
-        }
-        await vscode.window.showTextDocument(uri, { preview: true, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+      try {
+        return await views.show(name, markdown);
+      } catch {
+        // The markdown extension cannot render it here: its preview, which does not say when it has drawn its page.
+        await previews.show(name, markdown);
+        return { drawn: Promise.resolve() };
       }
     },
     prepareReadOnlyDocument: async () => {
       await vscode.extensions.getExtension('vscode.markdown-language-features')?.activate();
     },
     closeReadOnlyDocument: async (name) => {
-      openPreviews.delete(name);
-      const uri = docs.uri(name);
-      const tabs = [
-        ...previewTabs(name, uri),
-        ...vscode.window.tabGroups.all
-          .flatMap((g) => g.tabs)
-          .filter(
-            (tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === uri.scheme && tab.input.uri.path === uri.path,
-          ),
-      ];
-      if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
+      views.close(name);
+      await previews.close(name);
     },
     revealInExplorer: async (pathAbs) => {
       await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(pathAbs));

@@ -131,8 +131,11 @@ export interface HostWindow {
 
   /** Opens a file in an editor. */
   showTextDocument(fileAbs: string, options: { preview: boolean; preserveFocus: boolean; beside?: boolean }): Promise<void>;
-  /** Shows read-only text (markdown) beside the active editor, replacing what this `name` showed before. */
-  showReadOnlyDocument(name: string, markdown: string): Promise<void>;
+  /**
+   * Shows read-only text (markdown) beside the active editor, replacing what this `name` showed before, without taking
+   * the keyboard; resolves once it is open, with `drawn`: resolved once its page is on screen (or cannot be told).
+   */
+  showReadOnlyDocument(name: string, markdown: string): Promise<ShownDocument>;
   /** Loads what showReadOnlyDocument needs (the markdown preview), so that the first one opens fast. */
   prepareReadOnlyDocument(): Promise<void>;
   /** Closes what showReadOnlyDocument(name) opened, when it is still open. */
@@ -174,4 +177,9 @@ export interface HostWindow {
   userSetting(key: string): unknown;
   /** Writes the user's own value of the setting `okstra.<key>` (ConfigurationTarget.Global). */
   updateUserSetting(key: string, value: unknown): Promise<void>;
+}
+
+/** A read-only document that was shown: `drawn` resolves once its page is on screen, or when that cannot be told. */
+export interface ShownDocument {
+  drawn: Promise<void>;
 }

@@ -4,6 +4,7 @@
 import type { OutcomeResult } from '../wizardResults';
 import type { PromptAction, PromptRequest, PromptResult } from '../prompt/promptRequest';
 import type { WindowWizard } from '../wizard/windowWizard';
+import type { ShownDocument } from '../host/window';
 
 /**
  * How a loop ended with something to do, for its caller to act on: the confirm prompt confirmed the wizard (`confirmed`:
@@ -22,11 +23,14 @@ export interface LoopEnding {
 export interface LoopCommands {
   /** The confirm prompt's own items (Save these agents as a team…). */
   confirmationActions(session: WindowWizard): PromptAction[];
-  /** Opens the confirmation document beside the confirm prompt. */
-  showConfirmationDocument(session: WindowWizard, outcome: OutcomeResult): Promise<void>;
+  /** Opens the confirmation document beside the confirm prompt (undefined: it could not be). */
+  showConfirmationDocument(session: WindowWizard, outcome: OutcomeResult): Promise<ShownDocument | undefined>;
   closeConfirmationDocument(): Promise<void>;
   /** Shows a prompt (and the document being opened beside it); undefined when an item asked its own questions. */
-  showPrompt(request: PromptRequest, opening: Promise<void> | undefined): Promise<Exclude<PromptResult, { kind: 'aside' }> | undefined>;
+  showPrompt(
+    request: PromptRequest,
+    opening: Promise<ShownDocument | undefined> | undefined,
+  ): Promise<Exclude<PromptResult, { kind: 'aside' }> | undefined>;
   /** The loop has ended with `ending`: the command acts (Run, or the confirmation of a complete wizard). */
   ended(ending: LoopEnding): Promise<void>;
 }

@@ -40,6 +40,21 @@ export class PickMessage {
     this.put(this.notice, false);
   }
 
+  /** Says `note` where the notice goes, for a while (what the prompt waits for); a refusal shown now stays. */
+  say(note: string): void {
+    if (this.refusedNow) return;
+    this.put(this.notice ? `${note} · ${this.notice}` : note, false);
+    this.saying = true;
+  }
+
+  /** The notice again, after say(). */
+  unsay(): void {
+    if (!this.saying) return;
+    this.saying = false;
+    if (!this.refusedNow) this.put(this.notice, false);
+  }
+  private saying = false;
+
   private put(notice: string | undefined, first: boolean): void {
     if (this.promptApi) {
       (this.qp as PickText & { prompt?: string }).prompt = notice;

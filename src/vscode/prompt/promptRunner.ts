@@ -10,8 +10,9 @@ import type { TextCatalog } from '../../core/text/catalog';
 import { WORKBENCH_COMMANDS } from '../commandIds';
 import { Emitter } from '../host/emitter';
 import type { HostWindow, Log } from '../host/window';
-import type { PromptAction, PromptRequest, PromptResult } from './promptRequest';
+import type { PromptRequest, PromptResult } from './promptRequest';
 import { PickMessage } from './pickMessage';
+import { pickItem, type PickItem } from './pickItem';
 import { readableOutcome, submitAnswer } from './answerOutcome';
 import { AnsweredPrompt } from './answeredPrompt';
 import {
@@ -21,17 +22,10 @@ import {
   refusalRow,
   typedValueMessage,
   withOptionRows,
-  type ItemModel,
   type PromptModel,
 } from './promptModel';
 
 type Input = vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
-
-interface PickItem extends vscode.QuickPickItem {
-  model?: ItemModel;
-  action?: PromptAction;
-  error?: true;
-}
 
 /** The second focus of focus(): the workbench may hand the focus to the editor after it reported a view change. */
 const REFOCUS_MS = 300;
@@ -78,6 +72,26 @@ export class PromptRunner {
     this.closeActive?.();
     this.release();
   }
+
+  /**
+   * The open prompt is busy and says `note` until `until` settles (the confirmation beside it is drawn): VS Code draws
+   * a QuickPick's busy bar only after 800 ms, so the words show it from the start.
+   */
+  busyUntil(until: Promise<unknown>, note: string): void {
+    const input = this.active;
+    const message = this.message;
+    if (!input) return;
+    input.busy = true;
+    message?.say(note);
+    const done = (): void => {
+      if (this.active !== input) return;
+      input.busy = false;
+      message?.unsay();
+    };
+    void until.then(done, done);
+  }
+  /** Where the open pick shows its notice (pickMessage.ts). */
+  private message: PickMessage | undefined;
 
   /** Closes the prompt answered last if it is still on screen: no prompt follows it (the loop ended). */
   release(): void {
@@ -139,6 +153,7 @@ export class PromptRunner {
       this.goBack = undefined;
       this.closeActive = undefined;
       this.active = undefined;
+      this.message = undefined;
       this.activeStep = undefined;
       if (result.kind === 'answered' || result.kind === 'back') this.answered.keep(input);
       else input.dispose();
@@ -152,7 +167,7 @@ export class PromptRunner {
     const { back, separator } = this.host.quickInput;
     return new Promise<PromptResult>((resolve) => {
       const qp = this.host.createQuickPick<PickItem>();
-      const items = model.items.map((m) => this.toPickItem(m));
+      const items = model.items.map((m) => pickItem(m, this.host));
       const actionItems: PickItem[] = (request.actions ?? []).map((a) => ({
         label: a.label,
         description: a.description,
@@ -166,6 +181,7 @@ export class PromptRunner {
       });
       qp.title = model.title;
       const pickText = new PickMessage(qp, model.placeholder, request.notice, this.host.quickInput.level.pickPrompt);
+      this.message = pickText;
       qp.ignoreFocusOut = true;
       qp.matchOnDescription = true;
       qp.canSelectMany = model.kind === 'multi_pick';
@@ -326,16 +342,4 @@ export class PromptRunner {
   }
   /** The file dialog is open over an InputBox (its hide is not a pause). */
   private browsing = false;
-
-  private toPickItem(model: ItemModel): PickItem {
-    if (model.kind === 'separator') return { label: model.label, kind: this.host.quickInput.separator, model };
-    // The view model's texts as they are: one default marker on one row, icons as iconPath.
-    const d = model.display;
-    const item: PickItem = { label: d.label, model };
-    if (d.description !== undefined) item.description = d.description;
-    if (d.detail !== undefined) item.detail = d.detail;
-    if (d.icon !== undefined) item.iconPath = this.host.themeIcon(d.icon);
-    if (d.picked !== undefined) item.picked = d.picked;
-    return item;
-  }
 }

@@ -127,22 +127,23 @@ describe('wizard UI', function () {
       const input = await nextInput();
       assert.ok(isQuickPick(input));
       assert.equal(stepOf(input), 'confirm');
-      const doc = await waitFor('the confirmation document', () =>
-        // The newest version (each text of the document is a URI of its own, src/vscode/host/vscodeWindow.ts).
-        vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'okstra-readonly').pop(),
-      );
-      assert.match(doc.getText(), /^<h1 [^>]*>\S+ · demo\/wizard-it<\/h1>$/m);
-      assert.match(doc.getText(), /render-bundle --lead-runtime \S+ .*--task-group demo --task-id wizard-it /);
+      const doc = await waitFor('the confirmation document', () => features().readOnlyDocument('okstra render-bundle'));
+      assert.match(doc, /^<h1 [^>]*>\S+ · demo\/wizard-it<\/h1>$/m);
+      assert.match(doc, /render-bundle --lead-runtime \S+ .*--task-group demo --task-id wizard-it /);
       const previewTab = () =>
         vscode.window.tabGroups.all
           .flatMap((g) => g.tabs)
           .find(
             (t) =>
-              // The markdown preview editor (a custom editor on the document), or the side preview (a webview).
-              (t.input instanceof vscode.TabInputCustom && t.input.uri.scheme === 'okstra-readonly') ||
-              (t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle')),
+              // The extension's own page (a webview panel), or where the markdown extension cannot render it, the
+              // markdown preview editor (a custom editor on the document).
+              (t.input instanceof vscode.TabInputWebview && t.label.includes('okstra render-bundle')) ||
+              (t.input instanceof vscode.TabInputCustom && t.input.uri.scheme === 'okstra-readonly'),
           );
-      await waitFor('the rendered document beside the prompt', () => previewTab());
+      const tab = await waitFor('the rendered document beside the prompt', () => previewTab());
+      console.log(
+        `      the confirmation is ${tab.input instanceof vscode.TabInputWebview ? "the extension's page" : 'the markdown preview'}`,
+      );
       const copy = input.items.find((i) => i.label.includes('Copy Command Line'));
       assert.ok(copy);
       await setActive(input, (i) => i === copy);

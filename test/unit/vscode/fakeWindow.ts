@@ -13,6 +13,7 @@ import type {
   HostTreeView,
   HostWindow,
   Severity,
+  ShownDocument,
   StatusItem,
   TreeSource,
 } from '../../../src/vscode/host/window';
@@ -331,8 +332,11 @@ export class FakeWindow implements HostWindow {
   async showTextDocument(file: string, options: { preview: boolean; preserveFocus: boolean }): Promise<void> {
     this.opened.push({ file, ...options });
   }
-  async showReadOnlyDocument(name: string, markdown: string): Promise<void> {
+  /** When the page of a shown document is drawn: at once, unless a test holds it. */
+  drawnPage: Promise<void> = Promise.resolve();
+  async showReadOnlyDocument(name: string, markdown: string): Promise<ShownDocument> {
     this.documents.set(name, markdown);
+    return { drawn: this.drawnPage };
   }
   async prepareReadOnlyDocument(): Promise<void> {
     // nothing to load

@@ -48,6 +48,8 @@ describe('vscode shell: Run and the confirmation', function () {
     const confirm = (await shell.next()) as FakeQuickPick;
     assert.equal(stepOf(confirm), 'confirm');
     assert.deepEqual(confirm.values(), ['run', 'edit']);
+    // The document opens once the prompt has been drawn (src/vscode/commands/confirmation.ts).
+    await until('the confirmation document', () => shell.win.documents.get('okstra render-bundle'));
     assert.match(shell.win.documents.get('okstra render-bundle') ?? '', /^<h2 [^>]*>Command line \(bash\)<\/h2>$/m);
     // The program Run starts, resolved as Run resolves it.
     const program = path.join(shell.project, '.demo-bin', 'okstra');

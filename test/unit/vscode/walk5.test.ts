@@ -141,4 +141,18 @@ describe('vscode shell: the fourth walk, the rest', function () {
     assert.ok(confirm.disposed && !confirm.visible, 'the confirmation closed');
     assert.equal(shell.win.input, undefined);
   });
+
+  it('the Confirm prompt is busy and says the confirmation is coming until its page is drawn beside it (W16)', async () => {
+    let draw!: () => void;
+    shell.win.drawnPage = new Promise<void>((resolve) => (draw = resolve));
+    const first = await startTask(shell, 'payments/currency-rounding');
+    const { input: confirm } = await answerUntil(shell, first, 'confirm');
+    await until('the busy note', () => /^The confirmation is opening beside this prompt… · /.test(confirm.placeholder ?? ''));
+    assert.equal(confirm.busy, true, 'busy while the page is not drawn');
+    console.log(`      said: ${confirm.placeholder}`);
+    draw();
+    await until('the question again', () => !confirm.busy);
+    assert.doesNotMatch(confirm.placeholder ?? '', /opening/);
+    assert.equal(confirm.placeholder, 'Everything is set. Run okstra?');
+  });
 });
