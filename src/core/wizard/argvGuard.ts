@@ -44,9 +44,16 @@ export function stepForField(s: WizardState, field: StateField): string | null {
   return (owners.find((st) => s.answered.includes(st.id)) ?? owners[0])?.id ?? null;
 }
 
+/** Where a state field no step owns got its value when the wizard began (engine.ts initState). */
+const SET_AT_START: Partial<Record<StateField, string>> = {
+  project_id: "set from projectId in .okstra/config.yaml (else the folder's name) when the wizard began",
+};
+
 function sourceOf(s: WizardState, flag: string): string {
   const fields = PATH_FLAGS[flag] ?? VALUE_FLAGS[flag];
   if (!fields) return flag.startsWith('role-') ? "the role selection; edit step 'role-count' of that role" : 'the state file';
+  const setAtStart = SET_AT_START[fields[0]!];
+  if (setAtStart) return `state field ${pyReprString(fields[0]!)} of the state file, ${setAtStart}`;
   const step = stepForField(s, fields[0]!);
   const named = `state field ${fields.map((f) => pyReprString(f)).join(' / ')}`;
   return step ? `${named}; edit step ${pyReprString(step)}` : `${named} of the state file`;

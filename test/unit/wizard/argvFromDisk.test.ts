@@ -216,4 +216,13 @@ describe('argv from disk: a task id too long for its state file', () => {
     assert.equal(stateNameProblem('한'.repeat(Math.floor(limit / 3))), null);
     assert.notEqual(stateNameProblem('한'.repeat(Math.floor(limit / 3) + 1)), null);
   });
+
+  it("a project id starting with '-' (projectId in .okstra/config.yaml) is refused at the outcome, naming config.yaml", () => {
+    const { ctx, state } = confirmed();
+    refusedOutcome(
+      ctx,
+      { ...state, project_id: '-rf' },
+      /^--project-id '-rf' starts with '-' .*: it comes from state field 'project_id' of the state file, set from projectId in \.okstra\/config\.yaml/,
+    );
+  });
 });
